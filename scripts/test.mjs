@@ -1,0 +1,67 @@
+// `npm test` (all), `npm run test:unit`, `npm run test:e2e`.
+// Builds if needed, and on a Linux box without a desktop session runs the suites
+// inside a private D-Bus session with a throwaway, unlocked gnome-keyring, so the
+// keychain tests exercise a real Secret Service for anyone, with no extra step.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureBuild } from './ensure-build.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const mode = process.argv[2] ?? 'all';
+const extra = process.argv.slice(3);
+if (!['all', 'unit', 'e2e'].includes(mode)) {
+  console.error(`Unknown test mode "${mode}": use all, unit or e2e.`);
+  process.exit(2);
+}
+const KEYRING_ENV = 'SWITCHBOARD_TEST_KEYRING';
+
+function onPath(command) {
+  return spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
+}
+
+function run(command, args, env = process.env) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env });
+  return result.status ?? 1;
+}
+
+if (process.platform === 'linux' && !process.env[KEYRING_ENV]) {
+  if (onPath('dbus-run-session') && onPath('gnome-keyring-daemon')) {
+    const env = { ...process.env, [KEYRING_ENV]: 'starting' };
+    process.exit(run('dbus-run-session', ['--', process.execPath, fileURLToPath(import.meta.url), mode, ...extra], env));
+  }
+  console.warn('No dbus-run-session/gnome-keyring-daemon: keychain tests use whatever Secret Service this session has.');
+}
+
+if (process.env[KEYRING_ENV] === 'starting') {
+  // A fresh keyring folder, so a developer's own login keyring is never touched.
+  const started = spawnSync('gnome-keyring-daemon', ['--unlock', '--components=secrets'], {
+    input: 'switchboard-throwaway\n',
+    env: { ...process.env, XDG_DATA_HOME: mkdtempSync(join(tmpdir(), 'switchboard-keyring-')) },
+    encoding: 'utf8',
+  });
+  if (started.status !== 0) console.warn(`gnome-keyring-daemon did not start: ${started.stderr}`);
+  for (const line of started.stdout.split('\n')) {
+    const match = /^([A-Z_]+)=(.*)$/.exec(line.trim());
+    if (match) process.env[match[1]] = match[2];
+  }
+  process.env[KEYRING_ENV] = 'ready';
+}
+
+ensureBuild();
+const require = createRequire(import.meta.url);
+const bin = (pkg, file) => join(dirname(require.resolve(`${pkg}/package.json`)), file);
+
+let failed = 0;
+if (mode === 'all' || mode === 'unit') {
+  console.log('\n== Unit tests (vitest)');
+  failed += run(process.execPath, [bin('vitest', 'vitest.mjs'), 'run', ...(mode === 'unit' ? extra : [])]) === 0 ? 0 : 1;
+}
+if (mode === 'all' || mode === 'e2e') {
+  console.log('\n== End-to-end tests (Playwright, Chromium)');
+  failed += run(process.execPath, [bin('@playwright/test', 'cli.js'), 'test', ...(mode === 'e2e' ? extra : [])]) === 0 ? 0 : 1;
+}
+process.exit(failed === 0 ? 0 : 1);

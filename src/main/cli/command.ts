@@ -1,0 +1,17 @@
+export interface CliIo {
+  out(text: string): void;
+  err(text: string): void;
+}
+
+export interface CliCommand {
+  /** One line for the command list. */
+  summary: string;
+  /** Full usage text, printed on bad usage (exit 2) and for --help. */
+  usage: string;
+  /** Resolves to the exit code: 0 success, 1 platform or network error, 2 bad usage. */
+  run(args: string[], io: CliIo): Promise<number>;
+}
+
+export class UsageError extends Error {
+  override name = 'UsageError';
+}

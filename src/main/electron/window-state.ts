@@ -1,0 +1,51 @@
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { isRecord } from '../../shared/parse';
+
+export interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface WindowState {
+  bounds: Rect;
+  maximized: boolean;
+}
+
+export const DEFAULT_SIZE = { width: 1280, height: 800 } as const;
+const MIN_VISIBLE = 80;
+
+/** Reads the remembered window state; anything missing or malformed gives null. */
+export function readWindowState(file: string): WindowState | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+  if (!isRecord(parsed) || !isRecord(parsed.bounds)) return null;
+  const { x, y, width, height } = parsed.bounds;
+  const numbers = [x, y, width, height];
+  if (!numbers.every((n) => typeof n === 'number' && Number.isFinite(n))) return null;
+  const bounds = { x, y, width, height } as Rect;
+  if (bounds.width < 400 || bounds.height < 300) return null;
+  return { bounds, maximized: parsed.maximized === true };
+}
+
+export function writeWindowState(file: string, state: WindowState): void {
+  mkdirSync(dirname(file), { recursive: true });
+  const temp = `${file}.tmp`;
+  writeFileSync(temp, JSON.stringify(state));
+  renameSync(temp, file);
+}
+
+/** A remembered position is used only if enough of it is still on some display (monitors change). */
+export function isVisibleOnSomeDisplay(bounds: Rect, workAreas: readonly Rect[]): boolean {
+  return workAreas.some((area) => {
+    const overlapX = Math.min(bounds.x + bounds.width, area.x + area.width) - Math.max(bounds.x, area.x);
+    const overlapY = Math.min(bounds.y + bounds.height, area.y + area.height) - Math.max(bounds.y, area.y);
+    return overlapX >= MIN_VISIBLE && overlapY >= MIN_VISIBLE;
+  });
+}

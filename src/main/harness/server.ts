@@ -1,0 +1,192 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { eventNames, type EventName, type PayloadOf } from '../../shared/contract';
+import { fail } from '../../shared/result';
+import type { Logger } from '../log';
+import { CONTENT_SECURITY_POLICY } from '../security/csp';
+import { createServices, type EmitEvent, type Services } from '../services';
+import type { DesktopPort } from '../services/desktop';
+
+/**
+ * The browser harness: the real main-process services behind an HTTP bridge that
+ * speaks the contract, plus the built renderer as static files. For machines that
+ * cannot run Electron, and for the end-to-end suite. Loopback only, random port,
+ * and a per-run token that every bridge call must carry.
+ */
+export interface HarnessOptions {
+  rendererDir: string;
+  userDataDir: string;
+  log: Logger;
+  port?: number;
+  /** Fixed token (tests); a random one otherwise. */
+  token?: string;
+}
+
+export interface Harness {
+  url: string;
+  port: number;
+  token: string;
+  services: Services;
+  close(): Promise<void>;
+}
+
+const MAX_BODY_BYTES = 16 * 1024 * 1024;
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+  '.json': 'application/json',
+};
+
+export const browserDesktop: DesktopPort = {
+  host: 'browser',
+  // The page opens links itself in this mode (see the renderer's HTTP bridge).
+  openExternal: async () => {},
+};
+
+export async function startHarness(options: HarnessOptions): Promise<Harness> {
+  const token = options.token ?? randomBytes(24).toString('base64url');
+  const rendererRoot = resolve(options.rendererDir);
+  const streams = new Set<ServerResponse>();
+  const emit: EmitEvent = <E extends EventName>(name: E, payload: PayloadOf<E>) => {
+    const frame = `event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`;
+    for (const stream of streams) stream.write(frame);
+  };
+  const services = createServices({
+    userDataDir: options.userDataDir,
+    desktop: browserDesktop,
+    log: options.log,
+    emit,
+  });
+
+  let origin = '';
+  const server = createServer((req, res) => {
+    void route(req, res).catch((error: unknown) => {
+      options.log.error('harness request failed', error);
+      if (!res.headersSent) sendJson(res, 500, fail('internal', 'The harness could not answer.'));
+      else res.end();
+    });
+  });
+
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // Refuse other Host names: a page elsewhere cannot rebind its name to our port.
+    if (req.headers.host !== new URL(origin).host) return sendText(res, 421, 'Wrong host');
+    const url = new URL(req.url ?? '/', origin);
+    if (url.pathname.startsWith('/rpc/')) return handleRpc(req, res, url.pathname.slice(5));
+    if (url.pathname === '/events') return handleEvents(req, res, url);
+    if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method not allowed');
+    return serveStatic(res, url.pathname);
+  }
+
+  function tokenMatches(candidate: string | null | undefined): boolean {
+    if (!candidate) return false;
+    const a = Buffer.from(candidate);
+    const b = Buffer.from(token);
+    return a.length === b.length && timingSafeEqual(a, b);
+  }
+
+  async function handleRpc(req: IncomingMessage, res: ServerResponse, method: string): Promise<void> {
+    if (req.method !== 'POST') return sendText(res, 405, 'Method not allowed');
+    const requestOrigin = req.headers.origin;
+    if (requestOrigin !== undefined && requestOrigin !== origin) return sendText(res, 403, 'Forbidden');
+    if (!tokenMatches(header(req, 'x-switchboard-token'))) return sendText(res, 403, 'Forbidden');
+    const body = await readBody(req);
+    if (body === null) return sendJson(res, 413, fail('bad-request', 'The request is too large.'));
+    let input: unknown;
+    try {
+      input = body.length === 0 ? undefined : (JSON.parse(body) as { input?: unknown }).input;
+    } catch {
+      return sendJson(res, 400, fail('bad-request', 'The request was not valid JSON.'));
+    }
+    sendJson(res, 200, await services.dispatch(decodeURIComponent(method), input));
+  }
+
+  function handleEvents(req: IncomingMessage, res: ServerResponse, url: URL): void {
+    if (!tokenMatches(url.searchParams.get('token'))) return sendText(res, 403, 'Forbidden');
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream',
+      'Cache-Control': 'no-store',
+      Connection: 'keep-alive',
+    });
+    res.write(`: connected ${eventNames.join(',')}\n\n`);
+    streams.add(res);
+    req.on('close', () => streams.delete(res));
+  }
+
+  async function serveStatic(res: ServerResponse, pathname: string): Promise<void> {
+    const relative = pathname === '/' ? 'index.html' : decodeURIComponent(pathname).replace(/^\/+/, '');
+    const file = normalize(join(rendererRoot, relative));
+    if (file !== rendererRoot && !file.startsWith(rendererRoot + sep)) return sendText(res, 404, 'Not found');
+    let content: Buffer;
+    try {
+      content = await readFile(file);
+    } catch {
+      return sendText(res, 404, 'Not found');
+    }
+    res.writeHead(200, {
+      'Content-Type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+      'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'no-referrer',
+      'Cache-Control': 'no-store',
+    });
+    res.end(content);
+  }
+
+  await new Promise<void>((resolveListen, rejectListen) => {
+    server.once('error', rejectListen);
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolveListen());
+  });
+  const { port } = server.address() as AddressInfo;
+  origin = `http://127.0.0.1:${port}`;
+
+  return {
+    url: `${origin}/#token=${token}`,
+    port,
+    token,
+    services,
+    close: async () => {
+      for (const stream of streams) stream.end();
+      streams.clear();
+      server.closeAllConnections();
+      await new Promise<void>((done) => server.close(() => done()));
+      await services.close();
+    },
+  };
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function readBody(req: IncomingMessage): Promise<string | null> {
+  return new Promise((resolveBody, rejectBody) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) tooLarge = true;
+      else chunks.push(chunk);
+    });
+    req.on('end', () => resolveBody(tooLarge ? null : Buffer.concat(chunks).toString('utf8')));
+    req.on('error', rejectBody);
+  });
+}
+
+function sendJson(res: ServerResponse, status: number, value: unknown): void {
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.end(JSON.stringify(value));
+}
+
+function sendText(res: ServerResponse, status: number, text: string): void {
+  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' });
+  res.end(text);
+}

@@ -1,0 +1,3 @@
+import { startShell } from './electron/shell';
+
+startShell(__dirname);

@@ -1,0 +1,37 @@
+import { contract, isMethodName, type MethodName, type RequestOf, type ResultOf } from '../../shared/contract';
+import { RequestShapeError } from '../../shared/parse';
+import { fail, type Result } from '../../shared/result';
+import type { Logger } from '../log';
+
+export type Handlers = {
+  [M in MethodName]: (request: RequestOf<M>) => Promise<Result<ResultOf<M>>> | Result<ResultOf<M>>;
+};
+
+export type Dispatch = (method: string, input: unknown) => Promise<Result<unknown>>;
+
+/**
+ * The single entry point for every host (Electron IPC, the browser harness, tests):
+ * checks the method name and the request shape, runs the handler, and turns anything
+ * thrown into an error result so nothing throws across the bridge.
+ */
+export function createDispatcher(handlers: Handlers, log: Logger): Dispatch {
+  return async (method, input) => {
+    if (!isMethodName(method)) return fail('unknown-method', `There is no operation named "${method}".`);
+    let request: unknown;
+    try {
+      request = contract[method].parse(input);
+    } catch (error) {
+      if (error instanceof RequestShapeError) {
+        return fail('bad-request', 'The request was not understood.', error.message);
+      }
+      throw error;
+    }
+    try {
+      const handler = handlers[method] as (request: unknown) => Promise<Result<unknown>> | Result<unknown>;
+      return await handler(request);
+    } catch (error) {
+      log.error(`handler ${method} failed`, error);
+      return fail('internal', 'Something went wrong inside Switchboard. The details are in the log file.');
+    }
+  };
+}

@@ -1,0 +1,102 @@
+/**
+ * The one IPC contract. Every method the renderer may call and every event main
+ * may send is declared here once; main implements it (src/main/services), preload
+ * exposes it (src/preload), and the browser harness serves it over HTTP.
+ */
+import type { Result } from './result';
+import * as p from './parse';
+
+export interface MethodSpec<Req, Res> {
+  readonly parse: p.Parser<Req>;
+  /** Phantom: carries the result type only. */
+  readonly result?: Res;
+}
+
+function method<Req, Res>(parse: p.Parser<Req>): MethodSpec<Req, Res> {
+  return { parse };
+}
+
+export interface EventSpec<Payload> {
+  readonly payload?: Payload;
+}
+
+function event<Payload>(): EventSpec<Payload> {
+  return {};
+}
+
+export interface AppInfo {
+  name: string;
+  version: string;
+  /** Which host answers: the Electron shell or the browser harness. */
+  host: 'electron' | 'browser';
+  platform: string;
+}
+
+export interface ProfileSummary {
+  id: string;
+  name: string;
+  /** The built-in demo profile, backed by the loopback sandbox. */
+  builtIn: boolean;
+}
+
+export interface JobProgress {
+  jobId: string;
+  rows: number;
+  totalRows: number | null;
+  pagesDone: number;
+  totalPages: number | null;
+  rowsPerSecond: number;
+  etaSeconds: number | null;
+}
+
+export const contract = {
+  getAppInfo: method<undefined, AppInfo>(p.nothing),
+  getActiveProfile: method<undefined, ProfileSummary | null>(p.nothing),
+  /** Opens an https link in the system browser. */
+  openExternal: method<{ url: string }, null>(p.object({ url: p.string })),
+} as const;
+
+export const events = {
+  jobProgress: event<JobProgress>(),
+} as const;
+
+export type Contract = typeof contract;
+export type MethodName = keyof Contract;
+export type EventName = keyof typeof events;
+
+export type RequestOf<M extends MethodName> =
+  Contract[M] extends MethodSpec<infer Req, unknown> ? Req : never;
+export type ResultOf<M extends MethodName> =
+  Contract[M] extends MethodSpec<unknown, infer Res> ? Res : never;
+export type PayloadOf<E extends EventName> =
+  (typeof events)[E] extends EventSpec<infer P> ? P : never;
+
+export type BridgeMethod<M extends MethodName> = [RequestOf<M>] extends [undefined]
+  ? () => Promise<Result<ResultOf<M>>>
+  : (request: RequestOf<M>) => Promise<Result<ResultOf<M>>>;
+
+export type SubscriptionName<E extends EventName> = `on${Capitalize<E>}`;
+
+/** What `window.switchboard` is: the methods, plus one `onX` subscription per event. */
+export type Bridge = { [M in MethodName]: BridgeMethod<M> } & {
+  [E in EventName as SubscriptionName<E>]: (listener: (payload: PayloadOf<E>) => void) => () => void;
+};
+
+export const methodNames = Object.keys(contract) as MethodName[];
+export const eventNames = Object.keys(events) as EventName[];
+
+export function isMethodName(name: string): name is MethodName {
+  return Object.hasOwn(contract, name);
+}
+
+export function methodChannel(name: MethodName): string {
+  return `switchboard:${name}`;
+}
+
+export function eventChannel(name: EventName): string {
+  return `switchboard-event:${name}`;
+}
+
+export function subscriptionName<E extends EventName>(name: E): SubscriptionName<E> {
+  return `on${name.charAt(0).toUpperCase()}${name.slice(1)}` as SubscriptionName<E>;
+}

@@ -1,0 +1,85 @@
+/**
+ * Tiny validators for what crosses the bridge. Requests come from the renderer
+ * (or the browser harness) and are checked in main before any service sees them.
+ */
+export class RequestShapeError extends Error {
+  constructor(readonly path: string, expected: string) {
+    super(`${path || 'request'}: expected ${expected}`);
+    this.name = 'RequestShapeError';
+  }
+}
+
+export type Parser<T> = (input: unknown, path?: string) => T;
+
+export const nothing: Parser<undefined> = (input, path = '') => {
+  if (input !== undefined && input !== null) throw new RequestShapeError(path, 'no argument');
+  return undefined;
+};
+
+export const string: Parser<string> = (input, path = '') => {
+  if (typeof input !== 'string') throw new RequestShapeError(path, 'a string');
+  return input;
+};
+
+export const boolean: Parser<boolean> = (input, path = '') => {
+  if (typeof input !== 'boolean') throw new RequestShapeError(path, 'true or false');
+  return input;
+};
+
+export const integer: Parser<number> = (input, path = '') => {
+  if (typeof input !== 'number' || !Number.isSafeInteger(input)) {
+    throw new RequestShapeError(path, 'a whole number');
+  }
+  return input;
+};
+
+export function optional<T>(parser: Parser<T>): Parser<T | undefined> {
+  return (input, path) => (input === undefined || input === null ? undefined : parser(input, path));
+}
+
+export function arrayOf<T>(parser: Parser<T>): Parser<T[]> {
+  return (input, path = '') => {
+    if (!Array.isArray(input)) throw new RequestShapeError(path, 'a list');
+    return input.map((item, i) => parser(item, `${path}[${i}]`));
+  };
+}
+
+export function oneOf<const T extends readonly string[]>(values: T): Parser<T[number]> {
+  return (input, path = '') => {
+    if (typeof input !== 'string' || !values.includes(input)) {
+      throw new RequestShapeError(path, `one of ${values.join(', ')}`);
+    }
+    return input;
+  };
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+type Shape = Record<string, Parser<unknown>>;
+type Parsed<S extends Shape> = {
+  [K in keyof S as undefined extends ReturnType<S[K]> ? never : K]: ReturnType<S[K]>;
+} & {
+  [K in keyof S as undefined extends ReturnType<S[K]> ? K : never]?: ReturnType<S[K]>;
+};
+
+/** An object with exactly these keys; unknown keys are refused so typos surface. */
+export function object<S extends Shape>(shape: S): Parser<Parsed<S>> {
+  return (input, path = '') => {
+    if (!isRecord(input)) throw new RequestShapeError(path, 'an object');
+    for (const key of Object.keys(input)) {
+      if (!Object.hasOwn(shape, key)) throw new RequestShapeError(join(path, key), 'no such field');
+    }
+    const out: Record<string, unknown> = {};
+    for (const [key, parser] of Object.entries(shape)) {
+      const value = parser(input[key], join(path, key));
+      if (value !== undefined) out[key] = value;
+    }
+    return out as Parsed<S>;
+  };
+}
+
+function join(path: string, key: string): string {
+  return path ? `${path}.${key}` : key;
+}

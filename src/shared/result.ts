@@ -1,0 +1,19 @@
+/** Every IPC answer has this shape: nothing throws across the bridge. */
+export interface AppError {
+  /** Stable machine code, e.g. `bad-request`, `forbidden`, `platform:-1`. */
+  code: string;
+  /** What happened and what to do next, for a person. */
+  message: string;
+  /** Supporting detail (the server's own reason, the field at fault...). */
+  detail?: string;
+}
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: AppError };
+
+export function ok<T>(value: T): Result<T> {
+  return { ok: true, value };
+}
+
+export function fail<T = never>(code: string, message: string, detail?: string): Result<T> {
+  return { ok: false, error: detail === undefined ? { code, message } : { code, message, detail } };
+}
