@@ -1,0 +1,32 @@
+// `npm run bench` runs every benchmark; `npm run bench -- fetch` (or table, export) one.
+// Each benchmark is bench/<name>.bench.ts and prints one JSON line per measurement.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureBuild } from './ensure-build.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const KNOWN = ['fetch', 'table', 'export'];
+const requested = process.argv.slice(2);
+const unknown = requested.filter((name) => !KNOWN.includes(name));
+if (unknown.length > 0) {
+  console.error(`Unknown benchmark ${unknown.join(', ')}: choose from ${KNOWN.join(', ')}.`);
+  process.exit(2);
+}
+const require = createRequire(import.meta.url);
+const tsx = join(dirname(require.resolve('tsx/package.json')), 'dist', 'cli.mjs');
+ensureBuild();
+
+let failed = false;
+for (const name of requested.length > 0 ? requested : KNOWN) {
+  const file = join(root, 'bench', `${name}.bench.ts`);
+  if (!existsSync(file)) {
+    console.error(`bench ${name}: not written yet (${file})`);
+    continue;
+  }
+  const result = spawnSync(process.execPath, ['--expose-gc', tsx, file], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) failed = true;
+}
+process.exit(failed ? 1 : 0);

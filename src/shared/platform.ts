@@ -1,0 +1,252 @@
+/**
+ * Facts of the platform's /v3 API (../shared/spec/platform-api.md and
+ * platform-notes.md) that the client, the sandbox and the screens all rely on.
+ * One place, so the simulator and the app can never disagree about a limit.
+ */
+
+export type OperationId =
+  | 'voiceRecords'
+  | 'taskDetails'
+  | 'numberRecords'
+  | 'seats'
+  | 'teamLeaders'
+  | 'numbers'
+  | 'axbBindings'
+  | 'seatGroupRead'
+  | 'seatGroupEdit'
+  | 'mmsSend';
+
+export interface OperationInfo {
+  path: string;
+  method: 'GET' | 'POST';
+  paged: boolean;
+  /** Writes are never retried automatically. */
+  write: boolean;
+  /** Status codes the spec documents for this operation (besides 0). */
+  errors: readonly number[];
+  title: string;
+}
+
+const COMMON_ERRORS = [-1, -2, -16, -18, -20, -22, -23, -25, -29, -30, -31] as const;
+
+export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = {
+  voiceRecords: {
+    path: '/v3/voice/recordGroupQuery',
+    method: 'POST',
+    paged: true,
+    write: false,
+    errors: [-1, -2, -16, -18, -22, -25],
+    title: 'Voice records',
+  },
+  taskDetails: {
+    path: '/v3/cc/preview/queryTaskDetail',
+    method: 'POST',
+    paged: true,
+    write: false,
+    errors: [-1, -2, -16, -18, -20, -22, -23],
+    title: 'Task details',
+  },
+  numberRecords: {
+    path: '/v3/number/record/queryPage',
+    method: 'POST',
+    paged: true,
+    write: false,
+    errors: [-1, -2, -16, -18, -22, -25, -29, -30, -31],
+    title: 'Number records',
+  },
+  seats: {
+    path: '/v3/cc/seat/query',
+    method: 'POST',
+    paged: true,
+    write: false,
+    errors: [-1, -2, -16, -18, -20, -22, -23, -35],
+    title: 'Seats',
+  },
+  teamLeaders: {
+    path: '/v3/cc/teamleader/query',
+    method: 'POST',
+    paged: true,
+    write: false,
+    errors: [-1, -2, -16, -18, -20, -22, -23],
+    title: 'Team leaders',
+  },
+  numbers: {
+    path: '/v3/number/queryPage',
+    method: 'POST',
+    paged: true,
+    write: false,
+    errors: [-1, -2, -16, -18, -22, -25, -29, -30, -31],
+    title: 'Numbers',
+  },
+  axbBindings: {
+    path: '/v3/number/pns/queryBindPage',
+    method: 'POST',
+    paged: true,
+    write: false,
+    errors: [-1, -2, -16, -18, -22, -29, -30, -31],
+    title: 'AXB bindings',
+  },
+  seatGroupRead: {
+    path: '/v3/cc/seatGroup/basicSettingResp',
+    method: 'GET',
+    paged: false,
+    write: false,
+    errors: [-1, -2, -16, -18, -20, -22, -23, -63],
+    title: 'Seat group settings',
+  },
+  seatGroupEdit: {
+    path: '/v3/cc/seatGroup/basicSetting',
+    method: 'POST',
+    paged: false,
+    write: true,
+    errors: [-1, -2, -16, -18, -20, -22, -23, -63, -71, -72],
+    title: 'Seat group settings edit',
+  },
+  mmsSend: {
+    path: '/v3/mmsSend',
+    method: 'POST',
+    paged: false,
+    write: true,
+    errors: COMMON_ERRORS,
+    title: 'MMS send',
+  },
+};
+
+/** The platform's status codes and what the spec says they mean (-15 from platform-notes). */
+export const STATUS_MEANINGS: Readonly<Record<number, string>> = {
+  0: 'success',
+  [-1]: 'account authentication error',
+  [-2]: 'IP restricted',
+  [-15]: 'query too frequently',
+  [-16]: 'timestamp expired',
+  [-18]: 'system error',
+  [-20]: 'data already exists',
+  [-22]: 'parameter error',
+  [-23]: 'data upper limit reached',
+  [-25]: 'time range exceeded',
+  [-29]: 'workspace disabled',
+  [-30]: 'API key disabled',
+  [-31]: 'IP not on the whitelist',
+  [-35]: 'search interval greater than 32 days',
+  [-63]: 'workspace mismatch',
+  [-71]: 'no more labels can be created; label names must be unique',
+  [-72]: 'a label name is required, within 20 characters',
+};
+
+export const LIMITS = {
+  pageSizeMin: 1,
+  pageSizeMax: 100,
+  voiceDefaultPageSize: 25,
+  /** strTime to endTime, voice and number records. */
+  recordWindowMaxDays: 31,
+  /** Only records from the last two calendar months are queryable. */
+  historyMonths: 2,
+  /** Seat list search interval (error -35). */
+  seatSearchMaxDays: 32,
+  mmsMaxRecipients: 1000,
+  mmsMaxContentChars: 1024,
+  mmsMaxTitleChars: 80,
+  mmsMaxFiles: 3,
+  mmsMaxFileKb: 50,
+  labelsMax: 10,
+  labelMaxChars: 20,
+  calledInfoMaxChars: 1000,
+  /** Timestamp tolerance against the server's clock (status -16 beyond it). */
+  clockToleranceSeconds: 30 * 60,
+} as const;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function daysToMs(days: number): number {
+  return days * DAY_MS;
+}
+
+/**
+ * The earliest instant a record query may start at: the same moment two calendar
+ * months before `now` (UTC calendar; day clamped to the month's length).
+ */
+export function earliestQueryableTime(now: Date): Date {
+  const year = now.getUTCFullYear();
+  const month = now.getUTCMonth() - LIMITS.historyMonths;
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return new Date(
+    Date.UTC(
+      year,
+      month,
+      Math.min(now.getUTCDate(), lastDay),
+      now.getUTCHours(),
+      now.getUTCMinutes(),
+      now.getUTCSeconds(),
+      now.getUTCMilliseconds(),
+    ),
+  );
+}
+
+export const CALL_STATUS_LABELS: Readonly<Record<number, string>> = {
+  10: 'not connected (busy)',
+  20: 'not connected (no answer)',
+  30: 'not connected (other)',
+  40: 'voicemail',
+  50: 'connected',
+  60: 'other',
+};
+
+export const TASK_ROW_STATUS_LABELS: Readonly<Record<number, string>> = {
+  1: 'calling',
+  5: 'not yet called',
+  7: 'call error',
+  9: 'called',
+};
+
+export const SEAT_STATUS_LABELS: Readonly<Record<number, string>> = {
+  1: 'offline',
+  2: 'idle',
+  3: 'busy',
+  4: 'after-call wrap-up',
+  5: 'short break',
+};
+
+export const NUMBER_STATE_LABELS: Readonly<Record<number, string>> = {
+  3: 'in use',
+  4: 'expired',
+  5: 'disabled',
+};
+
+export const ENABLE_LABELS: Readonly<Record<number, string>> = { 0: 'enabled', 1: 'disabled' };
+export const DELETE_FLAG_LABELS: Readonly<Record<number, string>> = { 0: 'not deleted', 1: 'deleted' };
+export const VOICEMAIL_LABELS: Readonly<Record<number, string>> = { 0: 'off', 1: 'on' };
+/** displaySwitch and encryptNumber: 0 means on. */
+export const SWITCH_LABELS: Readonly<Record<number, string>> = { 0: 'on', 1: 'off' };
+
+export const CALLIN_STRATEGY_LABELS: Readonly<Record<number, string>> = {
+  1: 'allocate by idle time',
+  2: 'allocate by number of accepted calls',
+  3: 'allocate by seat priority',
+  4: 'round-robin',
+};
+
+export const FS_NODES = ['SG_FS', 'USA_FS', 'UAE_FS'] as const;
+export type FsNode = (typeof FS_NODES)[number];
+export const FS_NODE_LABELS: Readonly<Record<FsNode, string>> = {
+  SG_FS: 'Singapore',
+  USA_FS: 'United States',
+  UAE_FS: 'United Arab Emirates',
+};
+
+export const MMS_TYPES = ['1', '2'] as const;
+
+export function feedbackLabel(value: string): string {
+  return value === '-1' ? 'no key' : `key ${value}`;
+}
+
+export interface BrandPreset {
+  id: string;
+  name: string;
+  baseUrl: string;
+}
+
+export const BRAND_PRESETS: readonly BrandPreset[] = [
+  { id: 'buka', name: 'Buka', baseUrl: 'https://api.onbuka.com' },
+  { id: 'itnio', name: 'ITNIO TECH', baseUrl: 'https://api.itniotech.com' },
+  { id: 'laaffic', name: 'Laaffic', baseUrl: 'https://api.laaffic.com' },
+];
