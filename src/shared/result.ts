@@ -6,6 +6,8 @@ export interface AppError {
   message: string;
   /** Supporting detail (the server's own reason, the field at fault...). */
   detail?: string;
+  /** Field-level messages a form shows next to its inputs, keyed by field path. */
+  fields?: Record<string, string>;
 }
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: AppError };
