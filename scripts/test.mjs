@@ -3,7 +3,7 @@
 // inside a private D-Bus session with a throwaway, unlocked gnome-keyring, so the
 // keychain tests exercise a real Secret Service for anyone, with no extra step.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -55,13 +55,42 @@ ensureBuild();
 const require = createRequire(import.meta.url);
 const bin = (pkg, file) => join(dirname(require.resolve(`${pkg}/package.json`)), file);
 
-let failed = 0;
+const unitReport = join(root, 'test-results', 'vitest.json');
+const e2eReport = join(root, 'test-results', 'playwright.json');
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let failedSuites = 0;
+
+function readReport(file) {
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
+}
+
 if (mode === 'all' || mode === 'unit') {
   console.log('\n== Unit tests (vitest)');
-  failed += run(process.execPath, [bin('vitest', 'vitest.mjs'), 'run', ...(mode === 'unit' ? extra : [])]) === 0 ? 0 : 1;
+  rmSync(unitReport, { force: true });
+  const args = ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`];
+  if (run(process.execPath, [bin('vitest', 'vitest.mjs'), ...args, ...(mode === 'unit' ? extra : [])]) !== 0) failedSuites++;
+  const report = readReport(unitReport);
+  if (report) {
+    totals.passed += report.numPassedTests;
+    totals.failed += report.numFailedTests;
+    totals.skipped += report.numPendingTests + report.numTodoTests;
+    console.log(`unit: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests} skipped`);
+  }
 }
 if (mode === 'all' || mode === 'e2e') {
   console.log('\n== End-to-end tests (Playwright, Chromium)');
-  failed += run(process.execPath, [bin('@playwright/test', 'cli.js'), 'test', ...(mode === 'e2e' ? extra : [])]) === 0 ? 0 : 1;
+  rmSync(e2eReport, { force: true });
+  if (run(process.execPath, [bin('@playwright/test', 'cli.js'), 'test', ...(mode === 'e2e' ? extra : [])]) !== 0) failedSuites++;
+  const report = readReport(e2eReport);
+  if (report) {
+    const { expected, unexpected, flaky, skipped } = report.stats;
+    totals.passed += expected + flaky;
+    totals.failed += unexpected;
+    totals.skipped += skipped;
+    console.log(`e2e: ${expected + flaky} passed, ${unexpected} failed, ${skipped} skipped`);
+  }
 }
-process.exit(failed === 0 ? 0 : 1);
+if (failedSuites > 0 && totals.failed === 0) totals.failed = failedSuites;
+// The plain closing line CI reads.
+console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failedSuites === 0 ? 0 : 1);

@@ -6,13 +6,6 @@ class Navigation {
   go(id: ScreenId): void {
     this.current = id;
   }
-
-  step(delta: number): ScreenId {
-    const index = SCREENS.findIndex((screen) => screen.id === this.current);
-    const next = SCREENS[(index + delta + SCREENS.length) % SCREENS.length];
-    this.current = next.id;
-    return next.id;
-  }
 }
 
 export const navigation = new Navigation();

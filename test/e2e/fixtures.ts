@@ -1,0 +1,46 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+import { startHarness, type Harness } from '../../src/main/harness/server';
+import { createLogger } from '../../src/main/log';
+
+export interface AppFixtures {
+  /** The app, loaded and showing its shell; console errors fail the test. */
+  app: Page;
+}
+
+export interface WorkerFixtures {
+  /** The real main-process services behind the HTTP bridge, serving the built renderer. */
+  harness: Harness;
+}
+
+export const test = base.extend<AppFixtures, WorkerFixtures>({
+  harness: [
+    // Playwright requires the object pattern even when a fixture uses no other fixture.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const harness = await startHarness({
+        rendererDir: resolve(__dirname, '../../out/renderer'),
+        userDataDir: mkdtempSync(join(tmpdir(), 'switchboard-e2e-')),
+        log: createLogger({ console: false }),
+      });
+      await use(harness);
+      await harness.close();
+    },
+    { scope: 'worker' },
+  ],
+  app: async ({ page, harness }, use) => {
+    const problems: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+    await page.goto(harness.url);
+    await expect(page.getByRole('navigation', { name: 'Screens' })).toBeVisible();
+    await use(page);
+    expect(problems, 'the page logged errors or CSP violations').toEqual([]);
+  },
+});
+
+export { expect };

@@ -1,0 +1,130 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { methodChannel, methodNames } from '../../src/shared/contract';
+import { CONTENT_SECURITY_POLICY } from '../../src/main/security/csp';
+import { builtFile, flush, loadBundle } from './support/built';
+import { createFakeElectron, type FakeInvokeEvent } from './support/fake-electron';
+
+/** Loads out/main/index.js with a stand-in electron and lets it reach "ready". */
+async function launch(options: { singleInstance?: boolean; userDataEnv?: string } = {}) {
+  const userData = mkdtempSync(join(tmpdir(), 'switchboard-shell-'));
+  const fake = createFakeElectron({ userData, singleInstance: options.singleInstance });
+  if (options.userDataEnv) process.env.SWITCHBOARD_USER_DATA = options.userDataEnv;
+  const { required } = loadBundle(builtFile('main/index.js'), { electron: fake.electron });
+  await flush();
+  return { ...fake, required, userData };
+}
+
+function mainWindow(recorded: ReturnType<typeof createFakeElectron>['recorded']) {
+  const window = recorded.windows[0];
+  if (!window) throw new Error('no window was created');
+  return window;
+}
+
+describe('the built Electron main bundle', () => {
+  const savedEnv = process.env.SWITCHBOARD_USER_DATA;
+  beforeEach(() => {
+    delete process.env.SWITCHBOARD_USER_DATA;
+  });
+  afterEach(() => {
+    if (savedEnv === undefined) delete process.env.SWITCHBOARD_USER_DATA;
+    else process.env.SWITCHBOARD_USER_DATA = savedEnv;
+  });
+
+  it('opens one window with isolation, sandbox and no Node integration', async () => {
+    const { recorded } = await launch();
+    expect(recorded.windows).toHaveLength(1);
+    const prefs = mainWindow(recorded).options.webPreferences ?? {};
+    expect(prefs).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+    });
+    expect(String(prefs.preload)).toMatch(/out[\\/]preload[\\/]index\.js$/);
+    expect(mainWindow(recorded).loaded.file).toMatch(/out[\\/]renderer[\\/]index\.html$/);
+    expect(recorded.sandboxEnabled).toBe(true);
+  });
+
+  it('registers a handler for every contract method and nothing else', async () => {
+    const { recorded } = await launch();
+    expect([...recorded.handlers.keys()].sort()).toEqual(methodNames.map(methodChannel).sort());
+  });
+
+  it('answers its own window main frame and refuses every other sender', async () => {
+    const { recorded } = await launch();
+    const window = mainWindow(recorded);
+    const handler = recorded.handlers.get(methodChannel('getAppInfo'));
+    if (!handler) throw new Error('getAppInfo is not registered');
+    const own: FakeInvokeEvent = { sender: { id: window.webContents.id }, senderFrame: window.webContents.mainFrame };
+
+    await expect(handler(own, undefined)).resolves.toMatchObject({ ok: true, value: { name: 'Switchboard' } });
+
+    const strangers: FakeInvokeEvent[] = [
+      { sender: { id: window.webContents.id + 100 }, senderFrame: window.webContents.mainFrame },
+      { sender: { id: window.webContents.id }, senderFrame: { url: window.webContents.mainFrame.url, parent: window.webContents.mainFrame } },
+      { sender: { id: window.webContents.id }, senderFrame: { url: 'https://evil.example/', parent: null } },
+      { sender: { id: window.webContents.id }, senderFrame: null },
+    ];
+    for (const event of strangers) {
+      await expect(Promise.resolve(handler(event, undefined))).resolves.toMatchObject({
+        ok: false,
+        error: { code: 'forbidden' },
+      });
+    }
+  });
+
+  it('blocks navigation away from the app and denies new windows', async () => {
+    const { recorded } = await launch();
+    const contents = mainWindow(recorded).webContents;
+    expect(contents.attempt('will-navigate', 'https://evil.example/')).toBe(true);
+    expect(contents.attempt('will-redirect', 'http://127.0.0.1:9/')).toBe(true);
+    expect(contents.attempt('will-navigate', contents.mainFrame.url)).toBe(false);
+    expect(contents.attempt('will-attach-webview', 'https://evil.example/')).toBe(true);
+
+    const open = contents.windowOpenHandler;
+    if (!open) throw new Error('no window-open handler');
+    expect(open({ url: 'https://docs.example.com/help' })).toEqual({ action: 'deny' });
+    expect(open({ url: 'http://plain.example.com/' })).toEqual({ action: 'deny' });
+    expect(open({ url: 'file:///etc/passwd' })).toEqual({ action: 'deny' });
+    expect(recorded.openedExternally).toEqual(['https://docs.example.com/help']);
+  });
+
+  it('sends the strict CSP on every response and denies permissions', async () => {
+    const { recorded } = await launch();
+    let headers: Record<string, string[]> = {};
+    recorded.headersHandler?.({ responseHeaders: { 'X-Other': ['1'] } }, (response) => {
+      headers = response.responseHeaders;
+    });
+    expect(headers['Content-Security-Policy']).toEqual([CONTENT_SECURITY_POLICY]);
+    expect(headers['X-Other']).toEqual(['1']);
+    let granted: boolean | undefined;
+    recorded.permissionHandler?.({}, 'media', (answer) => (granted = answer));
+    expect(granted).toBe(false);
+  });
+
+  it('takes the userData folder from SWITCHBOARD_USER_DATA', async () => {
+    const override = mkdtempSync(join(tmpdir(), 'switchboard-override-'));
+    const { recorded } = await launch({ userDataEnv: override });
+    expect(recorded.setPaths.userData).toBe(override);
+  });
+
+  it('quits at once when another instance holds the lock', async () => {
+    const { recorded } = await launch({ singleInstance: false });
+    expect(recorded.quitCalls).toBe(1);
+    expect(recorded.windows).toHaveLength(0);
+    expect(recorded.handlers.size).toBe(0);
+  });
+
+  it('remembers the window bounds when it closes', async () => {
+    const { recorded, userData } = await launch();
+    mainWindow(recorded).emit('close');
+    const saved: unknown = JSON.parse(readFileSync(join(userData, 'window-state.json'), 'utf8'));
+    expect(saved).toEqual({ bounds: { x: 0, y: 0, width: 1280, height: 800 }, maximized: false });
+  });
+});

@@ -1,0 +1,94 @@
+import { request } from 'node:http';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHarness, type Harness } from '../../src/main/harness/server';
+import { createLogger } from '../../src/main/log';
+import { builtFile } from './support/built';
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+function send(harness: Harness, path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
+  return new Promise((resolveAnswer, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port: harness.port, path, method: init.method ?? 'GET', headers: init.headers },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolveAnswer({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
+    req.on('error', reject);
+    req.end(init.body);
+  });
+}
+
+function rpc(harness: Harness, method: string, input: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+  return send(harness, `/rpc/${method}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Switchboard-Token': harness.token, ...headers },
+    body: JSON.stringify({ input }),
+  });
+}
+
+describe('the browser harness', () => {
+  let harness: Harness;
+  beforeAll(async () => {
+    harness = await startHarness({
+      rendererDir: join(builtFile('renderer/index.html'), '..'),
+      userDataDir: mkdtempSync(join(tmpdir(), 'harness-')),
+      log: createLogger({ console: false }),
+    });
+  });
+  afterAll(() => harness.close());
+
+  it('listens on loopback with a per-run token in the URL', () => {
+    expect(harness.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]{20,}$/);
+  });
+
+  it('serves the renderer with the CSP header', async () => {
+    const page = await send(harness, '/');
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('<div id="app">');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+  });
+
+  it('answers contract methods for the token holder', async () => {
+    const answer = await rpc(harness, 'getAppInfo', undefined);
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toMatchObject({ ok: true, value: { name: 'Switchboard', host: 'browser' } });
+  });
+
+  it('refuses calls without the token, from another origin or for another host name', async () => {
+    expect((await rpc(harness, 'getAppInfo', undefined, { 'X-Switchboard-Token': 'wrong' })).status).toBe(403);
+    expect((await rpc(harness, 'getAppInfo', undefined, { Origin: 'https://evil.example' })).status).toBe(403);
+    expect((await rpc(harness, 'getAppInfo', undefined, { Host: 'evil.example' })).status).toBe(421);
+    expect((await send(harness, '/events?token=wrong')).status).toBe(403);
+  });
+
+  it('does not serve files outside the renderer folder', async () => {
+    for (const path of ['/../../package.json', '/%2e%2e/%2e%2e/package.json', '/..%2f..%2fpackage.json']) {
+      const answer = await send(harness, path);
+      expect(answer.status).toBe(404);
+      expect(answer.body).not.toContain('"name": "switchboard"');
+    }
+  });
+
+  it('reports bad requests as error results', async () => {
+    const notJson = await send(harness, '/rpc/getAppInfo', {
+      method: 'POST',
+      headers: { 'X-Switchboard-Token': harness.token },
+      body: '{oops',
+    });
+    expect(notJson.status).toBe(400);
+    expect(JSON.parse(notJson.body)).toMatchObject({ ok: false, error: { code: 'bad-request' } });
+    const unknown = await rpc(harness, 'formatDisk', undefined);
+    expect(JSON.parse(unknown.body)).toMatchObject({ ok: false, error: { code: 'unknown-method' } });
+  });
+});

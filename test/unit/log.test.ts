@@ -1,0 +1,21 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createLogger } from '../../src/main/log';
+
+describe('the logger', () => {
+  it('never writes a registered secret, in messages, details or stacks', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'log-')), 'logs', 'main.log');
+    const lines: string[] = [];
+    const log = createLogger({ file, sink: (line) => lines.push(line) });
+    log.redact('s3cret-value');
+    log.info('saving s3cret-value now');
+    log.error('failed', new Error('bad secret s3cret-value'));
+    log.warn('detail', { secret: 's3cret-value' });
+    const written = readFileSync(file, 'utf8');
+    expect(written).not.toContain('s3cret-value');
+    expect(lines.join('\n')).not.toContain('s3cret-value');
+    expect(written.match(/\[redacted\]/g)).toHaveLength(4);
+  });
+});
