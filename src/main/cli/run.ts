@@ -1,8 +1,10 @@
 import { browserCommand } from './browser-command';
+import { sandboxCommand } from './sandbox-command';
 import { UsageError, type CliCommand, type CliIo } from './command';
 
 const commands: Record<string, CliCommand> = {
   browser: browserCommand,
+  sandbox: sandboxCommand,
 };
 
 const processIo: CliIo = {

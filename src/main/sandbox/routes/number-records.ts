@@ -1,0 +1,13 @@
+import { serializeNumberRecord } from './serialize';
+import type { RouteHandler } from './context';
+import { pagedAnswer, parsePageRequest } from './paging';
+import { parseRecordWindow } from './record-window';
+
+export const numberRecords: RouteHandler = (context) => {
+  const request = parsePageRequest(context);
+  const window = parseRecordWindow(request.params, context.serverNowMs);
+  const { first, end } = context.data.numberRecordRange(window.fromMs, window.toMs);
+  return pagedAnswer(request, end - first, (offset) =>
+    serializeNumberRecord(context.data.numberRecordAt(first + offset), context.quirks),
+  );
+};
