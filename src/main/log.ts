@@ -5,8 +5,13 @@ export interface Logger {
   info(message: string, detail?: unknown): void;
   warn(message: string, detail?: unknown): void;
   error(message: string, detail?: unknown): void;
-  /** Registers a value (a secret, a Sign) that must never appear in a log line. */
+  /** Registers a value (a secret) that must never appear in a log line. */
   redact(value: string): void;
+  /**
+   * Registers a short-lived value (a request's Sign) that must never appear in a log
+   * line. Only the most recent ones are kept, so the list cannot grow with every request.
+   */
+  redactTransient(value: string): void;
 }
 
 export interface LogOptions {
@@ -19,15 +24,19 @@ export interface LogOptions {
 }
 
 const REDACTED = '[redacted]';
+/** A Sign changes every second; the last few minutes' worth is plenty. */
+const TRANSIENT_KEPT = 256;
 
 export function createLogger(options: LogOptions = {}): Logger {
   const secrets = new Set<string>();
+  const transient: string[] = [];
   const toConsole = options.console ?? options.file === undefined;
   if (options.file) mkdirSync(dirname(options.file), { recursive: true });
 
   function scrub(text: string): string {
     let out = text;
     for (const secret of secrets) out = out.split(secret).join(REDACTED);
+    for (const value of transient) out = out.split(value).join(REDACTED);
     return out;
   }
 
@@ -51,6 +60,11 @@ export function createLogger(options: LogOptions = {}): Logger {
     error: (message, detail) => write('ERROR', message, detail),
     redact(value) {
       if (value.length >= 4) secrets.add(value);
+    },
+    redactTransient(value) {
+      if (value.length < 4 || transient.includes(value)) return;
+      transient.push(value);
+      if (transient.length > TRANSIENT_KEPT) transient.shift();
     },
   };
 }

@@ -19,3 +19,16 @@ describe('the logger', () => {
     expect(written.match(/\[redacted\]/g)).toHaveLength(4);
   });
 });
+
+describe('transient redaction', () => {
+  it('scrubs recent Signs but keeps only a bounded number of them', () => {
+    const lines: string[] = [];
+    const log = createLogger({ console: false, sink: (line) => lines.push(line) });
+    const signs = Array.from({ length: 300 }, (_, i) => `sign-${String(i).padStart(4, '0')}-abcdef`);
+    for (const sign of signs) log.redactTransient(sign);
+    log.info(`latest ${signs[299]} oldest ${signs[0]}`);
+    expect(lines[0]).not.toContain(signs[299]);
+    // The oldest has aged out: the list is bounded, so logging stays fast in long sessions.
+    expect(lines[0]).toContain(signs[0]);
+  });
+});

@@ -1,0 +1,226 @@
+/**
+ * One operation call from signing to a decoded result, with the rules that keep it
+ * safe: reads retry transient failures with backoff; writes never retry, and a write
+ * that failed after it may have reached the server is reported as `outcome-unknown`.
+ * A -16 (timestamp refused) is repaired once for reads and writes alike, because the
+ * platform refused the request before acting on it.
+ */
+import { clientError, platformStatusOf } from '../../shared/errors';
+import { OPERATIONS, type OperationId } from '../../shared/platform';
+import { fail, type AppError, type Result } from '../../shared/result';
+import type { Logger } from '../log';
+import { clockOffsetNotice, type ClientClock, offsetFromDateHeader, signingTimestamp } from './clock';
+import { readEnvelope, type Envelope } from './envelope';
+import { callFailure, type CallFailure } from './failure';
+import { backoffDelayMs, type RetryPolicy, sleep } from './retry';
+import { authHeaders } from './signing';
+import type { Transport, TransportFailure } from './transport';
+
+export interface RetryInfo {
+  operation: OperationId;
+  /** The attempt that failed, from 1. */
+  attempt: number;
+  /** The wait before the next attempt. */
+  delayMs: number;
+  error: AppError;
+  /** -15 or HTTP 429. */
+  rateLimited: boolean;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Overrides the client's per-request timeout. */
+  timeoutMs?: number;
+  /** Told before each retry wait (reads only); the fetch engine watches it for -15. */
+  onRetry?: (info: RetryInfo) => void;
+}
+
+export interface ClientNotice {
+  kind: 'clock-offset';
+  /** Seconds the server is ahead of this computer (negative: behind). */
+  offsetSeconds: number;
+  message: string;
+}
+
+export interface CallerOptions {
+  transport: Transport;
+  apiKey: string;
+  apiSecret: string;
+  clock: ClientClock;
+  retry: RetryPolicy;
+  timeoutMs: number;
+  log?: Logger;
+  notify: (notice: ClientNotice) => void;
+  random?: () => number;
+}
+
+export interface OperationRequest {
+  query?: Record<string, string>;
+  body?: unknown;
+}
+
+export type Decode<T> = (envelope: Envelope) => Result<T>;
+
+/** Below this a -16 is not the computer's clock, and no notice is worth showing. */
+const NOTICE_THRESHOLD_SECONDS = 60;
+const TIMESTAMP_EXPIRED = -16;
+
+export type Caller = <T>(
+  operation: OperationId,
+  request: OperationRequest,
+  decode: Decode<T>,
+  options?: CallOptions,
+) => Promise<Result<T>>;
+
+export function createCaller(options: CallerOptions): Caller {
+  const { transport, apiKey, apiSecret, clock, retry, log } = options;
+  const random = options.random ?? Math.random;
+  let noticedOffset = 0;
+  /** Server text (a reason, an excerpt) may echo what was sent: the secret and the Sign never leave here. */
+  const redactText = (text: string, sign: string): string => {
+    let out = text;
+    for (const secret of [apiSecret, sign])
+      if (secret.length >= 4) out = out.split(secret).join('[redacted]');
+    return out;
+  };
+
+  async function attemptOnce(
+    operation: OperationId,
+    request: OperationRequest,
+    callOptions: CallOptions,
+  ): Promise<{ ok: true; envelope: Envelope } | { ok: false; failure: CallFailure }> {
+    const info = OPERATIONS[operation];
+    // Server text that echoes the Sign is scrubbed below; the logger scrubs recent Signs too.
+    const headers = authHeaders(apiKey, apiSecret, signingTimestamp(clock));
+    log?.redactTransient(headers.Sign);
+    const outcome = await transport.send({
+      method: info.method,
+      path: info.path,
+      query: request.query,
+      body: request.body,
+      headers: { ...headers },
+      signal: callOptions.signal,
+      timeoutMs: callOptions.timeoutMs ?? options.timeoutMs,
+    });
+    if (outcome.kind === 'failure') return { ok: false, failure: transportFailure(outcome) };
+    return readEnvelope(outcome, (text) => redactText(text, headers.Sign));
+  }
+
+  /** Applies the server's clock from a -16 answer; true when the next attempt is worth making. */
+  function repairClock(failure: CallFailure): boolean {
+    const offset = offsetFromDateHeader(failure.serverDate, clock.nowMs());
+    if (offset === null || offset === clock.offsetSeconds) return false;
+    clock.offsetSeconds = offset;
+    log?.info(`Clock corrected by ${offset} s from the server's Date header after a -16 answer.`);
+    if (
+      Math.abs(offset) >= NOTICE_THRESHOLD_SECONDS &&
+      Math.abs(offset - noticedOffset) >= NOTICE_THRESHOLD_SECONDS
+    ) {
+      noticedOffset = offset;
+      options.notify({ kind: 'clock-offset', offsetSeconds: offset, message: clockOffsetNotice(offset) });
+    }
+    return true;
+  }
+
+  return async function call<T>(
+    operation: OperationId,
+    request: OperationRequest,
+    decode: Decode<T>,
+    callOptions: CallOptions = {},
+  ): Promise<Result<T>> {
+    const isWrite = OPERATIONS[operation].write;
+    let clockRepaired = false;
+    let attempt = 0;
+    let failedAttempts = 0;
+    let rateLimitedAttempts = 0;
+    for (;;) {
+      attempt += 1;
+      const outcome = await attemptOnce(operation, request, callOptions);
+      if (outcome.ok) return decode(outcome.envelope);
+      const { failure } = outcome;
+
+      if (!clockRepaired && platformStatusOf(failure.error) === TIMESTAMP_EXPIRED) {
+        clockRepaired = true;
+        if (repairClock(failure)) continue;
+      }
+
+      if (isWrite) return { ok: false, error: writeError(failure, operation) };
+
+      if (failure.rateLimited) rateLimitedAttempts += 1;
+      else failedAttempts += 1;
+      const cancelled = callOptions.signal?.aborted === true;
+      const exhausted = failure.rateLimited
+        ? rateLimitedAttempts > retry.maxRateLimitRetries
+        : failedAttempts >= retry.maxAttempts;
+      if (cancelled || !failure.retryable || exhausted) {
+        if (!cancelled) log?.warn(`${operation} failed after ${attempt} attempt(s): ${failure.error.code}`);
+        return cancelled
+          ? fail('cancelled', clientError('cancelled').message)
+          : { ok: false, error: failure.error };
+      }
+      const delayMs = failure.rateLimited
+        ? backoffDelayMs(rateLimitedAttempts, retry.rateLimitBaseDelayMs, retry.maxDelayMs, random)
+        : backoffDelayMs(failedAttempts, retry.baseDelayMs, retry.maxDelayMs, random);
+      log?.warn(`${operation}: ${failure.error.code} on attempt ${attempt}; trying again in ${delayMs} ms`);
+      callOptions.onRetry?.({
+        operation,
+        attempt,
+        delayMs,
+        error: failure.error,
+        rateLimited: failure.rateLimited,
+      });
+      if (!(await sleep(delayMs, callOptions.signal)))
+        return fail('cancelled', clientError('cancelled').message);
+    }
+  };
+}
+
+function transportFailure(outcome: TransportFailure): CallFailure {
+  const maybeApplied = outcome.phase === 'maybe-sent';
+  switch (outcome.failure) {
+    case 'cancelled':
+      return callFailure(clientError('cancelled', undefined, outcome.message), { maybeApplied });
+    case 'timeout':
+      return callFailure(clientError('timeout', undefined, outcome.message), {
+        retryable: true,
+        maybeApplied,
+      });
+    case 'truncated':
+      return callFailure(
+        clientError(
+          'bad-response',
+          'The answer from the platform was cut off before it was complete. Try again in a moment.',
+          outcome.message,
+        ),
+        { retryable: true, maybeApplied },
+      );
+    case 'network':
+      return callFailure(clientError('network', undefined, outcome.message), {
+        retryable: true,
+        maybeApplied,
+      });
+  }
+}
+
+const WRITE_NOUN: Partial<Record<OperationId, string>> = {
+  mmsSend: 'The message',
+  seatGroupEdit: 'The seat group change',
+};
+
+/** A write never retries; a failure after it may have reached the server says so. */
+function writeError(failure: CallFailure, operation: OperationId): AppError {
+  if (!failure.maybeApplied) return failure.error;
+  const noun = WRITE_NOUN[operation] ?? 'The change';
+  const check =
+    operation === 'mmsSend'
+      ? 'Check the sent messages before sending again'
+      : 'Read the settings again before resending';
+  const cause = failure.error.detail
+    ? `${failure.error.message} (${failure.error.detail})`
+    : failure.error.message;
+  return {
+    code: 'outcome-unknown',
+    message: `${noun} may or may not have been applied: the connection failed after the request was sent. ${check}, so nothing is done twice.`,
+    detail: `${failure.error.code}: ${cause}`,
+  };
+}

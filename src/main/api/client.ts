@@ -1,0 +1,295 @@
+/**
+ * The platform client: the ten operations, each validated before anything is sent,
+ * called through the caller (signing, retries, write safety, clock repair) and
+ * normalised into the shared record types. Plain Node; used by the app, the CLI and tests.
+ */
+import type {
+  AxbBindingRecord,
+  MmsSendResult,
+  NumberCallRecord,
+  NumberRecord,
+  Page,
+  SeatGroupSettings,
+  SeatRecord,
+  TaskDetailRecord,
+  TeamLeaderRecord,
+  VoiceRecord,
+} from '../../shared/records';
+import type {
+  AxbBindingsRequest,
+  MmsSendRequest,
+  NumberRecordsRequest,
+  NumbersRequest,
+  SeatGroupEditRequest,
+  SeatGroupReadRequest,
+  SeatsRequest,
+  TaskDetailsRequest,
+  TeamLeadersRequest,
+  VoiceRecordsRequest,
+} from '../../shared/requests';
+import { ok, type Result } from '../../shared/result';
+import { parseTimeZone, type TimeZone } from '../../shared/time-zone';
+import {
+  type FieldErrors,
+  validateAxbBindings,
+  validateMmsSend,
+  validateNumberRecords,
+  validateNumbers,
+  validateSeatGroupEdit,
+  validateSeatGroupRead,
+  validateSeats,
+  validateTaskDetails,
+  validateTeamLeaders,
+  validateVoiceRecords,
+} from '../../shared/validation';
+import type { Logger } from '../log';
+import { type CallOptions, type ClientNotice, createCaller, type Decode } from './caller';
+import type { ClientClock } from './clock';
+import {
+  mmsSendBody,
+  pagedBody,
+  seatGroupEditBody,
+  seatGroupReadQuery,
+  taskDetailsBody,
+  voiceRecordsBody,
+} from './request-bodies';
+import {
+  normaliseAxbBinding,
+  normaliseMmsSendResult,
+  normaliseNumber,
+  normaliseNumberCallRecord,
+  normaliseObject,
+  normalisePage,
+  normaliseSeat,
+  normaliseSeatGroupSettings,
+  normaliseTaskDetail,
+  normaliseTeamLeader,
+  normaliseVoiceRecord,
+  type NormaliseContext,
+  type RecordNormaliser,
+} from './normalise';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry';
+import { createTransport } from './transport';
+
+export interface ClientOptions {
+  /** e.g. https://api.onbuka.com, or with a path prefix: https://host/proxy */
+  baseUrl: string;
+  apiKey: string;
+  apiSecret: string;
+  /** Zone for the platform's zone-less `YYYY-MM-DD HH:MM:SS` texts: IANA name or `+08:00`. Default `+08:00`. */
+  timeZone?: string;
+  /** Per-request timeout. Default 30 s. */
+  timeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
+  log?: Logger;
+  /** Told when the client learns something the user should know (the computer's clock is off). */
+  onNotice?: (notice: ClientNotice) => void;
+  /** Starting clock correction (seconds to add to local time), e.g. remembered from an earlier session. */
+  clockOffsetSeconds?: number;
+  /** Local clock (tests). */
+  now?: () => number;
+  /** Jitter source (tests). */
+  random?: () => number;
+}
+
+export interface PlatformClient {
+  /** Seconds added to local time when signing; learned from the server on a -16 answer. */
+  readonly clockOffsetSeconds: number;
+  /** Notices so far (also sent to onNotice). */
+  readonly notices: readonly ClientNotice[];
+  readonly timeZone: TimeZone;
+  voiceRecords(request: VoiceRecordsRequest, options?: CallOptions): Promise<Result<Page<VoiceRecord>>>;
+  taskDetails(request: TaskDetailsRequest, options?: CallOptions): Promise<Result<Page<TaskDetailRecord>>>;
+  numberRecords(
+    request: NumberRecordsRequest,
+    options?: CallOptions,
+  ): Promise<Result<Page<NumberCallRecord>>>;
+  seats(request: SeatsRequest, options?: CallOptions): Promise<Result<Page<SeatRecord>>>;
+  teamLeaders(request: TeamLeadersRequest, options?: CallOptions): Promise<Result<Page<TeamLeaderRecord>>>;
+  numbers(request: NumbersRequest, options?: CallOptions): Promise<Result<Page<NumberRecord>>>;
+  axbBindings(request: AxbBindingsRequest, options?: CallOptions): Promise<Result<Page<AxbBindingRecord>>>;
+  seatGroupRead(request: SeatGroupReadRequest, options?: CallOptions): Promise<Result<SeatGroupSettings>>;
+  /** A write: never retried; a failure after sending is `outcome-unknown`. */
+  seatGroupEdit(request: SeatGroupEditRequest, options?: CallOptions): Promise<Result<null>>;
+  /** A write: never retried; a failure after sending is `outcome-unknown`. */
+  mmsSend(request: MmsSendRequest, options?: CallOptions): Promise<Result<MmsSendResult>>;
+  /** Closes idle keep-alive connections. */
+  close(): void;
+}
+
+/** The record type each paged operation returns. */
+export interface PagedRecordTypes {
+  voiceRecords: VoiceRecord;
+  taskDetails: TaskDetailRecord;
+  numberRecords: NumberCallRecord;
+  seats: SeatRecord;
+  teamLeaders: TeamLeaderRecord;
+  numbers: NumberRecord;
+  axbBindings: AxbBindingRecord;
+}
+
+/** The request each paged operation takes. */
+export interface PagedRequestTypes {
+  voiceRecords: VoiceRecordsRequest;
+  taskDetails: TaskDetailsRequest;
+  numberRecords: NumberRecordsRequest;
+  seats: SeatsRequest;
+  teamLeaders: TeamLeadersRequest;
+  numbers: NumbersRequest;
+  axbBindings: AxbBindingsRequest;
+}
+
+/** The seven list operations (OPERATIONS[id].paged). */
+export type PagedOperationId = keyof PagedRecordTypes;
+
+export const DEFAULT_TIME_ZONE = '+08:00';
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** Checks what createClient needs, as field messages for the Accounts form. */
+export function checkClientOptions(
+  options: Pick<ClientOptions, 'baseUrl' | 'apiKey' | 'apiSecret' | 'timeZone'>,
+): FieldErrors {
+  const fields: FieldErrors = {};
+  if (!/^https?:\/\/[^/\s]+/i.test(options.baseUrl.trim())) {
+    fields.baseUrl = 'Enter the base URL starting with https:// (or http://), e.g. https://api.onbuka.com.';
+  }
+  if (options.apiKey.trim() === '') fields.apiKey = 'Enter the API key.';
+  if (options.apiSecret === '') fields.apiSecret = 'Enter the API secret.';
+  if (options.timeZone !== undefined && parseTimeZone(options.timeZone) === null) {
+    fields.timeZone = 'Enter a time zone such as Asia/Shanghai or an offset such as +08:00.';
+  }
+  return fields;
+}
+
+/** Throws a TypeError when the options are unusable (see checkClientOptions). */
+export function createClient(options: ClientOptions): PlatformClient {
+  const problems = checkClientOptions(options);
+  if (Object.keys(problems).length > 0) {
+    throw new TypeError(
+      `Invalid client options: ${Object.entries(problems)
+        .map(([k, v]) => `${k}: ${v}`)
+        .join(' ')}`,
+    );
+  }
+  const timeZone = parseTimeZone(options.timeZone ?? DEFAULT_TIME_ZONE);
+  if (timeZone === null) throw new TypeError('Invalid client options: timeZone');
+  const context: NormaliseContext = { zone: timeZone };
+  options.log?.redact(options.apiSecret);
+
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const transport = createTransport({ baseUrl: options.baseUrl, timeoutMs });
+  const clock: ClientClock = {
+    nowMs: options.now ?? Date.now,
+    offsetSeconds: options.clockOffsetSeconds ?? 0,
+  };
+  const notices: ClientNotice[] = [];
+  const call = createCaller({
+    transport,
+    apiKey: options.apiKey,
+    apiSecret: options.apiSecret,
+    clock,
+    retry: { ...DEFAULT_RETRY_POLICY, ...options.retry },
+    timeoutMs,
+    log: options.log,
+    random: options.random,
+    notify(notice) {
+      notices.push(notice);
+      options.onNotice?.(notice);
+    },
+  });
+  const serverNow = (): Date => new Date(clock.nowMs() + clock.offsetSeconds * 1000);
+
+  const pageOf =
+    <R>(normalise: RecordNormaliser<R>): Decode<Page<R>> =>
+    (envelope) =>
+      normalisePage(envelope.data, normalise, context);
+
+  return {
+    get clockOffsetSeconds() {
+      return clock.offsetSeconds;
+    },
+    get notices() {
+      return notices;
+    },
+    timeZone,
+
+    async voiceRecords(request, callOptions) {
+      const checked = validateVoiceRecords(request, { now: serverNow() });
+      if (!checked.ok) return checked;
+      return call(
+        'voiceRecords',
+        { body: voiceRecordsBody(request) },
+        pageOf(normaliseVoiceRecord),
+        callOptions,
+      );
+    },
+    async taskDetails(request, callOptions) {
+      const checked = validateTaskDetails(request);
+      if (!checked.ok) return checked;
+      return call(
+        'taskDetails',
+        { body: taskDetailsBody(request) },
+        pageOf(normaliseTaskDetail),
+        callOptions,
+      );
+    },
+    async numberRecords(request, callOptions) {
+      const checked = validateNumberRecords(request, { now: serverNow() });
+      if (!checked.ok) return checked;
+      return call(
+        'numberRecords',
+        { body: pagedBody(request) },
+        pageOf(normaliseNumberCallRecord),
+        callOptions,
+      );
+    },
+    async seats(request, callOptions) {
+      const checked = validateSeats(request);
+      if (!checked.ok) return checked;
+      return call('seats', { body: pagedBody(request) }, pageOf(normaliseSeat), callOptions);
+    },
+    async teamLeaders(request, callOptions) {
+      const checked = validateTeamLeaders(request);
+      if (!checked.ok) return checked;
+      return call('teamLeaders', { body: pagedBody(request) }, pageOf(normaliseTeamLeader), callOptions);
+    },
+    async numbers(request, callOptions) {
+      const checked = validateNumbers(request);
+      if (!checked.ok) return checked;
+      return call('numbers', { body: pagedBody(request) }, pageOf(normaliseNumber), callOptions);
+    },
+    async axbBindings(request, callOptions) {
+      const checked = validateAxbBindings(request);
+      if (!checked.ok) return checked;
+      return call('axbBindings', { body: pagedBody(request) }, pageOf(normaliseAxbBinding), callOptions);
+    },
+    async seatGroupRead(request, callOptions) {
+      const checked = validateSeatGroupRead(request);
+      if (!checked.ok) return checked;
+      return call(
+        'seatGroupRead',
+        { query: seatGroupReadQuery(request) },
+        (envelope) => normaliseObject(envelope.data, normaliseSeatGroupSettings, context),
+        callOptions,
+      );
+    },
+    async seatGroupEdit(request, callOptions) {
+      const checked = validateSeatGroupEdit(request);
+      if (!checked.ok) return checked;
+      return call('seatGroupEdit', { body: seatGroupEditBody(request) }, () => ok(null), callOptions);
+    },
+    async mmsSend(request, callOptions) {
+      const checked = validateMmsSend(request);
+      if (!checked.ok) return checked;
+      return call(
+        'mmsSend',
+        { body: mmsSendBody(request) },
+        (envelope) => ok(normaliseMmsSendResult(envelope.body)),
+        callOptions,
+      );
+    },
+    close() {
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,155 @@
+/**
+ * Reads the platform's answer: `{ status, reason, data, ... }` with status as a
+ * string or a number. Anything else (an HTML error page, text, a cut-off body, a
+ * JSON without status) becomes a failure that says what came back.
+ */
+import { clientError, platformError } from '../../shared/errors';
+import { callFailure, type CallFailure } from './failure';
+import { looksTruncatedJson, parseJsonExact } from './json-text';
+import type { TransportResponse } from './transport';
+
+export interface Envelope {
+  status: 0;
+  reason: string | null;
+  data: unknown;
+  /** The whole answer (MMS send puts its results beside data). */
+  body: Record<string, unknown>;
+}
+
+export type EnvelopeOutcome = { ok: true; envelope: Envelope } | { ok: false; failure: CallFailure };
+
+const EXCERPT_CHARS = 160;
+
+/** -18 system error and -15 rate limit pass; the others will answer the same again. */
+const RETRYABLE_STATUSES = new Set([-18, -15]);
+
+export function readEnvelope(response: TransportResponse, redact: (text: string) => string): EnvelopeOutcome {
+  const { httpStatus, body } = response;
+  const serverDate = response.date;
+  const httpLabel = `HTTP ${httpStatus}${response.statusText ? ` ${response.statusText}` : ''}`;
+  const transient = httpStatus >= 500 || httpStatus === 429 || (httpStatus >= 200 && httpStatus < 300);
+  // A 4xx page is a refusal by whatever answered; a 5xx or a broken 2xx may follow the platform acting.
+  const maybeApplied = httpStatus >= 500 || (httpStatus >= 200 && httpStatus < 300);
+  const fault = (message: string, detail: string, retryable = transient): EnvelopeOutcome => ({
+    ok: false,
+    failure: callFailure(clientError(httpErrorCode(httpStatus), message, redact(detail)), {
+      retryable,
+      maybeApplied,
+      rateLimited: httpStatus === 429,
+      serverDate,
+    }),
+  });
+
+  const trimmed = body.trim();
+  if (isHtml(trimmed, response.contentType)) {
+    const title = /<title[^>]*>([^<]*)<\/title>/i.exec(trimmed)?.[1]?.trim();
+    return fault(
+      `The server answered with an HTML page (${httpLabel}) instead of data. ${advice(httpStatus)}`,
+      title ? `Page title: ${excerpt(title)}` : `Page starts: ${excerpt(trimmed)}`,
+    );
+  }
+  if (trimmed === '') {
+    return fault(`The server sent an empty answer (${httpLabel}). ${advice(httpStatus)}`, '');
+  }
+
+  let parsed: unknown;
+  try {
+    parsed = parseJsonExact(trimmed);
+  } catch {
+    if (looksTruncatedJson(trimmed)) {
+      return fault(
+        `The server's answer was cut off after ${Buffer.byteLength(body)} bytes (${httpLabel}). ${advice(httpStatus)}`,
+        `Answer ends: ${excerptEnd(trimmed)}`,
+        true,
+      );
+    }
+    return fault(
+      `The server's answer is not JSON (${httpLabel}). ${advice(httpStatus)}`,
+      `Answer starts: ${excerpt(trimmed)}`,
+    );
+  }
+
+  if (!isObject(parsed) || !('status' in parsed)) {
+    return fault(
+      `The server's answer has no status field (${httpLabel}), so it is not a platform answer. ${advice(httpStatus)}`,
+      `Answer starts: ${excerpt(trimmed)}`,
+      httpStatus >= 500 || httpStatus === 429,
+    );
+  }
+  const status = readStatus(parsed.status);
+  if (status === null) {
+    return fault(
+      `The server's answer has a status that is not a number (${httpLabel}).`,
+      `status: ${excerpt(JSON.stringify(parsed.status) ?? '')}`,
+      false,
+    );
+  }
+  const reason = readReason(parsed.reason);
+  if (status > 0) {
+    // Platform statuses are 0 or negative; a positive one is a web server's own error body
+    // (Spring's `{ timestamp, status: 404, error, path }`).
+    const error = readReason(parsed.error) ?? reason ?? '';
+    return fault(
+      `The server answered HTTP ${httpStatus === status ? httpLabel : `${httpStatus} with status ${status}`}, not a platform answer. ${advice(httpStatus >= 300 ? httpStatus : status)}`,
+      `${status} ${error}`.trim(),
+    );
+  }
+  if (status !== 0) {
+    return {
+      ok: false,
+      failure: callFailure(platformError(status, reason === null ? null : redact(reason)), {
+        retryable: RETRYABLE_STATUSES.has(status),
+        maybeApplied: false,
+        rateLimited: status === -15,
+        serverDate,
+      }),
+    };
+  }
+  return { ok: true, envelope: { status: 0, reason, data: parsed.data, body: parsed } };
+}
+
+function httpErrorCode(httpStatus: number): 'http-5xx' | 'http' | 'bad-response' {
+  if (httpStatus >= 500) return 'http-5xx';
+  if (httpStatus >= 300 || httpStatus < 200) return 'http';
+  return 'bad-response';
+}
+
+function advice(httpStatus: number): string {
+  if (httpStatus >= 500)
+    return 'The platform or a gateway in front of it has a problem; try again in a moment.';
+  if (httpStatus === 429) return 'Too many requests; wait a moment and try again.';
+  if (httpStatus === 404) return 'Check the base URL in Accounts.';
+  if (httpStatus >= 300) return 'Check the base URL in Accounts.';
+  return 'Try again in a moment.';
+}
+
+function isHtml(trimmed: string, contentType: string | null): boolean {
+  if (contentType !== null && /html/i.test(contentType)) return true;
+  return /^<(!doctype|html|head|body|\?xml|[a-z]+[\s>])/i.test(trimmed);
+}
+
+function readStatus(value: unknown): number | null {
+  if (typeof value === 'number' && Number.isInteger(value)) return value;
+  if (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value)) return Number(value);
+  return null;
+}
+
+function readReason(value: unknown): string | null {
+  if (typeof value === 'string') return value;
+  if (value === null || value === undefined) return null;
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function excerpt(text: string): string {
+  const flat = text.replace(/\s+/g, ' ');
+  return flat.length > EXCERPT_CHARS ? `${flat.slice(0, EXCERPT_CHARS)}…` : flat;
+}
+
+function excerptEnd(text: string): string {
+  const flat = text.replace(/\s+/g, ' ');
+  return flat.length > EXCERPT_CHARS ? `…${flat.slice(-EXCERPT_CHARS)}` : flat;
+}

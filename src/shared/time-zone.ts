@@ -1,0 +1,301 @@
+/**
+ * Time zones without a dependency: an IANA name (`Asia/Shanghai`) or a fixed offset
+ * (`+08:00`), wall time in that zone to epoch milliseconds and back, and parsers for
+ * the two timestamp texts the platform uses. Only `Intl`, so the renderer can use it.
+ */
+
+export interface WallTime {
+  year: number;
+  /** 1-12 */
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  millisecond: number;
+}
+
+export type TimeZone =
+  | { kind: 'fixed'; name: string; offsetMinutes: number }
+  | { kind: 'iana'; name: string; format: Intl.DateTimeFormat };
+
+const FIXED_OFFSET = /^(?:UTC|GMT)?([+-])(\d{2}):?(\d{2})$/;
+const zoneCache = new Map<string, TimeZone>();
+
+/** Reads a zone the user typed; null when it is neither a known IANA name nor `±HH:MM`. */
+export function parseTimeZone(input: string): TimeZone | null {
+  const text = input.trim();
+  const cached = zoneCache.get(text);
+  if (cached) return cached;
+  const zone = readZone(text);
+  if (zone) zoneCache.set(text, zone);
+  return zone;
+}
+
+function readZone(text: string): TimeZone | null {
+  if (text === 'Z') return { kind: 'fixed', name: '+00:00', offsetMinutes: 0 };
+  const fixed = FIXED_OFFSET.exec(text);
+  if (fixed) {
+    const hours = Number(fixed[2]);
+    const minutes = Number(fixed[3]);
+    if (hours > 18 || minutes > 59) return null;
+    const sign = fixed[1] === '-' ? -1 : 1;
+    return {
+      kind: 'fixed',
+      name: `${fixed[1]}${fixed[2]}:${fixed[3]}`,
+      offsetMinutes: sign * (hours * 60 + minutes),
+    };
+  }
+  if (text === '') return null;
+  try {
+    const format = new Intl.DateTimeFormat('en-US', {
+      timeZone: text,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      era: 'short',
+    });
+    return { kind: 'iana', name: format.resolvedOptions().timeZone, format };
+  } catch {
+    return null;
+  }
+}
+
+export function isValidTimeZone(input: string): boolean {
+  return parseTimeZone(input) !== null;
+}
+
+/** The zone's offset from UTC, in minutes, at an instant. */
+export function offsetMinutesAt(epochMs: number, zone: TimeZone): number {
+  if (zone.kind === 'fixed') return zone.offsetMinutes;
+  // Zones change offset only on quarter-hour boundaries, so one answer serves a whole
+  // quarter hour: tables format thousands of times per second and Intl is slow.
+  const bucket = Math.floor(epochMs / QUARTER_HOUR_MS);
+  const cache = offsetCache(zone);
+  const known = cache.get(bucket);
+  if (known !== undefined) return known;
+  const start = bucket * QUARTER_HOUR_MS;
+  const wall = ianaWallTime(start, zone.format);
+  const offset = Math.round((wallTimeAsUtcMs({ ...wall, millisecond: 0 }) - start) / 60_000);
+  if (cache.size >= OFFSET_CACHE_LIMIT) cache.clear();
+  cache.set(bucket, offset);
+  return offset;
+}
+
+const QUARTER_HOUR_MS = 15 * 60_000;
+const OFFSET_CACHE_LIMIT = 50_000;
+const offsetCaches = new WeakMap<Intl.DateTimeFormat, Map<number, number>>();
+
+function offsetCache(zone: Extract<TimeZone, { kind: 'iana' }>): Map<number, number> {
+  let cache = offsetCaches.get(zone.format);
+  if (!cache) {
+    cache = new Map();
+    offsetCaches.set(zone.format, cache);
+  }
+  return cache;
+}
+
+/** The wall-clock reading in a zone at an instant. */
+export function epochMsToWallTime(epochMs: number, zone: TimeZone): WallTime {
+  return utcFields(epochMs + offsetMinutesAt(epochMs, zone) * 60_000);
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The instant a wall-clock reading denotes in a zone. Across DST it behaves like
+ * Temporal's `compatible`: a time repeated in autumn takes the earlier instant; a
+ * time skipped in spring moves forward by the gap (02:30 becomes 03:30).
+ */
+export function wallTimeToEpochMs(wall: WallTime, zone: TimeZone): number {
+  const local = wallTimeAsUtcMs(wall);
+  if (zone.kind === 'fixed') return local - zone.offsetMinutes * 60_000;
+  const offsetBefore = offsetMinutesAt(local - DAY_MS, zone);
+  const offsetAfter = offsetMinutesAt(local + DAY_MS, zone);
+  const candidates = [offsetBefore, offsetAfter]
+    .map((offset) => local - offset * 60_000)
+    .filter((instant) => offsetMinutesAt(instant, zone) * 60_000 === local - instant)
+    .sort((a, b) => a - b);
+  if (candidates.length > 0) return candidates[0];
+  return local - offsetBefore * 60_000;
+}
+
+export function wallTimeAsUtcMs(wall: WallTime): number {
+  if (wall.year >= 100) {
+    return Date.UTC(
+      wall.year,
+      wall.month - 1,
+      wall.day,
+      wall.hour,
+      wall.minute,
+      wall.second,
+      wall.millisecond,
+    );
+  }
+  const date = new Date(0);
+  date.setUTCFullYear(wall.year, wall.month - 1, wall.day);
+  date.setUTCHours(wall.hour, wall.minute, wall.second, wall.millisecond);
+  return date.getTime();
+}
+
+function utcFields(ms: number): WallTime {
+  const date = new Date(ms);
+  return {
+    year: date.getUTCFullYear(),
+    month: date.getUTCMonth() + 1,
+    day: date.getUTCDate(),
+    hour: date.getUTCHours(),
+    minute: date.getUTCMinutes(),
+    second: date.getUTCSeconds(),
+    millisecond: date.getUTCMilliseconds(),
+  };
+}
+
+function ianaWallTime(epochMs: number, format: Intl.DateTimeFormat): WallTime {
+  const fields: Record<string, string> = {};
+  for (const part of format.formatToParts(new Date(epochMs))) fields[part.type] = part.value;
+  const yearOfEra = Number(fields.year);
+  return {
+    year: fields.era === 'BC' || fields.era === 'B' ? 1 - yearOfEra : yearOfEra,
+    month: Number(fields.month),
+    day: Number(fields.day),
+    hour: Number(fields.hour),
+    minute: Number(fields.minute),
+    second: Number(fields.second),
+    millisecond: mod(epochMs, 1000),
+  };
+}
+
+function mod(value: number, divisor: number): number {
+  return ((value % divisor) + divisor) % divisor;
+}
+
+// --- Timestamp texts -------------------------------------------------------------
+
+const ISO_WITH_OFFSET =
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(Z|[+-]\d{2}(?::?\d{2})?)$/i;
+const WALL_TEXT = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?$/;
+
+/** `2026-01-02T03:04:05+08:00` (or `Z`) to epoch ms; null when the text has no offset or is not a real date. */
+export function parseIsoInstant(text: string): number | null {
+  const fast = parseCommonIso(text);
+  if (fast !== undefined) return fast;
+  const match = ISO_WITH_OFFSET.exec(text.trim());
+  if (!match) return null;
+  const wall = wallFromMatch(match);
+  if (!wall) return null;
+  const offsetText = match[8];
+  let offsetMinutes = 0;
+  if (offsetText !== 'Z' && offsetText !== 'z') {
+    const hours = Number(offsetText.slice(1, 3));
+    const minutes = offsetText.length > 3 ? Number(offsetText.slice(-2)) : 0;
+    if (hours > 18 || minutes > 59) return null;
+    offsetMinutes = (offsetText[0] === '-' ? -1 : 1) * (hours * 60 + minutes);
+  }
+  return wallTimeAsUtcMs(wall) - offsetMinutes * 60_000;
+}
+
+/**
+ * The platform's usual form, `YYYY-MM-DDTHH:MM:SS+HH:MM` (25 characters), read without a
+ * regular expression: record pages carry hundreds of them. Undefined: use the general parser.
+ */
+function parseCommonIso(text: string): number | null | undefined {
+  if (text.length !== 25 || text.charCodeAt(10) !== 84 /* T */ || text.charCodeAt(22) !== 58 /* : */)
+    return undefined;
+  const sign = text.charCodeAt(19);
+  if (sign !== 43 && sign !== 45) return undefined;
+  const year = digits(text, 0, 4);
+  const month = digits(text, 5, 2);
+  const day = digits(text, 8, 2);
+  const hour = digits(text, 11, 2);
+  const minute = digits(text, 14, 2);
+  const second = digits(text, 17, 2);
+  const offsetHours = digits(text, 20, 2);
+  const offsetMinutes = digits(text, 23, 2);
+  if (
+    text.charCodeAt(4) !== 45 ||
+    text.charCodeAt(7) !== 45 ||
+    text.charCodeAt(13) !== 58 ||
+    text.charCodeAt(16) !== 58 ||
+    year < 0 ||
+    month < 0 ||
+    day < 0 ||
+    hour < 0 ||
+    minute < 0 ||
+    second < 0 ||
+    offsetHours < 0 ||
+    offsetMinutes < 0
+  ) {
+    return undefined;
+  }
+  const wall: WallTime = { year, month, day, hour, minute, second, millisecond: 0 };
+  if (!isRealWallTime(wall) || offsetHours > 18 || offsetMinutes > 59) return null;
+  const offset = (sign === 45 ? -1 : 1) * (offsetHours * 60 + offsetMinutes);
+  return wallTimeAsUtcMs(wall) - offset * 60_000;
+}
+
+/** The number written by `length` ASCII digits at `start`; -1 when any is not a digit. */
+function digits(text: string, start: number, length: number): number {
+  let value = 0;
+  for (let i = start; i < start + length; i += 1) {
+    const code = text.charCodeAt(i) - 48;
+    if (code < 0 || code > 9) return -1;
+    value = value * 10 + code;
+  }
+  return value;
+}
+
+/** `YYYY-MM-DD HH:MM:SS` (no zone) to its wall-clock fields; null when malformed or not a real date. */
+export function parseWallTimeText(text: string): WallTime | null {
+  const match = WALL_TEXT.exec(text.trim());
+  return match ? wallFromMatch(match) : null;
+}
+
+/** Formats wall time as `YYYY-MM-DD HH:MM:SS`. */
+export function formatWallTime(wall: WallTime): string {
+  return `${pad(wall.year, 4)}-${pad(wall.month)}-${pad(wall.day)} ${pad(wall.hour)}:${pad(wall.minute)}:${pad(wall.second)}`;
+}
+
+/** Formats an instant as ISO 8601 with the zone's offset at that instant, e.g. `2026-01-02T03:04:05+08:00`. */
+export function formatIsoInZone(epochMs: number, zone: TimeZone): string {
+  const offset = offsetMinutesAt(epochMs, zone);
+  const wall = utcFields(epochMs + offset * 60_000);
+  const sign = offset < 0 ? '-' : '+';
+  const abs = Math.abs(offset);
+  return `${formatWallTime(wall).replace(' ', 'T')}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+}
+
+function wallFromMatch(match: RegExpExecArray): WallTime | null {
+  const wall: WallTime = {
+    year: Number(match[1]),
+    month: Number(match[2]),
+    day: Number(match[3]),
+    hour: Number(match[4]),
+    minute: Number(match[5]),
+    second: match[6] === undefined ? 0 : Number(match[6]),
+    millisecond: match[7] === undefined ? 0 : Math.floor(Number(`0.${match[7]}`) * 1000),
+  };
+  return isRealWallTime(wall) ? wall : null;
+}
+
+function isRealWallTime(wall: WallTime): boolean {
+  if (wall.month < 1 || wall.month > 12 || wall.day < 1) return false;
+  if (wall.hour > 23 || wall.minute > 59 || wall.second > 59) return false;
+  return wall.day <= daysInMonth(wall.year, wall.month);
+}
+
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+function daysInMonth(year: number, month: number): number {
+  if (month !== 2) return DAYS_IN_MONTH[month - 1];
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return leap ? 29 : 28;
+}
+
+function pad(value: number, width = 2): string {
+  return String(value).padStart(width, '0');
+}

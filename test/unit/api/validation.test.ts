@@ -1,0 +1,326 @@
+import { describe, expect, it } from 'vitest';
+import type { AppError, Result } from '../../../src/shared/result';
+import type { MmsSendRequest, SeatGroupEditRequest } from '../../../src/shared/requests';
+import {
+  validateAxbBindings,
+  validateMmsSend,
+  validateNumberRecords,
+  validateNumbers,
+  validateSeatGroupEdit,
+  validateSeatGroupRead,
+  validateSeats,
+  validateTaskDetails,
+  validateTeamLeaders,
+  validateVoiceRecords,
+} from '../../../src/shared/validation';
+
+const NOW = new Date('2026-11-22T10:00:00Z');
+const fieldsOf = <T>(result: Result<T>): Record<string, string> =>
+  result.ok ? {} : (result.error.fields ?? {});
+const errorOf = <T>(result: Result<T>): AppError => {
+  if (result.ok) throw new Error('expected a validation failure');
+  return result.error;
+};
+
+describe('paging', () => {
+  it('takes size 1-100 and current from 1', () => {
+    expect(validateNumbers({ current: 1, size: 1, params: {} }).ok).toBe(true);
+    expect(validateNumbers({ current: 7, size: 100, params: {} }).ok).toBe(true);
+    expect(Object.keys(fieldsOf(validateNumbers({ current: 0, size: 101, params: {} })))).toEqual([
+      'current',
+      'size',
+    ]);
+    expect(fieldsOf(validateAxbBindings({ current: 1.5, size: 0, params: {} }))).toEqual({
+      current: 'Enter a page number of 1 or more.',
+      size: 'Enter a page size from 1 to 100.',
+    });
+  });
+
+  it('fails with code validation, a summary and field messages', () => {
+    const error = errorOf(validateNumbers({ current: 0, size: 10, params: {} }));
+    expect(error).toEqual({
+      code: 'validation',
+      message: 'Fix current: Enter a page number of 1 or more.',
+      fields: { current: 'Enter a page number of 1 or more.' },
+    });
+    const several = errorOf(validateNumbers({ current: 0, size: 0, params: {} }));
+    expect(several.message).toBe('Fix 2 fields before sending: current, size.');
+  });
+
+  it('requires params', () => {
+    // The renderer may send anything over IPC.
+    const request = JSON.parse('{"current":1,"size":10}');
+    expect(fieldsOf(validateNumbers(request))).toEqual({ params: 'The filters (params) are required.' });
+  });
+});
+
+describe('record windows (voice and number records)', () => {
+  const window = (strTime: string, endTime: string) => ({
+    current: 1,
+    size: 100,
+    params: { strTime, endTime },
+  });
+
+  it('accepts ISO 8601 with offset within 31 days and the last two months', () => {
+    expect(
+      validateVoiceRecords(window('2026-11-01T00:00:00+08:00', '2026-11-22T00:00:00+08:00'), { now: NOW }).ok,
+    ).toBe(true);
+    expect(
+      validateNumberRecords(window('2026-10-01T00:00:00Z', '2026-11-01T00:00:00Z'), { now: NOW }).ok,
+    ).toBe(true);
+  });
+
+  it('uses the voice defaults for current and size', () => {
+    expect(
+      validateVoiceRecords(
+        { params: { strTime: '2026-11-01T00:00:00Z', endTime: '2026-11-02T00:00:00Z' } },
+        { now: NOW },
+      ).ok,
+    ).toBe(true);
+  });
+
+  it('requires both times with an offset', () => {
+    expect(
+      fieldsOf(
+        validateVoiceRecords({ params: { strTime: '', endTime: '2026-11-02 00:00:00' } }, { now: NOW }),
+      ),
+    ).toEqual({
+      'params.strTime': 'Enter the start time (use ISO 8601 with an offset, e.g. 2026-11-01T00:00:00+08:00).',
+      'params.endTime':
+        '"2026-11-02 00:00:00" is not a valid time with offset: use ISO 8601 with an offset, e.g. 2026-11-01T00:00:00+08:00.',
+    });
+    expect(
+      fieldsOf(
+        validateVoiceRecords(window('2026-11-01T00:00:00', '2026-11-02T00:00:00+08:00'), { now: NOW }),
+      ),
+    ).toHaveProperty('params.strTime');
+  });
+
+  it('requires the start before the end', () => {
+    expect(
+      fieldsOf(validateVoiceRecords(window('2026-11-02T00:00:00Z', '2026-11-02T00:00:00Z'), { now: NOW })),
+    ).toEqual({
+      'params.endTime': 'The end must be after the start.',
+    });
+  });
+
+  it('allows at most 31 days', () => {
+    expect(
+      validateVoiceRecords(window('2026-10-01T00:00:00Z', '2026-11-01T00:00:00Z'), { now: NOW }).ok,
+    ).toBe(true);
+    expect(
+      fieldsOf(validateVoiceRecords(window('2026-10-01T00:00:00Z', '2026-11-01T00:00:01Z'), { now: NOW })),
+    ).toEqual({
+      'params.endTime': 'The period may be at most 31 days: move the end closer to the start.',
+    });
+  });
+
+  it('refuses a start before the two-month history', () => {
+    const fields = fieldsOf(
+      validateNumberRecords(window('2026-09-22T09:59:59Z', '2026-09-30T00:00:00Z'), { now: NOW }),
+    );
+    expect(fields['params.strTime']).toBe(
+      'Only the last 2 months can be queried: start at 2026-09-22T10:00:00.000Z or later.',
+    );
+    expect(
+      validateNumberRecords(window('2026-09-22T10:00:00Z', '2026-09-30T00:00:00Z'), { now: NOW }).ok,
+    ).toBe(true);
+  });
+});
+
+describe('task details', () => {
+  const task = (params: Record<string, unknown>) => ({
+    current: 1,
+    size: 10,
+    params: { taskId: 1, ...params },
+  });
+  it('requires a positive whole task id (number or digits)', () => {
+    expect(validateTaskDetails(task({ taskId: 12 })).ok).toBe(true);
+    expect(validateTaskDetails(task({ taskId: '12' })).ok).toBe(true);
+    for (const bad of [0, -1, 1.5, 'abc', '', null]) {
+      expect(fieldsOf(validateTaskDetails(task({ taskId: bad }) as never)), String(bad)).toHaveProperty(
+        'params.taskId',
+      );
+    }
+  });
+  it('checks the optional filters', () => {
+    expect(
+      validateTaskDetails(
+        task({ statusList: [1, 5, 7, 9], seatId: [1, '2'], labelNames: ['a'], sipGroupId: 3 }),
+      ).ok,
+    ).toBe(true);
+    const fields = fieldsOf(
+      validateTaskDetails(task({ statusList: [2], seatId: [0], labelNames: [1], sipGroupId: -3 }) as never),
+    );
+    expect(Object.keys(fields).sort()).toEqual([
+      'params.labelNames',
+      'params.seatId',
+      'params.sipGroupId',
+      'params.statusList',
+    ]);
+    expect(fields['params.statusList']).toBe('Statuses may only be 1, 5, 7, 9.');
+  });
+});
+
+describe('seats and team leaders', () => {
+  const seats = (params: Record<string, unknown>) => ({ current: 1, size: 10, params });
+  it('takes status 1-5 and enable 0/1', () => {
+    expect(validateSeats(seats({ status: 5, enable: 1, voiceGroupId: '101', name: 'Ana' })).ok).toBe(true);
+    expect(fieldsOf(validateSeats(seats({ status: 6, enable: 2 })))).toEqual({
+      'params.status': 'Choose a seat status from 1 to 5.',
+      'params.enable': 'Choose 0 (enabled) or 1 (disabled).',
+    });
+    expect(fieldsOf(validateTeamLeaders(seats({ enable: 3, voiceGroupIdList: [1, 'x'] })))).toEqual({
+      'params.enable': 'Choose 0 (enabled) or 1 (disabled).',
+      'params.voiceGroupIdList': 'Entry 2 is not a valid seat group id: use whole numbers of 1 or more.',
+    });
+  });
+  it('takes an optional YYYY-MM-DD HH:MM:SS period within 32 days', () => {
+    expect(validateSeats(seats({ strTime: '2026-11-01 00:00:00', endTime: '2026-12-03 00:00:00' })).ok).toBe(
+      true,
+    );
+    expect(
+      fieldsOf(validateSeats(seats({ strTime: '2026-11-01 00:00:00', endTime: '2026-12-03 00:00:01' }))),
+    ).toEqual({
+      'params.endTime': 'The search interval may be at most 32 days.',
+    });
+    expect(fieldsOf(validateSeats(seats({ strTime: '2026-11-01T00:00:00+08:00' })))).toHaveProperty(
+      'params.strTime',
+    );
+    expect(
+      fieldsOf(validateSeats(seats({ strTime: '2026-11-02 00:00:00', endTime: '2026-11-01 00:00:00' }))),
+    ).toEqual({
+      'params.endTime': 'The end must be after the start.',
+    });
+  });
+});
+
+describe('seat group read', () => {
+  it('requires the seat group id', () => {
+    expect(validateSeatGroupRead({ voiceGroupId: 101 }).ok).toBe(true);
+    expect(fieldsOf(validateSeatGroupRead({ voiceGroupId: '' }))).toEqual({
+      voiceGroupId: 'Enter the seat group id (a whole number of 1 or more).',
+    });
+  });
+});
+
+describe('seat group edit', () => {
+  const edit = (patch: Partial<Record<keyof SeatGroupEditRequest, unknown>>) =>
+    ({ voiceGroupId: 101, displaySwitch: 0, encryptNumber: 1, ...patch }) as SeatGroupEditRequest;
+
+  it('needs the id, displaySwitch and encryptNumber as 0/1', () => {
+    expect(validateSeatGroupEdit(edit({})).ok).toBe(true);
+    expect(
+      Object.keys(
+        fieldsOf(
+          validateSeatGroupEdit(
+            edit({ voiceGroupId: undefined, displaySwitch: 2, encryptNumber: undefined }),
+          ),
+        ),
+      ),
+    ).toEqual(['voiceGroupId', 'displaySwitch', 'encryptNumber']);
+  });
+
+  it('checks the strategy, the node and the whole non-negative numbers', () => {
+    expect(
+      validateSeatGroupEdit(edit({ callinStrategy: 4, fsNode: 'UAE_FS', timeoutIdle: 0, wrapUpTime: null }))
+        .ok,
+    ).toBe(true);
+    const fields = fieldsOf(
+      validateSeatGroupEdit(
+        edit({
+          callinStrategy: 5,
+          fsNode: 'EU_FS',
+          timeoutTransferSec: -1,
+          callinAutoAnswerSec: 1.5,
+          timeoutWaitSec: '10',
+        }),
+      ),
+    );
+    expect(fields).toEqual({
+      callinStrategy: 'Choose an inbound strategy from 1 to 4.',
+      fsNode: 'Choose a node: SG_FS, USA_FS, UAE_FS.',
+      timeoutTransferSec: 'Enter a whole number of seconds (0 or more), or leave it empty to clear it.',
+      callinAutoAnswerSec: 'Enter a whole number of seconds (0 or more), or leave it empty to clear it.',
+      timeoutWaitSec: 'Enter a whole number of seconds (0 or more), or leave it empty to clear it.',
+    });
+  });
+
+  it('takes at most 10 unique labels of 1-20 characters', () => {
+    expect(validateSeatGroupEdit(edit({ labelName: ['a'.repeat(20), 'b'] })).ok).toBe(true);
+    expect(fieldsOf(validateSeatGroupEdit(edit({ labelName: ['ok', 'x'.repeat(21), 'ok', ' '] })))).toEqual({
+      'labelName[1]': 'Label names may have at most 20 characters (this one has 21).',
+      'labelName[2]': '"ok" is already in the list: label names must be unique.',
+      'labelName[3]': 'Enter a label name, or remove the empty label.',
+    });
+    const eleven = Array.from({ length: 11 }, (_, i) => `label ${i}`);
+    expect(fieldsOf(validateSeatGroupEdit(edit({ labelName: eleven })))).toEqual({
+      labelName: 'At most 10 labels are allowed: remove 1.',
+    });
+  });
+});
+
+describe('MMS send', () => {
+  const mms = (patch: Partial<Record<keyof MmsSendRequest, unknown>> = {}) =>
+    ({ appId: 'app', numbers: '+8613800000001', content: 'Hello', mmsType: '1', ...patch }) as MmsSendRequest;
+
+  it('accepts a valid message, numbers as text or list', () => {
+    expect(validateMmsSend(mms()).ok).toBe(true);
+    expect(
+      validateMmsSend(mms({ numbers: ['+8613800000001', '13800000002'], mmsFiles: ['f1', 'f2', 'f3'] })).ok,
+    ).toBe(true);
+    expect(
+      validateMmsSend(
+        mms({ numbers: '13800000001, 13800000002,', mmsFiles: 'f1,f2', mmsTitle: 't'.repeat(80) }),
+      ).ok,
+    ).toBe(true);
+  });
+
+  it('requires appId, numbers, content and type', () => {
+    expect(
+      Object.keys(fieldsOf(validateMmsSend(mms({ appId: ' ', numbers: '', content: '', mmsType: '3' })))),
+    ).toEqual(['appId', 'numbers', 'content', 'mmsType']);
+  });
+
+  it('takes 1 to 1000 recipients, each a phone number', () => {
+    const numbers = Array.from({ length: 1000 }, (_, i) => `1380000${String(i).padStart(4, '0')}`);
+    expect(validateMmsSend(mms({ numbers })).ok).toBe(true);
+    expect(fieldsOf(validateMmsSend(mms({ numbers: [...numbers, '13911112222'] })))).toEqual({
+      numbers: 'At most 1000 recipients per message: remove 1.',
+    });
+    expect(fieldsOf(validateMmsSend(mms({ numbers: '13800000001,,13800000002' })))).toEqual({
+      numbers: 'Recipient 2 is empty: remove the extra comma.',
+    });
+    expect(fieldsOf(validateMmsSend(mms({ numbers: '13800000001;13800000002' })))).toHaveProperty('numbers');
+  });
+
+  it('takes 1 to 1024 characters of content', () => {
+    expect(validateMmsSend(mms({ content: 'x'.repeat(1024) })).ok).toBe(true);
+    expect(fieldsOf(validateMmsSend(mms({ content: 'x'.repeat(1025) })))).toEqual({
+      content: 'The content may have at most 1024 characters (it has 1025).',
+    });
+  });
+
+  it('limits type 2 content to one billed unit', () => {
+    expect(validateMmsSend(mms({ mmsType: '2', content: 'a'.repeat(160) })).ok).toBe(true);
+    expect(fieldsOf(validateMmsSend(mms({ mmsType: '2', content: 'a'.repeat(161) }))).content).toContain(
+      'at most 160 characters',
+    );
+    expect(validateMmsSend(mms({ mmsType: '2', content: '你'.repeat(70) })).ok).toBe(true);
+    expect(fieldsOf(validateMmsSend(mms({ mmsType: '2', content: '你'.repeat(71) }))).content).toContain(
+      'at most 70 characters',
+    );
+    // Type 1 has no unit limit.
+    expect(validateMmsSend(mms({ mmsType: '1', content: '你'.repeat(71) })).ok).toBe(true);
+  });
+
+  it('limits the subject to 80 characters and attachments to 3', () => {
+    expect(fieldsOf(validateMmsSend(mms({ mmsTitle: 't'.repeat(81), mmsFiles: 'a,b,c,d' })))).toEqual({
+      mmsTitle: 'The subject may have at most 80 characters (it has 81).',
+      mmsFiles: 'At most 3 attachments per message: remove 1.',
+    });
+    expect(fieldsOf(validateMmsSend(mms({ mmsFiles: 'a,,b' })))).toEqual({
+      mmsFiles: 'An attachment id is empty: remove the extra comma.',
+    });
+  });
+});
