@@ -29,6 +29,10 @@ export default ts.config(
   {
     files: ['**/*.svelte', '**/*.svelte.ts'],
     languageOptions: { parserOptions: { parser: ts.parser, extraFileExtensions: ['.svelte'], svelteConfig } },
+    rules: {
+      // Flags every Map/Set, including local temporaries; reactive state here is always $state.
+      'svelte/prefer-svelte-reactivity': 'off',
+    },
   },
   {
     // The renderer is a web page: no Node, no Electron, no main-process code.

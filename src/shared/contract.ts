@@ -5,24 +5,11 @@
  */
 import type { Result } from './result';
 import * as p from './parse';
+import { accountMethods } from './methods/accounts';
+import { listEvents, listMethods } from './methods/lists';
+import { event, method, type EventSpec, type MethodSpec } from './methods/define';
 
-export interface MethodSpec<Req, Res> {
-  readonly parse: p.Parser<Req>;
-  /** Phantom: carries the result type only. */
-  readonly result?: Res;
-}
-
-function method<Req, Res>(parse: p.Parser<Req>): MethodSpec<Req, Res> {
-  return { parse };
-}
-
-export interface EventSpec<Payload> {
-  readonly payload?: Payload;
-}
-
-function event<Payload>(): EventSpec<Payload> {
-  return {};
-}
+export type { EventSpec, MethodSpec };
 
 export interface AppInfo {
   name: string;
@@ -32,15 +19,10 @@ export interface AppInfo {
   platform: string;
 }
 
-export interface ProfileSummary {
-  id: string;
-  name: string;
-  /** The built-in demo profile, backed by the loopback sandbox. */
-  builtIn: boolean;
-}
-
 export interface JobProgress {
   jobId: string;
+  /** Pages requested at once right now (lowered when the platform rate-limits). */
+  concurrency: number;
   rows: number;
   totalRows: number | null;
   pagesDone: number;
@@ -51,13 +33,22 @@ export interface JobProgress {
 
 export const contract = {
   getAppInfo: method<undefined, AppInfo>(p.nothing),
-  getActiveProfile: method<undefined, ProfileSummary | null>(p.nothing),
+  ...accountMethods,
+  ...listMethods,
   /** Opens an https link in the system browser. */
   openExternal: method<{ url: string }, null>(p.object({ url: p.string })),
 } as const;
 
+/** Something the user should know that is not the answer to a call (e.g. the clock is off). */
+export interface AppNotice {
+  kind: 'clock-offset';
+  message: string;
+}
+
 export const events = {
+  notice: event<AppNotice>(),
   jobProgress: event<JobProgress>(),
+  ...listEvents,
 } as const;
 
 export type Contract = typeof contract;

@@ -10,6 +10,7 @@ export class RequestShapeError extends Error {
 }
 
 export type Parser<T> = (input: unknown, path?: string) => T;
+export type ParsedOf<P> = P extends Parser<infer T> ? T : never;
 
 export const nothing: Parser<undefined> = (input, path = '') => {
   if (input !== undefined && input !== null) throw new RequestShapeError(path, 'no argument');
@@ -56,6 +57,15 @@ export function oneOf<const T extends readonly string[]>(values: T): Parser<T[nu
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/** A plain object whose fields are checked later by the operation's own validator. */
+export const plainObject: Parser<Record<string, unknown>> = (input, path = '') => {
+  if (!isRecord(input)) throw new RequestShapeError(path, 'an object');
+  return input;
+};
+
+/** Any JSON value (preferences); structured cloning or JSON parsing has made it plain already. */
+export const json: Parser<unknown> = (input) => input;
 
 type Shape = Record<string, Parser<unknown>>;
 type Parsed<S extends Shape> = {

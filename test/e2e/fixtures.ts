@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import { startHarness, type Harness } from '../../src/main/harness/server';
 import { createLogger } from '../../src/main/log';
+import type { Sandbox } from '../../src/main/sandbox';
 
 export interface AppFixtures {
   /** The app, loaded and showing its shell; console errors fail the test. */
@@ -13,6 +15,8 @@ export interface AppFixtures {
 export interface WorkerFixtures {
   /** The real main-process services behind the HTTP bridge, serving the built renderer. */
   harness: Harness;
+  /** The built-in sandbox the services started for the "Sandbox (demo)" profile. */
+  sandbox: Sandbox;
 }
 
 export const test = base.extend<AppFixtures, WorkerFixtures>({
@@ -20,8 +24,11 @@ export const test = base.extend<AppFixtures, WorkerFixtures>({
     // Playwright requires the object pattern even when a fixture uses no other fixture.
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
+      // A keychain service of the suite's own: a developer's real entries are never touched.
+      process.env.SWITCHBOARD_KEYCHAIN_SERVICE = `Switchboard-e2e-${randomUUID()}`;
       const harness = await startHarness({
-        rendererDir: resolve(__dirname, '../../out/renderer'),
+        // SWITCHBOARD_RENDERER_DIR lets parallel work build into a folder of its own.
+        rendererDir: resolve(process.env.SWITCHBOARD_RENDERER_DIR ?? resolve(__dirname, '../../out/renderer')),
         userDataDir: mkdtempSync(join(tmpdir(), 'switchboard-e2e-')),
         log: createLogger({ console: false }),
       });
@@ -30,6 +37,7 @@ export const test = base.extend<AppFixtures, WorkerFixtures>({
     },
     { scope: 'worker' },
   ],
+  sandbox: [async ({ harness }, use) => use(await harness.services.sandbox.instance()), { scope: 'worker' }],
   app: async ({ page, harness }, use) => {
     const problems: string[] = [];
     page.on('console', (message) => {

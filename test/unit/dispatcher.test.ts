@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/main/log';
 import { createDispatcher, type Handlers } from '../../src/main/services/dispatcher';
+import { methodNames } from '../../src/shared/contract';
 import { ok } from '../../src/shared/result';
 
 function setup(overrides: Partial<Handlers> = {}) {
   const lines: string[] = [];
+  const placeholders = Object.fromEntries(methodNames.map((name) => [name, () => ok(null)])) as unknown as Handlers;
   const handlers: Handlers = {
+    ...placeholders,
     getAppInfo: () => ok({ name: 'Switchboard', version: '1.0.0', host: 'browser', platform: 'linux' }),
-    getActiveProfile: () => ok(null),
-    openExternal: () => ok(null),
     ...overrides,
   };
   return { dispatch: createDispatcher(handlers, createLogger({ sink: (line) => lines.push(line), console: false })), lines };

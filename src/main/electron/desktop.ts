@@ -1,7 +1,19 @@
-import { shell } from 'electron';
+import { app, dialog, shell, type BrowserWindow } from 'electron';
+import { join } from 'node:path';
 import type { DesktopPort } from '../services/desktop';
 
-export const electronDesktop: DesktopPort = {
-  host: 'electron',
-  openExternal: (url) => shell.openExternal(url),
-};
+export function createElectronDesktop(getWindow: () => BrowserWindow | null): DesktopPort {
+  return {
+    host: 'electron',
+    openExternal: (url) => shell.openExternal(url),
+    async chooseSavePath({ defaultName, filters }) {
+      const options = { defaultPath: join(app.getPath('downloads'), defaultName), filters };
+      const window = getWindow();
+      const answer = window ? await dialog.showSaveDialog(window, options) : await dialog.showSaveDialog(options);
+      return answer.canceled || !answer.filePath ? null : answer.filePath;
+    },
+    async showInFolder(path) {
+      shell.showItemInFolder(path);
+    },
+  };
+}

@@ -5,7 +5,7 @@ import { createLogger } from '../log';
 import { createServices, type EmitEvent } from '../services';
 import { USER_DATA_ENV } from '../user-data';
 import { createAppUrlCheck } from './app-url';
-import { electronDesktop } from './desktop';
+import { createElectronDesktop } from './desktop';
 import { guardSession, guardWebContents } from './guards';
 import { createSenderCheck, registerContractHandlers } from './ipc';
 import { createMainWindow, rendererIndexFile } from './window';
@@ -38,7 +38,8 @@ export function startShell(mainDir: string): void {
     const emit: EmitEvent = (name, payload) => {
       if (mainWindow && !mainWindow.isDestroyed()) mainWindow.webContents.send(eventChannel(name), payload);
     };
-    const services = createServices({ userDataDir: userData, desktop: electronDesktop, log, emit });
+    const desktop = createElectronDesktop(() => mainWindow);
+    const services = createServices({ userDataDir: userData, desktop, log, emit });
     guardSession(session.defaultSession, devServerUrl !== undefined);
     registerContractHandlers(ipcMain, services.dispatch, createSenderCheck(() => mainWindow, isAppUrl), log);
 

@@ -6,9 +6,10 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import { eventNames, type EventName, type PayloadOf } from '../../shared/contract';
 import { fail } from '../../shared/result';
 import type { Logger } from '../log';
+import type { SandboxOptions } from '../sandbox';
 import { CONTENT_SECURITY_POLICY } from '../security/csp';
 import { createServices, type EmitEvent, type Services } from '../services';
-import type { DesktopPort } from '../services/desktop';
+import { createBrowserDesktop } from './browser-desktop';
 
 /**
  * The browser harness: the real main-process services behind an HTTP bridge that
@@ -23,6 +24,10 @@ export interface HarnessOptions {
   port?: number;
   /** Fixed token (tests); a random one otherwise. */
   token?: string;
+  /** Passed to the services (benchmarks start a large sandbox). */
+  sandboxOptions?: SandboxOptions;
+  /** Where exports are saved (a page cannot choose a path); default: <userData>/exports. */
+  exportDir?: string;
 }
 
 export interface Harness {
@@ -44,12 +49,6 @@ const CONTENT_TYPES: Record<string, string> = {
   '.json': 'application/json',
 };
 
-export const browserDesktop: DesktopPort = {
-  host: 'browser',
-  // The page opens links itself in this mode (see the renderer's HTTP bridge).
-  openExternal: async () => {},
-};
-
 export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const token = options.token ?? randomBytes(24).toString('base64url');
   const rendererRoot = resolve(options.rendererDir);
@@ -60,9 +59,10 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   };
   const services = createServices({
     userDataDir: options.userDataDir,
-    desktop: browserDesktop,
+    desktop: createBrowserDesktop(options.exportDir ?? join(options.userDataDir, 'exports')),
     log: options.log,
     emit,
+    sandboxOptions: options.sandboxOptions,
   });
 
   let origin = '';

@@ -1,8 +1,18 @@
 /**
  * What the services need from the host they run in. The Electron shell implements
- * it with Electron's APIs; the browser harness and the tests with plain Node.
+ * it with Electron's dialogs and shell; the browser harness and the tests with plain
+ * Node (files go to an exports folder, since a web page cannot pick a path on disk).
  */
+export interface FileFilter {
+  name: string;
+  extensions: string[];
+}
+
 export interface DesktopPort {
   readonly host: 'electron' | 'browser';
   openExternal(url: string): Promise<void>;
+  /** Asks where to save a file; null when the user cancels. */
+  chooseSavePath(options: { defaultName: string; filters: FileFilter[] }): Promise<string | null>;
+  /** Shows a saved file in the system's file manager (nothing to do in browser mode). */
+  showInFolder(path: string): Promise<void>;
 }

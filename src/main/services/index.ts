@@ -1,33 +1,70 @@
+import { join } from 'node:path';
 import { platform } from 'node:os';
 import { version } from '../../../package.json';
 import type { EventName, PayloadOf } from '../../shared/contract';
-import { fail, ok } from '../../shared/result';
-import type { Logger } from '../log';
 import { isSafeExternalUrl } from '../../shared/links';
+import { fail, ok } from '../../shared/result';
+import { Accounts } from '../accounts/accounts';
+import { ProfileStore } from '../accounts/profile-store';
+import { createKeytarSecretStore, type SecretStore } from '../accounts/secret-store';
+import type { Logger } from '../log';
+import type { SandboxOptions } from '../sandbox';
+import { JobRegistry } from '../jobs/job-registry';
+import { createAccountsHandlers } from './accounts-handlers';
+import { ClientPool } from './client-pool';
+import { createListHandlers } from './list-handlers';
+import { Preferences } from './preferences';
 import type { DesktopPort } from './desktop';
 import { createDispatcher, type Dispatch, type Handlers } from './dispatcher';
+import { createSandboxHost, type SandboxHost } from './sandbox-host';
 
 export type EmitEvent = <E extends EventName>(name: E, payload: PayloadOf<E>) => void;
+
+/** Tests point the keychain at a service name of their own with this variable. */
+export const KEYCHAIN_SERVICE_ENV = 'SWITCHBOARD_KEYCHAIN_SERVICE';
 
 export interface ServiceOptions {
   userDataDir: string;
   desktop: DesktopPort;
   log: Logger;
   emit: EmitEvent;
+  /** Default: the OS keychain through keytar. */
+  secrets?: SecretStore;
+  /** How the built-in sandbox is started (benchmarks ask for the large volume). */
+  sandboxOptions?: SandboxOptions;
 }
 
 export interface Services {
   dispatch: Dispatch;
+  accounts: Accounts;
+  clients: ClientPool;
+  sandbox: SandboxHost;
   close(): Promise<void>;
 }
 
 /** Builds the main-process services in plain Node: the same for Electron, the harness and the CLI. */
 export function createServices(options: ServiceOptions): Services {
   const { desktop, log } = options;
+  const sandbox = createSandboxHost(log, options.sandboxOptions);
+  const accounts = new Accounts({
+    store: new ProfileStore(join(options.userDataDir, 'profiles.json')),
+    secrets: options.secrets ?? createKeytarSecretStore(process.env[KEYCHAIN_SERVICE_ENV] || undefined),
+    log,
+    sandbox: () => sandbox.endpoint(),
+    sandboxAddress: () => sandbox.address(),
+  });
+
+  const clients = new ClientPool(accounts, log, (notice) => options.emit('notice', notice));
+  const jobs = new JobRegistry();
+  const preferences = new Preferences(join(options.userDataDir, 'preferences.json'));
+
   const handlers: Handlers = {
-    getAppInfo: () =>
-      ok({ name: 'Switchboard', version, host: desktop.host, platform: platform() }),
-    getActiveProfile: () => ok({ id: 'sandbox', name: 'Sandbox (demo)', builtIn: true }),
+    getAppInfo: () => ok({ name: 'Switchboard', version, host: desktop.host, platform: platform() }),
+    ...createAccountsHandlers(accounts, log, () => {}),
+    ...createListHandlers({ pool: clients, jobs, emit: options.emit, log }),
+    loadPreferences: () => ok(preferences.all()),
+    savePreference: ({ key, value }) =>
+      preferences.set(key, value) ? ok(null) : fail('too-large', 'That preference is too large to keep.'),
     openExternal: async ({ url }) => {
       if (!isSafeExternalUrl(url)) {
         return fail('unsafe-link', 'Only https links can be opened.', url);
@@ -38,6 +75,13 @@ export function createServices(options: ServiceOptions): Services {
   };
   return {
     dispatch: createDispatcher(handlers, log),
-    close: async () => {},
+    accounts,
+    clients,
+    sandbox,
+    close: async () => {
+      jobs.cancelAll();
+      clients.close();
+      await sandbox.close();
+    },
   };
 }

@@ -1,18 +1,50 @@
-import type { AppInfo, ProfileSummary } from '../../../shared/contract';
+import type { AppInfo } from '../../../shared/contract';
+import type { BrandPreset } from '../../../shared/platform';
+import type { ProfileView } from '../../../shared/profiles';
 import type { AppError } from '../../../shared/result';
 import { bridge } from './bridge';
 
+/** App-wide state: who we are and which profile every screen works with. */
 class Session {
   appInfo = $state<AppInfo | null>(null);
-  profile = $state<ProfileSummary | null>(null);
+  profiles = $state<ProfileView[]>([]);
+  presets = $state<readonly BrandPreset[]>([]);
+  activeProfileId = $state<string | null>(null);
   error = $state<AppError | null>(null);
 
+  readonly profile = $derived(this.profiles.find((profile) => profile.id === this.activeProfileId) ?? null);
+  /** Profiles offered in the switcher: the hidden sandbox is left out. */
+  readonly selectable = $derived(this.profiles.filter((profile) => !profile.hidden));
+
   async load(): Promise<void> {
-    const [info, profile] = await Promise.all([bridge.getAppInfo(), bridge.getActiveProfile()]);
+    const info = await bridge.getAppInfo();
     if (info.ok) this.appInfo = info.value;
     else this.error = info.error;
-    if (profile.ok) this.profile = profile.value;
-    else this.error = profile.error;
+    await this.refreshProfiles();
+  }
+
+  async refreshProfiles(): Promise<void> {
+    const state = await bridge.listProfiles();
+    if (!state.ok) {
+      this.error = state.error;
+      return;
+    }
+    this.profiles = state.value.profiles;
+    this.presets = state.value.presets;
+    this.activeProfileId = state.value.activeProfileId;
+    this.error = null;
+  }
+
+  async switchTo(id: string): Promise<AppError | null> {
+    const previous = this.activeProfileId;
+    this.activeProfileId = id; // instant: screens follow at once
+    const result = await bridge.setActiveProfile({ id });
+    if (!result.ok) {
+      this.activeProfileId = previous;
+      return result.error;
+    }
+    await this.refreshProfiles();
+    return null;
   }
 }
 

@@ -1,0 +1,226 @@
+import { randomUUID } from 'node:crypto';
+import { BRAND_PRESETS } from '../../shared/platform';
+import {
+  normaliseBaseUrl,
+  SANDBOX_PROFILE_ID,
+  validateProfileDraft,
+  type ProfileDraft,
+  type ProfilesState,
+  type ProfileView,
+} from '../../shared/profiles';
+import type { Logger } from '../log';
+import type { ProfileStore, StoredProfile, StoredProfiles } from './profile-store';
+import type { SecretStore } from './secret-store';
+
+/** Everything needed to sign calls for a profile. Main-only: it holds the secret. */
+export interface Connection {
+  profileId: string;
+  profileName: string;
+  baseUrl: string;
+  apiKey: string;
+  apiSecret: string;
+  timeZone: string;
+  pageSize: number;
+  defaultAppId: string;
+}
+
+/** The built-in simulator, started on first use. */
+export interface SandboxEndpoint {
+  baseUrl: string;
+  apiKey: string;
+  apiSecret: string;
+}
+
+export interface AccountsOptions {
+  store: ProfileStore;
+  secrets: SecretStore;
+  log: Logger;
+  sandbox: () => Promise<SandboxEndpoint>;
+  /** Whether the sandbox is already running (its address is shown only then). */
+  sandboxAddress: () => string | null;
+  defaultTimeZone?: string;
+}
+
+export class AccountsError extends Error {
+  override name = 'AccountsError';
+  constructor(
+    readonly code: 'not-found' | 'validation' | 'built-in',
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export function computerTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/**
+ * Profiles: metadata in profiles.json, secrets in the keychain, plus the built-in
+ * "Sandbox (demo)" profile, which cannot be deleted, only hidden.
+ */
+export class Accounts {
+  private readonly defaultTimeZone: string;
+
+  constructor(private readonly options: AccountsOptions) {
+    this.defaultTimeZone = options.defaultTimeZone ?? computerTimeZone();
+  }
+
+  async state(): Promise<ProfilesState> {
+    const stored = this.options.store.read();
+    const views = [this.sandboxView(stored), ...stored.profiles.map((profile) => this.view(profile))];
+    return { profiles: views, activeProfileId: this.activeId(stored), presets: BRAND_PRESETS };
+  }
+
+  async active(): Promise<ProfileView | null> {
+    const state = await this.state();
+    return state.profiles.find((profile) => profile.id === state.activeProfileId) ?? null;
+  }
+
+  /** Creates or updates a profile; the secret is written only when the draft carries one. */
+  async save(draft: ProfileDraft): Promise<ProfileView> {
+    const stored = this.options.store.read();
+    if (draft.id === SANDBOX_PROFILE_ID) return this.saveSandboxSettings(stored, draft);
+    const existing = draft.id === undefined ? undefined : stored.profiles.find((p) => p.id === draft.id);
+    if (draft.id !== undefined && !existing) throw new AccountsError('not-found', 'That profile no longer exists.');
+
+    const fields = validateProfileDraft(draft, { creating: existing === undefined });
+    const name = draft.name.trim();
+    const clash = stored.profiles.some((p) => p.id !== draft.id && p.name.toLowerCase() === name.toLowerCase());
+    if (clash || name.toLowerCase() === 'sandbox (demo)') fields.name = 'Another profile already has this name.';
+    if (Object.keys(fields).length > 0) {
+      throw new AccountsError('validation', 'Some fields need attention before the profile can be saved.', fields);
+    }
+
+    const profile: StoredProfile = {
+      id: existing?.id ?? randomUUID(),
+      name,
+      baseUrl: normaliseBaseUrl(draft.baseUrl),
+      apiKey: draft.apiKey.trim(),
+      defaultAppId: draft.defaultAppId.trim(),
+      timeZone: draft.timeZone.trim(),
+      pageSize: draft.pageSize,
+      secretStored: existing?.secretStored ?? false,
+    };
+    if (draft.apiSecret !== undefined) {
+      const secret = draft.apiSecret.trim();
+      this.options.log.redact(secret);
+      // Keychain first: if it is unavailable nothing is written and the form keeps its values.
+      await this.options.secrets.set(profile.id, secret);
+      profile.secretStored = true;
+    }
+    const profiles = existing
+      ? stored.profiles.map((p) => (p.id === profile.id ? profile : p))
+      : [...stored.profiles, profile];
+    this.options.store.write({ ...stored, profiles });
+    this.options.log.info(`${existing ? 'updated' : 'created'} profile ${profile.id}`);
+    return this.view(profile);
+  }
+
+  async remove(id: string): Promise<void> {
+    if (id === SANDBOX_PROFILE_ID) {
+      throw new AccountsError('built-in', 'The sandbox profile cannot be deleted; hide it instead.');
+    }
+    const stored = this.options.store.read();
+    if (!stored.profiles.some((p) => p.id === id)) throw new AccountsError('not-found', 'That profile no longer exists.');
+    await this.options.secrets.delete(id);
+    const profiles = stored.profiles.filter((p) => p.id !== id);
+    const activeProfileId = stored.activeProfileId === id ? null : stored.activeProfileId;
+    this.options.store.write({ ...stored, profiles, activeProfileId });
+    this.options.log.info(`deleted profile ${id}`);
+  }
+
+  setActive(id: string): void {
+    const stored = this.options.store.read();
+    const exists = id === SANDBOX_PROFILE_ID || stored.profiles.some((p) => p.id === id);
+    if (!exists) throw new AccountsError('not-found', 'That profile no longer exists.');
+    this.options.store.write({ ...stored, activeProfileId: id, sandboxHidden: id === SANDBOX_PROFILE_ID ? false : stored.sandboxHidden });
+  }
+
+  setSandboxHidden(hidden: boolean): void {
+    const stored = this.options.store.read();
+    const activeProfileId =
+      hidden && this.activeId(stored) === SANDBOX_PROFILE_ID ? (stored.profiles[0]?.id ?? null) : stored.activeProfileId;
+    this.options.store.write({ ...stored, sandboxHidden: hidden, activeProfileId });
+  }
+
+  findByName(name: string): ProfileView | undefined {
+    const stored = this.options.store.read();
+    const wanted = name.trim().toLowerCase();
+    if (wanted === 'sandbox' || wanted === 'sandbox (demo)') return this.sandboxView(stored);
+    const profile = stored.profiles.find((p) => p.name.toLowerCase() === wanted);
+    return profile ? this.view(profile) : undefined;
+  }
+
+  /** The credentials for a profile, read from the keychain here in main. */
+  async connection(id: string): Promise<Connection> {
+    const stored = this.options.store.read();
+    if (id === SANDBOX_PROFILE_ID) {
+      const endpoint = await this.options.sandbox();
+      const settings = this.sandboxSettings(stored);
+      return { profileId: id, profileName: 'Sandbox (demo)', ...endpoint, ...settings };
+    }
+    const profile = stored.profiles.find((p) => p.id === id);
+    if (!profile) throw new AccountsError('not-found', 'That profile no longer exists.');
+    const secret = await this.options.secrets.get(id);
+    if (secret === null) {
+      throw new AccountsError('validation', `No API secret is stored for "${profile.name}". Enter it in Accounts.`, {
+        apiSecret: 'Enter the API secret.',
+      });
+    }
+    this.options.log.redact(secret);
+    return {
+      profileId: id,
+      profileName: profile.name,
+      baseUrl: profile.baseUrl,
+      apiKey: profile.apiKey,
+      apiSecret: secret,
+      timeZone: profile.timeZone,
+      pageSize: profile.pageSize,
+      defaultAppId: profile.defaultAppId,
+    };
+  }
+
+  private activeId(stored: StoredProfiles): string | null {
+    const ids = new Set(stored.profiles.map((p) => p.id));
+    if (stored.activeProfileId !== null && (ids.has(stored.activeProfileId) || stored.activeProfileId === SANDBOX_PROFILE_ID)) {
+      return stored.activeProfileId;
+    }
+    // First launch (or the active one was deleted): the sandbox, unless hidden.
+    if (!stored.sandboxHidden) return SANDBOX_PROFILE_ID;
+    return stored.profiles[0]?.id ?? null;
+  }
+
+  private sandboxSettings(stored: StoredProfiles) {
+    return stored.sandbox ?? { defaultAppId: 'app-demo-01', timeZone: this.defaultTimeZone, pageSize: 25 };
+  }
+
+  private saveSandboxSettings(stored: StoredProfiles, draft: ProfileDraft): ProfileView {
+    const fields = validateProfileDraft({ ...draft, baseUrl: 'https://sandbox.invalid', apiKey: 'x' }, { creating: false });
+    if (Object.keys(fields).length > 0) {
+      throw new AccountsError('validation', 'Some fields need attention before the profile can be saved.', fields);
+    }
+    const sandbox = { defaultAppId: draft.defaultAppId.trim(), timeZone: draft.timeZone.trim(), pageSize: draft.pageSize };
+    const next = { ...stored, sandbox };
+    this.options.store.write(next);
+    return this.sandboxView(next);
+  }
+
+  private sandboxView(stored: StoredProfiles): ProfileView {
+    return {
+      id: SANDBOX_PROFILE_ID,
+      name: 'Sandbox (demo)',
+      baseUrl: this.options.sandboxAddress() ?? '',
+      apiKey: 'sandbox-demo-key',
+      ...this.sandboxSettings(stored),
+      builtIn: true,
+      hidden: stored.sandboxHidden,
+      secretStored: true,
+    };
+  }
+
+  private view(profile: StoredProfile): ProfileView {
+    return { ...profile, builtIn: false, hidden: false };
+  }
+}

@@ -1,0 +1,86 @@
+import { SANDBOX_PROFILE_ID, validateProfileDraft, type ProfileDraft } from '../../shared/profiles';
+import { fail, ok, type Result } from '../../shared/result';
+import { AccountsError, type Accounts } from '../accounts/accounts';
+import { testConnection } from '../accounts/connection-test';
+import { KeychainUnavailableError } from '../accounts/secret-store';
+import type { Logger } from '../log';
+import type { Handlers } from './dispatcher';
+
+type AccountsHandlers = Pick<
+  Handlers,
+  'listProfiles' | 'getActiveProfile' | 'saveProfile' | 'deleteProfile' | 'setActiveProfile' | 'setSandboxHidden' | 'testConnection'
+>;
+
+/** Turns the accounts module's failures into results a form can show. */
+export async function accountsResult<T>(action: () => Promise<T> | T): Promise<Result<T>> {
+  try {
+    return ok(await action());
+  } catch (error) {
+    if (error instanceof AccountsError) {
+      const result = fail<T>(error.code === 'validation' ? 'validation' : error.code, error.message);
+      if (!result.ok && error.fields) result.error.fields = error.fields;
+      return result;
+    }
+    if (error instanceof KeychainUnavailableError) {
+      return fail('keychain-unavailable', error.advice, error.reason);
+    }
+    throw error;
+  }
+}
+
+/** The same, for actions that already return a result. */
+export async function withAccounts<T>(action: () => Promise<Result<T>>): Promise<Result<T>> {
+  const outer = await accountsResult(action);
+  return outer.ok ? outer.value : outer;
+}
+
+export function createAccountsHandlers(accounts: Accounts, log: Logger, onActiveChanged: () => void): AccountsHandlers {
+  return {
+    listProfiles: () => accountsResult(() => accounts.state()),
+    getActiveProfile: () => accountsResult(() => accounts.active()),
+    saveProfile: (draft) => {
+      onActiveChanged();
+      return accountsResult(() => accounts.save(draft));
+    },
+    deleteProfile: ({ id }) =>
+      accountsResult(async () => {
+        await accounts.remove(id);
+        onActiveChanged();
+        return null;
+      }),
+    setActiveProfile: ({ id }) =>
+      accountsResult(async () => {
+        accounts.setActive(id);
+        onActiveChanged();
+        const active = await accounts.active();
+        if (!active) throw new AccountsError('not-found', 'That profile no longer exists.');
+        return active;
+      }),
+    setSandboxHidden: ({ hidden }) =>
+      accountsResult(() => {
+        accounts.setSandboxHidden(hidden);
+        onActiveChanged();
+        return accounts.state();
+      }),
+    testConnection: ({ draft }) => accountsResult(() => testDraft(accounts, draft, log)),
+  };
+}
+
+async function testDraft(accounts: Accounts, draft: ProfileDraft, log: Logger) {
+  if (draft.id === SANDBOX_PROFILE_ID) {
+    const { baseUrl, apiKey, apiSecret, timeZone } = await accounts.connection(SANDBOX_PROFILE_ID);
+    return testConnection({ baseUrl, apiKey, apiSecret, timeZone }, log);
+  }
+  const fields = validateProfileDraft(draft, { creating: draft.id === undefined });
+  delete fields.name;
+  if (Object.keys(fields).length > 0) {
+    throw new AccountsError('validation', 'Fix the highlighted fields before testing the connection.', fields);
+  }
+  const apiSecret =
+    draft.apiSecret?.trim() ?? (draft.id === undefined ? '' : (await accounts.connection(draft.id)).apiSecret);
+  log.redact(apiSecret);
+  return testConnection(
+    { baseUrl: draft.baseUrl.trim(), apiKey: draft.apiKey.trim(), apiSecret, timeZone: draft.timeZone.trim() },
+    log,
+  );
+}

@@ -1,0 +1,40 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { isRecord } from '../../shared/parse';
+
+const MAX_BYTES = 1024 * 1024;
+
+/**
+ * Small per-screen preferences (filters, page sizes, columns) in userData, so each
+ * screen comes back as the user left it. Written atomically; a corrupt file starts over.
+ */
+export class Preferences {
+  private cache: Record<string, unknown> | null = null;
+
+  constructor(private readonly file: string) {}
+
+  all(): Record<string, unknown> {
+    if (this.cache) return this.cache;
+    try {
+      const parsed: unknown = JSON.parse(readFileSync(this.file, 'utf8'));
+      this.cache = isRecord(parsed) ? parsed : {};
+    } catch {
+      this.cache = {};
+    }
+    return this.cache;
+  }
+
+  /** Returns false when the value is too large to keep. */
+  set(key: string, value: unknown): boolean {
+    const next = { ...this.all(), [key]: value };
+    const text = JSON.stringify(next);
+    if (text.length > MAX_BYTES) return false;
+    mkdirSync(dirname(this.file), { recursive: true });
+    const temp = `${this.file}.${randomUUID()}.tmp`;
+    writeFileSync(temp, text);
+    renameSync(temp, this.file);
+    this.cache = next;
+    return true;
+  }
+}

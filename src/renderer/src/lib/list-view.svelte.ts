@@ -1,0 +1,299 @@
+import { columnsOf, type Column } from '../../../shared/columns';
+import type { JobProgress } from '../../../shared/contract';
+import { validateListQuery } from '../../../shared/list-validation';
+import type { ListOperation, ListParams, RowOf } from '../../../shared/lists';
+import { LIMITS } from '../../../shared/platform';
+import type { Page } from '../../../shared/records';
+import type { PageRequest } from '../../../shared/requests';
+import type { AppError } from '../../../shared/result';
+import { parseTimeZone, type TimeZone } from '../../../shared/time-zone';
+import { bridge } from './bridge';
+import { compareSortValues, sortValueOf } from './cells';
+import { FILTERS, type DraftOf, type FilterContext, type FilterSpec } from './filters';
+import { watchJob } from './job-events';
+import { preferences } from './preferences.svelte';
+import { RowCache } from './row-cache';
+import { session } from './session.svelte';
+
+interface SavedView<D> {
+  draft?: D;
+  size?: number;
+  columns?: string[];
+  widths?: Record<string, number>;
+}
+
+export interface LoadAllState {
+  jobId: string;
+  limit: number;
+  progress: JobProgress | null;
+  outcome: 'running' | 'completed' | 'cancelled' | 'failed' | 'limited';
+  error: AppError | null;
+  warnings: string[];
+}
+
+export type SortState = { key: string; descending: boolean } | null;
+
+const UTC = parseTimeZone('UTC') as TimeZone;
+const FLUSH_MS = 200;
+
+/**
+ * One list screen's state: its filter draft, the page on show, "load all", sort,
+ * quick search, columns and the selected row. Filters, page size and columns are
+ * remembered per screen across restarts.
+ */
+export class ListView<O extends ListOperation> {
+  readonly spec: FilterSpec<O, DraftOf<O>>;
+  readonly allColumns: readonly Column<RowOf<O>>[];
+
+  draft = $state() as DraftOf<O>;
+  size = $state(25);
+  page = $state(1);
+  visibleKeys = $state<string[]>([]);
+  widths = $state<Record<string, number>>({});
+  status = $state<'idle' | 'loading' | 'ready' | 'error'>('idle');
+  result = $state.raw<Page<RowOf<O>> | null>(null);
+  error = $state<AppError | null>(null);
+  fieldErrors = $state<Record<string, string>>({});
+  selected = $state<number | null>(null);
+  sort = $state<SortState>(null);
+  search = $state('');
+  mode = $state<'pages' | 'all'>('pages');
+  all = $state.raw<RowOf<O>[]>([]);
+  load = $state<LoadAllState | null>(null);
+
+  /** The params of the last query that passed validation; pages and "load all" use them. */
+  private applied: ListParams[O] | null = null;
+  private requestSeq = 0;
+  private stopWatching: (() => void) | null = null;
+
+  readonly zone: TimeZone = $derived(parseTimeZone(session.profile?.timeZone ?? 'UTC') ?? UTC);
+  readonly columns: Column<RowOf<O>>[] = $derived(
+    this.visibleKeys
+      .map((key) => this.allColumns.find((column) => column.key === key))
+      .filter((column): column is Column<RowOf<O>> => column !== undefined),
+  );
+  readonly cache: RowCache<RowOf<O>> = $derived(new RowCache(this.columns, this.zone));
+  readonly sourceRows: readonly RowOf<O>[] = $derived(this.mode === 'all' ? this.all : (this.result?.records ?? []));
+  readonly rows: readonly RowOf<O>[] = $derived.by(() => this.arrange(this.sourceRows));
+  readonly totalPages = $derived(this.result?.pages ?? 0);
+  readonly selectedRow: RowOf<O> | null = $derived(this.selected === null ? null : (this.rows[this.selected] ?? null));
+
+  constructor(readonly operation: O) {
+    this.spec = FILTERS[operation] as unknown as FilterSpec<O, DraftOf<O>>;
+    this.allColumns = columnsOf(operation);
+    const saved = preferences.get<SavedView<DraftOf<O>>>(this.prefsKey) ?? {};
+    this.draft = saved.draft ?? this.spec.defaults(this.context());
+    this.size = clampSize(saved.size ?? session.profile?.pageSize ?? 25);
+    const known = new Set(this.allColumns.map((column) => column.key));
+    const chosen = saved.columns?.filter((key) => known.has(key));
+    this.visibleKeys = chosen && chosen.length > 0 ? chosen : this.allColumns.filter((c) => c.visible).map((c) => c.key);
+    this.widths = saved.widths ?? {};
+  }
+
+  get prefsKey(): string {
+    return `view:${this.operation}`;
+  }
+
+  get ready(): boolean {
+    return this.spec.ready(this.draft);
+  }
+
+  context(): FilterContext {
+    return { zone: this.zone, appId: session.profile?.defaultAppId ?? '' };
+  }
+
+  private remember(): void {
+    preferences.set(this.prefsKey, {
+      draft: $state.snapshot(this.draft) as DraftOf<O>,
+      size: this.size,
+      columns: $state.snapshot(this.visibleKeys),
+      widths: $state.snapshot(this.widths),
+    } satisfies SavedView<DraftOf<O>>);
+  }
+
+  /** Checks the filters as the spec says; sends nothing when they are wrong. */
+  private validated(): ListParams[O] | null {
+    const { params, errors } = this.spec.toParams($state.snapshot(this.draft) as DraftOf<O>, this.context());
+    const request = { current: 1, size: this.size, params } as PageRequest<ListParams[O]>;
+    const checked = validateListQuery(this.operation, request);
+    const fields = { ...(checked.ok ? {} : (checked.error.fields ?? {})), ...errors };
+    this.fieldErrors = fields;
+    if (Object.keys(fields).length > 0) {
+      this.error = null;
+      return null;
+    }
+    return params;
+  }
+
+  /** Runs the query with the filters as typed, from page 1. */
+  async apply(): Promise<void> {
+    const params = this.validated();
+    this.remember();
+    if (params === null) return;
+    this.applied = params;
+    this.cancelLoad();
+    this.mode = 'pages';
+    this.page = 1;
+    await this.fetch();
+  }
+
+  resetFilters(): void {
+    this.draft = this.spec.defaults(this.context());
+    this.fieldErrors = {};
+    this.remember();
+  }
+
+  async fetch(): Promise<void> {
+    if (this.applied === null) return;
+    const seq = ++this.requestSeq;
+    this.status = 'loading';
+    const result = await bridge.queryPage({
+      operation: this.operation,
+      current: this.page,
+      size: this.size,
+      params: this.applied,
+    } as Parameters<typeof bridge.queryPage>[0]);
+    if (seq !== this.requestSeq) return; // a newer request has taken over
+    if (result.ok) {
+      this.result = result.value as Page<RowOf<O>>;
+      this.error = null;
+      this.status = 'ready';
+      this.selected = null;
+    } else {
+      this.error = result.error;
+      this.fieldErrors = result.error.fields ?? {};
+      this.status = 'error';
+    }
+  }
+
+  async goTo(page: number): Promise<void> {
+    const last = Math.max(1, this.totalPages);
+    const target = Math.min(last, Math.max(1, Math.round(page)));
+    if (target === this.page && this.status === 'ready') return;
+    this.page = target;
+    await this.fetch();
+  }
+
+  async setSize(size: number): Promise<void> {
+    this.size = clampSize(size);
+    this.remember();
+    this.page = 1;
+    await this.fetch();
+  }
+
+  /** Follows a switch of the active profile: same filters, new data. */
+  async refreshForProfile(): Promise<void> {
+    this.cancelLoad();
+    this.mode = 'pages';
+    this.result = null;
+    if (this.applied !== null) {
+      this.page = 1;
+      await this.fetch();
+    }
+  }
+
+  async loadAll(): Promise<void> {
+    const params = this.validated();
+    if (params === null) return;
+    this.applied = params;
+    this.cancelLoad();
+    const started = await bridge.startLoadAll({ operation: this.operation, params } as Parameters<typeof bridge.startLoadAll>[0]);
+    if (!started.ok) {
+      this.error = started.error;
+      this.fieldErrors = started.error.fields ?? {};
+      this.status = 'error';
+      return;
+    }
+    const { jobId, limit } = started.value;
+    const buffer: RowOf<O>[] = [];
+    let flushTimer: ReturnType<typeof setTimeout> | null = null;
+    const flush = (): void => {
+      flushTimer = null;
+      this.all = buffer.slice();
+    };
+    this.load = { jobId, limit, progress: null, outcome: 'running', error: null, warnings: [] };
+    this.all = [];
+    this.mode = 'all';
+    this.selected = null;
+    this.stopWatching = watchJob(jobId, {
+      progress: (progress) => {
+        if (this.load?.jobId === jobId) this.load = { ...this.load, progress };
+      },
+      rows: (batch) => {
+        for (const row of batch.rows) buffer.push(row as RowOf<O>);
+        // The first rows show at once; later ones in batches, so the table stays smooth.
+        if (this.all.length === 0) {
+          performance.mark('switchboard:rows-arrived');
+          flush();
+        }
+        else flushTimer ??= setTimeout(flush, FLUSH_MS);
+      },
+      done: (done) => {
+        if (flushTimer) clearTimeout(flushTimer);
+        performance.mark('switchboard:all-rows-arrived');
+        flush();
+        if (this.load?.jobId === jobId) {
+          this.load = { ...this.load, outcome: done.outcome, error: done.error, warnings: done.warnings };
+        }
+        this.stopWatching = null;
+      },
+    });
+  }
+
+  cancelLoad(): void {
+    if (this.load?.outcome === 'running') void bridge.cancelJob({ jobId: this.load.jobId });
+  }
+
+  /** Leaves the loaded rows and shows pages of the same filters again. */
+  async backToPages(): Promise<void> {
+    this.cancelLoad();
+    this.stopWatching?.();
+    this.stopWatching = null;
+    this.mode = 'pages';
+    this.load = null;
+    this.all = [];
+    this.selected = null;
+    this.page = 1;
+    await this.fetch();
+  }
+
+  toggleSort(key: string): void {
+    if (this.sort?.key !== key) this.sort = { key, descending: false };
+    else if (!this.sort.descending) this.sort = { key, descending: true };
+    else this.sort = null;
+    this.selected = null;
+  }
+
+  setColumns(keys: string[]): void {
+    this.visibleKeys = keys;
+    this.remember();
+  }
+
+  setWidth(key: string, width: number): void {
+    this.widths[key] = width;
+    this.remember();
+  }
+
+  private arrange(source: readonly RowOf<O>[]): readonly RowOf<O>[] {
+    const query = this.search.trim().toLowerCase();
+    const cache = this.cache;
+    let rows = query === '' ? source : source.filter((row) => cache.haystack(row).includes(query));
+    const sort = this.sort;
+    const column = sort ? this.allColumns.find((c) => c.key === sort.key) : undefined;
+    if (sort && column) {
+      const keyed = rows.map((row, index) => ({ row, index, value: sortValueOf(column, row) }));
+      const direction = sort.descending ? -1 : 1;
+      keyed.sort((a, b) => {
+        if (a.value === null || b.value === null) return compareSortValues(a.value, b.value) || a.index - b.index;
+        return direction * compareSortValues(a.value, b.value) || a.index - b.index;
+      });
+      rows = keyed.map((entry) => entry.row);
+    }
+    return rows;
+  }
+}
+
+function clampSize(size: number): number {
+  if (!Number.isFinite(size)) return 25;
+  return Math.min(LIMITS.pageSizeMax, Math.max(LIMITS.pageSizeMin, Math.round(size)));
+}

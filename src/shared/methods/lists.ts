@@ -1,0 +1,62 @@
+import { LIST_OPERATIONS, type ListOperation, type ListParams, type ListRows } from '../lists';
+import * as p from '../parse';
+import type { Page } from '../records';
+import type { AppError } from '../result';
+import { event, method } from './define';
+
+/** One page of one list, as the renderer asks for it. Params are checked by the operation's validator in main. */
+export type QueryPageRequest = {
+  [O in ListOperation]: { operation: O; current: number; size: number; params: ListParams[O] };
+}[ListOperation];
+
+export type StartLoadAllRequest = {
+  [O in ListOperation]: { operation: O; params: ListParams[O]; concurrency?: number };
+}[ListOperation];
+
+export type AnyRow = ListRows[ListOperation];
+
+export interface LoadAllStarted {
+  jobId: string;
+  /** Rows the view takes at most; beyond it the user is told to narrow the filters or export. */
+  limit: number;
+}
+
+export interface JobRows {
+  jobId: string;
+  /** Index of the first row of this batch in the whole result. */
+  offset: number;
+  rows: AnyRow[];
+}
+
+export interface JobDone {
+  jobId: string;
+  outcome: 'completed' | 'cancelled' | 'failed' | 'limited';
+  rows: number;
+  /** The total the platform reported, when known. */
+  totalRows: number | null;
+  error: AppError | null;
+  /** Drift and other things the user should know about the result. */
+  warnings: string[];
+}
+
+const operation = p.oneOf(LIST_OPERATIONS);
+
+export const listMethods = {
+  queryPage: method<QueryPageRequest, Page<AnyRow>>(
+    p.object({ operation, current: p.integer, size: p.integer, params: p.plainObject }) as p.Parser<QueryPageRequest>,
+  ),
+  startLoadAll: method<StartLoadAllRequest, LoadAllStarted>(
+    p.object({ operation, params: p.plainObject, concurrency: p.optional(p.integer) }) as p.Parser<StartLoadAllRequest>,
+  ),
+  cancelJob: method<{ jobId: string }, null>(p.object({ jobId: p.string })),
+  /** Per-screen filters, page sizes and columns, kept in userData across restarts. */
+  loadPreferences: method<undefined, Record<string, unknown>>(p.nothing),
+  savePreference: method<{ key: string; value: unknown }, null>(
+    p.object({ key: p.string, value: p.json }) as p.Parser<{ key: string; value: unknown }>,
+  ),
+} as const;
+
+export const listEvents = {
+  jobRows: event<JobRows>(),
+  jobDone: event<JobDone>(),
+} as const;

@@ -1,0 +1,114 @@
+/**
+ * Profiles as the renderer sees them: everything but the secret. The form's
+ * validation lives here so the renderer shows field errors live and main refuses
+ * the same things again.
+ */
+import { BRAND_PRESETS, LIMITS, type BrandPreset } from './platform';
+import { isValidTimeZone } from './time-zone';
+
+export const SANDBOX_PROFILE_ID = 'sandbox';
+
+export interface ProfileView {
+  id: string;
+  name: string;
+  /** For the built-in sandbox: the loopback address once it runs, else an empty string. */
+  baseUrl: string;
+  apiKey: string;
+  defaultAppId: string;
+  /** IANA name or fixed offset used to read offset-less times. */
+  timeZone: string;
+  pageSize: number;
+  builtIn: boolean;
+  hidden: boolean;
+  /** "A secret is stored" is all the renderer ever learns about the secret. */
+  secretStored: boolean;
+}
+
+export interface ProfileDraft {
+  /** Absent when creating. */
+  id?: string;
+  name: string;
+  baseUrl: string;
+  apiKey: string;
+  /** Only when setting or replacing it; absent leaves the stored secret alone. */
+  apiSecret?: string;
+  defaultAppId: string;
+  timeZone: string;
+  pageSize: number;
+}
+
+export interface ProfilesState {
+  profiles: ProfileView[];
+  activeProfileId: string | null;
+  presets: readonly BrandPreset[];
+}
+
+export interface ConnectionReport {
+  ok: boolean;
+  /** One sentence for the person: what worked, or what is wrong and what to do. */
+  message: string;
+  latencyMs: number | null;
+  /** Set when the computer's clock differs from the server's by more than a minute. */
+  clockOffsetMinutes: number | null;
+  code: string | null;
+  /** The server's own reason text, when it gave one. */
+  serverReason: string | null;
+}
+
+export const PROFILE_NAME_MAX = 60;
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+export function validateBaseUrl(text: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    return 'Enter a full address such as https://api.onbuka.com.';
+  }
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname))) {
+    return 'Use an https:// address (plain http is allowed only for 127.0.0.1 or localhost).';
+  }
+  if (url.username || url.password) return 'Leave the user name and password out of the address.';
+  if (url.search || url.hash) return 'Leave the ?query and #fragment out of the address.';
+  return null;
+}
+
+/** Field-level problems with a draft; an empty object means it can be saved. */
+export function validateProfileDraft(draft: ProfileDraft, options: { creating: boolean }): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const name = draft.name.trim();
+  if (name === '') errors.name = 'Give the profile a name.';
+  else if (name.length > PROFILE_NAME_MAX) errors.name = `Keep the name to ${PROFILE_NAME_MAX} characters.`;
+
+  const urlProblem = validateBaseUrl(draft.baseUrl);
+  if (urlProblem) errors.baseUrl = urlProblem;
+
+  if (draft.apiKey.trim() === '') errors.apiKey = 'Enter the API key from the platform console.';
+  else if (/\s/.test(draft.apiKey.trim())) errors.apiKey = 'An API key has no spaces in it.';
+
+  const secretMissing = draft.apiSecret === undefined || draft.apiSecret.trim() === '';
+  if (options.creating && secretMissing) {
+    errors.apiSecret = 'Enter the API secret from the platform console.';
+  } else if (draft.apiSecret !== undefined && secretMissing) {
+    errors.apiSecret = 'Enter the API secret, or keep the stored one.';
+  }
+
+  if (!isValidTimeZone(draft.timeZone)) {
+    errors.timeZone = 'Use a zone name such as Asia/Shanghai or an offset such as +08:00.';
+  }
+  if (!Number.isInteger(draft.pageSize) || draft.pageSize < LIMITS.pageSizeMin || draft.pageSize > LIMITS.pageSizeMax) {
+    errors.pageSize = `Choose a page size from ${LIMITS.pageSizeMin} to ${LIMITS.pageSizeMax}.`;
+  }
+  if (draft.defaultAppId.length > 64) errors.defaultAppId = 'An application id is at most 64 characters.';
+  return errors;
+}
+
+/** Strips a trailing slash but keeps any path prefix the deployment needs. */
+export function normaliseBaseUrl(text: string): string {
+  return text.trim().replace(/\/+$/, '');
+}
+
+export function presetFor(baseUrl: string): BrandPreset | undefined {
+  return BRAND_PRESETS.find((preset) => preset.baseUrl === normaliseBaseUrl(baseUrl));
+}

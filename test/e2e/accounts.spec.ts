@@ -1,0 +1,82 @@
+import { startSandbox, type Sandbox } from '../../src/main/sandbox';
+import { expect, test } from './fixtures';
+
+const SECOND_KEY = 'second-desk-key';
+const SECOND_SECRET = 'Second-Desk-Secret-93f1c';
+
+let second: Sandbox;
+test.beforeAll(async () => {
+  second = await startSandbox({ seed: 7, volume: 'small', accounts: [{ apiKey: SECOND_KEY, apiSecret: SECOND_SECRET }] });
+});
+test.afterAll(() => second.close());
+
+test('a first launch shows the sandbox profile, selected', async ({ app }) => {
+  await expect(app.getByTestId('profile-switcher')).toHaveValue('sandbox');
+  await expect(app.getByTestId('active-profile')).toContainText('Sandbox (demo)');
+});
+
+test('add a profile, test it, switch to it and delete it; its secret never reaches the page', async ({ app }) => {
+  const bridgeAnswers: string[] = [];
+  app.on('response', (response) => {
+    if (response.url().includes('/rpc/')) void response.text().then((body) => bridgeAnswers.push(body));
+  });
+
+  await app.keyboard.press('Control+0');
+  await app.getByRole('button', { name: 'Add profile' }).click();
+  const form = app.getByRole('form', { name: 'New profile' });
+  await form.getByLabel('Name').fill('Second desk');
+  await form.getByLabel('Base URL').fill(second.baseUrl);
+  await form.getByLabel('API key').fill(SECOND_KEY);
+
+  // A wrong secret: the -1 explanation, and nothing is lost from the form.
+  await form.getByLabel('API secret').fill('not-the-secret');
+  await form.getByRole('button', { name: 'Test connection' }).click();
+  await expect(app.getByTestId('connection-result')).toContainText('The API key or the API secret is wrong (status -1)');
+  await expect(form.getByLabel('Name')).toHaveValue('Second desk');
+
+  await form.getByLabel('API secret').fill(SECOND_SECRET);
+  await form.getByRole('button', { name: 'Test connection' }).click();
+  await expect(app.getByTestId('connection-result')).toContainText(/Connection works\.\s*Connected in \d+ ms/);
+
+  await form.getByRole('button', { name: 'Create profile' }).click();
+  await expect(app.getByText('Profile “Second desk” created.')).toBeVisible();
+  await expect(app.getByTestId('secret-status')).toContainText('Secret stored in the keychain');
+  await app.screenshot({ path: 'test-results/screens/accounts.png' });
+
+  // Testing the saved profile uses the stored secret, read in main.
+  await app.getByRole('button', { name: 'Test connection' }).click();
+  await expect(app.getByTestId('connection-result')).toContainText('Connection works.');
+
+  // Switch to it from the sidebar: instant, and the status bar follows.
+  await app.getByTestId('profile-switcher').selectOption({ label: 'Second desk' });
+  await expect(app.getByTestId('active-profile')).toContainText('Second desk');
+
+  // The secret is nowhere in the renderer: DOM, storage, or anything the bridge returned.
+  const html = await app.evaluate(() => document.documentElement.outerHTML);
+  const storage = await app.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
+  expect(html).not.toContain(SECOND_SECRET);
+  expect(storage).not.toContain(SECOND_SECRET);
+  expect(bridgeAnswers.length).toBeGreaterThan(3);
+  for (const body of bridgeAnswers) expect(body).not.toContain(SECOND_SECRET);
+
+  await app.getByRole('button', { name: 'Delete…' }).click();
+  await app.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(app.getByText('Profile deleted.')).toBeVisible();
+  await expect(app.getByTestId('profile-switcher')).toHaveValue('sandbox');
+  await expect(app.getByTestId('profile-switcher').locator('option', { hasText: 'Second desk' })).toHaveCount(0);
+});
+
+test('a bad profile form shows a message at each field and sends nothing', async ({ app }) => {
+  await app.keyboard.press('Control+0');
+  await app.getByRole('button', { name: 'Add profile' }).click();
+  const form = app.getByRole('form', { name: 'New profile' });
+  await form.getByLabel('Base URL').fill('http://api.example.com');
+  await form.getByLabel('Time zone of times without a zone').fill('Mars/Olympus');
+  await form.getByRole('button', { name: 'Create profile' }).click();
+  await expect(form.getByText('Give the profile a name.')).toBeVisible();
+  await expect(form.getByText(/Use an https:\/\/ address/)).toBeVisible();
+  await expect(form.getByText('Enter the API key from the platform console.')).toBeVisible();
+  await expect(form.getByText('Enter the API secret from the platform console.')).toBeVisible();
+  await expect(form.getByText(/Use a zone name such as Asia\/Shanghai/)).toBeVisible();
+  await expect(form.getByLabel('Base URL')).toHaveValue('http://api.example.com');
+});

@@ -1,0 +1,97 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { AccountsError } from '../../../src/main/accounts/accounts';
+import { createMemorySecretStore } from '../../../src/main/accounts/secret-store';
+import { validateProfileDraft } from '../../../src/shared/profiles';
+import { draft, makeAccounts } from './support';
+
+describe('profiles', () => {
+  it('starts with the sandbox profile selected on first launch', async () => {
+    const { accounts } = makeAccounts(createMemorySecretStore());
+    const state = await accounts.state();
+    expect(state.activeProfileId).toBe('sandbox');
+    expect(state.profiles).toEqual([expect.objectContaining({ id: 'sandbox', name: 'Sandbox (demo)', builtIn: true, hidden: false })]);
+    expect(state.presets.map((preset) => preset.baseUrl)).toEqual([
+      'https://api.onbuka.com',
+      'https://api.itniotech.com',
+      'https://api.laaffic.com',
+    ]);
+  });
+
+  it('never returns the secret, only that one is stored', async () => {
+    const { accounts } = makeAccounts(createMemorySecretStore());
+    const saved = await accounts.save(draft());
+    expect(JSON.stringify(saved)).not.toContain('TopSecret-4f9a');
+    expect(JSON.stringify(await accounts.state())).not.toContain('TopSecret-4f9a');
+    expect(saved.secretStored).toBe(true);
+  });
+
+  it('keeps a path prefix in the base URL and drops a trailing slash', async () => {
+    const { accounts } = makeAccounts(createMemorySecretStore());
+    const saved = await accounts.save(draft({ baseUrl: 'https://gw.example.com/platform/' }));
+    expect(saved.baseUrl).toBe('https://gw.example.com/platform');
+  });
+
+  it('refuses bad drafts with a message per field', async () => {
+    const { accounts, file } = makeAccounts(createMemorySecretStore());
+    const attempt = accounts.save(
+      draft({ name: ' ', baseUrl: 'http://api.onbuka.com', apiKey: 'has space', timeZone: 'Mars/Olympus', pageSize: 101, apiSecret: undefined }),
+    );
+    await expect(attempt).rejects.toBeInstanceOf(AccountsError);
+    const error = (await attempt.catch((e: unknown) => e)) as AccountsError;
+    expect(Object.keys(error.fields ?? {}).sort()).toEqual(['apiKey', 'apiSecret', 'baseUrl', 'name', 'pageSize', 'timeZone']);
+    expect(() => readFileSync(file)).toThrow();
+  });
+
+  it('refuses a duplicate name and the sandbox name', async () => {
+    const { accounts } = makeAccounts(createMemorySecretStore());
+    await accounts.save(draft());
+    await expect(accounts.save(draft({ name: 'buka PRODUCTION' }))).rejects.toMatchObject({ fields: { name: expect.any(String) } });
+    await expect(accounts.save(draft({ name: 'Sandbox (demo)' }))).rejects.toMatchObject({ fields: { name: expect.any(String) } });
+  });
+
+  it('accepts IANA zones and fixed offsets', () => {
+    for (const timeZone of ['Asia/Shanghai', 'Europe/London', '+08:00', '-03:30', 'UTC']) {
+      expect(validateProfileDraft(draft({ timeZone }), { creating: true })).toEqual({});
+    }
+  });
+
+  it('allows plain http only on loopback (the sandbox)', () => {
+    expect(validateProfileDraft(draft({ baseUrl: 'http://127.0.0.1:4010' }), { creating: true })).toEqual({});
+    expect(validateProfileDraft(draft({ baseUrl: 'http://10.0.0.5' }), { creating: true })).toHaveProperty('baseUrl');
+  });
+
+  it('switches the active profile and falls back to the sandbox when it is deleted', async () => {
+    const { accounts } = makeAccounts(createMemorySecretStore());
+    const saved = await accounts.save(draft());
+    accounts.setActive(saved.id);
+    expect((await accounts.active())?.id).toBe(saved.id);
+    await accounts.remove(saved.id);
+    expect((await accounts.active())?.id).toBe('sandbox');
+  });
+
+  it('cannot delete the sandbox, only hide it', async () => {
+    const { accounts } = makeAccounts(createMemorySecretStore());
+    await expect(accounts.remove('sandbox')).rejects.toMatchObject({ code: 'built-in' });
+    const other = await accounts.save(draft());
+    accounts.setSandboxHidden(true);
+    const state = await accounts.state();
+    expect(state.profiles.find((p) => p.id === 'sandbox')?.hidden).toBe(true);
+    expect(state.activeProfileId).toBe(other.id);
+    accounts.setActive('sandbox');
+    expect((await accounts.state()).profiles.find((p) => p.id === 'sandbox')?.hidden).toBe(false);
+  });
+
+  it('sets a corrupt profiles file aside instead of crashing', async () => {
+    const { accounts, file } = makeAccounts(createMemorySecretStore());
+    writeFileSync(file, '{"profiles": [tru');
+    expect((await accounts.state()).activeProfileId).toBe('sandbox');
+  });
+
+  it('lets the sandbox keep its own zone, page size and appId', async () => {
+    const { accounts } = makeAccounts(createMemorySecretStore());
+    const view = await accounts.save({ ...draft({ timeZone: '+05:30', pageSize: 10, defaultAppId: 'x1' }), id: 'sandbox', apiSecret: undefined });
+    expect(view).toMatchObject({ id: 'sandbox', timeZone: '+05:30', pageSize: 10, defaultAppId: 'x1' });
+    expect((await accounts.connection('sandbox')).timeZone).toBe('+05:30');
+  });
+});
