@@ -69,7 +69,7 @@ async function main(): Promise<void> {
       }
       requestAnimationFrame(tick);
     })`)) as number[];
-    const bottomRow = await page.locator('[data-testid="data-table"] tbody tr:not(.spacer)').last().getAttribute('aria-rowindex');
+    const bottomRow = await page.locator('[data-testid="data-table"] .body [role="row"]').last().getAttribute('aria-rowindex');
 
     const p95 = percentile(frames, 95);
     const result = {

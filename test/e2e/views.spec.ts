@@ -15,7 +15,7 @@ async function openScreen(app: Page, shortcut: string, title: string): Promise<v
 }
 
 const grid = (app: Page) => app.getByTestId('data-table');
-const firstCell = (app: Page) => grid(app).locator('tbody tr:not(.spacer)').first().locator('td').first();
+const firstCell = (app: Page) => grid(app).locator('.body [role="row"]').first().locator('[role="gridcell"]').first();
 
 test('voice records: filter, page, page size and details match the sandbox', async ({ app, sandbox }) => {
   await expect(grid(app)).toBeVisible();
@@ -44,7 +44,7 @@ test('voice records: filter, page, page size and details match the sandbox', asy
   await expect(app.getByTestId('pager-position')).toHaveText(`Page 1 of ${Math.ceil(count / 50)}`);
 
   const record = sandbox.data.voiceRecordAt(range.first + 2);
-  await grid(app).locator('tbody tr:not(.spacer)').nth(2).dblclick();
+  await grid(app).locator('.body [role="row"]').nth(2).dblclick();
   const details = app.getByTestId('detail-panel');
   await expect(details).toContainText(record.voiceId);
   await expect(details).toContainText(record.calledInfo.split('\n')[0]);
@@ -77,8 +77,8 @@ test('seats: the idle filter shows exactly the sandbox\'s idle seats, and no pas
   await app.getByRole('button', { name: 'Search' }).click();
   const idle = sandbox.data.seats().filter((seat) => seat.status === '2');
   await expect(app.getByTestId('pager-total')).toHaveText(`${idle.length} records`);
-  await expect(grid(app).locator('tbody tr:not(.spacer)').first()).toContainText('idle (2)');
-  await grid(app).locator('tbody tr:not(.spacer)').first().dblclick();
+  await expect(grid(app).locator('.body [role="row"]').first()).toContainText('idle (2)');
+  await grid(app).locator('.body [role="row"]').first().dblclick();
   await expect(app.getByTestId('detail-panel')).toContainText(String(idle[0].keyId));
   const html = await app.evaluate(() => document.documentElement.outerHTML);
   for (const seat of sandbox.data.seats()) expect(html).not.toContain(seat.password);
@@ -99,7 +99,7 @@ test('task details: asks for a task id, then filters by status', async ({ app, s
   await app.getByLabel('Rows per page').fill('100');
   await app.getByLabel('Rows per page').press('Enter');
   await expect(app.getByTestId('pager-position')).toHaveText(`Page 1 of ${Math.ceil(called.length / 100)}`);
-  await grid(app).locator('tbody tr:not(.spacer)').first().dblclick();
+  await grid(app).locator('.body [role="row"]').first().dblclick();
   await expect(app.getByTestId('detail-panel')).toContainText('called (9)');
   await expect(app.getByTestId('detail-panel')).toContainText('var20');
   await app.screenshot({ path: 'test-results/screens/task-details.png' });
@@ -114,7 +114,7 @@ test('number records: a quick range matches the sandbox', async ({ app, sandbox 
   await app.getByRole('button', { name: 'Next ›' }).click();
   await expect(app.getByTestId('pager-position')).toContainText('Page 2 of');
   await expect(firstCell(app)).toHaveText(sandbox.data.numberRecordAt(range.first + 25).callid);
-  await grid(app).locator('tbody tr:not(.spacer)').first().dblclick();
+  await grid(app).locator('.body [role="row"]').first().dblclick();
   await expect(app.getByTestId('detail-panel')).toContainText(sandbox.data.numberRecordAt(range.first + 25).callid);
   await app.screenshot({ path: 'test-results/screens/number-records.png' });
 });
@@ -135,7 +135,7 @@ test('team leaders, numbers and AXB bindings page and filter as the sandbox hold
   await app.getByRole('button', { name: 'Search' }).click();
   const ofApp = sandbox.data.numbers().filter((number) => number.appId === appId);
   await expect(app.getByTestId('pager-total')).toHaveText(`${ofApp.length} records`);
-  await grid(app).locator('tbody tr:not(.spacer)').first().dblclick();
+  await grid(app).locator('.body [role="row"]').first().dblclick();
   await expect(app.getByTestId('detail-panel')).toContainText(ofApp[0].number);
   await app.screenshot({ path: 'test-results/screens/numbers.png' });
 
@@ -164,7 +164,7 @@ test('load all, then sort and search the loaded rows', async ({ app, sandbox }) 
   let longest = 0;
   for (let i = range.first; i < range.end; i++) longest = Math.max(longest, sandbox.data.voiceRecordAt(i).callDuration);
   const expected = `${Math.floor(longest / 60)}:${String(longest % 60).padStart(2, '0')}`;
-  await expect(grid(app).locator('tbody tr:not(.spacer)').first().locator('td').nth(6)).toHaveText(expected);
+  await expect(grid(app).locator('.body [role="row"]').first().locator('[role="gridcell"]').nth(6)).toHaveText(expected);
 
   const target = sandbox.data.voiceRecordAt(range.first + 7);
   await app.getByLabel('Quick search').fill(target.voiceId);
@@ -193,6 +193,6 @@ test('each screen remembers its filters, page size and columns', async ({ app })
   await expect(app.getByLabel('Name contains')).toHaveValue('Priya');
   await expect(app.getByLabel('Rows per page')).toHaveValue('10');
   await expect(grid(app).getByRole('button', { name: 'Nickname', exact: true })).toHaveCount(0);
-  await expect(grid(app).locator('tbody tr:not(.spacer)').first()).toContainText('Priya');
+  await expect(grid(app).locator('.body [role="row"]').first()).toContainText('Priya');
   await app.getByRole('button', { name: 'Reset filters' }).click();
 });
