@@ -7,6 +7,7 @@ import type { Result } from './result';
 import * as p from './parse';
 import { accountMethods } from './methods/accounts';
 import { listEvents, listMethods } from './methods/lists';
+import { seatGroupMethods } from './methods/seat-groups';
 import { event, method, type EventSpec, type MethodSpec } from './methods/define';
 
 export type { EventSpec, MethodSpec };
@@ -35,6 +36,7 @@ export const contract = {
   getAppInfo: method<undefined, AppInfo>(p.nothing),
   ...accountMethods,
   ...listMethods,
+  ...seatGroupMethods,
   /** Opens an https link in the system browser. */
   openExternal: method<{ url: string }, null>(p.object({ url: p.string })),
 } as const;

@@ -13,6 +13,7 @@ import { JobRegistry } from '../jobs/job-registry';
 import { createAccountsHandlers } from './accounts-handlers';
 import { ClientPool } from './client-pool';
 import { createListHandlers } from './list-handlers';
+import { createSeatGroupHandlers } from './seat-group-handlers';
 import { Preferences } from './preferences';
 import type { DesktopPort } from './desktop';
 import { createDispatcher, type Dispatch, type Handlers } from './dispatcher';
@@ -62,6 +63,7 @@ export function createServices(options: ServiceOptions): Services {
     getAppInfo: () => ok({ name: 'Switchboard', version, host: desktop.host, platform: platform() }),
     ...createAccountsHandlers(accounts, log, () => {}),
     ...createListHandlers({ pool: clients, jobs, emit: options.emit, log }),
+    ...createSeatGroupHandlers({ clients, log }),
     loadPreferences: () => ok(preferences.all()),
     savePreference: ({ key, value }) =>
       preferences.set(key, value) ? ok(null) : fail('too-large', 'That preference is too large to keep.'),

@@ -1,6 +1,7 @@
 import type { Component } from 'svelte';
 import type { ScreenId } from '../lib/screens';
 import AccountsScreen from './AccountsScreen.svelte';
+import SeatGroupsScreen from './SeatGroupsScreen.svelte';
 import AxbBindingsScreen from './lists/AxbBindingsScreen.svelte';
 import NumberRecordsScreen from './lists/NumberRecordsScreen.svelte';
 import NumbersScreen from './lists/NumbersScreen.svelte';
@@ -18,5 +19,6 @@ export const SCREEN_COMPONENTS: Partial<Record<ScreenId, Component>> = {
   'team-leaders': TeamLeadersScreen,
   numbers: NumbersScreen,
   'axb-bindings': AxbBindingsScreen,
+  'seat-groups': SeatGroupsScreen,
   accounts: AccountsScreen,
 };

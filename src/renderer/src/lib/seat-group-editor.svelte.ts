@@ -1,0 +1,211 @@
+import type { SaveSeatGroupOutcome } from '../../../shared/methods/seat-groups';
+import type { SeatGroupSettings } from '../../../shared/records';
+import type { AppError } from '../../../shared/result';
+import { diffValues, type FieldChange } from '../../../shared/seat-group-diff';
+import { draftFrom, readDraft, type SeatGroupDraft } from '../../../shared/seat-group-draft';
+import { placeSeatGroupError } from '../../../shared/seat-group-errors';
+import { rebaseEdits, valuesOf, type SeatGroupValues } from '../../../shared/seat-group-values';
+import { readPositiveId } from '../../../shared/validation';
+import { bridge } from './bridge';
+
+export type EditorDialog =
+  | { kind: 'review' }
+  /** The group changed on the server since it was loaded. */
+  | { kind: 'conflict'; current: SeatGroupSettings; theirs: FieldChange[] };
+
+export interface EditorNotice {
+  tone: 'success' | 'warning';
+  title: string;
+  lines: string[];
+}
+
+/**
+ * The seat-group screen's state: the group as the server holds it (last read), the
+ * form, the errors where they belong, and the review → save → re-read flow.
+ */
+export class SeatGroupEditor {
+  groupIdText = $state('');
+  /** What the server held at the last read: the form's base, and what a save expects to find. */
+  settings = $state<SeatGroupSettings | null>(null);
+  draft = $state<SeatGroupDraft | null>(null);
+  busy = $state<'load' | 'save' | null>(null);
+  dialog = $state<EditorDialog | null>(null);
+  /** A group to load once the user agrees to drop unsaved edits. */
+  pendingLoad = $state<string | null>(null);
+  pickerError = $state<string | null>(null);
+  labelsError = $state<string | null>(null);
+  serverFields = $state<Record<string, string>>({});
+  formError = $state<AppError | null>(null);
+  notice = $state<EditorNotice | null>(null);
+
+  readonly loaded = $derived<SeatGroupValues | null>(this.settings ? valuesOf(this.settings) : null);
+  readonly reading = $derived(
+    this.draft && this.loaded && this.settings
+      ? readDraft(this.draft, this.loaded, this.settings.voiceGroupId ?? this.groupIdText)
+      : null,
+  );
+  readonly changes = $derived<FieldChange[]>(
+    this.loaded && this.reading ? diffValues(this.loaded, this.reading.values) : [],
+  );
+
+  /** The profile the loaded group belongs to; another profile starts from scratch. */
+  private profileId: string | null = null;
+
+  /** Forgets the group when the active profile changes (its groups are another account's). */
+  followProfile(profileId: string | null): void {
+    if (profileId === this.profileId) return;
+    this.profileId = profileId;
+    this.settings = null;
+    this.draft = null;
+    this.dialog = null;
+    this.pendingLoad = null;
+    this.notice = null;
+    this.clearErrors();
+  }
+
+  errorFor(path: string): string | null {
+    return this.serverFields[path] ?? this.reading?.fields[path] ?? null;
+  }
+
+  /** Loads a group; asks first when the form holds unsaved edits. */
+  async load(idText: string = this.groupIdText, discardEdits = false): Promise<void> {
+    this.groupIdText = idText.trim();
+    const id = readPositiveId(this.groupIdText);
+    if (id === null) {
+      this.pickerError = 'Enter a seat group id: a whole number of 1 or more.';
+      return;
+    }
+    if (!discardEdits && this.changes.length > 0) {
+      this.pendingLoad = String(id);
+      return;
+    }
+    this.pendingLoad = null;
+    this.busy = 'load';
+    const profileId = this.profileId;
+    const result = await bridge.readSeatGroup({ voiceGroupId: id });
+    this.busy = null;
+    if (profileId !== this.profileId) return;
+    this.clearErrors();
+    this.notice = null;
+    if (!result.ok) {
+      this.show(result.error);
+      return;
+    }
+    this.settings = result.value;
+    this.draft = draftFrom(valuesOf(result.value));
+  }
+
+  /** Puts the form back to what the server held at the last read. */
+  discardEdits(): void {
+    if (this.loaded) this.draft = draftFrom(this.loaded);
+    this.clearErrors();
+  }
+
+  /** Opens the list of changes, or says why it cannot. */
+  review(): boolean {
+    this.notice = null;
+    if (!this.reading || this.busy) return false;
+    if (this.reading.request === null) {
+      this.formError = {
+        code: 'validation',
+        message: 'Some values need fixing before saving: see the messages next to the fields.',
+      };
+      return false;
+    }
+    this.formError = null;
+    if (this.changes.length === 0) {
+      this.notice = { tone: 'success', title: 'Nothing to save: the form matches the group as loaded.', lines: [] };
+      return false;
+    }
+    this.dialog = { kind: 'review' };
+    return true;
+  }
+
+  /** Sends the complete state; `against` is the server state the user has seen (after a conflict). */
+  async save(against: SeatGroupSettings | null = null): Promise<void> {
+    const request = this.reading?.request;
+    const base = against ?? this.settings;
+    if (!request || !base || this.busy) return;
+    this.dialog = null;
+    this.busy = 'save';
+    const result = await bridge.saveSeatGroup({ expected: valuesOf(base), next: request, overwrite: false });
+    this.busy = null;
+    this.clearErrors();
+    if (!result.ok) {
+      this.show(result.error);
+      return;
+    }
+    this.settle(result.value);
+  }
+
+  /** After a conflict: keep the other person's changes and put this form's edits on top. */
+  applyEditsOnTop(current: SeatGroupSettings): void {
+    if (!this.loaded || !this.reading) return;
+    const currentValues = valuesOf(current);
+    const rebased = rebaseEdits(this.loaded, this.reading.values, currentValues);
+    this.settings = current;
+    this.draft = draftFrom(rebased, currentValues);
+    this.dialog = null;
+    this.review();
+  }
+
+  private settle(outcome: SaveSeatGroupOutcome): void {
+    if (outcome.kind === 'conflict') {
+      if (!this.loaded) return;
+      this.dialog = { kind: 'conflict', current: outcome.current, theirs: diffValues(this.loaded, valuesOf(outcome.current)) };
+      return;
+    }
+    if (outcome.kind === 'outcome-unknown') {
+      // Keep the edits; the form's base becomes what the server holds, so the remaining diff shows what is missing.
+      if (outcome.current) this.settings = outcome.current;
+      const applied = outcome.current !== null && outcome.mismatches.length === 0;
+      this.notice = {
+        tone: 'warning',
+        title: `The connection failed after the save was sent: it may or may not have been applied.`,
+        lines: outcome.current === null
+          ? ['The group could not be read again either. Reload it before saving again.']
+          : applied
+            ? ['Read again: the server now holds what you sent, so the save went through.']
+            : ['Read again: the server does not hold what you sent.', ...outcome.mismatches, 'Your edits are still in the form.'],
+      };
+      if (applied && outcome.current) this.draft = draftFrom(valuesOf(outcome.current));
+      return;
+    }
+    if (outcome.saved === null) {
+      this.notice = {
+        tone: 'warning',
+        title: 'Saved, but the group could not be read again to confirm it.',
+        lines: [outcome.rereadError?.message ?? '', 'Reload the group to see what the server holds.'].filter(Boolean),
+      };
+      return;
+    }
+    this.settings = outcome.saved;
+    this.draft = draftFrom(valuesOf(outcome.saved));
+    this.notice =
+      outcome.mismatches.length === 0
+        ? { tone: 'success', title: 'Saved. Read back from the server: it holds what was sent.', lines: [] }
+        : {
+            tone: 'warning',
+            title: 'Saved, but the server holds something other than what was sent:',
+            lines: outcome.mismatches,
+          };
+  }
+
+  private show(error: AppError): void {
+    const placed = placeSeatGroupError(error);
+    this.pickerError = placed.picker;
+    this.labelsError = placed.labels;
+    this.serverFields = placed.fields;
+    this.formError = placed.form;
+  }
+
+  private clearErrors(): void {
+    this.pickerError = null;
+    this.labelsError = null;
+    this.serverFields = {};
+    this.formError = null;
+  }
+}
+
+/** One editor for the app, so edits survive moving to another screen and back. */
+export const seatGroupEditor = new SeatGroupEditor();

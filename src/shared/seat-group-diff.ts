@@ -1,0 +1,66 @@
+/** What changed between two states of a seat group's settings, in words a person reads. */
+import { CALLIN_STRATEGY_LABELS, FS_NODE_LABELS, SWITCH_LABELS } from './platform';
+import {
+  changedFields,
+  isFsNode,
+  SEAT_GROUP_FIELD_LABELS,
+  type SeatGroupField,
+  type SeatGroupValues,
+} from './seat-group-values';
+
+export interface FieldChange {
+  field: SeatGroupField;
+  label: string;
+  old: string;
+  new: string;
+  /** The change removes a value the group had (a cleared number, ring tone or node, or every label). */
+  clears: boolean;
+}
+
+export const NOT_SET = 'not set';
+
+/** One setting's value for display: labels and region names with the raw value where it helps. */
+export function displaySetting<K extends SeatGroupField>(field: K, value: SeatGroupValues[K]): string {
+  if (field === 'labelName') {
+    const labels = value as string[];
+    return labels.length === 0 ? 'no labels' : labels.join(', ');
+  }
+  if (value === null) return NOT_SET;
+  switch (field) {
+    case 'callinStrategy': {
+      const label = CALLIN_STRATEGY_LABELS[value as number];
+      return label ? `${label} (${String(value)})` : `unknown strategy (${String(value)})`;
+    }
+    case 'displaySwitch':
+    case 'encryptNumber':
+      return SWITCH_LABELS[value as number] ?? `unknown (${String(value)})`;
+    case 'fsNode':
+      return isFsNode(value) ? `${FS_NODE_LABELS[value]} (${value})` : `unknown node (${String(value)})`;
+    case 'turnSeatRing':
+      return `“${String(value)}”`;
+    default:
+      return String(value);
+  }
+}
+
+function isEmpty(field: SeatGroupField, values: SeatGroupValues): boolean {
+  return field === 'labelName' ? values.labelName.length === 0 : values[field] === null;
+}
+
+/** Every field that differs, old → new, in display order. */
+export function diffValues(before: SeatGroupValues, after: SeatGroupValues): FieldChange[] {
+  return changedFields(before, after).map((field) => ({
+    field,
+    label: SEAT_GROUP_FIELD_LABELS[field],
+    old: displaySetting(field, before[field]),
+    new: displaySetting(field, after[field]),
+    clears: isEmpty(field, after) && !isEmpty(field, before),
+  }));
+}
+
+/** One sentence per field where the server holds something other than what was sent. */
+export function mismatchMessages(expected: SeatGroupValues, actual: SeatGroupValues): string[] {
+  return diffValues(expected, actual).map(
+    (change) => `${change.label}: sent ${change.old}, the server holds ${change.new}.`,
+  );
+}

@@ -1,0 +1,179 @@
+/**
+ * The editable basic settings of a seat group, and the rules for turning them into
+ * an edit request. The trap in the spec: the platform clears four numbers and the
+ * label list when they are sent empty, so every save sends the complete state.
+ */
+import { FS_NODES, type FsNode } from './platform';
+import type { SeatGroupSettings } from './records';
+import type { IntegerId, SeatGroupEditRequest } from './requests';
+
+export interface SeatGroupValues {
+  callinStrategy: number | null;
+  timeoutTransferSec: number | null;
+  callinAutoAnswerSec: number | null;
+  wrapUpTime: number | null;
+  timeoutIdle: number | null;
+  timeoutWaitSec: number | null;
+  turnSeatRing: string | null;
+  labelName: string[];
+  /** 0 on, 1 off. */
+  displaySwitch: number | null;
+  /** 0 on, 1 off. */
+  encryptNumber: number | null;
+  /** Text, so a node the app does not know survives a round trip untouched. */
+  fsNode: string | null;
+}
+
+export type SeatGroupField = keyof SeatGroupValues;
+
+/** In the order the screen and the diff show them. */
+export const SEAT_GROUP_FIELDS = [
+  'callinStrategy',
+  'timeoutTransferSec',
+  'callinAutoAnswerSec',
+  'wrapUpTime',
+  'timeoutIdle',
+  'timeoutWaitSec',
+  'turnSeatRing',
+  'labelName',
+  'displaySwitch',
+  'encryptNumber',
+  'fsNode',
+] as const satisfies readonly SeatGroupField[];
+
+export const SEAT_GROUP_FIELD_LABELS: Readonly<Record<SeatGroupField, string>> = {
+  callinStrategy: 'Inbound strategy',
+  timeoutTransferSec: 'Transfer after (seconds)',
+  callinAutoAnswerSec: 'Auto-answer after (seconds)',
+  wrapUpTime: 'Wrap-up time (seconds)',
+  timeoutIdle: 'Timeouts before short break',
+  timeoutWaitSec: 'Customer wait timeout (seconds)',
+  turnSeatRing: 'Ring tone for transfer to a seat',
+  labelName: 'Labels',
+  displaySwitch: 'Recordings in the call log',
+  encryptNumber: 'Number encryption',
+  fsNode: 'Node',
+};
+
+/** Fields the spec says are cleared when sent empty ("when empty, the previous setting is cleared"). */
+export const CLEARABLE_FIELDS = [
+  'timeoutTransferSec',
+  'callinAutoAnswerSec',
+  'wrapUpTime',
+  'timeoutIdle',
+  'labelName',
+] as const satisfies readonly SeatGroupField[];
+
+export type ClearableField = (typeof CLEARABLE_FIELDS)[number];
+
+export function isClearable(field: SeatGroupField): field is ClearableField {
+  return (CLEARABLE_FIELDS as readonly string[]).includes(field);
+}
+
+export function isFsNode(value: unknown): value is FsNode {
+  return typeof value === 'string' && (FS_NODES as readonly string[]).includes(value);
+}
+
+export function valuesOf(settings: SeatGroupSettings): SeatGroupValues {
+  return {
+    callinStrategy: settings.callinStrategy,
+    timeoutTransferSec: settings.timeoutTransferSec,
+    callinAutoAnswerSec: settings.callinAutoAnswerSec,
+    wrapUpTime: settings.wrapUpTime,
+    timeoutIdle: settings.timeoutIdle,
+    timeoutWaitSec: settings.timeoutWaitSec,
+    turnSeatRing: settings.turnSeatRing,
+    labelName: [...settings.labelName],
+    displaySwitch: settings.displaySwitch,
+    encryptNumber: settings.encryptNumber,
+    fsNode: settings.fsNode,
+  };
+}
+
+/**
+ * The complete edit request for these values. The clearable fields are always sent
+ * (`null` / `[]` clear them on purpose); the others are sent when they have a value and
+ * left out when not set, since the platform keeps what is left out there. The switches
+ * are required by the platform: a missing one is sent as null and refused by validation.
+ */
+export function completeEditRequest(voiceGroupId: IntegerId, values: SeatGroupValues): SeatGroupEditRequest {
+  const request: SeatGroupEditRequest = {
+    voiceGroupId,
+    timeoutTransferSec: values.timeoutTransferSec,
+    callinAutoAnswerSec: values.callinAutoAnswerSec,
+    wrapUpTime: values.wrapUpTime,
+    timeoutIdle: values.timeoutIdle,
+    labelName: [...values.labelName],
+    displaySwitch: values.displaySwitch as number,
+    encryptNumber: values.encryptNumber as number,
+  };
+  if (values.callinStrategy !== null) request.callinStrategy = values.callinStrategy;
+  if (values.timeoutWaitSec !== null) request.timeoutWaitSec = values.timeoutWaitSec;
+  if (values.turnSeatRing !== null) request.turnSeatRing = values.turnSeatRing;
+  if (isFsNode(values.fsNode)) request.fsNode = values.fsNode;
+  return request;
+}
+
+/** The loaded settings with the user's edits applied, as a complete edit request. */
+export function editRequestFromLoaded(
+  loaded: SeatGroupSettings,
+  edits: Partial<SeatGroupValues>,
+  voiceGroupId: IntegerId = loaded.voiceGroupId ?? '',
+): SeatGroupEditRequest {
+  return completeEditRequest(voiceGroupId, { ...valuesOf(loaded), ...edits });
+}
+
+/** Clearable fields a request leaves out: sending it would clear them without the user asking. */
+export function missingClearableFields(request: SeatGroupEditRequest): ClearableField[] {
+  return CLEARABLE_FIELDS.filter((field) => request[field] === undefined);
+}
+
+/**
+ * What the server should hold after accepting `sent`, given what it held before:
+ * clearable fields take what was sent (left out or empty: cleared); the others take
+ * what was sent, or keep their value when left out or sent empty.
+ */
+export function expectedAfterSave(before: SeatGroupValues, sent: SeatGroupEditRequest): SeatGroupValues {
+  const kept = <T>(value: T | null | undefined, previous: T | null): T | null =>
+    value === undefined || value === null || value === '' ? previous : value;
+  return {
+    callinStrategy: kept(sent.callinStrategy, before.callinStrategy),
+    timeoutTransferSec: sent.timeoutTransferSec ?? null,
+    callinAutoAnswerSec: sent.callinAutoAnswerSec ?? null,
+    wrapUpTime: sent.wrapUpTime ?? null,
+    timeoutIdle: sent.timeoutIdle ?? null,
+    timeoutWaitSec: kept(sent.timeoutWaitSec, before.timeoutWaitSec),
+    turnSeatRing: kept(sent.turnSeatRing, before.turnSeatRing),
+    labelName: [...(sent.labelName ?? [])],
+    displaySwitch: sent.displaySwitch,
+    encryptNumber: sent.encryptNumber,
+    fsNode: kept<string>(sent.fsNode, before.fsNode),
+  };
+}
+
+export function sameSetting(field: SeatGroupField, a: SeatGroupValues, b: SeatGroupValues): boolean {
+  if (field === 'labelName') {
+    return a.labelName.length === b.labelName.length && a.labelName.every((label, i) => label === b.labelName[i]);
+  }
+  return a[field] === b[field];
+}
+
+/** Fields whose values differ, in display order. */
+export function changedFields(before: SeatGroupValues, after: SeatGroupValues): SeatGroupField[] {
+  return SEAT_GROUP_FIELDS.filter((field) => !sameSetting(field, before, after));
+}
+
+/**
+ * The user's edits (what differs between `loaded` and `draft`) applied on top of what
+ * the server holds now, so a save after someone else's change keeps their other changes.
+ */
+export function rebaseEdits(loaded: SeatGroupValues, draft: SeatGroupValues, current: SeatGroupValues): SeatGroupValues {
+  const next: SeatGroupValues = { ...current, labelName: [...current.labelName] };
+  for (const field of changedFields(loaded, draft)) copyField(next, draft, field);
+  return next;
+}
+
+function copyField<K extends SeatGroupField>(target: SeatGroupValues, source: SeatGroupValues, field: K): void {
+  const value = source[field];
+  target[field] = (Array.isArray(value) ? [...value] : value) as SeatGroupValues[K];
+}

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { draftFrom, labelRefusal, readDraft } from '../../../src/shared/seat-group-draft';
+import type { SeatGroupValues } from '../../../src/shared/seat-group-values';
+
+const loaded: SeatGroupValues = {
+  callinStrategy: 1,
+  timeoutTransferSec: 30,
+  callinAutoAnswerSec: null,
+  wrapUpTime: 20,
+  timeoutIdle: 3,
+  timeoutWaitSec: 90,
+  turnSeatRing: 'ring.wav',
+  labelName: ['VIP'],
+  displaySwitch: 0,
+  encryptNumber: 1,
+  fsNode: 'SG_FS',
+};
+
+describe('reading the seat group form', () => {
+  it('reads an untouched form back to the loaded values and a complete request', () => {
+    const reading = readDraft(draftFrom(loaded), loaded, 101);
+    expect(reading.fields).toEqual({});
+    expect(reading.values).toEqual(loaded);
+    expect(reading.request).toMatchObject({ voiceGroupId: 101, callinAutoAnswerSec: null, timeoutIdle: 3 });
+  });
+
+  it('refuses an emptied number box until the user chooses Clear', () => {
+    const draft = { ...draftFrom(loaded), timeoutIdle: '' };
+    const refused = readDraft(draft, loaded, 101);
+    expect(refused.request).toBeNull();
+    expect(refused.fields.timeoutIdle).toMatch(/Clear/);
+    const cleared = readDraft({ ...draft, clearing: ['timeoutIdle'] }, loaded, 101);
+    expect(cleared.fields).toEqual({});
+    expect(cleared.request?.timeoutIdle).toBeNull();
+  });
+
+  it('a field that was not set may stay empty', () => {
+    expect(readDraft(draftFrom(loaded), loaded, 101).values.callinAutoAnswerSec).toBeNull();
+  });
+
+  it('refuses emptying fields the platform cannot clear', () => {
+    const reading = readDraft({ ...draftFrom(loaded), timeoutWaitSec: ' ', turnSeatRing: '' }, loaded, 101);
+    expect(Object.keys(reading.fields).sort()).toEqual(['timeoutWaitSec', 'turnSeatRing']);
+  });
+
+  it('refuses fractions, negatives and text in number boxes', () => {
+    for (const typed of ['1.5', '-2', 'ten']) {
+      expect(readDraft({ ...draftFrom(loaded), wrapUpTime: typed }, loaded, 101).fields.wrapUpTime, typed).toMatch(
+        /whole number/,
+      );
+    }
+  });
+
+  it('requires both switches and puts label errors at the label', () => {
+    const reading = readDraft(
+      { ...draftFrom(loaded), displaySwitch: null, labelName: ['VIP', 'x'.repeat(21)] },
+      { ...loaded, displaySwitch: null },
+      101,
+    );
+    expect(Object.keys(reading.fields).sort()).toEqual(['displaySwitch', 'labelName[1]']);
+  });
+});
+
+describe('label editor rules', () => {
+  const ten = Array.from({ length: 10 }, (_, i) => `L${i}`);
+  it('refuses an eleventh label, a duplicate, a long one and an empty one', () => {
+    expect(labelRefusal(ten, 'Eleven')).toMatch(/At most 10/);
+    expect(labelRefusal(['VIP'], ' VIP ')).toMatch(/unique/);
+    expect(labelRefusal([], 'x'.repeat(21))).toMatch(/at most 20 characters/);
+    expect(labelRefusal([], '   ')).toMatch(/Type a label/);
+  });
+  it('accepts a label of 1 to 20 characters while there is room', () => {
+    expect(labelRefusal(ten.slice(1), 'x'.repeat(20))).toBeNull();
+    expect(labelRefusal([], 'a')).toBeNull();
+  });
+});
+
+describe('a form for edits carried over onto a newer state', () => {
+  it('keeps a clear the user chose as a clear', () => {
+    const current = { ...loaded, wrapUpTime: 45 };
+    const edited = { ...current, timeoutIdle: null };
+    const draft = draftFrom(edited, current);
+    expect(draft.clearing).toEqual(['timeoutIdle']);
+    const reading = readDraft(draft, current, 101);
+    expect(reading.fields).toEqual({});
+    expect(reading.values).toEqual(edited);
+  });
+});

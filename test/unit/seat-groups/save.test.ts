@@ -1,0 +1,146 @@
+/** The save flow of the seat-group screen against the built-in sandbox. */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createClient, type PlatformClient } from '../../../src/main/api';
+import { startSandbox, type Sandbox } from '../../../src/main/sandbox';
+import { saveSeatGroup } from '../../../src/main/services/seat-group-handlers';
+import { clientError } from '../../../src/shared/errors';
+import { completeEditRequest, valuesOf, type SeatGroupValues } from '../../../src/shared/seat-group-values';
+
+const GROUP = 102;
+let sandbox: Sandbox;
+let client: PlatformClient;
+let original: SeatGroupValues;
+
+async function loaded(): Promise<SeatGroupValues> {
+  const read = await client.seatGroupRead({ voiceGroupId: GROUP });
+  if (!read.ok) throw new Error(read.error.message);
+  return valuesOf(read.value);
+}
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ seed: 3, volume: 'small' });
+  client = createClient({ baseUrl: sandbox.baseUrl, ...sandbox.credentials, timeZone: '+08:00' });
+});
+afterAll(async () => {
+  client.close();
+  await sandbox.close();
+});
+beforeEach(() => {
+  sandbox.seatGroups.set(GROUP, {
+    callinStrategy: 1,
+    timeoutTransferSec: 30,
+    callinAutoAnswerSec: 4,
+    wrapUpTime: 20,
+    timeoutIdle: 3,
+    timeoutWaitSec: 90,
+    labelName: ['VIP', 'Retail'],
+    displaySwitch: 0,
+    encryptNumber: 1,
+    fsNode: 'SG_FS',
+  });
+});
+
+describe('saving a seat group', () => {
+  it('changes one field and leaves every other field as it was', async () => {
+    original = await loaded();
+    const before = sandbox.seatGroups.get(GROUP);
+    const result = await saveSeatGroup(client, {
+      expected: original,
+      next: completeEditRequest(GROUP, { ...original, callinStrategy: 4 }),
+      overwrite: false,
+    });
+    expect(result.ok && result.value.kind).toBe('saved');
+    if (result.ok && result.value.kind === 'saved') expect(result.value.mismatches).toEqual([]);
+    expect(sandbox.seatGroups.get(GROUP)).toEqual({ ...before, callinStrategy: 4 });
+  });
+
+  it('clears a field only when asked', async () => {
+    original = await loaded();
+    await saveSeatGroup(client, {
+      expected: original,
+      next: completeEditRequest(GROUP, { ...original, timeoutIdle: null }),
+      overwrite: false,
+    });
+    expect(sandbox.seatGroups.get(GROUP)?.timeoutIdle).toBeNull();
+    expect(sandbox.seatGroups.get(GROUP)?.wrapUpTime).toBe(20);
+  });
+
+  it('refuses a request that leaves out clearable fields, and sends nothing', async () => {
+    original = await loaded();
+    sandbox.clearRequestLog();
+    const result = await saveSeatGroup(client, {
+      expected: original,
+      next: { voiceGroupId: GROUP, displaySwitch: 0, encryptNumber: 1, callinStrategy: 2 },
+      overwrite: false,
+    });
+    expect(!result.ok && result.error.code).toBe('incomplete-edit');
+    expect(sandbox.requestLog).toEqual([]);
+  });
+
+  it('reports a change made since loading, sends nothing, and saves when told to overwrite', async () => {
+    original = await loaded();
+    sandbox.seatGroups.set(GROUP, { wrapUpTime: 55 });
+    const next = completeEditRequest(GROUP, { ...original, callinStrategy: 3 });
+    sandbox.clearRequestLog();
+    const conflict = await saveSeatGroup(client, { expected: original, next, overwrite: false });
+    expect(conflict.ok && conflict.value.kind).toBe('conflict');
+    if (conflict.ok && conflict.value.kind === 'conflict') expect(conflict.value.current.wrapUpTime).toBe(55);
+    expect(sandbox.requestLog.filter((entry) => entry.path.endsWith('/basicSetting'))).toEqual([]);
+    expect(sandbox.seatGroups.get(GROUP)?.callinStrategy).toBe(1);
+
+    const overwritten = await saveSeatGroup(client, { expected: original, next, overwrite: true });
+    expect(overwritten.ok && overwritten.value.kind).toBe('saved');
+    expect(sandbox.seatGroups.get(GROUP)).toMatchObject({ callinStrategy: 3, wrapUpTime: 20 });
+  });
+
+  it('reports -63 for another workspace\'s group', async () => {
+    original = await loaded();
+    const result = await saveSeatGroup(client, {
+      expected: original,
+      next: completeEditRequest(901, original),
+      overwrite: false,
+    });
+    expect(!result.ok && result.error.code).toBe('platform:-63');
+  });
+
+  it('says when the server holds something other than what was sent', async () => {
+    original = await loaded();
+    const meddling: Pick<PlatformClient, 'seatGroupRead' | 'seatGroupEdit'> = {
+      seatGroupRead: (request) => client.seatGroupRead(request),
+      seatGroupEdit: async (request) => {
+        const answer = await client.seatGroupEdit(request);
+        sandbox.seatGroups.set(GROUP, { labelName: ['VIP'] });
+        return answer;
+      },
+    };
+    const result = await saveSeatGroup(meddling, {
+      expected: original,
+      next: completeEditRequest(GROUP, { ...original, labelName: ['VIP', 'Retail', 'Gold'] }),
+      overwrite: false,
+    });
+    expect(result.ok && result.value.kind === 'saved' && result.value.mismatches).toEqual([
+      'Labels: sent VIP, Retail, Gold, the server holds VIP.',
+    ]);
+  });
+
+  it('re-reads after an unknown outcome and tells whether the change is there', async () => {
+    original = await loaded();
+    const lost: Pick<PlatformClient, 'seatGroupRead' | 'seatGroupEdit'> = {
+      seatGroupRead: (request) => client.seatGroupRead(request),
+      seatGroupEdit: async (request) => {
+        await client.seatGroupEdit(request);
+        return { ok: false, error: clientError('outcome-unknown') };
+      },
+    };
+    const result = await saveSeatGroup(lost, {
+      expected: original,
+      next: completeEditRequest(GROUP, { ...original, callinStrategy: 2 }),
+      overwrite: false,
+    });
+    expect(result.ok && result.value.kind).toBe('outcome-unknown');
+    if (result.ok && result.value.kind === 'outcome-unknown') {
+      expect(result.value.current?.callinStrategy).toBe(2);
+      expect(result.value.mismatches).toEqual([]);
+    }
+  });
+});
