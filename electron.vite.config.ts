@@ -29,6 +29,7 @@ export default defineConfig(({ command }) => ({
         input: {
           index: resolve(__dirname, 'src/main/index.ts'),
           cli: resolve(__dirname, 'src/main/cli.ts'),
+          'mms-import-worker': resolve(__dirname, 'src/main/mms/import-worker.ts'),
         },
       },
     },

@@ -8,6 +8,7 @@ import * as p from './parse';
 import { accountMethods } from './methods/accounts';
 import { listEvents, listMethods } from './methods/lists';
 import { seatGroupMethods } from './methods/seat-groups';
+import { mmsEvents, mmsMethods } from './methods/mms';
 import { event, method, type EventSpec, type MethodSpec } from './methods/define';
 
 export type { EventSpec, MethodSpec };
@@ -37,6 +38,7 @@ export const contract = {
   ...accountMethods,
   ...listMethods,
   ...seatGroupMethods,
+  ...mmsMethods,
   /** Opens an https link in the system browser. */
   openExternal: method<{ url: string }, null>(p.object({ url: p.string })),
 } as const;
@@ -51,6 +53,7 @@ export const events = {
   notice: event<AppNotice>(),
   jobProgress: event<JobProgress>(),
   ...listEvents,
+  ...mmsEvents,
 } as const;
 
 export type Contract = typeof contract;

@@ -1,6 +1,7 @@
 import type { Component } from 'svelte';
 import type { ScreenId } from '../lib/screens';
 import AccountsScreen from './AccountsScreen.svelte';
+import MmsScreen from './MmsScreen.svelte';
 import SeatGroupsScreen from './SeatGroupsScreen.svelte';
 import AxbBindingsScreen from './lists/AxbBindingsScreen.svelte';
 import NumberRecordsScreen from './lists/NumberRecordsScreen.svelte';
@@ -21,4 +22,5 @@ export const SCREEN_COMPONENTS: Partial<Record<ScreenId, Component>> = {
   'axb-bindings': AxbBindingsScreen,
   'seat-groups': SeatGroupsScreen,
   accounts: AccountsScreen,
+  mms: MmsScreen,
 };

@@ -1,0 +1,141 @@
+/**
+ * Reads a recipients file (.csv, .txt, .xlsx) into columns of short strings. Runs
+ * inside the import worker: SheetJS 0.18.5 has read-side advisories (prototype
+ * pollution, ReDoS), so it only ever parses untrusted bytes in a thread that is
+ * thrown away afterwards, under a time limit. Only plain strings come back.
+ */
+import * as XLSX from 'xlsx';
+import { splitRecipientText } from '../../shared/mms/recipients';
+
+export type RecipientFileKind = 'csv' | 'txt' | 'xlsx';
+
+export interface ParsedColumn {
+  name: string;
+  values: string[];
+}
+
+export interface ParsedTable {
+  columns: ParsedColumn[];
+  rows: number;
+  truncated: boolean;
+}
+
+export const IMPORT_LIMITS = {
+  /** Of the file itself. */
+  maxBytes: 10 * 1024 * 1024,
+  maxRows: 100_000,
+  maxColumns: 50,
+  /** A cell longer than this cannot be a phone number; it is cut (and will be set apart as invalid). */
+  maxCellChars: 64,
+  maxNameChars: 60,
+} as const;
+
+const NUMBER_LIKE = /^\+?\d[\d\s().-]*$/;
+
+export class RecipientFileError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RecipientFileError';
+  }
+}
+
+export function fileKindOf(fileName: string): RecipientFileKind | null {
+  const match = /\.(csv|txt|xlsx)$/i.exec(fileName.trim());
+  return match ? (match[1].toLowerCase() as RecipientFileKind) : null;
+}
+
+export function parseRecipientFile(kind: RecipientFileKind, bytes: Uint8Array): ParsedTable {
+  if (bytes.length > IMPORT_LIMITS.maxBytes) {
+    throw new RecipientFileError(`The file is larger than ${IMPORT_LIMITS.maxBytes / 1024 / 1024} MB.`);
+  }
+  if (kind === 'txt') return parseText(decodeUtf8(bytes));
+  const grid = kind === 'csv' ? readCsv(decodeUtf8(bytes)) : readWorkbook(bytes);
+  return tableOf(grid);
+}
+
+function decodeUtf8(bytes: Uint8Array): string {
+  return new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, '');
+}
+
+function parseText(text: string): ParsedTable {
+  const entries = splitRecipientText(text);
+  const truncated = entries.length > IMPORT_LIMITS.maxRows;
+  const values = entries.slice(0, IMPORT_LIMITS.maxRows).map(cellText);
+  return { columns: [{ name: 'Numbers in the file', values }], rows: values.length, truncated };
+}
+
+function readCsv(text: string): unknown[][] {
+  // raw: every cell stays text, so "+86…" and leading zeros survive.
+  return firstSheetGrid(read(() => XLSX.read(text, { type: 'string', raw: true, sheetRows: IMPORT_LIMITS.maxRows + 2 })));
+}
+
+function readWorkbook(bytes: Uint8Array): unknown[][] {
+  // An .xlsx is a zip; anything else would be read as text by SheetJS and give nonsense.
+  if (!(bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04)) {
+    throw new RecipientFileError('This is not an .xlsx workbook (it is not a zip file). Save it as .xlsx or .csv and try again.');
+  }
+  return firstSheetGrid(
+    read(() => XLSX.read(bytes, { type: 'buffer', sheetRows: IMPORT_LIMITS.maxRows + 2, cellFormula: false, cellHTML: false })),
+  );
+}
+
+function read(parse: () => XLSX.WorkBook): XLSX.WorkBook {
+  try {
+    return parse();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.slice(0, 120) : 'unknown error';
+    throw new RecipientFileError(`The file could not be read as a spreadsheet (${reason}). Is it damaged?`);
+  }
+}
+
+function firstSheetGrid(workbook: XLSX.WorkBook): unknown[][] {
+  const name = workbook.SheetNames[0];
+  const sheet = name === undefined ? undefined : workbook.Sheets[name];
+  if (!sheet) throw new RecipientFileError('The workbook has no sheet.');
+  const grid: unknown = XLSX.utils.sheet_to_json(sheet, { header: 1, raw: true, defval: '', blankrows: false });
+  return Array.isArray(grid) ? grid.filter((row): row is unknown[] => Array.isArray(row)) : [];
+}
+
+/** A cell as text: whole numbers in full (never 8.61E+12), text capped. */
+export function cellText(value: unknown): string {
+  let text: string;
+  if (typeof value === 'string') text = value;
+  else if (typeof value === 'number' && Number.isFinite(value)) {
+    text = Number.isInteger(value) && Math.abs(value) < 1e21 ? BigInt(value).toString() : String(value);
+  } else if (typeof value === 'boolean') text = value ? 'TRUE' : 'FALSE';
+  else text = '';
+  text = [...text].map((char) => (isControl(char) ? ' ' : char)).join('').trim();
+  return text.length > IMPORT_LIMITS.maxCellChars ? `${text.slice(0, IMPORT_LIMITS.maxCellChars)}…` : text;
+}
+
+function isControl(char: string): boolean {
+  const code = char.charCodeAt(0);
+  return code < 0x20 || code === 0x7f;
+}
+
+function tableOf(grid: unknown[][]): ParsedTable {
+  if (grid.length === 0) throw new RecipientFileError('The file has no rows.');
+  const width = Math.max(...grid.map((row) => row.length));
+  const columnCount = Math.min(width, IMPORT_LIMITS.maxColumns);
+  const first = grid[0].slice(0, columnCount).map(cellText);
+  // A first row with words and nothing number-like is a header.
+  const hasHeader = first.some((cell) => /\p{L}/u.test(cell)) && !first.some((cell) => NUMBER_LIKE.test(cell));
+  const dataRows = grid.slice(hasHeader ? 1 : 0);
+  const truncated = width > IMPORT_LIMITS.maxColumns || dataRows.length > IMPORT_LIMITS.maxRows;
+  const rows = dataRows.slice(0, IMPORT_LIMITS.maxRows);
+  const columns: ParsedColumn[] = [];
+  for (let c = 0; c < columnCount; c++) {
+    const header = hasHeader ? first[c].slice(0, IMPORT_LIMITS.maxNameChars) : '';
+    columns.push({
+      name: header || `Column ${columnLetter(c)}`,
+      values: rows.map((row) => cellText(row[c])),
+    });
+  }
+  return { columns, rows: rows.length, truncated };
+}
+
+export function columnLetter(index: number): string {
+  let name = '';
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) name = String.fromCharCode(65 + ((n - 1) % 26)) + name;
+  return name;
+}

@@ -1,0 +1,136 @@
+/**
+ * Imports a recipients file the user picked: the bytes are parsed in a worker thread
+ * (see recipient-file.ts for why) that is terminated after one file or when it runs
+ * over its time limit, and only validated strings are taken back from it.
+ *
+ * The worker script: electron-vite bundles src/main/mms/import-worker.ts as
+ * out/main/mms-import-worker.js (an entry of its own), found next to the running
+ * bundle. When the services run from source (tests), the TypeScript file itself is
+ * run in the worker through tsx's require hook.
+ */
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { ImportedRecipients } from '../../shared/methods/mms';
+import { isRecord } from '../../shared/parse';
+import { fail, ok, type Result } from '../../shared/result';
+import { fileKindOf, IMPORT_LIMITS, type ParsedColumn, type RecipientFileKind } from './recipient-file';
+
+export const IMPORT_TIME_LIMIT_MS = 5_000;
+const WORKER_MEMORY_MB = 512;
+
+export interface WorkerScript {
+  file: string;
+  execArgv: string[];
+}
+
+/** The bundled worker next to the running code, else the TypeScript source through tsx. */
+export function resolveWorkerScript(dir: string = __dirname): WorkerScript | null {
+  for (const candidate of [join(dir, 'mms-import-worker.js'), join(dir, '..', 'mms-import-worker.js')]) {
+    if (existsSync(candidate)) return { file: candidate, execArgv: [] };
+  }
+  const source = join(dir, 'import-worker.ts');
+  if (existsSync(source)) {
+    const tsx = createRequire(join(dir, 'import-worker.ts')).resolve('tsx/cjs');
+    return { file: source, execArgv: ['--require', tsx] };
+  }
+  return null;
+}
+
+export interface ImportOptions {
+  timeLimitMs?: number;
+  script?: WorkerScript | null;
+}
+
+export async function importRecipientFile(
+  fileName: string,
+  bytes: Uint8Array,
+  options: ImportOptions = {},
+): Promise<Result<ImportedRecipients>> {
+  const kind = fileKindOf(fileName);
+  if (!kind) return fail('unsupported-file', 'Choose a .csv, .txt or .xlsx file.', fileName.slice(0, 120));
+  if (bytes.length === 0) return fail('import-failed', 'The file is empty.');
+  if (bytes.length > IMPORT_LIMITS.maxBytes) {
+    return fail('too-large', `The file is larger than ${IMPORT_LIMITS.maxBytes / 1024 / 1024} MB. Split it, or keep only the numbers column.`);
+  }
+  const script = options.script === undefined ? resolveWorkerScript() : options.script;
+  if (!script) return fail('internal', 'The file reader is missing from this installation.');
+  const answer = await runWorker(script, kind, bytes, options.timeLimitMs ?? IMPORT_TIME_LIMIT_MS);
+  if (!answer.ok) return answer;
+  const table = readAnswer(answer.value);
+  if (!table.ok) return table;
+  return ok({ fileName: fileName.slice(0, 200), ...table.value });
+}
+
+function runWorker(script: WorkerScript, kind: RecipientFileKind, bytes: Uint8Array, timeLimitMs: number): Promise<Result<unknown>> {
+  return new Promise((resolve) => {
+    const copy = new Uint8Array(bytes);
+    const worker = new Worker(script.file, {
+      workerData: { kind, bytes: copy },
+      transferList: [copy.buffer],
+      execArgv: script.execArgv,
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_MEMORY_MB },
+      stdout: true,
+      stderr: true,
+    });
+    let settled = false;
+    const finish = (result: Result<unknown>): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      resolve(result);
+    };
+    // Loading the parser is not the file's fault: the limit starts once the thread runs
+    // (with a generous cap on start-up itself).
+    let timer = setTimeout(() => finish(tooSlow(timeLimitMs)), timeLimitMs * 4);
+    worker.once('online', () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => finish(tooSlow(timeLimitMs)), timeLimitMs);
+    });
+    worker.once('message', (message: unknown) => finish(ok(message)));
+    worker.once('error', (error: Error & { code?: string }) =>
+      finish(
+        error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+          ? fail('import-failed', 'The file is too large or too complex to read. Keep only the numbers column, or save it as .csv.')
+          : fail('import-failed', 'The file could not be read. Is it damaged?', error.message.slice(0, 200)),
+      ),
+    );
+    worker.once('exit', () => finish(fail('import-failed', 'The file reader stopped without an answer. Is the file damaged?')));
+  });
+}
+
+function tooSlow(limitMs: number): Result<never> {
+  return fail(
+    'import-timeout',
+    `Reading the file took longer than ${limitMs / 1000} seconds, so it was stopped. Save it as .csv with only the numbers column and try again.`,
+  );
+}
+
+/** Takes back only what is expected: short strings in bounded lists, in fresh objects. */
+export function readAnswer(message: unknown): Result<{ columns: ParsedColumn[]; rows: number; truncated: boolean }> {
+  if (!isRecord(message)) return fail('import-failed', 'The file reader gave an answer that could not be used.');
+  if (message.ok !== true) {
+    const text = typeof message.message === 'string' ? message.message.slice(0, 300) : 'The file could not be read.';
+    return fail('import-failed', text);
+  }
+  const table = message.table;
+  if (!isRecord(table) || !Array.isArray(table.columns) || table.columns.length > IMPORT_LIMITS.maxColumns) {
+    return fail('import-failed', 'The file reader gave an answer that could not be used.');
+  }
+  const columns: ParsedColumn[] = [];
+  for (const column of table.columns as unknown[]) {
+    if (!isRecord(column) || typeof column.name !== 'string' || !Array.isArray(column.values)) {
+      return fail('import-failed', 'The file reader gave an answer that could not be used.');
+    }
+    const values: string[] = [];
+    for (const value of (column.values as unknown[]).slice(0, IMPORT_LIMITS.maxRows)) {
+      values.push(typeof value === 'string' ? value.slice(0, IMPORT_LIMITS.maxCellChars + 1) : '');
+    }
+    columns.push({ name: column.name.slice(0, IMPORT_LIMITS.maxNameChars), values });
+  }
+  if (columns.length === 0) return fail('import-failed', 'The file has no columns.');
+  const rows = Math.max(...columns.map((column) => column.values.length));
+  return ok({ columns, rows, truncated: table.truncated === true });
+}

@@ -1,0 +1,102 @@
+import { join } from 'node:path';
+import { fail, ok } from '../../shared/result';
+import type { Logger } from '../log';
+import {
+  importRecipientFile,
+  JOURNAL_FILE,
+  MmsHistory,
+  MmsJournal,
+  MmsSender,
+  resultsFileName,
+  type SendTarget,
+  writeResultsFile,
+} from '../mms';
+import { withAccounts } from './accounts-handlers';
+import type { ClientPool } from './client-pool';
+import type { DesktopPort } from './desktop';
+import type { Handlers } from './dispatcher';
+import type { EmitEvent } from './index';
+
+type MmsHandlers = Pick<
+  Handlers,
+  'sendMms' | 'resendMmsBatch' | 'listMmsHistory' | 'getMmsSend' | 'exportMmsResults' | 'importMmsRecipients'
+>;
+
+/**
+ * Test-only: a shorter wait for each MMS send's answer (the product waits the client's
+ * default 30 s). Read at each send, clamped to 1-120 s.
+ */
+export const MMS_TIMEOUT_ENV = 'SWITCHBOARD_MMS_TIMEOUT_MS';
+
+function sendTimeoutMs(): number | undefined {
+  const value = Number(process.env[MMS_TIMEOUT_ENV]);
+  return Number.isFinite(value) && value > 0 ? Math.min(Math.max(value, 1_000), 120_000) : undefined;
+}
+
+/** base64 of at most 10 MB, with room for padding. */
+const MAX_IMPORT_BASE64_CHARS = Math.ceil((10 * 1024 * 1024) / 3) * 4 + 4;
+
+export function createMmsHandlers(deps: {
+  clients: ClientPool;
+  emit: EmitEvent;
+  log: Logger;
+  desktop: DesktopPort;
+  userDataDir: string;
+}): MmsHandlers {
+  const { clients, emit, log, desktop } = deps;
+  const history = new MmsHistory(new MmsJournal(join(deps.userDataDir, JOURNAL_FILE)), log);
+  const sender = new MmsSender({
+    history,
+    log,
+    emit: (summary) => emit('mmsProgress', summary),
+    timeoutMs: sendTimeoutMs,
+  });
+
+  async function target(profileId?: string): Promise<SendTarget> {
+    const { client, connection } = profileId ? await clients.forProfile(profileId) : await clients.active();
+    return { client, profileId: connection.profileId, profileName: connection.profileName };
+  }
+
+  return {
+    sendMms: (request) =>
+      withAccounts(async () => {
+        const checked = sender.check(request);
+        if (!checked.ok) return checked;
+        return sender.send(request, await target());
+      }),
+
+    resendMmsBatch: ({ sendId, batch, acknowledgeUnknown }) =>
+      withAccounts(() => sender.resend(sendId, batch, acknowledgeUnknown === true, target)),
+
+    listMmsHistory: () => ok(history.list()),
+
+    getMmsSend: ({ sendId }) => {
+      const detail = history.detail(sendId);
+      return detail ? ok(detail) : fail('not-found', 'That send is not in the history.');
+    },
+
+    exportMmsResults: async ({ sendId, format }) => {
+      const detail = history.detail(sendId);
+      if (!detail) return fail('not-found', 'That send is not in the history.');
+      const path = await desktop.chooseSavePath({
+        defaultName: resultsFileName(detail.at, format),
+        filters: [format === 'xlsx' ? { name: 'Excel workbook', extensions: ['xlsx'] } : { name: 'CSV', extensions: ['csv'] }],
+      });
+      if (path === null) return ok(null);
+      try {
+        writeResultsFile(path, detail.rows, format);
+      } catch (error) {
+        log.warn('MMS results export failed', error instanceof Error ? error.message : error);
+        return fail('export-failed', 'The results could not be saved there. Choose another folder.', error instanceof Error ? error.message : undefined);
+      }
+      return ok({ path });
+    },
+
+    importMmsRecipients: async ({ fileName, dataBase64 }) => {
+      if (dataBase64.length > MAX_IMPORT_BASE64_CHARS) {
+        return fail('too-large', 'The file is larger than 10 MB. Split it, or keep only the numbers column.');
+      }
+      return importRecipientFile(fileName, Buffer.from(dataBase64, 'base64'));
+    },
+  };
+}

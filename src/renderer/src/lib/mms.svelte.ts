@@ -1,0 +1,118 @@
+/**
+ * The MMS screen's state, kept here so a draft and a send under way survive moving
+ * to another screen and back. One send at a time; the confirmation makes the send
+ * id, and main refuses a second call with it, so one click sends once.
+ */
+import { checkComposer, isSendable, type ComposerCheck, type MmsDraft } from '../../../shared/mms/composer';
+import type { MmsSendDetail, MmsSendSummary } from '../../../shared/mms/records';
+import { cleanRecipientText, type CleanedRecipients } from '../../../shared/mms/recipients';
+import type { MmsType } from '../../../shared/requests';
+import type { AppError } from '../../../shared/result';
+import { bridge } from './bridge';
+import { session } from './session.svelte';
+
+export interface PendingSend {
+  sendId: string;
+  draft: MmsDraft;
+  batches: string[][];
+  profileName: string;
+}
+
+class MmsState {
+  tab = $state<'compose' | 'history'>('compose');
+
+  appId = $state('');
+  /** True once the user typed an app id: the profile's default no longer replaces it. */
+  appIdTouched = $state(false);
+  recipientsText = $state('');
+  content = $state('');
+  mmsType = $state<MmsType>('1');
+  mmsTitle = $state('');
+  mmsFiles = $state('');
+  /** Field errors show once the user tried to send (or left the field). */
+  attempted = $state(false);
+
+  pending = $state<PendingSend | null>(null);
+  sending = $state(false);
+  /** The send shown under the composer: live while it goes out, then its results. */
+  current = $state<MmsSendDetail | null>(null);
+  live = $state<MmsSendSummary | null>(null);
+  error = $state<AppError | null>(null);
+
+  readonly draft: MmsDraft = $derived({
+    appId: this.appId,
+    content: this.content,
+    mmsType: this.mmsType,
+    mmsTitle: this.mmsTitle,
+    mmsFiles: this.mmsFiles,
+  });
+  readonly cleaned: CleanedRecipients = $derived(cleanRecipientText(this.recipientsText));
+  readonly check: ComposerCheck = $derived(checkComposer(this.draft, this.cleaned));
+  readonly sendable = $derived(isSendable(this.check));
+
+  private listening = false;
+  private sendingId: string | null = null;
+
+  listen(): void {
+    if (this.listening) return;
+    this.listening = true;
+    bridge.onMmsProgress((summary) => {
+      if (this.sendingId === summary.sendId) this.live = summary;
+    });
+  }
+
+  /** The profile's default app id, until the user types one. */
+  followProfile(defaultAppId: string | undefined): void {
+    if (!this.appIdTouched) this.appId = defaultAppId ?? '';
+  }
+
+  /** Opens the confirmation, or shows the field errors. */
+  review(): void {
+    this.attempted = true;
+    this.error = null;
+    if (!this.sendable || this.sending) return;
+    this.pending = {
+      sendId: crypto.randomUUID(),
+      draft: { ...this.draft },
+      batches: this.check.batches.map((batch) => [...batch]),
+      profileName: session.profile?.name ?? '',
+    };
+  }
+
+  cancel(): void {
+    if (!this.sending) this.pending = null;
+  }
+
+  async send(): Promise<void> {
+    const pending = this.pending;
+    if (!pending || this.sending) return;
+    this.sending = true;
+    this.sendingId = pending.sendId;
+    // The dialog closes at once so the batches' progress shows; the lock stays until the end.
+    this.pending = null;
+    this.current = null;
+    this.live = null;
+    this.error = null;
+    try {
+      const result = await bridge.sendMms({ sendId: pending.sendId, draft: pending.draft, batches: pending.batches });
+      if (result.ok) this.current = result.value;
+      else this.error = result.error;
+    } finally {
+      this.sending = false;
+    }
+  }
+
+  async resend(detail: MmsSendDetail, batch: number, acknowledgeUnknown: boolean): Promise<MmsSendDetail | AppError> {
+    const result = await bridge.resendMmsBatch({ sendId: detail.sendId, batch, acknowledgeUnknown });
+    if (!result.ok) return result.error;
+    if (this.current?.sendId === detail.sendId) this.current = result.value;
+    return result.value;
+  }
+
+  addRecipients(values: readonly string[]): void {
+    const joined = values.join('\n');
+    this.recipientsText = this.recipientsText.trim() === '' ? joined : `${this.recipientsText.replace(/\s+$/, '')}\n${joined}`;
+  }
+}
+
+export const mms = new MmsState();

@@ -1,0 +1,91 @@
+/** What a send looks like to the renderer: its batches, their state, and the per-number results. */
+import type { MmsType } from '../requests';
+
+/**
+ * - `not-sent`: never attempted (a later batch after a stop, or the app stopped first).
+ * - `sending`: the request is under way right now.
+ * - `sent`: the platform answered (some numbers may still be rejected).
+ * - `failed`: a definite failure: the platform refused it or it never left this computer.
+ * - `outcome-unknown`: the request may have reached the platform; check before resending.
+ */
+export type MmsBatchStatus = 'not-sent' | 'sending' | 'sent' | 'failed' | 'outcome-unknown';
+
+export interface MmsBatchError {
+  code: string;
+  message: string;
+  detail?: string;
+}
+
+export interface MmsBatchView {
+  /** 1-based. */
+  batch: number;
+  size: number;
+  status: MmsBatchStatus;
+  /** Attempts made (a deliberate resend adds one). */
+  attempts: number;
+  accepted: number | null;
+  rejected: number | null;
+  error: MmsBatchError | null;
+  /** Epoch ms of the last attempt's start. */
+  lastAttemptAt: number | null;
+}
+
+export type MmsSendStatus = 'sending' | 'completed' | 'attention';
+
+export interface MmsSendSummary {
+  sendId: string;
+  /** Epoch ms when the send was confirmed. */
+  at: number;
+  profileId: string;
+  profileName: string;
+  appId: string;
+  mmsType: MmsType;
+  mmsTitle: string | null;
+  mmsFiles: string | null;
+  contentPreview: string;
+  recipients: number;
+  batches: MmsBatchView[];
+  status: MmsSendStatus;
+  accepted: number;
+  rejected: number;
+}
+
+export type MmsNumberOutcome = 'accepted' | 'rejected' | 'failed' | 'unknown' | 'not-sent' | 'sending';
+
+export interface MmsResultRow {
+  number: string;
+  batch: number;
+  outcome: MmsNumberOutcome;
+  msgId: string | null;
+  /** The failure or what to do, for a person. */
+  detail: string;
+}
+
+export interface MmsSendDetail extends MmsSendSummary {
+  content: string;
+  rows: MmsResultRow[];
+}
+
+export const BATCH_STATUS_LABELS: Record<MmsBatchStatus, string> = {
+  'not-sent': 'Not sent',
+  sending: 'Sending…',
+  sent: 'Sent',
+  failed: 'Failed',
+  'outcome-unknown': 'Outcome unknown, check before resending',
+};
+
+export const OUTCOME_LABELS: Record<MmsNumberOutcome, string> = {
+  accepted: 'Accepted',
+  rejected: 'Rejected',
+  failed: 'Failed',
+  unknown: 'Outcome unknown',
+  'not-sent': 'Not sent',
+  sending: 'Sending',
+};
+
+/** The first characters of the content, for lists and the journal. */
+export function contentPreview(content: string, length = 80): string {
+  const flat = content.replace(/\s+/g, ' ').trim();
+  const chars = [...flat];
+  return chars.length > length ? `${chars.slice(0, length).join('')}…` : flat;
+}

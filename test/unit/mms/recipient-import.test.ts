@@ -1,0 +1,99 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as XLSX from 'xlsx';
+import { describe, expect, it } from 'vitest';
+import { fileKindOf, parseRecipientFile, RecipientFileError } from '../../../src/main/mms/recipient-file';
+import { importRecipientFile, readAnswer, resolveWorkerScript } from '../../../src/main/mms/recipient-import';
+
+function workbook(rows: unknown[][]): Uint8Array {
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet(rows), 'Sheet1');
+  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+}
+const text = (value: string): Uint8Array => new TextEncoder().encode(value);
+
+describe('parseRecipientFile', () => {
+  it('reads an .xlsx with a header row, numbers in full', () => {
+    const table = parseRecipientFile('xlsx', workbook([['Name', 'Phone'], ['Ann', 8613800000001], ['Bob', '+0044123456']]));
+    expect(table.columns.map((c) => c.name)).toEqual(['Name', 'Phone']);
+    expect(table.columns[1].values).toEqual(['8613800000001', '+0044123456']);
+    expect(table.rows).toBe(2);
+  });
+
+  it('reads a .csv as text, keeping + and leading zeros, without a header', () => {
+    const table = parseRecipientFile('csv', text('\uFEFF+8613800000001,x\n00123456,"y, z"\n'));
+    expect(table.columns.map((c) => c.name)).toEqual(['Column A', 'Column B']);
+    expect(table.columns[0].values).toEqual(['+8613800000001', '00123456']);
+    expect(table.columns[1].values).toEqual(['x', 'y, z']);
+  });
+
+  it('reads a .txt with any separators as one column', () => {
+    const table = parseRecipientFile('txt', text('123456, 234567;345678\n456789'));
+    expect(table.columns).toEqual([{ name: 'Numbers in the file', values: ['123456', '234567', '345678', '456789'] }]);
+  });
+
+  it('refuses a file that is not an .xlsx, or a damaged one, with a clear message', () => {
+    expect(() => parseRecipientFile('xlsx', text('just some text'))).toThrow(/not an \.xlsx workbook/);
+    const damaged = workbook([['123456']]).slice(0, 200);
+    expect(() => parseRecipientFile('xlsx', damaged)).toThrow(RecipientFileError);
+  });
+
+  it('caps long cells', () => {
+    const table = parseRecipientFile('csv', text(`${'9'.repeat(100)}\n`));
+    expect(table.columns[0].values[0].length).toBeLessThanOrEqual(65);
+  });
+
+  it('knows its file kinds', () => {
+    expect(fileKindOf('a.XLSX')).toBe('xlsx');
+    expect(fileKindOf('a.csv')).toBe('csv');
+    expect(fileKindOf('a.xls')).toBeNull();
+  });
+});
+
+describe('readAnswer', () => {
+  it('takes back only strings, in fresh objects', () => {
+    const answer = readAnswer({ ok: true, table: { columns: [{ name: 'A', values: ['123456', 42, { evil: 1 }], __proto__: { x: 1 } }], truncated: false } });
+    expect(answer).toEqual({ ok: true, value: { columns: [{ name: 'A', values: ['123456', '', ''] }], rows: 3, truncated: false } });
+    expect(readAnswer({ ok: true, table: { columns: 'nope' } }).ok).toBe(false);
+    expect(readAnswer({ ok: false, message: 'Bad file' })).toMatchObject({ ok: false, error: { message: 'Bad file' } });
+    expect(readAnswer(null).ok).toBe(false);
+  });
+});
+
+describe('importRecipientFile (worker thread)', () => {
+  it('finds the worker: the TypeScript source through tsx when not bundled', () => {
+    const script = resolveWorkerScript(join(__dirname, '../../../src/main/mms'));
+    expect(script?.file).toMatch(/import-worker\.ts$/);
+    expect(script?.execArgv[0]).toBe('--require');
+  });
+
+  it('parses an .xlsx in a worker', async () => {
+    const result = await importRecipientFile('list.xlsx', workbook([['Phone'], [8613800000001], [8613800000002]]));
+    expect(result).toEqual({
+      ok: true,
+      value: { fileName: 'list.xlsx', columns: [{ name: 'Phone', values: ['8613800000001', '8613800000002'] }], rows: 2, truncated: false },
+    });
+  });
+
+  it('reports a malformed spreadsheet clearly', async () => {
+    const result = await importRecipientFile('bad.xlsx', text('PK\u0003\u0004 this is not really a zip'));
+    expect(result).toMatchObject({ ok: false, error: { code: 'import-failed' } });
+    if (!result.ok) expect(result.error.message).toMatch(/could not be read/);
+  });
+
+  it('refuses other file kinds and empty files without starting a worker', async () => {
+    expect(await importRecipientFile('x.pdf', text('123'), { script: null })).toMatchObject({ ok: false, error: { code: 'unsupported-file' } });
+    expect(await importRecipientFile('x.csv', new Uint8Array(), { script: null })).toMatchObject({ ok: false, error: { message: 'The file is empty.' } });
+  });
+
+  it('stops a worker that runs over its time limit', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mms-worker-'));
+    const file = join(dir, 'spin.js');
+    writeFileSync(file, 'for (;;) {}\n');
+    const started = Date.now();
+    const result = await importRecipientFile('x.csv', text('123456'), { script: { file, execArgv: [] }, timeLimitMs: 200 });
+    expect(result).toMatchObject({ ok: false, error: { code: 'import-timeout' } });
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});

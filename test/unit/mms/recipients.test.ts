@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { cleanRecipientText, cleanRecipients, recipientProblem, splitRecipientText } from '../../../src/shared/mms/recipients';
+import { splitIntoBatches } from '../../../src/shared/mms/batches';
+
+describe('splitRecipientText', () => {
+  it('splits on commas, semicolons, spaces, tabs and new lines', () => {
+    expect(splitRecipientText(' 123456, 234567;345678\n456789\t567890\r\n\n678901 ,, ')).toEqual([
+      '123456',
+      '234567',
+      '345678',
+      '456789',
+      '567890',
+      '678901',
+    ]);
+  });
+});
+
+describe('recipientProblem', () => {
+  it('accepts 6 to 15 digits with an optional leading +', () => {
+    expect(recipientProblem('123456')).toBeNull();
+    expect(recipientProblem('+123456789012345')).toBeNull();
+  });
+  it('names the reason', () => {
+    expect(recipientProblem('12345')).toBe('too short');
+    expect(recipientProblem('+12345')).toBe('too short');
+    expect(recipientProblem('1234567890123456')).toBe('too long');
+    expect(recipientProblem('12345a7')).toBe('has letters');
+    expect(recipientProblem('abc')).toBe('has letters');
+    expect(recipientProblem('123-4567')).toBe('bad characters');
+    expect(recipientProblem('++1234567')).toBe('bad characters');
+  });
+});
+
+describe('cleanRecipients', () => {
+  it('keeps the first of each number, sets the rest apart with reasons and counts them', () => {
+    const cleaned = cleanRecipientText('+8613800000001, 8613800000002\n8613800000001; hello 123 8613800000002 +8613800000002');
+    expect(cleaned.valid).toEqual(['+8613800000001', '8613800000002']);
+    expect(cleaned.rejected).toEqual([
+      { entry: '8613800000001', position: 3, reason: 'duplicate' },
+      { entry: 'hello', position: 4, reason: 'has letters' },
+      { entry: '123', position: 5, reason: 'too short' },
+      { entry: '8613800000002', position: 6, reason: 'duplicate' },
+      { entry: '+8613800000002', position: 7, reason: 'duplicate' },
+    ]);
+    expect(cleaned.counts).toEqual({ entered: 7, valid: 2, duplicates: 3, invalid: 2 });
+  });
+
+  it('trims entries and ignores empty ones', () => {
+    const cleaned = cleanRecipients(['  123456  ', '', '   ']);
+    expect(cleaned.valid).toEqual(['123456']);
+    expect(cleaned.counts.entered).toBe(1);
+  });
+
+  it('every kept number matches the platform pattern and is unique, whatever comes in', () => {
+    const junk = ['+', '', '0000001', '+0000001', 'x1', '1'.repeat(16), '9'.repeat(15), '٣٣٣٣٣٣٣', '12 34'];
+    const cleaned = cleanRecipients([...junk, ...junk]);
+    for (const number of cleaned.valid) expect(number).toMatch(/^\+?\d{6,15}$/);
+    expect(new Set(cleaned.valid.map((n) => n.replace(/^\+/, ''))).size).toBe(cleaned.valid.length);
+    expect(cleaned.counts.valid + cleaned.counts.duplicates + cleaned.counts.invalid).toBe(cleaned.counts.entered);
+  });
+});
+
+describe('splitIntoBatches', () => {
+  it('splits into consecutive batches of at most 1000, order kept', () => {
+    const items = Array.from({ length: 2345 }, (_, i) => i);
+    const batches = splitIntoBatches(items);
+    expect(batches.map((b) => b.length)).toEqual([1000, 1000, 345]);
+    expect(batches.flat()).toEqual(items);
+    expect(splitIntoBatches([])).toEqual([]);
+    expect(splitIntoBatches(items.slice(0, 1000))).toHaveLength(1);
+    expect(splitIntoBatches(items.slice(0, 1001))).toHaveLength(2);
+  });
+  it('refuses a nonsense size', () => {
+    expect(() => splitIntoBatches([1], 0)).toThrow(RangeError);
+  });
+});
