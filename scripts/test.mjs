@@ -77,6 +77,18 @@ if (mode === 'all' || mode === 'unit') {
     console.log(`unit: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests} skipped`);
   }
 }
+// -- Security scan (issue 10): electronegativity over src/ and the built page; any finding
+// not justified in security/electronegativity.json fails the run. Counts as one check.
+if (mode === 'all' || (mode === 'unit' && extra.length === 0)) {
+  console.log('\n== Security scan (electronegativity)');
+  const scanPassed = run(process.execPath, [join(root, 'scripts', 'electronegativity.mjs')]) === 0;
+  if (scanPassed) totals.passed += 1;
+  else {
+    totals.failed += 1;
+    failedSuites++;
+  }
+}
+// -- end of security scan
 if (mode === 'all' || mode === 'e2e') {
   console.log('\n== End-to-end tests (Playwright, Chromium)');
   rmSync(e2eReport, { force: true });

@@ -7,6 +7,7 @@ import type { Result } from './result';
 import * as p from './parse';
 import { accountMethods } from './methods/accounts';
 import { listEvents, listMethods } from './methods/lists';
+import { exportEvents, exportMethods } from './methods/export';
 import { seatGroupMethods } from './methods/seat-groups';
 import { mmsEvents, mmsMethods } from './methods/mms';
 import { event, method, type EventSpec, type MethodSpec } from './methods/define';
@@ -37,6 +38,7 @@ export const contract = {
   getAppInfo: method<undefined, AppInfo>(p.nothing),
   ...accountMethods,
   ...listMethods,
+  ...exportMethods,
   ...seatGroupMethods,
   ...mmsMethods,
   /** Opens an https link in the system browser. */
@@ -53,6 +55,7 @@ export const events = {
   notice: event<AppNotice>(),
   jobProgress: event<JobProgress>(),
   ...listEvents,
+  ...exportEvents,
   ...mmsEvents,
 } as const;
 

@@ -30,9 +30,11 @@ export function readEnvelope(response: TransportResponse, redact: (text: string)
   const transient = httpStatus >= 500 || httpStatus === 429 || (httpStatus >= 200 && httpStatus < 300);
   // A 4xx page is a refusal by whatever answered; a 5xx or a broken 2xx may follow the platform acting.
   const maybeApplied = httpStatus >= 500 || (httpStatus >= 200 && httpStatus < 300);
+  // Redact before cutting: a secret straddling the cut would otherwise survive in part.
+  const shown = (text: string): string => excerpt(redact(text));
   const fault = (message: string, detail: string, retryable = transient): EnvelopeOutcome => ({
     ok: false,
-    failure: callFailure(clientError(httpErrorCode(httpStatus), message, redact(detail)), {
+    failure: callFailure(clientError(httpErrorCode(httpStatus), redact(message), redact(detail)), {
       retryable,
       maybeApplied,
       rateLimited: httpStatus === 429,
@@ -45,7 +47,7 @@ export function readEnvelope(response: TransportResponse, redact: (text: string)
     const title = /<title[^>]*>([^<]*)<\/title>/i.exec(trimmed)?.[1]?.trim();
     return fault(
       `The server answered with an HTML page (${httpLabel}) instead of data. ${advice(httpStatus)}`,
-      title ? `Page title: ${excerpt(title)}` : `Page starts: ${excerpt(trimmed)}`,
+      title ? `Page title: ${shown(title)}` : `Page starts: ${shown(trimmed)}`,
     );
   }
   if (trimmed === '') {
@@ -57,22 +59,23 @@ export function readEnvelope(response: TransportResponse, redact: (text: string)
     parsed = parseJsonExact(trimmed);
   } catch {
     if (looksTruncatedJson(trimmed)) {
+      // No excerpt: screens show `detail` as the server's words, and the end of a cut-off body is raw JSON.
       return fault(
         `The server's answer was cut off after ${Buffer.byteLength(body)} bytes (${httpLabel}). ${advice(httpStatus)}`,
-        `Answer ends: ${excerptEnd(trimmed)}`,
+        '',
         true,
       );
     }
     return fault(
       `The server's answer is not JSON (${httpLabel}). ${advice(httpStatus)}`,
-      `Answer starts: ${excerpt(trimmed)}`,
+      `Answer starts: ${shown(trimmed)}`,
     );
   }
 
   if (!isObject(parsed) || !('status' in parsed)) {
     return fault(
       `The server's answer has no status field (${httpLabel}), so it is not a platform answer. ${advice(httpStatus)}`,
-      `Answer starts: ${excerpt(trimmed)}`,
+      `Answer starts: ${shown(trimmed)}`,
       httpStatus >= 500 || httpStatus === 429,
     );
   }
@@ -80,7 +83,7 @@ export function readEnvelope(response: TransportResponse, redact: (text: string)
   if (status === null) {
     return fault(
       `The server's answer has a status that is not a number (${httpLabel}).`,
-      `status: ${excerpt(JSON.stringify(parsed.status) ?? '')}`,
+      `status: ${shown(JSON.stringify(parsed.status) ?? '')}`,
       false,
     );
   }
@@ -128,10 +131,10 @@ function isHtml(trimmed: string, contentType: string | null): boolean {
   return /^<(!doctype|html|head|body|\?xml|[a-z]+[\s>])/i.test(trimmed);
 }
 
+/** A status is a whole number the size of a code; anything else (1e21, 12.5, "x") is not a platform answer. */
 function readStatus(value: unknown): number | null {
-  if (typeof value === 'number' && Number.isInteger(value)) return value;
-  if (typeof value === 'string' && /^\s*-?\d+\s*$/.test(value)) return Number(value);
-  return null;
+  const status = typeof value === 'string' && /^\s*-?\d{1,9}\s*$/.test(value) ? Number(value) : value;
+  return typeof status === 'number' && Number.isSafeInteger(status) && Math.abs(status) < 1e9 ? status : null;
 }
 
 function readReason(value: unknown): string | null {
@@ -147,9 +150,4 @@ function isObject(value: unknown): value is Record<string, unknown> {
 function excerpt(text: string): string {
   const flat = text.replace(/\s+/g, ' ');
   return flat.length > EXCERPT_CHARS ? `${flat.slice(0, EXCERPT_CHARS)}…` : flat;
-}
-
-function excerptEnd(text: string): string {
-  const flat = text.replace(/\s+/g, ' ');
-  return flat.length > EXCERPT_CHARS ? `…${flat.slice(-EXCERPT_CHARS)}` : flat;
 }

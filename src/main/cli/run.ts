@@ -1,9 +1,11 @@
 import { browserCommand } from './browser-command';
+import { exportCommand } from './export-command';
 import { sandboxCommand } from './sandbox-command';
 import { UsageError, type CliCommand, type CliIo } from './command';
 
 const commands: Record<string, CliCommand> = {
   browser: browserCommand,
+  export: exportCommand,
   sandbox: sandboxCommand,
 };
 

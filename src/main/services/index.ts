@@ -13,6 +13,7 @@ import { JobRegistry } from '../jobs/job-registry';
 import { createAccountsHandlers } from './accounts-handlers';
 import { ClientPool } from './client-pool';
 import { createListHandlers } from './list-handlers';
+import { createExportHandlers } from './export-handlers';
 import { createMmsHandlers } from './mms-handlers';
 import { createSeatGroupHandlers } from './seat-group-handlers';
 import { Preferences } from './preferences';
@@ -64,6 +65,7 @@ export function createServices(options: ServiceOptions): Services {
     getAppInfo: () => ok({ name: 'Switchboard', version, host: desktop.host, platform: platform() }),
     ...createAccountsHandlers(accounts, log, () => {}),
     ...createListHandlers({ pool: clients, jobs, emit: options.emit, log }),
+    ...createExportHandlers({ clients, jobs, emit: options.emit, log, desktop, appVersion: version }),
     ...createMmsHandlers({ clients, emit: options.emit, log, desktop, userDataDir: options.userDataDir }),
     ...createSeatGroupHandlers({ clients, log }),
     loadPreferences: () => ok(preferences.all()),

@@ -125,6 +125,16 @@ export class ListView<O extends ListOperation> {
     return params;
   }
 
+  /** The filters of the rows on show (null before the first search). Export uses them. */
+  get appliedParams(): ListParams[O] | null {
+    return this.applied;
+  }
+
+  /** The filters as typed, checked as Search checks them (errors show at the fields); null when wrong. */
+  checkFilters(): ListParams[O] | null {
+    return this.validated();
+  }
+
   /** Runs the query with the filters as typed, from page 1. */
   async apply(): Promise<void> {
     const params = this.validated();

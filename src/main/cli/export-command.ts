@@ -1,0 +1,361 @@
+/**
+ * `switchboard export`: the app's export engine without a window, for scheduled reports.
+ * Credentials come from a profile (keychain) or from SWITCHBOARD_API_KEY and
+ * SWITCHBOARD_API_SECRET with --base-url. Progress goes to stderr. Exit 0 when the
+ * file is complete, 1 on a platform, network or file error, 2 on bad usage.
+ */
+import { extname, join } from 'node:path';
+import { version } from '../../../package.json';
+import { Accounts, computerTimeZone, type Connection } from '../accounts/accounts';
+import { ProfileStore } from '../accounts/profile-store';
+import { createKeytarSecretStore, type SecretStore } from '../accounts/secret-store';
+import { createClient } from '../api';
+import { runExport } from '../export/export-job';
+import { operationSlug, type ExportFormat } from '../export/file-name';
+import type { FetchProgress } from '../jobs/fetch-all';
+import { createLogger, type Logger } from '../log';
+import { KEYCHAIN_SERVICE_ENV } from '../services';
+import { createSandboxHost } from '../services/sandbox-host';
+import { resolveUserDataDir } from '../user-data';
+import { LIST_OPERATIONS, WINDOWED_OPERATIONS, type ListOperation, type ListParams } from '../../shared/lists';
+import { validateBaseUrl } from '../../shared/profiles';
+import { formatWallTime, epochMsToWallTime, parseIsoInstant, parseTimeZone, type TimeZone } from '../../shared/time-zone';
+import { parseCliArgs } from './args';
+import { UsageError, type CliCommand, type CliIo } from './command';
+
+export const API_KEY_ENV = 'SWITCHBOARD_API_KEY';
+export const API_SECRET_ENV = 'SWITCHBOARD_API_SECRET';
+
+const OPTIONS = {
+  out: { type: 'string' },
+  profile: { type: 'string' },
+  'base-url': { type: 'string' },
+  from: { type: 'string' },
+  to: { type: 'string' },
+  param: { type: 'string', multiple: true },
+  'time-zone': { type: 'string' },
+  concurrency: { type: 'string' },
+} as const;
+
+type ParamKind = 'text' | 'integer' | 'integers' | 'texts';
+
+/** What --param takes per operation, as the spec types it (strTime/endTime of records come from --from/--to). */
+const PARAM_KINDS: { [O in ListOperation]: Record<string, ParamKind> } = {
+  voiceRecords: {},
+  numberRecords: {},
+  taskDetails: {
+    taskId: 'integer',
+    called: 'text',
+    sipGroupId: 'integer',
+    seatId: 'integers',
+    labelNames: 'texts',
+    remark: 'text',
+    statusList: 'integers',
+  },
+  seats: { enable: 'integer', name: 'text', voiceGroupId: 'integer', status: 'integer' },
+  teamLeaders: { enable: 'integer', name: 'text', voiceGroupIdList: 'integers' },
+  numbers: { appId: 'text' },
+  axbBindings: { appId: 'text' },
+};
+
+const OPERATION_NAMES = new Map<string, ListOperation>(LIST_OPERATIONS.map((operation) => [operationSlug(operation), operation]));
+
+export const EXPORT_USAGE = [
+  'Usage: switchboard export <list> --out FILE.xlsx|FILE.csv [options]',
+  '',
+  `  <list>              ${[...OPERATION_NAMES.keys()].join(', ')}`,
+  '  --out FILE          where to write; the extension chooses .xlsx or .csv. The file',
+  '                      appears only when complete (written as FILE.partial-* first)',
+  '  --profile NAME      a profile from the app (its secret comes from the keychain);',
+  '                      default: the app\'s active profile',
+  '  --base-url URL      or a platform address, with the credentials in the environment',
+  `                      variables ${API_KEY_ENV} and ${API_SECRET_ENV}`,
+  '  --from ISO --to ISO the record window, ISO 8601 with offset, e.g. 2026-11-01T00:00:00+08:00',
+  '                      (voice-records and number-records need it; longer than 31 days is',
+  '                      fetched in parts; for seats it filters by creation time)',
+  '  --param key=value   another filter, repeatable; lists comma-separated, e.g.',
+  '                      --param taskId=1001 --param statusList=1,5',
+  '  --time-zone ZONE    zone for the date-times in the file (IANA name or +08:00);',
+  '                      default: the profile\'s zone, or this computer\'s',
+  '  --concurrency N     pages requested at once, 1-16 (default 6)',
+  '',
+  'Progress is printed to stderr. Exit codes: 0 done, 1 platform, network or file error,',
+  '2 bad usage. Example (cron, every day at 06:00):',
+  '  0 6 * * * SWITCHBOARD_API_KEY=… SWITCHBOARD_API_SECRET=… npx switchboard export voice-records \\',
+  '    --base-url https://api.onbuka.com --from "$(date -d yesterday +\\%F)T00:00:00+08:00" \\',
+  '    --to "$(date +\\%F)T00:00:00+08:00" --out /reports/voice-$(date +\\%F).xlsx',
+].join('\n');
+
+export interface ExportCommandDeps {
+  env?: NodeJS.ProcessEnv;
+  /** Default: the OS keychain (tests pass an in-memory store). */
+  secrets?: SecretStore;
+  /** Calls `cancel` on Ctrl+C; returns a function that stops listening. */
+  onInterrupt?: (cancel: () => void) => () => void;
+  /** Least time between progress lines. Default 1 s. */
+  progressIntervalMs?: number;
+  log?: Logger;
+}
+
+function listenForInterrupt(cancel: () => void): () => void {
+  process.once('SIGINT', cancel);
+  process.once('SIGTERM', cancel);
+  return () => {
+    process.off('SIGINT', cancel);
+    process.off('SIGTERM', cancel);
+  };
+}
+
+function operationOf(name: string | undefined): ListOperation {
+  if (name === undefined) throw new UsageError('Name the list to export.');
+  const operation = OPERATION_NAMES.get(name);
+  if (!operation) throw new UsageError(`Unknown list "${name}": choose from ${[...OPERATION_NAMES.keys()].join(', ')}.`);
+  return operation;
+}
+
+function formatOf(out: string | undefined): ExportFormat {
+  if (out === undefined || out.trim() === '') throw new UsageError('--out FILE is required.');
+  const extension = extname(out).toLowerCase();
+  if (extension === '.xlsx') return 'xlsx';
+  if (extension === '.csv') return 'csv';
+  throw new UsageError(`--out must end in .xlsx or .csv, not "${extension || out}".`);
+}
+
+function integerText(key: string, text: string): number {
+  const trimmed = text.trim();
+  const number = Number(trimmed);
+  if (!/^-?\d+$/.test(trimmed) || !Number.isSafeInteger(number)) {
+    throw new UsageError(`--param ${key} takes a whole number, not "${text}".`);
+  }
+  return number;
+}
+
+function paramValue(key: string, kind: ParamKind, text: string): unknown {
+  const items = (): string[] => text.split(',').map((item) => item.trim()).filter((item) => item !== '');
+  switch (kind) {
+    case 'text':
+      return text;
+    case 'integer':
+      return integerText(key, text);
+    case 'integers':
+      return items().map((item) => integerText(key, item));
+    case 'texts':
+      return items();
+  }
+}
+
+function isoOption(name: string, text: string): number {
+  const ms = parseIsoInstant(text);
+  if (ms === null || !/(?:Z|[+-]\d{2}:?\d{2})$/.test(text.trim())) {
+    throw new UsageError(`--${name} must be ISO 8601 with an offset, e.g. 2026-11-01T00:00:00+08:00, not "${text}".`);
+  }
+  return ms;
+}
+
+/** The filters from --from/--to and --param, typed as the spec says. */
+export function paramsFromArgs(
+  operation: ListOperation,
+  values: { from?: string; to?: string; param?: string[] },
+  zone: TimeZone,
+): ListParams[ListOperation] {
+  const params: Record<string, unknown> = {};
+  const kinds = PARAM_KINDS[operation];
+  for (const entry of values.param ?? []) {
+    const equals = entry.indexOf('=');
+    if (equals <= 0) throw new UsageError(`--param takes key=value, not "${entry}".`);
+    const key = entry.slice(0, equals).trim();
+    const kind = Object.hasOwn(kinds, key) ? kinds[key] : undefined;
+    if (!kind) {
+      const known = Object.keys(kinds);
+      throw new UsageError(
+        `${operationSlug(operation)} has no filter "${key}"${known.length > 0 ? `: use ${known.join(', ')}` : ' (it takes --from and --to only)'}.`,
+      );
+    }
+    params[key] = paramValue(key, kind, entry.slice(equals + 1));
+  }
+  const windowed = WINDOWED_OPERATIONS.includes(operation);
+  if (values.from !== undefined || values.to !== undefined || windowed) {
+    if (!windowed && operation !== 'seats') {
+      throw new UsageError(`--from and --to apply to voice-records, number-records and seats, not ${operationSlug(operation)}.`);
+    }
+    if (values.from === undefined || values.to === undefined) {
+      throw new UsageError(`${operationSlug(operation)} needs both --from and --to.`);
+    }
+    const fromMs = isoOption('from', values.from);
+    const toMs = isoOption('to', values.to);
+    if (windowed) {
+      params.strTime = values.from.trim();
+      params.endTime = values.to.trim();
+    } else {
+      // Seats take zone-less wall times, read in the profile's zone.
+      params.strTime = formatWallTime(epochMsToWallTime(fromMs, zone));
+      params.endTime = formatWallTime(epochMsToWallTime(toMs, zone));
+    }
+  }
+  return params as ListParams[ListOperation];
+}
+
+function concurrencyOf(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const number = Number(text);
+  if (!Number.isInteger(number) || number < 1 || number > 16) {
+    throw new UsageError(`--concurrency must be a whole number from 1 to 16, not "${text}".`);
+  }
+  return number;
+}
+
+function progressLine(name: string, progress: FetchProgress): string {
+  const rows = progress.rows.toLocaleString('en');
+  const total = progress.totalRows === null ? '' : ` of ${progress.totalRows.toLocaleString('en')}`;
+  const percent = progress.totalRows ? ` (${Math.floor((progress.rows / progress.totalRows) * 100)}%)` : '';
+  const rate = progress.rowsPerSecond > 0 ? `, ${Math.round(progress.rowsPerSecond).toLocaleString('en')} rows/s` : '';
+  const eta = progress.etaSeconds !== null && progress.etaSeconds > 0 ? `, about ${Math.ceil(progress.etaSeconds)} s left` : '';
+  return `${name}: ${rows}${total} rows${percent}${rate}${eta}`;
+}
+
+export function createExportCommand(deps: ExportCommandDeps = {}): CliCommand {
+  return {
+    summary: 'Export a list to .xlsx or .csv without the window (for scheduled reports)',
+    usage: EXPORT_USAGE,
+    async run(args, io) {
+      const env = deps.env ?? process.env;
+      const { values, positionals } = parseCliArgs(args, OPTIONS);
+      if (positionals.length > 1) throw new UsageError(`Unexpected argument "${positionals[1]}".`);
+      const operation = operationOf(positionals[0]);
+      const format = formatOf(values.out);
+      const out = values.out as string;
+      const concurrency = concurrencyOf(values.concurrency);
+      if (values['time-zone'] !== undefined && parseTimeZone(values['time-zone']) === null) {
+        throw new UsageError(`--time-zone must be an IANA zone such as Asia/Shanghai or an offset such as +08:00, not "${values['time-zone']}".`);
+      }
+      if (values.profile !== undefined && values['base-url'] !== undefined) {
+        throw new UsageError('Give --profile or --base-url, not both.');
+      }
+
+      // The filters are checked before any credentials are looked up (seats' times are redone in the profile's zone).
+      const checkZone = parseTimeZone(values['time-zone'] ?? 'UTC');
+      if (checkZone !== null) paramsFromArgs(operation, values, checkZone);
+
+      const log = deps.log ?? createLogger({ console: false });
+      const sandbox = createSandboxHost(log);
+      try {
+        const connection = await connectionFor(values, env, deps, log, sandbox);
+        log.redact(connection.apiSecret);
+        const zone = parseTimeZone(values['time-zone'] ?? connection.timeZone) ?? parseTimeZone('UTC');
+        if (zone === null) throw new UsageError('No usable time zone.');
+        const params = paramsFromArgs(operation, values, zone);
+        return await exportWith(connection, zone, { operation, params, format, out, concurrency }, io, deps, log);
+      } finally {
+        await sandbox.close();
+      }
+    },
+  };
+}
+
+type Values = ReturnType<typeof parseCliArgs<typeof OPTIONS>>['values'];
+
+/** The connection to use: --base-url with the environment's credentials, or a profile's. */
+async function connectionFor(
+  values: Values,
+  env: NodeJS.ProcessEnv,
+  deps: ExportCommandDeps,
+  log: Logger,
+  sandbox: ReturnType<typeof createSandboxHost>,
+): Promise<Connection> {
+  const baseUrl = values['base-url'];
+  if (baseUrl !== undefined) {
+    const problem = validateBaseUrl(baseUrl);
+    if (problem) throw new UsageError(`--base-url: ${problem}`);
+    const apiKey = env[API_KEY_ENV]?.trim();
+    const apiSecret = env[API_SECRET_ENV]?.trim();
+    if (!apiKey || !apiSecret) {
+      throw new UsageError(`With --base-url, set the environment variables ${API_KEY_ENV} and ${API_SECRET_ENV}.`);
+    }
+    const timeZone = values['time-zone'] ?? computerTimeZone();
+    return { profileId: '', profileName: baseUrl, baseUrl, apiKey, apiSecret, timeZone, pageSize: 100, defaultAppId: '' };
+  }
+  const userDataDir = resolveUserDataDir(env);
+  const accounts = new Accounts({
+    store: new ProfileStore(join(userDataDir, 'profiles.json')),
+    secrets: deps.secrets ?? createKeytarSecretStore(env[KEYCHAIN_SERVICE_ENV] || undefined),
+    log,
+    sandbox: () => sandbox.endpoint(),
+    sandboxAddress: () => sandbox.address(),
+  });
+  const profile = values.profile !== undefined ? accounts.findByName(values.profile) : await accounts.active();
+  if (!profile) {
+    const names = (await accounts.state()).profiles.map((p) => `"${p.name}"`).join(', ');
+    throw new UsageError(
+      values.profile !== undefined
+        ? `No profile is named "${values.profile}". Profiles: ${names || 'none'}.`
+        : 'No profile is active: give --profile NAME, or --base-url with credentials in the environment.',
+    );
+  }
+  return accounts.connection(profile.id);
+}
+
+async function exportWith(
+  connection: Connection,
+  zone: TimeZone,
+  job: { operation: ListOperation; params: ListParams[ListOperation]; format: ExportFormat; out: string; concurrency?: number },
+  io: CliIo,
+  deps: ExportCommandDeps,
+  log: Logger,
+): Promise<number> {
+  const client = createClient({
+    baseUrl: connection.baseUrl,
+    apiKey: connection.apiKey,
+    apiSecret: connection.apiSecret,
+    timeZone: connection.timeZone,
+    log,
+    onNotice: (notice) => io.err(notice.message),
+  });
+  const cancel = new AbortController();
+  const stopListening = (deps.onInterrupt ?? listenForInterrupt)(() => cancel.abort());
+  const name = operationSlug(job.operation);
+  const interval = deps.progressIntervalMs ?? 1000;
+  let lastLine = 0;
+  try {
+    const result = await runExport({
+      client,
+      operation: job.operation,
+      params: job.params,
+      format: job.format,
+      path: job.out,
+      timeZone: zone.name,
+      scope: 'all',
+      concurrency: job.concurrency,
+      signal: cancel.signal,
+      onProgress: (progress) => {
+        const now = Date.now();
+        if (now - lastLine < interval) return;
+        lastLine = now;
+        io.err(progressLine(name, progress));
+      },
+      about: { profileName: connection.profileName, appVersion: version },
+    });
+    if (result.ok) {
+      for (const warning of result.value.warnings) io.err(`Warning: ${warning}`);
+      io.err(
+        `Exported ${result.value.rows.toLocaleString('en')} ${name} rows to ${job.out} in ${(result.value.elapsedMs / 1000).toFixed(1)} s.`,
+      );
+      return 0;
+    }
+    const { error } = result;
+    if (error.code === 'cancelled') {
+      io.err('Export cancelled; no file was written.');
+      return 1;
+    }
+    if (error.code === 'validation') {
+      const fields = Object.entries(error.fields ?? {}).map(([field, message]) => `  ${field}: ${message}`);
+      throw new UsageError([error.message, ...fields].join('\n'));
+    }
+    io.err(`Export failed [${error.code}]: ${error.message}${error.detail ? `\nServer said: ${error.detail}` : ''}\nNo file was written.`);
+    return 1;
+  } finally {
+    stopListening();
+    client.close();
+  }
+}
+
+export const exportCommand = createExportCommand();

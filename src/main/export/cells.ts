@@ -1,0 +1,247 @@
+/**
+ * The shared list columns turned into typed spreadsheet fields: text stays text,
+ * numbers are numbers, timestamps become Excel date-times in the export's zone,
+ * coded values get a label column beside them. Every column is exported (not only
+ * the visible ones); passwords have no column, and rows pass through `toRow` first.
+ */
+import { columnsOf, type AmountColumn, type Column } from '../../shared/columns';
+import type { ListOperation, ListRows } from '../../shared/lists';
+import { offsetMinutesAt, type TimeZone } from '../../shared/time-zone';
+
+export type CellFormat = 'general' | 'datetime' | 'date';
+
+/** A cell value: text (never a formula), a number, or nothing. */
+export type CellValue = string | number | null;
+
+export interface ExportField<R> {
+  header: string;
+  /** Column width in characters. */
+  width: number;
+  /** How the spreadsheet shows this column's numbers (date-times and dates are Excel serial numbers). */
+  format: CellFormat;
+  /** The .xlsx cell. */
+  cell(row: R): CellValue;
+  /** The .csv field: text is neutralised and quoted by the writer, numbers are written as they are. */
+  csv(row: R): CellValue;
+}
+
+const DAY_MS = 86_400_000;
+/** Days from Excel's epoch (1899-12-30) to 1970-01-01. */
+const EXCEL_EPOCH_DAYS = 25_569;
+const QUARTER_HOUR_MS = 900_000;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const PLAIN_DECIMAL = /^-?\d+(?:\.\d+)?$/;
+
+/**
+ * Epoch ms to "wall" ms (the zone's local time read as UTC). An IANA zone's offset is
+ * looked up once per quarter hour (offsets only change on quarter-hour boundaries),
+ * since Intl is far too slow to ask for every cell.
+ */
+export function wallClock(zone: TimeZone): (epochMs: number) => number {
+  if (zone.kind === 'fixed') {
+    const offsetMs = zone.offsetMinutes * 60_000;
+    return (epochMs) => epochMs + offsetMs;
+  }
+  const offsets = new Map<number, number>();
+  return (epochMs) => {
+    const bucket = Math.floor(epochMs / QUARTER_HOUR_MS);
+    let offsetMs = offsets.get(bucket);
+    if (offsetMs === undefined) {
+      if (offsets.size >= 10_000) offsets.clear();
+      offsetMs = offsetMinutesAt(bucket * QUARTER_HOUR_MS, zone) * 60_000;
+      offsets.set(bucket, offsetMs);
+    }
+    return epochMs + offsetMs;
+  };
+}
+
+/** Wall ms to an Excel serial date-time. */
+export function excelSerial(wallMs: number): number {
+  return wallMs / DAY_MS + EXCEL_EPOCH_DAYS;
+}
+
+const TWO_DIGITS = Array.from({ length: 60 }, (_, n) => String(n).padStart(2, '0'));
+/** The date part of the last day asked for: rows come sorted, so it is nearly always the same day. */
+let lastDay = Number.NaN;
+let lastDayText = '';
+
+/** Wall ms to `YYYY-MM-DD HH:MM:SS` (what Excel reads as a date-time in a CSV). Built by hand: toISOString is slow per cell. */
+export function wallText(wallMs: number): string {
+  const day = Math.floor(wallMs / DAY_MS);
+  if (day !== lastDay) {
+    lastDay = day;
+    lastDayText = new Date(day * DAY_MS).toISOString().slice(0, 10);
+  }
+  const seconds = Math.floor((wallMs - day * DAY_MS) / 1000);
+  const hour = Math.floor(seconds / 3600);
+  const minute = Math.floor((seconds % 3600) / 60);
+  return `${lastDayText} ${TWO_DIGITS[hour]}:${TWO_DIGITS[minute]}:${TWO_DIGITS[seconds % 60]}`;
+}
+
+/** Fractions of a day for whole seconds, made once each: most timestamps are whole seconds. */
+const SECOND_FRACTIONS: string[] = [];
+
+function dayFraction(msOfDay: number): string {
+  const text = String(Math.round((msOfDay * 1e10) / DAY_MS)).padStart(10, '0');
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 48) end--;
+  return text.slice(0, end);
+}
+
+/**
+ * An Excel serial date-time as text with at most 10 decimals (under 9 µs), from integer
+ * arithmetic: turning a double into its shortest text is slow when done for every cell.
+ */
+export function excelSerialText(serial: number): string {
+  const wallMs = Math.round((serial - EXCEL_EPOCH_DAYS) * DAY_MS);
+  const day = Math.floor(wallMs / DAY_MS);
+  const msOfDay = wallMs - day * DAY_MS;
+  const whole = day + EXCEL_EPOCH_DAYS;
+  if (msOfDay === 0) return String(whole);
+  if (msOfDay % 1000 !== 0) return `${whole}.${dayFraction(msOfDay)}`;
+  const second = msOfDay / 1000;
+  return `${whole}.${(SECOND_FRACTIONS[second] ??= dayFraction(msOfDay))}`;
+}
+
+/** `YYYY-MM-DD` to an Excel serial date, or null when it is not a real date. */
+export function excelDate(text: string): number | null {
+  const match = ISO_DATE.exec(text);
+  if (!match) return null;
+  const ms = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  return new Date(ms).toISOString().startsWith(text) ? excelSerial(ms) : null;
+}
+
+const finite = (value: number | null): number | null => (value !== null && Number.isFinite(value) ? value : null);
+const nonEmpty = (value: string | null): string | null => (value === null || value === '' ? null : value);
+
+function width(header: string, natural: number): number {
+  // Room for the header and the autofilter's drop-down button.
+  return Math.min(50, Math.max(natural, header.length + 4));
+}
+
+/**
+ * What an amount column's currency is: the same for every row (it goes in the header),
+ * different per row (it gets a column of its own), or unknown (nothing is added).
+ * Decided by asking the column about two rows that differ only in their currency field.
+ */
+function currencyShape<R>(column: AmountColumn<R>): { kind: 'none' } | { kind: 'fixed'; code: string } | { kind: 'per-row' } {
+  try {
+    const a = column.currency({ currency: null } as R);
+    const b = column.currency({ currency: 'EUR' } as R);
+    if (a === null && b === null) return { kind: 'none' };
+    if (a !== null && a === b) return { kind: 'fixed', code: a };
+    return { kind: 'per-row' };
+  } catch {
+    return { kind: 'per-row' };
+  }
+}
+
+function amountFields<R>(column: AmountColumn<R>): ExportField<R>[] {
+  const shape = currencyShape(column);
+  const header = shape.kind === 'fixed' ? `${column.header} (${shape.code})` : column.header;
+  const amount: ExportField<R> = {
+    header,
+    width: width(header, 12),
+    format: 'general',
+    cell: (row) => {
+      const value = column.get(row);
+      if (value === null) return null;
+      return finite(value.value) ?? nonEmpty(value.text);
+    },
+    csv: (row) => {
+      const value = column.get(row);
+      if (value === null) return null;
+      // The server's decimal text as it came; a negative one as a number, which is never neutralised.
+      if (!PLAIN_DECIMAL.test(value.text)) return nonEmpty(value.text);
+      return value.text.charCodeAt(0) === 45 ? finite(value.value) : value.text;
+    },
+  };
+  if (shape.kind !== 'per-row') return [amount];
+  const currencyHeader = `${column.header} currency`;
+  const currency = (row: R): CellValue => {
+    if (column.get(row) === null) return null;
+    return nonEmpty(column.currency(row));
+  };
+  return [amount, { header: currencyHeader, width: width(currencyHeader, 8), format: 'general', cell: currency, csv: currency }];
+}
+
+/** The typed fields of a column: one, or two for coded values (value and label) and amounts with a per-row currency. */
+export function fieldsOf<R>(column: Column<R>, zone: TimeZone, toWall = wallClock(zone)): ExportField<R>[] {
+  switch (column.kind) {
+    case 'text':
+    case 'id':
+    case 'phone': {
+      const text = (row: R): CellValue => nonEmpty(column.get(row));
+      const natural = column.kind === 'text' ? 18 : column.kind === 'id' ? 22 : 18;
+      return [{ header: column.header, width: width(column.header, natural), format: 'general', cell: text, csv: text }];
+    }
+    case 'integer':
+    case 'number': {
+      const number = (row: R): CellValue => finite(column.get(row));
+      return [{ header: column.header, width: width(column.header, 10), format: 'general', cell: number, csv: number }];
+    }
+    case 'duration': {
+      const header = `${column.header} (s)`;
+      const seconds = (row: R): CellValue => finite(column.get(row));
+      return [{ header, width: width(header, 10), format: 'general', cell: seconds, csv: seconds }];
+    }
+    case 'amount':
+      return amountFields(column);
+    case 'time':
+      return [
+        {
+          header: column.header,
+          width: width(column.header, 20),
+          format: 'datetime',
+          cell: (row) => {
+            const time = column.get(row);
+            if (time === null) return null;
+            return time.epochMs === null ? nonEmpty(time.text) : excelSerial(toWall(time.epochMs));
+          },
+          csv: (row) => {
+            const time = column.get(row);
+            if (time === null) return null;
+            return time.epochMs === null ? nonEmpty(time.text) : wallText(toWall(time.epochMs));
+          },
+        },
+      ];
+    case 'date':
+      return [
+        {
+          header: column.header,
+          width: width(column.header, 12),
+          format: 'date',
+          cell: (row) => {
+            const text = nonEmpty(column.get(row));
+            return text === null ? null : (excelDate(text) ?? text);
+          },
+          csv: (row) => nonEmpty(column.get(row)),
+        },
+      ];
+    case 'code': {
+      const value = (row: R): CellValue => {
+        const code = column.get(row);
+        return typeof code === 'number' ? finite(code) : nonEmpty(code);
+      };
+      const label = (row: R): CellValue => {
+        const code = column.get(row);
+        return code === null || code === '' ? null : nonEmpty(column.label(code));
+      };
+      const labelHeader = `${column.header} (label)`;
+      return [
+        { header: column.header, width: width(column.header, 10), format: 'general', cell: value, csv: value },
+        { header: labelHeader, width: width(labelHeader, 16), format: 'general', cell: label, csv: label },
+      ];
+    }
+    case 'list': {
+      const joined = (row: R): CellValue => nonEmpty(column.get(row).join(', '));
+      return [{ header: column.header, width: width(column.header, 30), format: 'general', cell: joined, csv: joined }];
+    }
+  }
+}
+
+/** Every column of a list as typed export fields, in the list's column order. */
+export function exportFields<O extends ListOperation>(operation: O, zone: TimeZone): ExportField<ListRows[O]>[] {
+  const toWall = wallClock(zone);
+  return columnsOf(operation).flatMap((column) => fieldsOf(column, zone, toWall));
+}

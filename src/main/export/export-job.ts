@@ -1,0 +1,214 @@
+/**
+ * One export: the current page or every matching record (fetch-all, the same engine
+ * as the views), streamed to a .xlsx or .csv file. The file is written under a
+ * temporary name beside the target and renamed only when complete, so a cancel, a
+ * failure or a crash never leaves part of a file under the real name.
+ */
+import { randomBytes } from 'node:crypto';
+import { rename, rm } from 'node:fs/promises';
+import type { PagedRecordTypes, PagedRequestTypes, PlatformClient } from '../api';
+import type { ListOperation, ListParams, ListRows } from '../../shared/lists';
+import { OPERATIONS } from '../../shared/platform';
+import type { Page } from '../../shared/records';
+import { fail, ok, type AppError, type Result } from '../../shared/result';
+import { parseTimeZone, type TimeZone } from '../../shared/time-zone';
+import { fetchAll, type FetchProgress } from '../jobs/fetch-all';
+import { computeProgress } from '../jobs/fetch-progress';
+import { describeDrift } from '../services/list-handlers';
+import { toRow } from '../services/rows';
+import { excelSerial, exportFields, wallClock } from './cells';
+import { CsvWriter } from './csv-writer';
+import type { ExportFormat } from './file-name';
+import type { AboutRow, TableWriter } from './table-writer';
+import { XlsxStreamWriter, type XlsxWriterOptions } from './xlsx-stream-writer';
+
+export interface ExportAbout {
+  profileName: string;
+  appVersion: string;
+}
+
+export interface ExportJobOptions<O extends ListOperation> {
+  client: PlatformClient;
+  operation: O;
+  params: ListParams[O];
+  format: ExportFormat;
+  path: string;
+  /** Zone the date-times are written in: an IANA name or `+08:00`. */
+  timeZone: string;
+  scope: 'page' | 'all';
+  /** For scope 'page': which page, and its size. */
+  page?: number;
+  size?: number;
+  /** Pages requested at once for scope 'all' (1-16, default 6). */
+  concurrency?: number;
+  signal?: AbortSignal;
+  onProgress?: (progress: FetchProgress) => void;
+  /** For the About sheet. Never a key or a secret. */
+  about: ExportAbout;
+  /** Tests: a lower rows-per-sheet limit, fflate's deflate... */
+  xlsx?: Partial<XlsxWriterOptions>;
+  now?: () => number;
+}
+
+export interface ExportOutcome {
+  rows: number;
+  elapsedMs: number;
+  /** Drift while fetching, cells cut to Excel's limit. */
+  warnings: string[];
+  /** Record sheets in the workbook (empty for CSV). */
+  sheets: string[];
+}
+
+type PageCall<O extends ListOperation> = (
+  request: PagedRequestTypes[O],
+  options: { signal?: AbortSignal },
+) => Promise<Result<Page<PagedRecordTypes[O]>>>;
+
+/** "strTime: …; endTime: …" for the About sheet. */
+export function describeParams(params: object): string {
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) {
+      if (value.length > 0) parts.push(`${key}: ${value.join(', ')}`);
+    } else parts.push(`${key}: ${String(value)}`);
+  }
+  return parts.length > 0 ? parts.join('; ') : '(none)';
+}
+
+function temporaryPath(path: string): string {
+  return `${path}.partial-${randomBytes(6).toString('hex')}`;
+}
+
+function fileError(error: unknown, path: string): AppError {
+  const reason = error instanceof Error ? error.message : String(error);
+  return { code: 'file-error', message: `The file could not be written. Check the folder and the free space, then try again.`, detail: `${reason} (${path})` };
+}
+
+export async function runExport<O extends ListOperation>(options: ExportJobOptions<O>): Promise<Result<ExportOutcome>> {
+  const startedMs = performance.now();
+  const now = options.now ?? Date.now;
+  const zone: TimeZone | null = parseTimeZone(options.timeZone);
+  if (zone === null) {
+    return { ok: false, error: { code: 'validation', message: `"${options.timeZone}" is not a time zone.`, fields: { timeZone: 'Enter an IANA zone such as Asia/Shanghai, or an offset such as +08:00.' } } };
+  }
+  const { operation, signal } = options;
+  if (signal?.aborted) return fail('cancelled', 'The export was cancelled.');
+
+  const fields = exportFields(operation, zone);
+  const temporary = temporaryPath(options.path);
+  const writer: TableWriter<ListRows[O]> =
+    options.format === 'xlsx'
+      ? new XlsxStreamWriter(temporary, fields, { sheetName: OPERATIONS[operation].title, ...options.xlsx })
+      : new CsvWriter(temporary, fields);
+
+  // Stops the fetch when the file cannot be written, or when the user cancels.
+  const stop = new AbortController();
+  let writeFailure: unknown = null;
+  const onAbort = (): void => {
+    stop.abort();
+    writer.abort().catch(() => {
+      // The temporary file is removed below whatever happened while closing it.
+    });
+  };
+  signal?.addEventListener('abort', onAbort, { once: true });
+  const write = async (records: readonly PagedRecordTypes[O][]): Promise<void> => {
+    if (writeFailure !== null || stop.signal.aborted) return;
+    try {
+      await writer.writeRows(records.map((record) => toRow(operation, record)));
+    } catch (error) {
+      writeFailure ??= error;
+      stop.abort();
+    }
+  };
+
+  const discard = async (): Promise<void> => {
+    await writer.abort().catch(() => {});
+    await rm(temporary, { force: true }).catch(() => {});
+  };
+
+  try {
+    let warnings: string[] = [];
+    let fetched: Result<unknown>;
+    if (options.scope === 'page') {
+      const call = (options.client[operation] as PageCall<O>).bind(options.client);
+      const request = { current: options.page ?? 1, size: options.size ?? 100, params: options.params } as PagedRequestTypes[O];
+      const page = await call(request, { signal: stop.signal });
+      if (page.ok) {
+        await write(page.value.records);
+        const rows = page.value.records.length;
+        options.onProgress?.(
+          computeProgress({ pagesDone: 1, totalPages: 1, rows, totalRows: rows, concurrency: 1 }, performance.now() - startedMs),
+        );
+      }
+      fetched = page;
+    } else {
+      const result = await fetchAll(options.client, operation, options.params, {
+        signal: stop.signal,
+        concurrency: options.concurrency,
+        onProgress: options.onProgress,
+        onRows: write,
+      });
+      if (result.ok) warnings = describeDrift(result.value);
+      fetched = result;
+    }
+
+    if (signal?.aborted) {
+      await discard();
+      return fail('cancelled', 'The export was cancelled; no file was written.');
+    }
+    if (writeFailure !== null) {
+      await discard();
+      return { ok: false, error: fileError(writeFailure, options.path) };
+    }
+    if (!fetched.ok) {
+      await discard();
+      return fetched;
+    }
+
+    const exportedAt = now();
+    const aboutRows = ({ rows, sheets }: { rows: number; sheets: readonly string[] }): AboutRow[] => [
+      { label: 'Operation', value: OPERATIONS[operation].title },
+      {
+        label: 'Scope',
+        value: options.scope === 'all' ? 'All matching records' : `Page ${options.page ?? 1} (${options.size ?? 100} per page)`,
+      },
+      { label: 'Filters', value: describeParams(options.params) },
+      { label: 'Profile', value: options.about.profileName },
+      { label: 'Time zone', value: zone.name },
+      { label: 'Exported at', value: excelSerial(wallClock(zone)(exportedAt)), format: 'datetime' },
+      { label: 'Rows', value: rows },
+      ...(sheets.length > 1 ? [{ label: 'Sheets', value: sheets.join(', ') }] : []),
+      { label: 'App version', value: options.about.appVersion },
+      ...(warnings.length > 0 ? [{ label: 'Warnings', value: warnings.join(' ') }] : []),
+    ];
+    let summary;
+    try {
+      // The row count is known only now; the About sheet is written last.
+      summary = await writer.finish(aboutRows);
+    } catch (error) {
+      await discard();
+      if (signal?.aborted) return fail('cancelled', 'The export was cancelled; no file was written.');
+      return { ok: false, error: fileError(error, options.path) };
+    }
+    if (signal?.aborted) {
+      await rm(temporary, { force: true }).catch(() => {});
+      return fail('cancelled', 'The export was cancelled; no file was written.');
+    }
+    try {
+      await rename(temporary, options.path);
+    } catch (error) {
+      await rm(temporary, { force: true }).catch(() => {});
+      return { ok: false, error: fileError(error, options.path) };
+    }
+    if (summary.truncatedCells > 0) {
+      warnings.push(`${summary.truncatedCells} cell(s) were longer than Excel's 32,767 characters and were cut.`);
+    }
+    return ok({ rows: summary.rows, elapsedMs: performance.now() - startedMs, warnings, sheets: summary.sheets });
+  } catch (error) {
+    await discard();
+    throw error;
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+  }
+}

@@ -1,0 +1,49 @@
+import type { ListOperation } from '../../shared/lists';
+import type { ExportFormat } from '../../shared/methods/export';
+import { epochMsToWallTime, type TimeZone } from '../../shared/time-zone';
+
+export type { ExportFormat };
+
+/** voiceRecords → voice-records (the CLI's names too). */
+export function operationSlug(operation: ListOperation): string {
+  return operation.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+}
+
+/** Letters, digits, `.`, `_` and `-` only: safe on Windows, macOS and Linux alike. */
+export function safeNamePart(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/-{2,}/g, '-')
+    .replace(/^[-.]+|[-.]+$/g, '')
+    .slice(0, 60);
+}
+
+function isoDate(epochMs: number, zone: TimeZone): string {
+  const wall = epochMsToWallTime(epochMs, zone);
+  return `${String(wall.year).padStart(4, '0')}-${String(wall.month).padStart(2, '0')}-${String(wall.day).padStart(2, '0')}`;
+}
+
+/**
+ * The name the save dialog suggests: operation, window (or task), profile, date, e.g.
+ * `voice-records_2026-11-01_to_2026-11-22_Sandbox-demo_2026-11-22.xlsx`.
+ */
+export function defaultExportName(options: {
+  operation: ListOperation;
+  params: object;
+  profileName: string;
+  format: ExportFormat;
+  zone: TimeZone;
+  now: number;
+}): string {
+  const parts = [operationSlug(options.operation)];
+  const params = options.params as Record<string, unknown>;
+  const from = typeof params.strTime === 'string' ? params.strTime.slice(0, 10) : null;
+  const to = typeof params.endTime === 'string' ? params.endTime.slice(0, 10) : null;
+  if (from && to) parts.push(safeNamePart(from), 'to', safeNamePart(to));
+  if (options.operation === 'taskDetails' && params.taskId !== undefined) parts.push(`task-${safeNamePart(String(params.taskId))}`);
+  const profile = safeNamePart(options.profileName);
+  if (profile) parts.push(profile);
+  parts.push(isoDate(options.now, options.zone));
+  return `${parts.filter((part) => part !== '').join('_')}.${options.format}`;
+}

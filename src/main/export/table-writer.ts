@@ -1,0 +1,30 @@
+import type { CellFormat, CellValue } from './cells';
+
+/** One line of the workbook's "About" sheet. */
+export interface AboutRow {
+  label: string;
+  value: CellValue;
+  /** 'datetime' when the value is an Excel serial date-time. */
+  format?: CellFormat;
+}
+
+export interface WriteSummary {
+  rows: number;
+  /** The record sheets written (one name for CSV: the file has no sheets). */
+  sheets: string[];
+  /** Cells cut to Excel's 32,767-character limit. */
+  truncatedCells: number;
+}
+
+/** A file being written row by row: the .xlsx and .csv writers have this shape. */
+export interface TableWriter<R> {
+  /** Resolves when the rows are handed on and there is room for more (back-pressure). */
+  writeRows(rows: readonly R[]): Promise<void>;
+  /**
+   * Writes what remains and closes the file. `about` gives the workbook's About rows once
+   * the rows and sheets are known (CSV has nowhere for them).
+   */
+  finish(about: (written: { rows: number; sheets: readonly string[] }) => AboutRow[]): Promise<WriteSummary>;
+  /** Stops at once and closes the file (the caller deletes it). Safe to call more than once. */
+  abort(): Promise<void>;
+}

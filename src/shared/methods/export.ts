@@ -1,0 +1,56 @@
+import { LIST_OPERATIONS, type ListOperation, type ListParams } from '../lists';
+import * as p from '../parse';
+import type { AppError } from '../result';
+import { event, method } from './define';
+
+export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export const EXPORT_SCOPES = ['page', 'all'] as const;
+export type ExportScope = (typeof EXPORT_SCOPES)[number];
+
+/**
+ * Export the page on show (`current`, `size`) or every record matching the filters.
+ * Main asks where to save first (with a suggested name), then streams the file.
+ */
+export type StartExportRequest = {
+  [O in ListOperation]: {
+    operation: O;
+    params: ListParams[O];
+    format: ExportFormat;
+    scope: ExportScope;
+    current?: number;
+    size?: number;
+  };
+}[ListOperation];
+
+/** `jobId` null: the user closed the save dialog; nothing was started. */
+export type ExportStarted = { jobId: string; path: string } | { jobId: null; path: null };
+
+export interface ExportDone {
+  jobId: string;
+  outcome: 'completed' | 'cancelled' | 'failed';
+  /** Where the file is (completed), or would have been: nothing is left there otherwise. */
+  path: string;
+  rows: number;
+  error: AppError | null;
+  warnings: string[];
+}
+
+export const exportMethods = {
+  startExport: method<StartExportRequest, ExportStarted>(
+    p.object({
+      operation: p.oneOf(LIST_OPERATIONS),
+      params: p.plainObject,
+      format: p.oneOf(EXPORT_FORMATS),
+      scope: p.oneOf(EXPORT_SCOPES),
+      current: p.optional(p.integer),
+      size: p.optional(p.integer),
+    }) as p.Parser<StartExportRequest>,
+  ),
+  /** Shows a file this session exported in the system's file manager. */
+  showInFolder: method<{ path: string }, null>(p.object({ path: p.string })),
+} as const;
+
+export const exportEvents = {
+  exportDone: event<ExportDone>(),
+} as const;

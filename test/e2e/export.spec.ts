@@ -1,0 +1,148 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { Page } from '@playwright/test';
+import * as XLSX from 'xlsx';
+import { expect, test } from './fixtures';
+
+/** Reads a datetime-local input as an instant; the e2e services run with the computer's zone (UTC in CI). */
+async function instantOf(app: Page, selector: string): Promise<number> {
+  return Date.parse(`${await app.locator(selector).inputValue()}Z`);
+}
+
+async function exportAs(app: Page, rows: 'This page' | 'All matching records', format: RegExp): Promise<void> {
+  await app.getByRole('button', { name: 'Export…' }).click();
+  const panel = app.getByRole('dialog', { name: 'Export' });
+  await panel.getByLabel(rows).check();
+  await panel.getByLabel(format).check();
+  await panel.getByRole('button', { name: 'Export', exact: true }).click();
+}
+
+async function savedPath(app: Page): Promise<string> {
+  const outcome = app.getByTestId('export-outcome');
+  await expect(outcome).toContainText('Saved', { timeout: 30_000 });
+  const path = await outcome.locator('.path').getAttribute('title');
+  if (!path) throw new Error('no path shown');
+  return path;
+}
+
+/** RFC 4180 rows (the export's CSV has a BOM, quotes text, CRLF line ends). */
+function csvRows(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = text.charCodeAt(0) === 0xfeff ? 1 : 0; i < text.length; i++) {
+    const char = text[i];
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (char === '"') quoted = false;
+      else field += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      row.push(field);
+      field = '';
+    } else if (char === '\r' && text[i + 1] === '\n') {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+      i++;
+    } else field += char;
+  }
+  return rows;
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test('voice records: export this page to .xlsx and all matching records to .csv', async ({ app, sandbox }) => {
+  await expect(app.getByRole('heading', { level: 1, name: 'Voice records' })).toBeVisible();
+  await app.getByRole('button', { name: 'Today', exact: true }).click();
+  await app.getByRole('button', { name: 'Search' }).click();
+  const range = sandbox.data.voiceRecordRange(await instantOf(app, '#range-from'), await instantOf(app, '#range-to'));
+  const count = range.end - range.first;
+  expect(count).toBeGreaterThan(25);
+  await expect(app.getByTestId('pager-total')).toHaveText(`${count.toLocaleString('en')} records`);
+  await app.getByRole('button', { name: 'Next ›' }).click();
+  await expect(app.getByTestId('pager-position')).toContainText('Page 2 of');
+  await app.getByRole('button', { name: 'Export…' }).click();
+  await expect(app.getByRole('dialog', { name: 'Export' })).toBeVisible();
+  await app.screenshot({ path: 'test-results/screens/export-menu.png' });
+  await app.keyboard.press('Escape');
+  await expect(app.getByRole('dialog', { name: 'Export' })).toBeHidden();
+
+  await exportAs(app, 'This page', /\.xlsx/);
+  const xlsxPath = await savedPath(app);
+  expect(xlsxPath).toMatch(/voice-records_\d{4}-\d{2}-\d{2}_to_\d{4}-\d{2}-\d{2}_Sandbox-demo_\d{4}-\d{2}-\d{2}\.xlsx$/);
+  await expect(app.getByTestId('export-outcome')).toContainText('Saved 25 rows');
+  await expect(app.getByRole('button', { name: 'Show in folder' })).toBeVisible();
+  await app.screenshot({ path: 'test-results/screens/export.png' });
+
+  const book = XLSX.read(readFileSync(xlsxPath), { type: 'buffer' });
+  expect(book.SheetNames).toEqual(['Voice records', 'About']);
+  const grid = XLSX.utils.sheet_to_json<(string | number | null)[]>(book.Sheets['Voice records'], { header: 1, raw: true, defval: null });
+  const header = grid[0];
+  const column = (name: string): number => header.indexOf(name);
+  expect(grid).toHaveLength(26);
+  grid.slice(1).forEach((row, i) => {
+    const served = sandbox.data.voiceRecordAt(range.first + 25 + i);
+    expect(row[column('Voice id')]).toBe(served.voiceId);
+    expect(row[column('Callee')]).toBe(served.callee);
+    expect(row[column('Display number')]).toBe(served.displayNum);
+    expect(row[column('Called-party info')]).toBe(served.calledInfo || null);
+    const submitted = row[column('Submitted')] as number;
+    // Serial date-time in the profile's zone (UTC here) back to an instant.
+    expect(Math.round((submitted - 25_569) * 86_400) * 1000).toBe(Date.parse(served.submitTime));
+  });
+  const about = Object.fromEntries(XLSX.utils.sheet_to_json<[string, unknown]>(book.Sheets.About, { header: 1 }).slice(1));
+  expect(about).toMatchObject({ Operation: 'Voice records', Profile: 'Sandbox (demo)', Rows: 25 });
+
+  await exportAs(app, 'All matching records', /\.csv/);
+  const csvPath = await savedPath(app);
+  await expect(app.getByTestId('export-outcome')).toContainText(`Saved ${count.toLocaleString('en')} rows`);
+  const rows = csvRows(readFileSync(csvPath, 'utf8'));
+  expect(rows).toHaveLength(count + 1);
+  const neutral = (text: string): string => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+  rows.slice(1).forEach((row, i) => {
+    const served = sandbox.data.voiceRecordAt(range.first + i);
+    expect(row[0]).toBe(served.voiceId);
+    expect(row[1]).toBe(neutral(served.callee));
+    expect(row[2]).toBe(neutral(served.displayNum));
+  });
+  expect(dirname(csvPath)).toBe(dirname(xlsxPath));
+  await app.getByRole('button', { name: 'Dismiss' }).click();
+});
+
+test('a cancelled export leaves no file; a bad window is refused at the field', async ({ app, sandbox }) => {
+  await expect(app.getByRole('heading', { level: 1, name: 'Voice records' })).toBeVisible();
+  await app.getByRole('button', { name: 'Today', exact: true }).click();
+  await app.getByRole('button', { name: 'Search' }).click();
+  await expect(app.getByTestId('pager-total')).toBeVisible();
+  sandbox.setFaults({ latencyMs: 400 });
+  try {
+    await exportAs(app, 'All matching records', /\.xlsx/);
+    const progress = app.getByTestId('export-progress');
+    await expect(progress).toContainText('Exporting to voice-records_');
+    const path = await progress.locator('.path').getAttribute('title');
+    if (!path) throw new Error('no path shown');
+    await app.getByRole('button', { name: 'Cancel export' }).click();
+    await expect(app.getByTestId('export-outcome')).toContainText('Export cancelled; no file was written.');
+    expect(existsSync(path)).toBe(false);
+    expect(readdirSync(dirname(path)).filter((name) => name.includes('.partial-'))).toEqual([]);
+  } finally {
+    sandbox.setFaults({ latencyMs: 0 });
+  }
+
+  // Requests the cancel stopped may still be answered (400 ms latency) and logged: let them settle.
+  await app.waitForTimeout(1000);
+  const local = (ms: number) => new Date(ms).toISOString().slice(0, 19);
+  await app.locator('#range-from').fill(local(Date.now() - 40 * 86_400_000));
+  await app.locator('#range-to').fill(local(Date.now() - 60_000));
+  sandbox.clearRequestLog();
+  await exportAs(app, 'All matching records', /\.csv/);
+  await expect(app.getByText(/31 days/).first()).toBeVisible();
+  expect(sandbox.requestLog.filter((entry) => entry.path.includes('recordGroupQuery'))).toEqual([]);
+  await app.screenshot({ path: 'test-results/screens/export-invalid-window.png' });
+  await app.getByRole('button', { name: 'Reset filters' }).click();
+});
