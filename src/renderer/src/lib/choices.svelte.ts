@@ -25,6 +25,11 @@ class Choices {
     const groups = new Map<string, string>();
     for (let page = 1; page <= PAGES; page++) {
       const result = await bridge.queryPage({ operation: 'seats', current: page, size: 100, params: {} });
+      if (!result.ok && page === 1) {
+        // The platform failed (a fault, the network): ask again at the next use instead of "no groups".
+        if (this.loadedFor === profileId) this.loadedFor = null;
+        return;
+      }
       if (!result.ok) break;
       for (const row of result.value.records) {
         if (!('empNo' in row) || !('groupName' in row)) continue;
