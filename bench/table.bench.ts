@@ -60,10 +60,13 @@ async function main(): Promise<void> {
       viewport.scrollTop = 0;
       const deltas = [];
       let last = -1;
+      let previousTop = -1;
       function tick(now) {
         if (last >= 0) deltas.push(now - last);
         last = now;
-        if (viewport.scrollTop + viewport.clientHeight >= viewport.scrollHeight - 1) return done(deltas);
+        const atEnd = viewport.scrollTop + viewport.clientHeight >= viewport.scrollHeight - 1;
+        if (atEnd || viewport.scrollTop === previousTop) return done(deltas);
+        previousTop = viewport.scrollTop;
         viewport.scrollTop += ${SCROLL_STEP_PX};
         requestAnimationFrame(tick);
       }

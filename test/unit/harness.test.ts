@@ -57,6 +57,9 @@ describe('the browser harness', () => {
     expect(page.status).toBe(200);
     expect(page.body).toContain('<div id="app">');
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    // Cross-origin isolated: no other origin can hold a reference to the page or be embedded in it.
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(page.headers['cross-origin-embedder-policy']).toBe('require-corp');
   });
 
   it('answers contract methods for the token holder', async () => {

@@ -132,6 +132,10 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     res.writeHead(200, {
       'Content-Type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
       'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+      // Isolates the page from every other origin (no window references, no cross-origin embeds).
+      'Cross-Origin-Opener-Policy': 'same-origin',
+      'Cross-Origin-Embedder-Policy': 'require-corp',
+      'Cross-Origin-Resource-Policy': 'same-origin',
       'X-Content-Type-Options': 'nosniff',
       'Referrer-Policy': 'no-referrer',
       'Cache-Control': 'no-store',
