@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import type { Page } from '@playwright/test';
 import * as XLSX from 'xlsx';
 import { expect, test } from './fixtures';
+import { exportedCsvRows } from '../support/csv';
 
 /** Reads a datetime-local input as an instant; the e2e services run with the computer's zone (UTC in CI). */
 async function instantOf(app: Page, selector: string): Promise<number> {
@@ -25,34 +26,6 @@ async function savedPath(app: Page): Promise<string> {
   return path;
 }
 
-/** RFC 4180 rows (the export's CSV has a BOM, quotes text, CRLF line ends). */
-function csvRows(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = text.charCodeAt(0) === 0xfeff ? 1 : 0; i < text.length; i++) {
-    const char = text[i];
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      row.push(field);
-      field = '';
-    } else if (char === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i++;
-    } else field += char;
-  }
-  return rows;
-}
 
 test.describe.configure({ mode: 'serial' });
 
@@ -101,7 +74,7 @@ test('voice records: export this page to .xlsx and all matching records to .csv'
   await exportAs(app, 'All matching records', /\.csv/);
   const csvPath = await savedPath(app);
   await expect(app.getByTestId('export-outcome')).toContainText(`Saved ${count.toLocaleString('en')} rows`);
-  const rows = csvRows(readFileSync(csvPath, 'utf8'));
+  const rows = exportedCsvRows(readFileSync(csvPath, 'utf8'));
   expect(rows).toHaveLength(count + 1);
   const neutral = (text: string): string => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
   rows.slice(1).forEach((row, i) => {

@@ -7,6 +7,7 @@ import { dirname } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { NO_FAULTS, type Sandbox } from '../../src/main/sandbox';
 import { expect, test } from './fixtures';
+import { exportedCsvRows } from '../support/csv';
 
 const SCREENS = 'test-results/screens';
 
@@ -312,34 +313,6 @@ test('accounts: Test connection explains a 502 page, a dropped connection and a 
   await expect(result).not.toContainText('clock');
 });
 
-/** RFC 4180 rows: quoted fields may hold commas, quotes and line ends. */
-function csvRows(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = text.charCodeAt(0) === 0xfeff ? 1 : 0; i < text.length; i++) {
-    const char = text[i];
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      row.push(field);
-      field = '';
-    } else if (char === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i++;
-    } else field += char;
-  }
-  return rows;
-}
 
 async function exportAllAsCsv(app: Page): Promise<void> {
   await app.getByRole('button', { name: 'Export…' }).click();
@@ -365,7 +338,7 @@ test('export under moderate faults writes exactly the sandbox\'s rows; a fault t
   expect(sandbox.requestLog.some((entry) => entry.fault !== null)).toBe(true);
   const path = await outcome.locator('.path').getAttribute('title');
   if (!path) throw new Error('no path shown');
-  const rows = csvRows(readFileSync(path, 'utf8'));
+  const rows = exportedCsvRows(readFileSync(path, 'utf8'));
   expect(rows).toHaveLength(count + 1);
   const ids = rows.slice(1).map((row) => row[0]);
   const served = Array.from({ length: count }, (_, i) => sandbox.data.voiceRecordAt(range.first + i).voiceId);

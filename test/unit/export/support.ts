@@ -34,68 +34,7 @@ export function readCsvWithSheetJs(path: string): string[][] {
   return XLSX.utils.sheet_to_json<string[]>(sheet, { header: 1, raw: true, defval: '', blankrows: true });
 }
 
-/** RFC 4180: fields separated by commas, records by CRLF, quotes doubled inside quoted fields. */
-export function parseCsv(text: string): { rows: string[][]; quoted: boolean[][] } {
-  const rows: string[][] = [];
-  const quoted: boolean[][] = [];
-  let row: string[] = [];
-  let rowQuoted: boolean[] = [];
-  let field = '';
-  let inQuotes = false;
-  let wasQuoted = false;
-  let i = 0;
-  const endField = (): void => {
-    row.push(field);
-    rowQuoted.push(wasQuoted);
-    field = '';
-    wasQuoted = false;
-  };
-  while (i < text.length) {
-    const char = text[i];
-    if (inQuotes) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 2;
-      } else if (char === '"') {
-        inQuotes = false;
-        i += 1;
-      } else {
-        field += char;
-        i += 1;
-      }
-    } else if (char === '"' && field === '') {
-      inQuotes = true;
-      wasQuoted = true;
-      i += 1;
-    } else if (char === ',') {
-      endField();
-      i += 1;
-    } else if (char === '\r' && text[i + 1] === '\n') {
-      endField();
-      rows.push(row);
-      quoted.push(rowQuoted);
-      row = [];
-      rowQuoted = [];
-      i += 2;
-    } else if (char === '\n') {
-      endField();
-      rows.push(row);
-      quoted.push(rowQuoted);
-      row = [];
-      rowQuoted = [];
-      i += 1;
-    } else {
-      field += char;
-      i += 1;
-    }
-  }
-  if (field !== '' || row.length > 0) {
-    endField();
-    rows.push(row);
-    quoted.push(rowQuoted);
-  }
-  return { rows, quoted };
-}
+export { parseCsv } from '../../support/csv';
 
 /**
  * Converts a file with LibreOffice headless (a private profile per run, so parallel runs
