@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { readFileSync, renameSync } from 'node:fs';
+import { writeFileAtomically } from '../atomic-file';
 import { isRecord } from '../../shared/parse';
 
 /** What is kept on disk for a profile: never the secret. */
@@ -50,10 +49,7 @@ export class ProfileStore {
   }
 
   write(state: StoredProfiles): void {
-    mkdirSync(dirname(this.file), { recursive: true });
-    const temp = `${this.file}.${randomUUID()}.tmp`;
-    writeFileSync(temp, `${JSON.stringify(state, null, 2)}\n`, { mode: 0o600 });
-    renameSync(temp, this.file);
+    writeFileAtomically(this.file, `${JSON.stringify(state, null, 2)}\n`, { mode: 0o600 });
   }
 }
 

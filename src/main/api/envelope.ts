@@ -7,6 +7,7 @@ import { clientError, platformError } from '../../shared/errors';
 import { callFailure, type CallFailure } from './failure';
 import { looksTruncatedJson, parseJsonExact } from './json-text';
 import type { TransportResponse } from './transport';
+import { isRecord } from '../../shared/parse';
 
 export interface Envelope {
   status: 0;
@@ -72,7 +73,7 @@ export function readEnvelope(response: TransportResponse, redact: (text: string)
     );
   }
 
-  if (!isObject(parsed) || !('status' in parsed)) {
+  if (!isRecord(parsed) || !('status' in parsed)) {
     return fault(
       `The server's answer has no status field (${httpLabel}), so it is not a platform answer. ${advice(httpStatus)}`,
       `Answer starts: ${shown(trimmed)}`,
@@ -143,9 +144,6 @@ function readReason(value: unknown): string | null {
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function excerpt(text: string): string {
   const flat = text.replace(/\s+/g, ' ');

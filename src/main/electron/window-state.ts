@@ -1,5 +1,5 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { writeFileAtomically } from '../atomic-file';
 import { isRecord } from '../../shared/parse';
 
 export interface Rect {
@@ -35,10 +35,7 @@ export function readWindowState(file: string): WindowState | null {
 }
 
 export function writeWindowState(file: string, state: WindowState): void {
-  mkdirSync(dirname(file), { recursive: true });
-  const temp = `${file}.tmp`;
-  writeFileSync(temp, JSON.stringify(state));
-  renameSync(temp, file);
+  writeFileAtomically(file, JSON.stringify(state));
 }
 
 /** A remembered position is used only if enough of it is still on some display (monitors change). */

@@ -14,7 +14,7 @@ import { fail, ok, type AppError, type Result } from '../../shared/result';
 import { parseTimeZone, type TimeZone } from '../../shared/time-zone';
 import { fetchAll, type FetchProgress } from '../jobs/fetch-all';
 import { computeProgress } from '../jobs/fetch-progress';
-import { describeDrift } from '../services/list-handlers';
+import { describeDrift } from '../jobs/drift-warnings';
 import { toRow } from '../services/rows';
 import { excelSerial, exportFields, wallClock } from './cells';
 import { CsvWriter } from './csv-writer';

@@ -3,9 +3,7 @@
  * writer (no read-side parsing here) or plain text, written to a temporary file in
  * the same folder and renamed, so a half-written file never carries the final name.
  */
-import { randomBytes } from 'node:crypto';
-import { renameSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { writeFileAtomically } from '../atomic-file';
 import * as XLSX from 'xlsx';
 import { OUTCOME_LABELS, type MmsResultRow } from '../../shared/mms/records';
 import { resultTable, toCsv } from '../../shared/mms/results';
@@ -26,15 +24,7 @@ export function resultsFileBytes(rows: readonly MmsResultRow[], format: ResultsF
 }
 
 export function writeResultsFile(path: string, rows: readonly MmsResultRow[], format: ResultsFormat): void {
-  const bytes = resultsFileBytes(rows, format);
-  const temporary = join(dirname(path), `.${basename(path)}.${randomBytes(4).toString('hex')}.part`);
-  try {
-    writeFileSync(temporary, bytes);
-    renameSync(temporary, path);
-  } catch (error) {
-    rmSync(temporary, { force: true });
-    throw error;
-  }
+  writeFileAtomically(path, resultsFileBytes(rows, format));
 }
 
 export function resultsFileName(at: number, format: ResultsFormat): string {

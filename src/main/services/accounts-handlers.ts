@@ -34,24 +34,19 @@ export async function withAccounts<T>(action: () => Promise<Result<T>>): Promise
   return outer.ok ? outer.value : outer;
 }
 
-export function createAccountsHandlers(accounts: Accounts, log: Logger, onActiveChanged: () => void): AccountsHandlers {
+export function createAccountsHandlers(accounts: Accounts, log: Logger): AccountsHandlers {
   return {
     listProfiles: () => accountsResult(() => accounts.state()),
     getActiveProfile: () => accountsResult(() => accounts.active()),
-    saveProfile: (draft) => {
-      onActiveChanged();
-      return accountsResult(() => accounts.save(draft));
-    },
+    saveProfile: (draft) => accountsResult(() => accounts.save(draft)),
     deleteProfile: ({ id }) =>
       accountsResult(async () => {
         await accounts.remove(id);
-        onActiveChanged();
         return null;
       }),
     setActiveProfile: ({ id }) =>
       accountsResult(async () => {
         accounts.setActive(id);
-        onActiveChanged();
         const active = await accounts.active();
         if (!active) throw new AccountsError('not-found', 'That profile no longer exists.');
         return active;
@@ -59,7 +54,6 @@ export function createAccountsHandlers(accounts: Accounts, log: Logger, onActive
     setSandboxHidden: ({ hidden }) =>
       accountsResult(() => {
         accounts.setSandboxHidden(hidden);
-        onActiveChanged();
         return accounts.state();
       }),
     testConnection: ({ draft }) => accountsResult(() => testDraft(accounts, draft, log)),

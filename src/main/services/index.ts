@@ -63,7 +63,7 @@ export function createServices(options: ServiceOptions): Services {
 
   const handlers: Handlers = {
     getAppInfo: () => ok({ name: 'Switchboard', version, host: desktop.host, platform: platform() }),
-    ...createAccountsHandlers(accounts, log, () => {}),
+    ...createAccountsHandlers(accounts, log),
     ...createListHandlers({ pool: clients, jobs, emit: options.emit, log }),
     ...createExportHandlers({ clients, jobs, emit: options.emit, log, desktop, appVersion: version }),
     ...createMmsHandlers({ clients, emit: options.emit, log, desktop, userDataDir: options.userDataDir }),

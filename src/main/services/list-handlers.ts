@@ -5,7 +5,8 @@ import type { PageRequest } from '../../shared/requests';
 import type { AnyRow, JobDone } from '../../shared/methods/lists';
 import type { Page } from '../../shared/records';
 import { ok, type Result } from '../../shared/result';
-import { fetchAll, type FetchAllSummary } from '../jobs/fetch-all';
+import { describeDrift } from '../jobs/drift-warnings';
+import { fetchAll } from '../jobs/fetch-all';
 import type { JobRegistry } from '../jobs/job-registry';
 import type { Logger } from '../log';
 import { withAccounts } from './accounts-handlers';
@@ -27,16 +28,6 @@ function pageCall<O extends ListOperation>(client: PlatformClient, operation: O)
   return (client[operation] as PageCall<O>).bind(client);
 }
 
-export function describeDrift(summary: FetchAllSummary): string[] {
-  if (summary.drift.length === 0) return [];
-  const changed = summary.drift.filter((d) => d.kind === 'total-changed').length;
-  const duplicates = summary.drift.filter((d) => d.kind === 'duplicate').length;
-  const warnings: string[] = [];
-  if (changed > 0) warnings.push('The data changed on the platform while it was loading: the total moved. Load again for a consistent view.');
-  if (duplicates > 0) warnings.push(`${duplicates} row(s) moved between pages while loading and were not repeated. Load again for a consistent view.`);
-  if (warnings.length === 0) warnings.push('Pages came back with unexpected lengths while loading. Load again for a consistent view.');
-  return warnings;
-}
 
 export function createListHandlers(deps: {
   pool: ClientPool;

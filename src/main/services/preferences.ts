@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { writeFileAtomically } from '../atomic-file';
 import { isRecord } from '../../shared/parse';
 
 const MAX_BYTES = 1024 * 1024;
@@ -30,10 +29,7 @@ export class Preferences {
     const next = { ...this.all(), [key]: value };
     const text = JSON.stringify(next);
     if (text.length > MAX_BYTES) return false;
-    mkdirSync(dirname(this.file), { recursive: true });
-    const temp = `${this.file}.${randomUUID()}.tmp`;
-    writeFileSync(temp, text);
-    renameSync(temp, this.file);
+    writeFileAtomically(this.file, text);
     this.cache = next;
     return true;
   }

@@ -5,13 +5,14 @@ import { fail, ok } from '../../../shared/result';
 import type { RecordNormaliser } from './records';
 import type { NormaliseContext } from './schema';
 import { readBoolean, readNumber } from './values';
+import { isRecord } from '../../../shared/parse';
 
 export function normalisePage<R>(
   data: unknown,
   normalise: RecordNormaliser<R>,
   context: NormaliseContext,
 ): Result<Page<R>> {
-  if (!isObject(data)) return shapeError(`data is ${describe(data)}, not a page object`);
+  if (!isRecord(data)) return shapeError(`data is ${describe(data)}, not a page object`);
   const total = readCount(data.total);
   if (total === null) return shapeError(`data.total is ${describe(data.total)}, not a count`);
   const rawRecords = data.records ?? [];
@@ -19,7 +20,7 @@ export function normalisePage<R>(
   const records: R[] = [];
   for (let i = 0; i < rawRecords.length; i += 1) {
     const raw: unknown = rawRecords[i];
-    if (!isObject(raw)) return shapeError(`data.records[${i}] is ${describe(raw)}, not a record`);
+    if (!isRecord(raw)) return shapeError(`data.records[${i}] is ${describe(raw)}, not a record`);
     records.push(normalise(raw, context));
   }
   const size = readCount(data.size) ?? records.length;
@@ -34,7 +35,7 @@ export function normaliseObject<R>(
   normalise: RecordNormaliser<R>,
   context: NormaliseContext,
 ): Result<R> {
-  if (!isObject(data)) return shapeError(`data is ${describe(data)}, not an object`);
+  if (!isRecord(data)) return shapeError(`data is ${describe(data)}, not an object`);
   return ok(normalise(data, context));
 }
 
@@ -58,8 +59,4 @@ function describe(value: unknown): string {
   if (typeof value === 'string') return `the text "${value.length > 40 ? `${value.slice(0, 40)}…` : value}"`;
   if (typeof value === 'object') return 'an object';
   return `${typeof value} ${String(value)}`;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -14,6 +14,7 @@ import type {
 } from '../../../shared/records';
 import { compileSchema, type NormaliseContext, normaliseBySchema, type RecordSchema } from './schema';
 import { readNumber, readText, toJsonValue } from './values';
+import { isRecord } from '../../../shared/parse';
 
 const text = { kind: 'text' } as const;
 const num = { kind: 'number' } as const;
@@ -213,10 +214,10 @@ export const normaliseTaskDetail: RecordNormaliser<TaskDetailRecord> = (raw, con
 
 /** MMS send answers `{ status, reason, success, fail, array: [{ msgId, number }] }` (maybe inside data too). */
 export function normaliseMmsSendResult(body: Record<string, unknown>): MmsSendResult {
-  const source = isObject(body.data) && body.success === undefined ? body.data : body;
+  const source = isRecord(body.data) && body.success === undefined ? body.data : body;
   const messages = Array.isArray(source.array)
     ? source.array
-        .filter(isObject)
+        .filter(isRecord)
         .map((item) => ({ msgId: readText(item.msgId), number: readText(item.number) }))
     : [];
   const known = new Set(['status', 'reason', 'data', 'success', 'fail', 'array']);
@@ -225,8 +226,4 @@ export function normaliseMmsSendResult(body: Record<string, unknown>): MmsSendRe
     if (!known.has(key)) extra[key] = toJsonValue(value);
   }
   return { accepted: readNumber(source.success), rejected: readNumber(source.fail), messages, extra };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,6 +1,7 @@
 import {
   epochMsToWallTime,
   formatIsoInZone,
+  formatWallTime,
   parseWallTimeText,
   wallTimeToEpochMs,
   type TimeZone,
@@ -19,12 +20,8 @@ export const QUICK_RANGES: { id: QuickRange; label: string }[] = [
   { id: 'thisMonth', label: 'This month' },
 ];
 
-function pad(value: number): string {
-  return String(value).padStart(2, '0');
-}
-
 export function wallToLocalText(wall: WallTime): LocalText {
-  return `${wall.year}-${pad(wall.month)}-${pad(wall.day)}T${pad(wall.hour)}:${pad(wall.minute)}:${pad(wall.second)}`;
+  return formatWallTime(wall).replace(' ', 'T');
 }
 
 function startOfDay(wall: WallTime): WallTime {
@@ -62,5 +59,5 @@ export function localTextToIso(text: LocalText, zone: TimeZone): string | null {
 /** `YYYY-MM-DD HH:MM:SS` for the seat query's optional window. */
 export function localTextToWallText(text: LocalText): string | null {
   const wall = parseWallTimeText(text.length === 16 ? `${text}:00` : text);
-  return wall ? wallToLocalText(wall).replace('T', ' ') : null;
+  return wall ? formatWallTime(wall) : null;
 }
