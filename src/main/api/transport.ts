@@ -86,10 +86,19 @@ export function operationUrl(baseUrl: string, path: string): string | null {
   return `${url.origin}${prefix}${path.startsWith('/') ? path : `/${path}`}`;
 }
 
+/**
+ * Idle keep-alive sockets are dropped after this long. Without it Node keeps them for
+ * ever, while servers close theirs (Node's after 5 s): a request could then be written
+ * into a socket the server has just closed and fail with ECONNRESET, and on a busy
+ * machine every retry could draw another such socket.
+ */
+const IDLE_SOCKET_MS = 4_000;
+
 export function createTransport(options: TransportOptions): Transport {
   const maxSockets = options.maxSockets ?? 16;
-  const httpAgent = new http.Agent({ keepAlive: true, maxSockets });
-  const httpsAgent = new https.Agent({ keepAlive: true, maxSockets });
+  const agentOptions = { keepAlive: true, maxSockets, timeout: IDLE_SOCKET_MS };
+  const httpAgent = new http.Agent(agentOptions);
+  const httpsAgent = new https.Agent(agentOptions);
 
   async function send(request: TransportRequest): Promise<TransportOutcome> {
     const url = operationUrl(options.baseUrl, request.path);

@@ -65,6 +65,18 @@ describe('transport', () => {
     expect(stub.requests[0].remotePort).toBe(stub.requests[1].remotePort);
   });
 
+  it('drops an idle keep-alive connection before a server would close it', async () => {
+    const transport = createTransport({ baseUrl: stub.baseUrl, timeoutMs: 2000 });
+    stub.script(json({ status: '0' }));
+    await transport.send(post());
+    // Servers close idle connections after a few seconds (Node's after 5); reusing one they
+    // have just closed fails with ECONNRESET. The client lets go of it first.
+    await new Promise((resolve) => setTimeout(resolve, 4_500));
+    await transport.send(post());
+    transport.close();
+    expect(stub.requests[0].remotePort).not.toBe(stub.requests[1].remotePort);
+  }, 10_000);
+
   it('times out after the per-request timeout, as maybe-sent', async () => {
     const transport = createTransport({ baseUrl: stub.baseUrl, timeoutMs: 5000 });
     stub.script(delayed(2000, json({ status: '0' })));
