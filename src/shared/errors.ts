@@ -4,7 +4,7 @@
  * in `detail` (the reason is authoritative: screens show it next to the message).
  */
 import type { AppError } from './result';
-import { STATUS_MEANINGS } from './platform';
+import { DEFINITE_WRITE_REFUSALS, STATUS_MEANINGS } from './platform';
 
 /** Human messages for each platform status (the spec's codes plus -15 from platform-notes). */
 export const PLATFORM_ERROR_MESSAGES: Readonly<Record<number, string>> = {
@@ -74,4 +74,16 @@ export function clientError(code: ClientErrorCode, message?: string, detail?: st
   const error: AppError = { code, message: message ?? CLIENT_ERROR_MESSAGES[code] };
   if (detail !== undefined && detail !== '') error.detail = detail;
   return error;
+}
+
+/**
+ * What a failed write proves. `refused`: it never took effect (the platform refused it
+ * before doing anything, or it never left this computer). `unknown`: it may have taken
+ * effect (a -18 or another status, a timeout or a dropped answer after sending).
+ */
+export function writeFailureKind(error: AppError): 'refused' | 'unknown' {
+  if (error.code === 'outcome-unknown') return 'unknown';
+  const status = platformStatusOf(error);
+  if (status === null) return 'refused';
+  return DEFINITE_WRITE_REFUSALS.has(status) ? 'refused' : 'unknown';
 }

@@ -133,6 +133,14 @@ export const STATUS_MEANINGS: Readonly<Record<number, string>> = {
   [-72]: 'a label name is required, within 20 characters',
 };
 
+/**
+ * On a write (an MMS send), the statuses that prove the platform refused the request
+ * before doing anything: authentication, IP, clock, parameters, a disabled workspace or
+ * key, rate limiting. Only these make a batch sendable again without the user's
+ * acknowledgement; -18 (system error) and any other status may have been applied.
+ */
+export const DEFINITE_WRITE_REFUSALS: ReadonlySet<number> = new Set([-1, -2, -15, -16, -22, -29, -30, -31]);
+
 export const LIMITS = {
   pageSizeMin: 1,
   pageSizeMax: 100,

@@ -1,7 +1,10 @@
 /**
- * Every MMS send as the journal tells it, kept in memory after one read and updated
- * as entries are appended. A batch whose "about to send" has no answer in the file
- * when it is first read was cut off by a crash or a quit: its outcome is unknown.
+ * Every MMS send as the journal tells it. The journal file is the single truth, shared
+ * with any other process on the same data folder: every read first takes in what was
+ * appended since (by anyone). A batch claimed ("about to send") with no answer yet is
+ * being sent: here, or by another process that still runs. A claim whose owner is gone
+ * (a crash, a quit) or that never got its answer is *outcome unknown*, and a batch that
+ * was ever unknown stays marked so.
  */
 import { buildResultRows } from '../../shared/mms/results';
 import {
@@ -14,9 +17,11 @@ import {
 } from '../../shared/mms/records';
 import type { Logger } from '../log';
 import type { BatchEntry, JournalEntry, MmsJournal, NewEntry, SendPlannedEntry } from './journal';
+import { isOwnerAlive, THIS_PROCESS, type Owner } from './journal-lock';
 
 export interface BatchState {
   numbers: string[];
+  /** As written in the journal: `sending` means claimed with no answer (yet). */
   status: MmsBatchStatus;
   attempts: number;
   accepted: number | null;
@@ -24,11 +29,24 @@ export interface BatchState {
   messages: { msgId: string | null; number: string | null }[];
   error: MmsBatchError | null;
   lastAttemptAt: number | null;
+  /** Who claimed the current attempt; null for journals from before claims were owned. */
+  owner: Owner | null;
+  /** An attempt of this batch had an unknown outcome at some point. */
+  everUnknown: boolean;
 }
 
 export interface SendState {
   plan: SendPlannedEntry;
   batches: BatchState[];
+}
+
+/** A batch as it stands now, with a claim judged alive or not. */
+export interface BatchNow {
+  status: MmsBatchStatus;
+  /** Being sent by another window's process or another app on this data folder. */
+  elsewhere: boolean;
+  everUnknown: boolean;
+  error: MmsBatchError | null;
 }
 
 export const INTERRUPTED: MmsBatchError = {
@@ -37,76 +55,138 @@ export const INTERRUPTED: MmsBatchError = {
     'Switchboard stopped while this batch was being sent: it may or may not have gone out. Check the sent messages on the platform before resending.',
 };
 
+/** A claim older than this has long passed any request's timeout: its answer will not come. */
+const CLAIM_MAX_AGE_MS = 10 * 60 * 1000;
+
+export interface MmsHistoryOptions {
+  /** Who this history's claims belong to; default: this process (tests give two in one process). */
+  self?: Owner;
+  /** Whether a claim's process still runs; default: asks the operating system. */
+  isAlive?: (owner: Owner) => boolean;
+  now?: () => number;
+}
+
 export class MmsHistory {
-  private readonly sends = new Map<string, SendState>();
-  private loaded = false;
+  private sends = new Map<string, SendState>();
+  private offset = 0;
+  /** Entries the disk refused: they stay applied across re-reads. */
+  private readonly unsaved: JournalEntry[] = [];
+  /** Claims of this process whose request is under way: `${sendId}#${batch}`. */
+  private readonly inFlight = new Set<string>();
+  private readonly isAlive: (owner: Owner) => boolean;
+  private readonly now: () => number;
+  readonly self: Owner;
 
   constructor(
     private readonly journal: MmsJournal,
     private readonly log: Logger,
-  ) {}
+    options: MmsHistoryOptions = {},
+  ) {
+    this.self = options.self ?? THIS_PROCESS;
+    this.isAlive = options.isAlive ?? isOwnerAlive;
+    this.now = options.now ?? Date.now;
+  }
 
-  private load(): void {
-    if (this.loaded) return;
-    this.loaded = true;
-    const { entries, skipped } = this.journal.read();
-    if (skipped > 0) this.log.warn(`MMS journal: ${skipped} unreadable line(s) skipped (a crash can leave one).`);
-    for (const entry of entries) this.apply(entry);
-    for (const send of this.sends.values()) {
-      for (const batch of send.batches) {
-        if (batch.status === 'sending') {
-          batch.status = 'outcome-unknown';
-          batch.error = INTERRUPTED;
-        }
-      }
+  get journalPath(): string {
+    return this.journal.path;
+  }
+
+  /** Takes in what any process appended since the last read. */
+  refresh(): void {
+    const read = this.journal.readFrom(this.offset);
+    if (read.skipped > 0) this.log.warn(`MMS journal: ${read.skipped} unreadable line(s) skipped (a crash can leave one).`);
+    if (read.restarted) {
+      this.sends = new Map();
+      for (const entry of [...read.entries, ...this.unsaved]) this.apply(entry);
+    } else {
+      for (const entry of read.entries) this.apply(entry);
     }
+    this.offset = read.offset;
   }
 
   has(sendId: string): boolean {
-    this.load();
+    this.refresh();
     return this.sends.has(sendId);
   }
 
   get(sendId: string): SendState | undefined {
-    this.load();
+    this.refresh();
     return this.sends.get(sendId);
   }
 
-  /** Writes the entry to disk (fsync'ed), then applies it. Throws when the disk refuses. */
+  /** All sends, read fresh. */
+  all(): SendState[] {
+    this.refresh();
+    return [...this.sends.values()];
+  }
+
+  /** Writes the entry to disk (fsync'ed), then applies it. Throws when the disk refuses. Callers hold the journal lock. */
   record(entry: NewEntry): void {
-    this.load();
+    this.refresh();
     this.journal.append(entry);
-    this.apply({ v: 1, ...entry } as JournalEntry);
+    this.refresh();
   }
 
   /** Applies an entry the disk refused: what happened must still show. */
   applyUnsaved(entry: NewEntry): void {
-    this.apply({ v: 1, ...entry } as JournalEntry);
+    const full = { v: 1, ...entry } as JournalEntry;
+    this.unsaved.push(full);
+    this.apply(full);
+  }
+
+  /** Marks a claim of this process as under way (true) or over (false). */
+  setInFlight(sendId: string, batch: number, active: boolean): void {
+    const key = `${sendId}#${batch}`;
+    if (active) this.inFlight.add(key);
+    else this.inFlight.delete(key);
+  }
+
+  /** The batch as it stands now: a claim with no answer is live, elsewhere, or of unknown outcome. */
+  batchNow(sendId: string, index: number, batch: BatchState): BatchNow {
+    const plain = { status: batch.status, elsewhere: false, everUnknown: batch.everUnknown, error: batch.error };
+    if (batch.status !== 'sending') return plain;
+    const owner = batch.owner;
+    if (owner !== null && owner.process === this.self.process) {
+      if (this.inFlight.has(`${sendId}#${index + 1}`)) return plain;
+    } else if (owner !== null && this.isAlive(owner) && this.now() - (batch.lastAttemptAt ?? 0) < CLAIM_MAX_AGE_MS) {
+      return { ...plain, elsewhere: true };
+    }
+    return { status: 'outcome-unknown', elsewhere: false, everUnknown: true, error: INTERRUPTED };
   }
 
   list(): MmsSendSummary[] {
-    this.load();
-    return [...this.sends.values()].map(summaryOf).sort((a, b) => b.at - a.at);
+    return this.all()
+      .map((send) => this.summaryOf(send))
+      .sort((a, b) => b.at - a.at);
   }
 
   detail(sendId: string): MmsSendDetail | null {
     const send = this.get(sendId);
     if (!send) return null;
+    const summary = this.summaryOf(send);
     const rows = buildResultRows(
       send.batches.map((batch, index) => ({
         batch: index + 1,
         numbers: batch.numbers,
-        status: batch.status,
+        status: summary.batches[index].status,
+        accepted: batch.accepted,
         messages: batch.messages,
-        error: batch.error,
+        error: summary.batches[index].error,
       })),
     );
-    return { ...summaryOf(send), content: send.plan.content, rows };
+    return { ...summary, content: send.plan.content, rows };
   }
 
   summary(sendId: string): MmsSendSummary | null {
     const send = this.get(sendId);
-    return send ? summaryOf(send) : null;
+    return send ? this.summaryOf(send) : null;
+  }
+
+  private summaryOf(send: SendState): MmsSendSummary {
+    return summarise(
+      send,
+      send.batches.map((batch, index) => this.batchNow(send.plan.sendId, index, batch)),
+    );
   }
 
   private apply(entry: JournalEntry): void {
@@ -123,6 +203,8 @@ export class MmsHistory {
           messages: [],
           error: null,
           lastAttemptAt: null,
+          owner: null,
+          everUnknown: false,
         })),
       });
       return;
@@ -135,7 +217,10 @@ export class MmsHistory {
 function applyBatch(batch: BatchState, entry: BatchEntry): void {
   switch (entry.phase) {
     case 'about-to-send':
+      // A new claim over one that never got its answer: that attempt's outcome is unknown.
+      if (batch.status === 'sending' || batch.status === 'outcome-unknown') batch.everUnknown = true;
       batch.status = 'sending';
+      batch.owner = entry.owner ?? null;
       batch.attempts = Math.max(batch.attempts, entry.attempt);
       batch.lastAttemptAt = entry.at;
       batch.accepted = null;
@@ -154,25 +239,32 @@ function applyBatch(batch: BatchState, entry: BatchEntry): void {
     case 'outcome-unknown':
       batch.status = entry.phase;
       batch.error = entry.error;
+      if (entry.phase === 'outcome-unknown') batch.everUnknown = true;
       return;
   }
 }
 
-function summaryOf(send: SendState): MmsSendSummary {
+function summarise(send: SendState, now: readonly BatchNow[]): MmsSendSummary {
   const { plan } = send;
   const batches: MmsBatchView[] = send.batches.map((batch, index) => ({
     batch: index + 1,
     size: batch.numbers.length,
-    status: batch.status,
+    status: now[index].status,
+    elsewhere: now[index].elsewhere,
+    everUnknown: now[index].everUnknown,
     attempts: batch.attempts,
     accepted: batch.accepted,
     rejected: batch.rejected,
-    error: batch.error,
+    error: now[index].error,
     lastAttemptAt: batch.lastAttemptAt,
   }));
+  const accepted = batches.reduce((sum, b) => sum + (b.accepted ?? 0), 0);
+  const rejected = batches.reduce((sum, b) => sum + (b.rejected ?? 0), 0);
+  // Every number refused is not a finished send, whatever each batch's answer was.
+  const allRefused = accepted === 0 && rejected > 0;
   const status = batches.some((b) => b.status === 'sending')
     ? 'sending'
-    : batches.every((b) => b.status === 'sent')
+    : batches.every((b) => b.status === 'sent') && !allRefused
       ? 'completed'
       : 'attention';
   return {
@@ -188,7 +280,7 @@ function summaryOf(send: SendState): MmsSendSummary {
     recipients: batches.reduce((sum, b) => sum + b.size, 0),
     batches,
     status,
-    accepted: batches.reduce((sum, b) => sum + (b.accepted ?? 0), 0),
-    rejected: batches.reduce((sum, b) => sum + (b.rejected ?? 0), 0),
+    accepted,
+    rejected,
   };
 }

@@ -6,6 +6,7 @@
  * Reading tolerates a torn (half-written) line, which only a crash can leave.
  */
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, readSync, fstatSync, writeSync } from 'node:fs';
+import { isOwner, type Owner } from './journal-lock';
 import { isRecord } from '../../shared/parse';
 import type { MmsBatchError } from '../../shared/mms/records';
 import type { MmsType } from '../../shared/requests';
@@ -42,6 +43,8 @@ interface BatchEntryBase {
 
 export interface AboutToSendEntry extends BatchEntryBase {
   phase: 'about-to-send';
+  /** The process that claimed the batch (absent in journals from before claims were owned). */
+  owner?: Owner;
   appId: string;
   mmsType: MmsType;
   numbers: string[];
@@ -74,19 +77,14 @@ export interface JournalRead {
 }
 
 export class MmsJournal {
-  private checkedTail = false;
-
   constructor(readonly path: string) {}
 
-  /** Appends one entry and waits until it is on disk. */
+  /** Appends one entry and waits until it is on disk. Callers hold the journal lock. */
   append(entry: NewEntry): void {
     const fd = openSync(this.path, 'a+');
     try {
-      if (!this.checkedTail) {
-        // A torn last line from a crash must not swallow the next entry.
-        if (!endsWithNewline(fd)) writeSync(fd, '\n');
-        this.checkedTail = true;
-      }
+      // A torn last line from a crash (of any process sharing the file) must not swallow this entry.
+      if (!endsWithNewline(fd)) writeSync(fd, '\n');
       writeSync(fd, `${JSON.stringify({ v: VERSION, ...entry })}\n`);
       fsyncSync(fd);
     } finally {
@@ -96,16 +94,46 @@ export class MmsJournal {
 
   read(): JournalRead {
     if (!existsSync(this.path)) return { entries: [], skipped: 0 };
-    const entries: JournalEntry[] = [];
-    let skipped = 0;
-    for (const line of readFileSync(this.path, 'utf8').split('\n')) {
-      if (line.trim() === '') continue;
-      const entry = parseEntry(line);
-      if (entry) entries.push(entry);
-      else skipped += 1;
-    }
-    return { entries, skipped };
+    return parseLines(readFileSync(this.path, 'utf8'));
   }
+
+  /**
+   * The complete lines written since byte `offset` (another process may be appending:
+   * a line without its newline yet is left for the next read). `restarted` when the
+   * file is shorter than `offset` (replaced): then everything is read again.
+   */
+  readFrom(offset: number): JournalRead & { offset: number; restarted: boolean } {
+    if (!existsSync(this.path)) return { entries: [], skipped: 0, offset: 0, restarted: offset > 0 };
+    const fd = openSync(this.path, 'r');
+    try {
+      const size = fstatSync(fd).size;
+      const restarted = size < offset;
+      const start = restarted ? 0 : offset;
+      const bytes = Buffer.alloc(size - start);
+      let read = 0;
+      while (read < bytes.length) {
+        const n = readSync(fd, bytes, read, bytes.length - read, start + read);
+        if (n === 0) break;
+        read += n;
+      }
+      const complete = bytes.subarray(0, bytes.lastIndexOf(0x0a, read - 1) + 1);
+      return { ...parseLines(complete.toString('utf8')), offset: start + complete.length, restarted };
+    } finally {
+      closeSync(fd);
+    }
+  }
+}
+
+function parseLines(text: string): JournalRead {
+  const entries: JournalEntry[] = [];
+  let skipped = 0;
+  for (const line of text.split('\n')) {
+    if (line.trim() === '') continue;
+    const entry = parseEntry(line);
+    if (entry) entries.push(entry);
+    else skipped += 1;
+  }
+  return { entries, skipped };
 }
 
 function endsWithNewline(fd: number): boolean {
@@ -148,7 +176,7 @@ function isBatchEntry(value: Record<string, unknown>): value is Record<string, u
   if (!Number.isSafeInteger(value.batch) || !Number.isSafeInteger(value.attempt)) return false;
   switch (value.phase) {
     case 'about-to-send':
-      return isStringList(value.numbers);
+      return isStringList(value.numbers) && (value.owner === undefined || isOwner(value.owner));
     case 'answered':
       return Array.isArray(value.messages);
     case 'failed':

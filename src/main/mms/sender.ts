@@ -1,6 +1,9 @@
 /**
- * Sends an MMS to its batches strictly one after another. Each call is journaled
- * before it is made and after it answers; nothing is retried. Sending stops at the
+ * Sends an MMS to its batches strictly one after another. Each batch is claimed in
+ * the journal under a lock that holds across processes (the state read from disk,
+ * the claim fsync'ed) before its request leaves, and its answer journaled after;
+ * the claim is the check, so two windows or processes never both send a batch.
+ * Nothing is retried. Sending stops at the
  * first batch that does not go through (failed or outcome unknown): the batches
  * after it wait for the user, so a failing connection never turns into a string of
  * unknowns, and nothing goes out that the user has not seen the state of.
@@ -11,11 +14,13 @@ import { checkComposer, normaliseFiles, requestFor, type MmsDraft } from '../../
 import { contentPreview, type MmsBatchError, type MmsSendDetail, type MmsSendSummary } from '../../shared/mms/records';
 import type { SendMmsRequest } from '../../shared/methods/mms';
 import { LIMITS } from '../../shared/platform';
+import { writeFailureKind } from '../../shared/errors';
 import { fail, ok, type AppError, type Result } from '../../shared/result';
 import { validateMmsSend } from '../../shared/validation';
 import type { Logger } from '../log';
 import type { MmsHistory, SendState } from './history';
 import type { NewEntry } from './journal';
+import { JournalLock, JournalLockTimeout } from './journal-lock';
 
 export interface SendTarget {
   client: PlatformClient;
@@ -30,17 +35,30 @@ export interface MmsSenderOptions {
   /** Per-request timeout for a send; undefined: the client's own. */
   timeoutMs?: () => number | undefined;
   now?: () => number;
+  /** Default: a lock file beside the journal. */
+  lock?: JournalLock;
+  /** Run under the lock before a new send is planned: refuses a repeat the user has not seen. */
+  checkRepeat?: (request: SendMmsRequest) => Result<null>;
+}
+
+interface ClaimMode {
+  /** The user confirmed that a batch of unknown outcome did not go out. */
+  acknowledgeUnknown: boolean;
+  /** The next batch of this process's own run (not a user's resend). */
+  partOfRun: boolean;
 }
 
 const SEND_ID = /^[A-Za-z0-9-]{8,64}$/;
 
 export class MmsSender {
-  /** Sends with a run under way in this process: one at a time per send. */
+  /** Sends with a run under way in this process. */
   private readonly running = new Set<string>();
   private readonly now: () => number;
+  private readonly lock: JournalLock;
 
   constructor(private readonly options: MmsSenderOptions) {
     this.now = options.now ?? Date.now;
+    this.lock = options.lock ?? new JournalLock(`${options.history.journalPath}.lock`);
   }
 
   isRunning(sendId: string): boolean {
@@ -50,9 +68,7 @@ export class MmsSender {
   /** Checks everything before anything is written or sent. */
   check(request: SendMmsRequest): Result<null> {
     if (!SEND_ID.test(request.sendId)) return fail('bad-request', 'The send has no valid id.');
-    if (this.running.has(request.sendId) || this.options.history.has(request.sendId)) {
-      return fail('already-sent', 'This send was already started, and a send is never made twice. Open it in History to see how it went.');
-    }
+    if (this.running.has(request.sendId) || this.options.history.has(request.sendId)) return alreadyStarted();
     const { batches } = request;
     if (batches.length === 0 || batches.some((batch) => batch.length === 0 || batch.length > LIMITS.mmsMaxRecipients)) {
       return fail('validation', `Each batch must hold 1 to ${LIMITS.mmsMaxRecipients} recipients.`);
@@ -79,24 +95,31 @@ export class MmsSender {
     const { sendId, draft, batches } = request;
     this.running.add(sendId);
     try {
-      const planned = this.write({
-        kind: 'send',
-        sendId,
-        at: this.now(),
-        profileId: target.profileId,
-        profileName: target.profileName,
-        appId: draft.appId.trim(),
-        mmsType: draft.mmsType,
-        mmsTitle: draft.mmsTitle.trim() === '' ? null : draft.mmsTitle,
-        mmsFiles: draft.mmsFiles.trim() === '' ? null : normaliseFiles(draft.mmsFiles),
-        content: draft.content,
-        batches,
+      const planned = await this.underLock(() => {
+        // Read again under the lock: another process may have started this very send.
+        if (this.options.history.has(sendId)) return alreadyStarted();
+        const repeat = this.options.checkRepeat?.(request);
+        if (repeat && !repeat.ok) return repeat;
+        return this.write({
+          kind: 'send',
+          sendId,
+          at: this.now(),
+          profileId: target.profileId,
+          profileName: target.profileName,
+          appId: draft.appId.trim(),
+          mmsType: draft.mmsType,
+          mmsTitle: draft.mmsTitle.trim() === '' ? null : draft.mmsTitle,
+          mmsFiles: draft.mmsFiles.trim() === '' ? null : normaliseFiles(draft.mmsFiles),
+          content: draft.content,
+          batches,
+        });
       });
       if (!planned.ok) return planned;
       this.emit(sendId);
       for (let index = 0; index < batches.length; index++) {
-        const outcome = await this.sendBatch(sendId, index + 1, target.client);
-        if (!outcome.ok) return outcome;
+        const outcome = await this.sendBatch(sendId, index + 1, { acknowledgeUnknown: false, partOfRun: true }, target.client);
+        // A batch claimed meanwhile by another window or process: this run stops, that one goes on.
+        if (!outcome.ok) break;
         if (outcome.value !== 'sent') break;
       }
     } finally {
@@ -115,54 +138,34 @@ export class MmsSender {
   ): Promise<Result<MmsSendDetail>> {
     const send = this.options.history.get(sendId);
     if (!send) return fail('not-found', 'That send is not in the history.');
-    const state = send.batches[batch - 1];
-    if (!state) return fail('not-found', `That send has no batch ${batch}.`);
-    if (this.running.has(sendId)) return fail('busy', 'This send is still going out. Wait until it has finished.');
-    if (state.status === 'sent') return fail('already-sent', `Batch ${batch} was sent already, and a batch is never sent twice.`);
-    if (state.status === 'outcome-unknown' && !acknowledgeUnknown) {
-      return fail(
-        'needs-confirmation',
-        `The outcome of batch ${batch} is unknown: it may have gone out. Check the sent messages on the platform, then confirm that you want to send it again.`,
-      );
-    }
+    if (!send.batches[batch - 1]) return fail('not-found', `That send has no batch ${batch}.`);
+    // Everything is decided again under the lock, after this wait: the claim is the check.
     const { client } = await target(send.plan.profileId);
-    this.running.add(sendId);
-    try {
-      const outcome = await this.sendBatch(sendId, batch, client);
-      if (!outcome.ok) return outcome;
-    } finally {
-      this.running.delete(sendId);
-    }
+    const outcome = await this.sendBatch(sendId, batch, { acknowledgeUnknown, partOfRun: false }, client);
+    if (!outcome.ok) return outcome;
     this.emit(sendId);
     return this.detail(sendId);
   }
 
+  /**
+   * Claims the batch in the journal under the cross-process lock (its state read from
+   * disk, its claim appended and fsync'ed), then sends it and journals the answer.
+   */
   private async sendBatch(
     sendId: string,
     batch: number,
+    how: ClaimMode,
     client: PlatformClient,
   ): Promise<Result<'sent' | 'failed' | 'outcome-unknown'>> {
-    const send = this.options.history.get(sendId) as SendState;
-    const state = send.batches[batch - 1];
-    const attempt = state.attempts + 1;
+    const history = this.options.history;
+    const claimed = await this.underLock(() => this.claim(sendId, batch, how));
+    if (!claimed.ok) return claimed;
+    const { send, attempt, numbers } = claimed.value;
     const base = { kind: 'batch', sendId, batch, attempt } as const;
-    // On disk before the request leaves: if this write fails, nothing is sent.
-    const announced = this.write({
-      ...base,
-      at: this.now(),
-      phase: 'about-to-send',
-      appId: send.plan.appId,
-      mmsType: send.plan.mmsType,
-      numbers: state.numbers,
-      contentPreview: contentPreview(send.plan.content),
-    });
-    if (!announced.ok) return announced;
-    this.emit(sendId);
-
-    const request = requestFor(draftOf(send), state.numbers);
     let answer: NewEntry;
     try {
-      const result = await client.mmsSend(request, { timeoutMs: this.options.timeoutMs?.() });
+      this.emit(sendId);
+      const result = await client.mmsSend(requestFor(draftOf(send), numbers), { timeoutMs: this.options.timeoutMs?.() });
       if (result.ok) {
         answer = {
           ...base,
@@ -173,8 +176,8 @@ export class MmsSender {
           messages: result.value.messages.map(({ msgId, number }) => ({ msgId, number })),
         };
       } else {
-        const phase = result.error.code === 'outcome-unknown' ? 'outcome-unknown' : 'failed';
-        answer = { ...base, at: this.now(), phase, error: batchError(result.error) };
+        const phase = writeFailureKind(result.error) === 'refused' ? 'failed' : 'outcome-unknown';
+        answer = { ...base, at: this.now(), phase, error: batchError(result.error, phase) };
       }
     } catch (error) {
       this.options.log.error('MMS send crashed after the request was prepared', error);
@@ -186,13 +189,72 @@ export class MmsSender {
       };
     }
     try {
-      this.options.history.record(answer);
+      await this.lock.hold(() => history.record(answer));
     } catch (error) {
       this.options.log.error('MMS journal: the answer could not be written', error);
-      this.options.history.applyUnsaved(answer);
+      history.applyUnsaved(answer);
+    } finally {
+      history.setInFlight(sendId, batch, false);
     }
     this.emit(sendId);
     return ok(answer.phase === 'answered' ? 'sent' : (answer.phase as 'failed' | 'outcome-unknown'));
+  }
+
+  /** Runs under the lock: decides from the journal on disk whether the batch may go, and claims it. */
+  private claim(
+    sendId: string,
+    batch: number,
+    { acknowledgeUnknown, partOfRun }: ClaimMode,
+  ): Result<{ send: SendState; attempt: number; numbers: string[] }> {
+    const history = this.options.history;
+    const send = history.get(sendId);
+    if (!send) return fail('not-found', 'That send is not in the history.');
+    const states = send.batches.map((state, index) => history.batchNow(sendId, index, state));
+    const now = states[batch - 1];
+    if (!now) return fail('not-found', `That send has no batch ${batch}.`);
+    if (states.some((state) => state.status === 'sending' && state.elsewhere)) {
+      return fail('busy', 'This send is being sent elsewhere (another Switchboard window or app on this computer). Wait until it has finished there.');
+    }
+    if (now.status === 'sending' || (!partOfRun && this.running.has(sendId))) {
+      return fail('busy', 'This send is still going out. Wait until it has finished.');
+    }
+    if (now.status === 'sent') return fail('already-sent', `Batch ${batch} was sent already, and a batch is never sent twice.`);
+    if ((now.status === 'outcome-unknown' || now.everUnknown) && !acknowledgeUnknown) {
+      return fail(
+        'needs-confirmation',
+        `The outcome of batch ${batch} is unknown: it may have gone out. Check the sent messages on the platform, then confirm that you want to send it again.`,
+      );
+    }
+    const state = send.batches[batch - 1];
+    const attempt = state.attempts + 1;
+    const claimed = this.write({
+      kind: 'batch',
+      sendId,
+      batch,
+      attempt,
+      at: this.now(),
+      phase: 'about-to-send',
+      owner: history.self,
+      appId: send.plan.appId,
+      mmsType: send.plan.mmsType,
+      numbers: state.numbers,
+      contentPreview: contentPreview(send.plan.content),
+    });
+    if (!claimed.ok) return claimed;
+    history.setInFlight(sendId, batch, true);
+    return ok({ send, attempt, numbers: state.numbers });
+  }
+
+  private async underLock<T>(critical: () => Result<T>): Promise<Result<T>> {
+    try {
+      return await this.lock.hold(critical);
+    } catch (error) {
+      this.options.log.error('MMS journal lock', error);
+      if (error instanceof JournalLockTimeout) {
+        return fail('journal-busy', 'The send journal is locked by another Switchboard window or app, so nothing was sent. Try again in a moment.');
+      }
+      return journalFailure(error);
+    }
   }
 
   private write(entry: NewEntry): Result<null> {
@@ -201,11 +263,7 @@ export class MmsSender {
       return ok(null);
     } catch (error) {
       this.options.log.error('MMS journal write failed', error);
-      return fail(
-        'journal',
-        'The send journal could not be written, so nothing was sent. Check the disk space and permissions of the app data folder.',
-        error instanceof Error ? error.message : undefined,
-      );
+      return journalFailure(error);
     }
   }
 
@@ -220,6 +278,18 @@ export class MmsSender {
   }
 }
 
+function journalFailure(error: unknown): Result<never> {
+  return fail(
+    'journal',
+    'The send journal could not be written, so nothing was sent. Check the disk space and permissions of the app data folder.',
+    error instanceof Error ? error.message : undefined,
+  );
+}
+
+function alreadyStarted(): Result<never> {
+  return fail('already-sent', 'This send was already started, and a send is never made twice. Open it in History to see how it went.');
+}
+
 function draftOf(send: SendState): MmsDraft {
   const { plan } = send;
   return {
@@ -231,8 +301,11 @@ function draftOf(send: SendState): MmsDraft {
   };
 }
 
-function batchError(error: AppError): MmsBatchError {
-  return error.detail === undefined
-    ? { code: error.code, message: error.message }
-    : { code: error.code, message: error.message, detail: error.detail };
+function batchError(error: AppError, phase: 'failed' | 'outcome-unknown'): MmsBatchError {
+  // A platform status that does not prove a refusal (a -18) may have been applied: say so.
+  const message =
+    phase === 'outcome-unknown' && error.code !== 'outcome-unknown'
+      ? `${error.message} The platform may have sent some or all of these messages before failing: check the sent messages on the platform before resending.`
+      : error.message;
+  return error.detail === undefined ? { code: error.code, message } : { code: error.code, message, detail: error.detail };
 }

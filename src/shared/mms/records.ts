@@ -21,6 +21,13 @@ export interface MmsBatchView {
   batch: number;
   size: number;
   status: MmsBatchStatus;
+  /** `sending` by another window's process or another app on the same data folder: it cannot be sent from here. */
+  elsewhere: boolean;
+  /**
+   * An attempt's outcome was unknown at some point: the messages may have gone out, so any
+   * further send of this batch needs the user's acknowledgement, even after a definite failure.
+   */
+  everUnknown: boolean;
   /** Attempts made (a deliberate resend adds one). */
   attempts: number;
   accepted: number | null;
@@ -50,7 +57,8 @@ export interface MmsSendSummary {
   rejected: number;
 }
 
-export type MmsNumberOutcome = 'accepted' | 'rejected' | 'failed' | 'unknown' | 'not-sent' | 'sending';
+/** `not-given`: the platform answered with counts only (or counts and list disagree): no per-number result. */
+export type MmsNumberOutcome = 'accepted' | 'rejected' | 'not-given' | 'failed' | 'unknown' | 'not-sent' | 'sending';
 
 export interface MmsResultRow {
   number: string;
@@ -77,11 +85,19 @@ export const BATCH_STATUS_LABELS: Record<MmsBatchStatus, string> = {
 export const OUTCOME_LABELS: Record<MmsNumberOutcome, string> = {
   accepted: 'Accepted',
   rejected: 'Rejected',
+  'not-given': 'Per-number result not given',
   failed: 'Failed',
   unknown: 'Outcome unknown',
   'not-sent': 'Not sent',
   sending: 'Sending',
 };
+
+/** What a batch's status means for the person looking at it now. */
+export function batchStatusLabel(batch: Pick<MmsBatchView, 'status' | 'elsewhere' | 'everUnknown'>): string {
+  if (batch.status === 'sending' && batch.elsewhere) return 'Being sent elsewhere (another window or app)';
+  if (batch.status === 'failed' && batch.everUnknown) return 'Failed; an earlier attempt’s outcome is unknown';
+  return BATCH_STATUS_LABELS[batch.status];
+}
 
 /** The first characters of the content, for lists and the journal. */
 export function contentPreview(content: string, length = 80): string {

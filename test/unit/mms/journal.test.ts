@@ -73,8 +73,10 @@ describe('MmsHistory', () => {
     const history = new MmsHistory(journal, log);
     history.record(planned);
     history.record({ ...planned, sendId: 'send-0002', at: 5000 });
-    history.record({ kind: 'batch', sendId: 'send-0001', batch: 1, attempt: 1, at: 1001, phase: 'about-to-send', appId: 'app', mmsType: '1', numbers: ['123456', '234567'], contentPreview: 'Hello' });
+    history.record({ kind: 'batch', sendId: 'send-0001', batch: 1, attempt: 1, at: 1001, phase: 'about-to-send', owner: history.self, appId: 'app', mmsType: '1', numbers: ['123456', '234567'], contentPreview: 'Hello' });
+    history.setInFlight('send-0001', 1, true);
     expect(history.summary('send-0001')?.status).toBe('sending');
+    history.setInFlight('send-0001', 1, false);
     history.record({ kind: 'batch', sendId: 'send-0001', batch: 1, attempt: 1, at: 1002, phase: 'answered', accepted: 1, rejected: 1, messages: [{ msgId: 'm1', number: '123456' }] });
     const detail = history.detail('send-0001');
     expect(detail).toMatchObject({ accepted: 1, rejected: 1, recipients: 3, status: 'attention' });

@@ -9,12 +9,13 @@ describe('buildResultRows', () => {
         batch: 1,
         numbers: ['+123456', '234567'],
         status: 'sent',
+        accepted: 1,
         messages: [{ msgId: 'm1', number: '123456' }],
         error: null,
       },
-      { batch: 2, numbers: ['345678'], status: 'outcome-unknown', messages: [], error: { code: 'outcome-unknown', message: 'x' } },
-      { batch: 3, numbers: ['456789'], status: 'failed', messages: [], error: { code: 'platform:-1', message: 'Auth failed' } },
-      { batch: 4, numbers: ['567890'], status: 'not-sent', messages: [], error: null },
+      { batch: 2, numbers: ['345678'], status: 'outcome-unknown', accepted: null, messages: [], error: { code: 'outcome-unknown', message: 'x' } },
+      { batch: 3, numbers: ['456789'], status: 'failed', accepted: null, messages: [], error: { code: 'platform:-1', message: 'Auth failed' } },
+      { batch: 4, numbers: ['567890'], status: 'not-sent', accepted: null, messages: [], error: null },
     ]);
     expect(rows.map((r) => [r.number, r.batch, r.outcome, r.msgId])).toEqual([
       ['+123456', 1, 'accepted', 'm1'],
@@ -59,5 +60,39 @@ describe('contentPreview', () => {
   it('flattens and cuts long content', () => {
     expect(contentPreview('a\n b')).toBe('a b');
     expect(contentPreview('x'.repeat(100), 10)).toBe(`${'x'.repeat(10)}…`);
+  });
+});
+
+describe('per-number results match numbers by their digits', () => {
+  const sent = (numbers: string[], accepted: number | null, messages: { msgId: string | null; number: string | null }[]) =>
+    buildResultRows([{ batch: 1, numbers, status: 'sent', accepted, messages, error: null }]);
+
+  it('a +, spaces or a national prefix in the answer do not make an accepted number look rejected', () => {
+    const rows = sent(['+447700900123', '8613800138000', '4915112345678'], 3, [
+      { msgId: 'a', number: '07700900123' },
+      { msgId: 'b', number: '+86 138 0013 8000' },
+      { msgId: 'c', number: '4915112345678' },
+    ]);
+    expect(rows.map((r) => [r.outcome, r.msgId])).toEqual([
+      ['accepted', 'a'],
+      ['accepted', 'b'],
+      ['accepted', 'c'],
+    ]);
+  });
+
+  it('an answer with counts but no list says "per-number result not given", never "rejected"', () => {
+    const rows = sent(['123456', '234567'], 2, []);
+    expect(rows.map((r) => r.outcome)).toEqual(['not-given', 'not-given']);
+    expect(rows[0].detail).toMatch(/^Accepted count 2; per-number result not given/);
+  });
+
+  it('when the count and the list disagree, the unlisted numbers are "not given"', () => {
+    const rows = sent(['123456', '234567', '345678'], 3, [{ msgId: 'a', number: '123456' }]);
+    expect(rows.map((r) => r.outcome)).toEqual(['accepted', 'not-given', 'not-given']);
+  });
+
+  it('a complete answer that leaves a number out rejects that number', () => {
+    const rows = sent(['123456', '234567'], 1, [{ msgId: 'a', number: '+123456' }]);
+    expect(rows.map((r) => r.outcome)).toEqual(['accepted', 'rejected']);
   });
 });

@@ -149,12 +149,24 @@ describe('MmsSender against the sandbox', () => {
     expect(result.ok && result.value.batches.map((b) => b.status)).toEqual(['outcome-unknown', 'not-sent']);
   });
 
-  it('a definite platform refusal is "failed" and stops the send', async () => {
+  it('a definite platform refusal (-30, key disabled) is "failed" and stops the send', async () => {
+    const before = sb.mmsSent.length;
+    sb.setAccount(sb.credentials.apiKey, { enabled: false });
+    try {
+      const result = await sender.send({ sendId: nextId(), draft, batches: [numbers(2, 6600000000), numbers(2, 6700000000)] }, plainTarget());
+      expect(result.ok && result.value.batches.map((b) => [b.status, b.error?.code])).toEqual([['failed', 'platform:-30'], ['not-sent', undefined]]);
+    } finally {
+      sb.setAccount(sb.credentials.apiKey, { enabled: true });
+    }
+    expect(sb.mmsSent.length).toBe(before);
+  });
+
+  it('-18 (system error) on a send is "outcome unknown", not a failure to resend at once', async () => {
     const result = await sender.send(
-      { sendId: nextId(), draft, batches: [numbers(2, 6600000000), numbers(2, 6700000000)] },
+      { sendId: nextId(), draft, batches: [numbers(2, 6800000000), numbers(2, 6900000000)] },
       targetWithFaultOnCall(1, { errorRate: 1 }),
     );
-    expect(result.ok && result.value.batches.map((b) => b.status)).toEqual(['failed', 'not-sent']);
+    expect(result.ok && result.value.batches.map((b) => b.status)).toEqual(['outcome-unknown', 'not-sent']);
   });
 
   it('sends nothing when the journal cannot be written', async () => {
