@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 import { fail, ok } from '../../shared/result';
 import type { Logger } from '../log';
+import { refuseUnseenRepeats } from '../mms/repeat-guard';
+import { findRepeats } from '../mms/repeats';
 import {
   importRecipientFile,
   JOURNAL_FILE,
@@ -19,7 +21,7 @@ import type { EmitEvent } from './index';
 
 type MmsHandlers = Pick<
   Handlers,
-  'sendMms' | 'resendMmsBatch' | 'listMmsHistory' | 'getMmsSend' | 'exportMmsResults' | 'importMmsRecipients'
+  'sendMms' | 'resendMmsBatch' | 'findMmsRepeats' | 'listMmsHistory' | 'getMmsSend' | 'exportMmsResults' | 'importMmsRecipients'
 >;
 
 /**
@@ -50,6 +52,7 @@ export function createMmsHandlers(deps: {
     log,
     emit: (summary) => emit('mmsProgress', summary),
     timeoutMs: sendTimeoutMs,
+    checkRepeat: (request) => refuseUnseenRepeats(history, request, Date.now()),
   });
 
   async function target(profileId?: string): Promise<SendTarget> {
@@ -67,6 +70,8 @@ export function createMmsHandlers(deps: {
 
     resendMmsBatch: ({ sendId, batch, acknowledgeUnknown }) =>
       withAccounts(() => sender.resend(sendId, batch, acknowledgeUnknown === true, target)),
+
+    findMmsRepeats: ({ content, numbers }) => ok(findRepeats(history, content, numbers, Date.now())),
 
     listMmsHistory: () => ok(history.list()),
 

@@ -1,4 +1,5 @@
 import type { MmsSendDetail, MmsSendSummary } from '../mms/records';
+import type { MmsRepeat } from '../mms/repeats';
 import * as p from '../parse';
 import { MMS_TYPES } from '../platform';
 import { event, method } from './define';
@@ -17,7 +18,14 @@ const sendRequest = p.object({
   draft,
   /** The cleaned numbers, batched as the confirmation showed them. */
   batches: p.arrayOf(p.arrayOf(p.string)),
+  /**
+   * Earlier sends of this message the review showed and the user chose to send again to.
+   * Any other earlier send holding these numbers, found when the send is claimed, refuses it.
+   */
+  repeatsSeen: p.optional(p.arrayOf(p.string)),
 });
+
+const repeatsRequest = p.object({ content: p.string, numbers: p.arrayOf(p.string) });
 
 const resendRequest = p.object({
   sendId: p.string,
@@ -50,6 +58,8 @@ export const mmsMethods = {
   sendMms: method<SendMmsRequest, MmsSendDetail>(sendRequest),
   /** Sends ONE batch of an earlier send again, as a deliberate action. */
   resendMmsBatch: method<ResendMmsBatchRequest, MmsSendDetail>(resendRequest),
+  /** Sends of the last 24 hours with this content that hold some of these numbers. */
+  findMmsRepeats: method<p.ParsedOf<typeof repeatsRequest>, MmsRepeat[]>(repeatsRequest),
   listMmsHistory: method<undefined, MmsSendSummary[]>(p.nothing),
   getMmsSend: method<{ sendId: string }, MmsSendDetail>(p.object({ sendId: p.string })),
   /** Saves the per-number results; null when the user cancels the save dialog. */

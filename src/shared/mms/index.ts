@@ -3,4 +3,5 @@ export * from './batches';
 export * from './composer';
 export * from './recipients';
 export * from './records';
+export * from './repeats';
 export * from './results';

@@ -11,10 +11,14 @@ import { createClient, type PlatformClient } from '../../../src/main/api';
 import { createLogger } from '../../../src/main/log';
 import { MmsHistory } from '../../../src/main/mms/history';
 import { MmsJournal } from '../../../src/main/mms/journal';
+import { refuseUnseenRepeats } from '../../../src/main/mms/repeat-guard';
+import { findRepeats } from '../../../src/main/mms/repeats';
 import { MmsSender, type SendTarget } from '../../../src/main/mms/sender';
 import { NO_FAULTS, type Sandbox, startSandbox } from '../../../src/main/sandbox';
 import { platformError } from '../../../src/shared/errors';
 import type { MmsDraft } from '../../../src/shared/mms/composer';
+import { repeatSentence, withoutRepeats } from '../../../src/shared/mms/repeats';
+import { parseTimeZone, type TimeZone } from '../../../src/shared/time-zone';
 import { fail } from '../../../src/shared/result';
 
 const log = createLogger({ console: false });
@@ -45,7 +49,10 @@ describe('MMS writes happen once', () => {
   function processOn(dataFolder: string): { history: MmsHistory; sender: MmsSender } {
     const self = { pid: process.pid, host: hostname(), process: randomUUID() };
     const history = new MmsHistory(new MmsJournal(join(dataFolder, 'mms-journal.jsonl')), log, { self });
-    return { history, sender: new MmsSender({ history, log, emit: () => {} }) };
+    return {
+      history,
+      sender: new MmsSender({ history, log, emit: () => {}, checkRepeat: (request) => refuseUnseenRepeats(history, request, Date.now()) }),
+    };
   }
   const target = (c: PlatformClient = client): SendTarget => ({ client: c, profileId: 'p1', profileName: 'Demo' });
   /** A client that answers the n-th MMS call with this error, without sending it. */
@@ -180,5 +187,39 @@ describe('MMS writes happen once', () => {
     const offline: PlatformClient = { ...client, mmsSend: async () => fail('network', 'offline') };
     const result = await sender.send({ sendId: nextId(), draft, batches: [['4490000001']] }, target(offline));
     expect(result.ok && result.value.batches[0]).toMatchObject({ status: 'failed', everUnknown: false });
+  });
+
+  it('the same message to the same numbers within 24 hours: found, said plainly, and refused unless the review showed it', async () => {
+    const a = processOn(folder);
+    const b = processOn(folder);
+    const first = numbers(1000, 4500000000);
+    const before = sb.mmsSent.length;
+    const at = Date.UTC(2026, 10, 23, 2, 42);
+    expect((await a.sender.send({ sendId: nextId(), draft, batches: [first] }, target())).ok).toBe(true);
+
+    const draftNumbers = [...first.slice(0, 500).map((n) => `+${n}`), ...numbers(10, 4510000000)];
+    const repeats = findRepeats(b.history, draft.content, draftNumbers, Date.now());
+    expect(repeats.map((r) => [r.numbers.length, r.accepted])).toEqual([[500, 500]]);
+    const zone = parseTimeZone('+08:00') as TimeZone;
+    expect(repeatSentence({ ...repeats[0], at }, at + 60_000, zone)).toBe('500 of these numbers got this message at 10:42.');
+    expect(findRepeats(b.history, 'Another message', draftNumbers, Date.now())).toEqual([]);
+
+    // Not shown by the review: refused under the lock, nothing sent.
+    const unseen = await b.sender.send({ sendId: nextId(), draft, batches: [draftNumbers] }, target());
+    expect(unseen).toMatchObject({ ok: false, error: { code: 'repeat-send' } });
+    // Skipped (the default): only the new numbers go.
+    const skipped = await b.sender.send({ sendId: nextId(), draft, batches: [withoutRepeats(draftNumbers, repeats)] }, target());
+    expect(skipped.ok && skipped.value.recipients).toBe(10);
+    // Sent again by the user's explicit choice.
+    const again = await b.sender.send(
+      { sendId: nextId(), draft, batches: [draftNumbers.slice(0, 5)], repeatsSeen: repeats.map((r) => r.sendId) },
+      target(),
+    );
+    expect(again.ok).toBe(true);
+    const counts = acceptedTimes([...first, ...draftNumbers], before);
+    expect(counts.get(`+${first[0]}`)).toBe(1);
+    expect(counts.get(first[0])).toBe(1);
+    expect(counts.get(first[7])).toBe(1);
+    expect(counts.get(numbers(1, 4510000000)[0])).toBe(1);
   });
 });

@@ -3,7 +3,9 @@
  * to another screen and back. One send at a time; the confirmation makes the send
  * id, and main refuses a second call with it, so one click sends once.
  */
+import { splitIntoBatches } from '../../../shared/mms/batches';
 import { checkComposer, isSendable, type ComposerCheck, type MmsDraft } from '../../../shared/mms/composer';
+import { withoutRepeats, type MmsRepeat } from '../../../shared/mms/repeats';
 import type { MmsSendDetail, MmsSendSummary } from '../../../shared/mms/records';
 import { cleanRecipientText, type CleanedRecipients } from '../../../shared/mms/recipients';
 import type { MmsType } from '../../../shared/requests';
@@ -14,9 +16,14 @@ import { session } from './session.svelte';
 export interface PendingSend {
   sendId: string;
   draft: MmsDraft;
-  batches: string[][];
+  /** Every cleaned number of the draft. */
+  numbers: string[];
+  /** Sends of this message in the last 24 hours that hold some of these numbers. */
+  repeats: MmsRepeat[];
   profileName: string;
 }
+
+export type RepeatChoice = 'skip' | 'send-again';
 
 class MmsState {
   tab = $state<'compose' | 'history'>('compose');
@@ -33,6 +40,9 @@ class MmsState {
   attempted = $state(false);
 
   pending = $state<PendingSend | null>(null);
+  /** What to do with numbers an earlier send of this message holds: skipped unless the user says otherwise. */
+  repeatChoice = $state<RepeatChoice>('skip');
+  reviewing = $state(false);
   sending = $state(false);
   /** The send shown under the composer: live while it goes out, then its results. */
   current = $state<MmsSendDetail | null>(null);
@@ -49,6 +59,12 @@ class MmsState {
   readonly cleaned: CleanedRecipients = $derived(cleanRecipientText(this.recipientsText));
   readonly check: ComposerCheck = $derived(checkComposer(this.draft, this.cleaned));
   readonly sendable = $derived(isSendable(this.check));
+  /** The batches the confirmation shows and sends. */
+  readonly pendingBatches: string[][] = $derived(
+    this.pending
+      ? splitIntoBatches(this.repeatChoice === 'skip' ? withoutRepeats(this.pending.numbers, this.pending.repeats) : this.pending.numbers)
+      : [],
+  );
 
   private listening = false;
   private sendingId: string | null = null;
@@ -66,17 +82,31 @@ class MmsState {
     if (!this.appIdTouched) this.appId = defaultAppId ?? '';
   }
 
-  /** Opens the confirmation, or shows the field errors. */
-  review(): void {
+  /** Opens the confirmation (after asking main whether this message went to these numbers lately), or shows the field errors. */
+  async review(): Promise<void> {
     this.attempted = true;
     this.error = null;
-    if (!this.sendable || this.sending) return;
-    this.pending = {
-      sendId: crypto.randomUUID(),
-      draft: { ...this.draft },
-      batches: this.check.batches.map((batch) => [...batch]),
-      profileName: session.profile?.name ?? '',
-    };
+    if (!this.sendable || this.sending || this.reviewing) return;
+    const draft = { ...this.draft };
+    const numbers = this.check.batches.flat();
+    this.reviewing = true;
+    try {
+      const repeats = await bridge.findMmsRepeats({ content: draft.content, numbers });
+      if (!repeats.ok) {
+        this.error = repeats.error;
+        return;
+      }
+      this.repeatChoice = 'skip';
+      this.pending = {
+        sendId: crypto.randomUUID(),
+        draft,
+        numbers,
+        repeats: repeats.value,
+        profileName: session.profile?.name ?? '',
+      };
+    } finally {
+      this.reviewing = false;
+    }
   }
 
   cancel(): void {
@@ -85,7 +115,9 @@ class MmsState {
 
   async send(): Promise<void> {
     const pending = this.pending;
-    if (!pending || this.sending) return;
+    const batches = this.pendingBatches;
+    if (!pending || this.sending || batches.length === 0) return;
+    const repeatsSeen = this.repeatChoice === 'send-again' ? pending.repeats.map((repeat) => repeat.sendId) : [];
     this.sending = true;
     this.sendingId = pending.sendId;
     // The dialog closes at once so the batches' progress shows; the lock stays until the end.
@@ -94,7 +126,7 @@ class MmsState {
     this.live = null;
     this.error = null;
     try {
-      const result = await bridge.sendMms({ sendId: pending.sendId, draft: pending.draft, batches: pending.batches });
+      const result = await bridge.sendMms({ sendId: pending.sendId, draft: pending.draft, batches, repeatsSeen });
       if (result.ok) this.current = result.value;
       else this.error = result.error;
     } finally {
