@@ -168,7 +168,8 @@ export class MmsHistory {
       send.batches.map((batch, index) => ({
         batch: index + 1,
         numbers: batch.numbers,
-        status: summary.batches[index].status,
+        // A refused resend does not undo an earlier attempt that may have gone out.
+        status: summary.batches[index].everUnknown && summary.batches[index].status === 'failed' ? 'outcome-unknown' : summary.batches[index].status,
         accepted: batch.accepted,
         messages: batch.messages,
         error: summary.batches[index].error,

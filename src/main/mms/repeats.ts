@@ -20,7 +20,7 @@ export function findRepeats(history: MmsHistory, content: string, numbers: reado
     for (const row of detail.rows) {
       const mine = wanted.get(numberDigits(row.number));
       if (mine === undefined) continue;
-      const refused = row.outcome === 'rejected' || (row.outcome === 'failed' && !detail.batches[row.batch - 1].everUnknown);
+      const refused = row.outcome === 'rejected' || row.outcome === 'failed';
       if (refused) continue;
       overlap.push(mine);
       if (row.outcome === 'accepted' || row.outcome === 'not-given') accepted += 1;
