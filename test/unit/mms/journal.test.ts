@@ -48,6 +48,20 @@ describe('MmsJournal', () => {
     expect(read.entries.map((e) => e.kind)).toEqual(['send', 'batch']);
   });
 
+  it('reads on from where it stopped, leaving a line another process is still writing for the next read', () => {
+    const journal = freshJournal();
+    journal.append(planned);
+    const first = journal.readFrom(0);
+    expect(first.entries.map((e) => e.kind)).toEqual(['send']);
+    const line = JSON.stringify({ v: 1, kind: 'batch', sendId: 'send-0001', batch: 2, attempt: 1, at: 2, phase: 'failed', error: { code: 'x', message: 'no' } });
+    appendFileSync(journal.path, line.slice(0, 20));
+    const partial = journal.readFrom(first.offset);
+    expect(partial).toMatchObject({ entries: [], skipped: 0, offset: first.offset, restarted: false });
+    appendFileSync(journal.path, `${line.slice(20)}\n`);
+    expect(journal.readFrom(partial.offset).entries.map((e) => e.kind)).toEqual(['batch']);
+    expect(journal.readFrom(10_000_000)).toMatchObject({ restarted: true });
+  });
+
   it('skips lines of the wrong shape', () => {
     const journal = freshJournal();
     appendFileSync(journal.path, '{"kind":"send"}\n[]\n{"v":1,"kind":"batch","sendId":"s","at":1,"batch":1,"attempt":1,"phase":"boom"}\n');
