@@ -152,7 +152,10 @@ test('after a crash mid-batch the batch is "outcome unknown"; a batch another li
     await page.screenshot({ path: `${SCREENS}/mms-state-crash.png` });
 
     await page.getByRole('button', { name: '← All sends' }).click();
-    await page.getByTestId('mms-history-row').filter({ hasText: 'Being sent by another process' }).getByRole('button', { name: 'Open' }).click();
+    const elsewhere = page.getByTestId('mms-history-row').filter({ hasText: 'Being sent by another process' });
+    await expect(elsewhere).toContainText('Being sent elsewhere');
+    await expect(page.getByTestId('mms-history-row').filter({ hasText: 'Cut off by a crash' })).toContainText('Needs attention');
+    await elsewhere.getByRole('button', { name: 'Open' }).click();
     await expect(page.getByTestId('mms-batch-1')).toContainText('Being sent elsewhere (another window or app)');
     await expect(page.getByTestId('mms-elsewhere-batch-1')).toBeVisible();
     await expect(page.getByTestId('mms-send-batch-2')).toBeDisabled();
