@@ -94,6 +94,8 @@ export class MmsSender {
     if (!checked.ok) return checked;
     const { sendId, draft, batches } = request;
     this.running.add(sendId);
+    /** Why a batch could not be claimed (the journal failed, or another window or process took it). */
+    let unclaimed: Result<never> | null = null;
     try {
       const planned = await this.underLock(() => {
         // Read again under the lock: another process may have started this very send.
@@ -118,15 +120,17 @@ export class MmsSender {
       this.emit(sendId);
       for (let index = 0; index < batches.length; index++) {
         const outcome = await this.sendBatch(sendId, index + 1, { acknowledgeUnknown: false, partOfRun: true }, target.client);
-        // A batch claimed meanwhile by another window or process: this run stops, that one goes on.
-        if (!outcome.ok) break;
+        if (!outcome.ok) {
+          unclaimed = outcome;
+          break;
+        }
         if (outcome.value !== 'sent') break;
       }
     } finally {
       this.running.delete(sendId);
     }
     this.emit(sendId);
-    return this.detail(sendId);
+    return unclaimed ?? this.detail(sendId);
   }
 
   /** One batch again, as the user's deliberate action. */
