@@ -3,11 +3,19 @@ import { ListView } from './list-view.svelte';
 
 const views = new Map<ListOperation, ListView<ListOperation>>();
 
-/** One view per list, kept while the app runs so switching screens loses nothing. */
+/**
+ * One view per list, kept while the app runs so switching screens loses nothing.
+ * A view is made under a root of its own, not under the screen that first asks for it:
+ * its deriveds would otherwise belong to that screen and go inert (stale rows under a
+ * live pager) once the user leaves it.
+ */
 export function viewFor<O extends ListOperation>(operation: O): ListView<O> {
   let view = views.get(operation);
   if (!view) {
-    view = new ListView(operation) as unknown as ListView<ListOperation>;
+    $effect.root(() => {
+      view = new ListView(operation) as unknown as ListView<ListOperation>;
+    });
+    if (!view) throw new Error(`the ${operation} view was not made`);
     views.set(operation, view);
   }
   return view as unknown as ListView<O>;

@@ -1,0 +1,42 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { expectedPage, expectScreenShows, grid, LIST_SCREENS, windowParams, type ListScreenFacts } from './support/list-truth';
+
+async function openScreen(app: Page, facts: Pick<ListScreenFacts, 'shortcut' | 'title'>): Promise<void> {
+  await app.keyboard.press(`Control+${facts.shortcut}`);
+  await expect(app.getByRole('heading', { level: 1, name: facts.title })).toBeVisible();
+}
+
+async function setPageSize(app: Page, size: number): Promise<void> {
+  await app.getByLabel('Rows per page').fill(String(size));
+  await app.getByLabel('Rows per page').press('Enter');
+}
+
+test('every list screen shows the page its pager claims after you leave it and come back', async ({ app, sandbox }) => {
+  test.setTimeout(120_000);
+  const taskId = sandbox.data.taskIds[0];
+  for (const facts of LIST_SCREENS) {
+    await openScreen(app, facts);
+    if (facts.operation === 'taskDetails') {
+      await app.getByLabel('Task id (required)').fill(String(taskId));
+      await app.getByRole('button', { name: 'Search' }).click();
+    }
+    await expect(grid(app)).toBeVisible();
+    // Small pages, so even the ten team leaders have a page 3.
+    await setPageSize(app, 3);
+    await expect(app.getByTestId('pager-position')).toContainText('Page 1 of');
+    await openScreen(app, { shortcut: '4', title: 'Seats' });
+    await openScreen(app, { shortcut: '6', title: 'Seat groups' });
+    await openScreen(app, facts);
+    await app.getByRole('button', { name: 'Next ›' }).click();
+    await app.getByRole('button', { name: 'Next ›' }).click();
+    const params: Record<string, unknown> =
+      facts.operation === 'voiceRecords' || facts.operation === 'numberRecords'
+        ? await windowParams(app)
+        : facts.operation === 'taskDetails'
+          ? { taskId }
+          : {};
+    await expectScreenShows(app, facts, await expectedPage(sandbox, facts.operation, params, 3, 3), 3);
+    await setPageSize(app, 25);
+  }
+});
