@@ -40,3 +40,19 @@ test('every list screen shows the page its pager claims after you leave it and c
     await setPageSize(app, 25);
   }
 });
+
+test('quick search shows only the rows that match, as many as it says', async ({ app }) => {
+  await openScreen(app, LIST_SCREENS[0]);
+  await expect(grid(app)).toBeVisible();
+  await app.getByLabel('Quick search').fill('voicemail');
+  const said = app.getByText(/^\d+ match$/);
+  await expect(said).toBeVisible();
+  const count = Number(((await said.textContent()) ?? '').split(' ')[0]);
+  expect(count).toBeGreaterThan(0);
+  expect(count).toBeLessThan(25);
+  const shown = grid(app).locator('.body [role="row"]:visible');
+  await expect(shown).toHaveCount(count);
+  for (const text of await shown.allTextContents()) expect(text.toLowerCase()).toContain('voicemail');
+  await app.getByLabel('Quick search').fill('');
+  await expect(grid(app)).toHaveAttribute('aria-rowcount', '26');
+});
