@@ -56,3 +56,21 @@ test('quick search shows only the rows that match, as many as it says', async ({
   await app.getByLabel('Quick search').fill('');
   await expect(grid(app)).toHaveAttribute('aria-rowcount', '26');
 });
+
+test('sorting pages says it sorts this page and offers to load all to sort everything', async ({ app, sandbox }) => {
+  await openScreen(app, { shortcut: '4', title: 'Seats' });
+  await expect(grid(app)).toBeVisible();
+  const header = grid(app).getByRole('button', { name: 'Name', exact: true });
+  await expect(header).toHaveAttribute('title', /sorts this page/i);
+  await header.click();
+  const offer = app.getByRole('button', { name: 'Load all to sort everything' });
+  await expect(offer).toBeVisible();
+  await offer.click();
+  const seats = sandbox.data.seats().length;
+  await expect(app.getByTestId('load-all-outcome')).toContainText(`All ${seats} rows loaded`);
+  await expect(grid(app)).toHaveAttribute('aria-rowcount', String(seats + 1));
+  await expect(header).not.toHaveAttribute('title', /this page/i);
+  await expect(offer).toHaveCount(0);
+  await app.getByRole('button', { name: 'Back to pages' }).click();
+  await expect(app.getByTestId('pager-position')).toBeVisible();
+});
