@@ -1,5 +1,5 @@
 import { daysToMs, earliestQueryableTime, LIMITS } from '../platform';
-import { parseIsoInstant, parseWallTimeText, wallTimeAsUtcMs } from '../time-zone';
+import { formatIsoInZone, parseIsoInstant, parseTimeZone, parseWallTimeText, wallTimeAsUtcMs } from '../time-zone';
 import type { FieldErrors } from './fields';
 
 export interface RecordWindowRules {
@@ -42,10 +42,25 @@ export function checkRecordWindow(
   const earliest = earliestQueryableTime(rules.now);
   if (startMs < earliest.getTime()) {
     fields[`${prefix}strTime`] =
-      `Only the last ${LIMITS.historyMonths} months can be queried: start at ${earliest.toISOString()} or later.`;
+      `Only the last ${LIMITS.historyMonths} months can be queried: start at ${minuteInZoneOf(earliest.getTime(), strTime)} or later.`;
     valid = false;
   }
   return valid ? { startMs, endMs } : null;
+}
+
+const WRITTEN_OFFSET = /(Z|[+-]\d{2}:?\d{2})$/i;
+
+/**
+ * An instant as the user would type it: in the offset their own start time was written
+ * with (the app writes the profile's zone), to the minute, rounded up so it is allowed.
+ */
+function minuteInZoneOf(epochMs: number, written: unknown): string {
+  const offset = typeof written === 'string' ? WRITTEN_OFFSET.exec(written.trim())?.[1] : undefined;
+  const zone = parseTimeZone(offset === undefined || offset.toUpperCase() === 'Z' ? 'UTC' : offset) ?? parseTimeZone('UTC');
+  const minute = Math.ceil(epochMs / 60_000) * 60_000;
+  if (zone === null) return new Date(minute).toISOString().slice(0, 16);
+  const iso = formatIsoInZone(minute, zone);
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} (${zone.name})`;
 }
 
 function readIso(value: unknown, path: string, label: string, fields: FieldErrors): number | null {

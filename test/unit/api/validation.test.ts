@@ -120,11 +120,21 @@ describe('record windows (voice and number records)', () => {
       validateNumberRecords(window('2026-09-22T09:59:59Z', '2026-09-30T00:00:00Z'), { now: NOW }),
     );
     expect(fields['params.strTime']).toBe(
-      'Only the last 2 months can be queried: start at 2026-09-22T10:00:00.000Z or later.',
+      'Only the last 2 months can be queried: start at 2026-09-22 10:00 (UTC) or later.',
     );
     expect(
       validateNumberRecords(window('2026-09-22T10:00:00Z', '2026-09-30T00:00:00Z'), { now: NOW }).ok,
     ).toBe(true);
+  });
+
+  it('says the earliest start in the zone the start was written in, to the minute (rounded up)', () => {
+    const now = new Date(Date.parse('2026-11-22T10:00:30.250Z'));
+    const fields = fieldsOf(
+      validateVoiceRecords(window('2026-09-01T00:00:00+08:00', '2026-09-30T00:00:00+08:00'), { now }),
+    );
+    expect(fields['params.strTime']).toBe(
+      'Only the last 2 months can be queried: start at 2026-09-22 18:01 (+08:00) or later.',
+    );
   });
 });
 
