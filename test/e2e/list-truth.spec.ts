@@ -74,3 +74,103 @@ test('sorting pages says it sorts this page and offers to load all to sort every
   await app.getByRole('button', { name: 'Back to pages' }).click();
   await expect(app.getByTestId('pager-position')).toBeVisible();
 });
+
+test('date-time columns are wide enough for their timestamps', async ({ app }) => {
+  await openScreen(app, LIST_SCREENS[0]);
+  await expect(grid(app)).toBeVisible();
+  const cells = grid(app).locator('.body [role="row"][data-index="0"] .kind-time');
+  await expect(cells.first()).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+  const cut = await cells.evaluateAll((elements) =>
+    elements.filter((element) => element.textContent !== '' && element.scrollWidth > element.clientWidth).map((element) => element.textContent),
+  );
+  expect(cut).toEqual([]);
+});
+
+test('"Go to" past the last page goes to the last page and says so', async ({ app }) => {
+  await openScreen(app, { shortcut: '4', title: 'Seats' });
+  await expect(grid(app)).toBeVisible();
+  await app.getByRole('button', { name: 'Reset filters' }).click();
+  await app.getByRole('button', { name: 'Search' }).click();
+  await setPageSize(app, 25);
+  const position = app.getByTestId('pager-position');
+  await expect(position).toHaveText(/Page 1 of \d+/);
+  const last = Number(/of (\d+)/.exec((await position.textContent()) ?? '')?.[1]);
+  await app.locator('#pager-jump').fill('9999');
+  await app.locator('#pager-jump').press('Enter');
+  await expect(position).toHaveText(`Page ${last} of ${last}`);
+  await expect(app.getByTestId('pager-note')).toHaveText(`There are only ${last} pages: showing the last.`);
+  await app.locator('#pager-jump').fill('0');
+  await app.locator('#pager-jump').press('Enter');
+  await expect(app.getByTestId('pager-note')).toHaveText(`Enter a page from 1 to ${last}.`);
+  await expect(app.locator('#pager-jump')).toHaveValue('0');
+  await expect(position).toHaveText(`Page ${last} of ${last}`);
+});
+
+test('a seat-group entry that matches nothing is shown as an error and the search does not run', async ({ app, sandbox }) => {
+  await openScreen(app, { shortcut: '5', title: 'Team leaders' });
+  await expect(grid(app)).toBeVisible();
+  await app.locator('#leader-groups').fill('No such group');
+  await app.locator('#leader-groups').press('Enter');
+  await expect(app.getByText('Pick a group from the list or type its numeric id.')).toBeVisible();
+  sandbox.clearRequestLog();
+  await app.getByRole('button', { name: 'Search' }).click();
+  await expect(app.getByText('Pick a group from the list or type its numeric id.')).toBeVisible();
+  await app.waitForTimeout(300);
+  expect(sandbox.requestLog.filter((entry) => entry.path.includes('teamleader'))).toEqual([]);
+  await expect(app.locator('#leader-groups')).toHaveValue('No such group');
+  // Emptied, the entry no longer stands in the way.
+  await app.locator('#leader-groups').fill('');
+  await app.getByRole('button', { name: 'Search' }).click();
+  await expect.poll(() => sandbox.requestLog.filter((entry) => entry.path.includes('teamleader')).length).toBe(1);
+  await expect(app.getByText('Pick a group from the list or type its numeric id.')).toHaveCount(0);
+
+  await openScreen(app, { shortcut: '2', title: 'Task details' });
+  await app.getByLabel('Task id (required)').fill(String(sandbox.data.taskIds[0]));
+  await app.locator('#task-seats').fill('Nobody at all');
+  sandbox.clearRequestLog();
+  await app.getByRole('button', { name: 'Search' }).click();
+  await expect(app.getByText('Pick a seat from the list or type its numeric id.')).toBeVisible();
+  await app.getByRole('button', { name: 'Search' }).click();
+  await app.waitForTimeout(300);
+  expect(sandbox.requestLog.filter((entry) => entry.path.includes('queryTaskDetail'))).toEqual([]);
+});
+
+test('Escape closes the details pane and the column chooser, and focus goes back to what opened them', async ({ app }) => {
+  await openScreen(app, LIST_SCREENS[0]);
+  await expect(grid(app)).toBeVisible();
+  await grid(app).locator('.body [role="row"][data-index="1"]').dblclick();
+  await expect(app.getByTestId('detail-panel')).toBeVisible();
+  await app.keyboard.press('Escape');
+  await expect(app.getByTestId('detail-panel')).toHaveCount(0);
+  await expect(grid(app)).toBeFocused();
+
+  const chooser = app.getByRole('button', { name: /^Columns/ });
+  await chooser.click();
+  const popover = app.getByRole('group', { name: 'Columns to show' });
+  await popover.getByRole('checkbox').first().focus();
+  await app.keyboard.press('Escape');
+  await expect(popover).toHaveCount(0);
+  await expect(chooser).toBeFocused();
+});
+
+test('each date field is one or two Tab stops', async ({ app }) => {
+  await openScreen(app, LIST_SCREENS[0]);
+  await app.locator('#range-from').focus();
+  let stops = 0;
+  for (; stops < 10; stops++) {
+    await app.keyboard.press('Tab');
+    if (await app.locator('#range-to').evaluate((element) => element === document.activeElement || element.contains(document.activeElement))) break;
+  }
+  expect(stops + 1, 'Tab presses from the start field to the end field').toBeLessThanOrEqual(2);
+});
+
+test('at 1024×640 the Seats pager stays above the fold', async ({ app }) => {
+  await app.setViewportSize({ width: 1024, height: 640 });
+  await openScreen(app, { shortcut: '4', title: 'Seats' });
+  await expect(grid(app)).toBeVisible();
+  const pager = app.getByRole('navigation', { name: 'Pages' });
+  const box = await pager.boundingBox();
+  expect(box).not.toBeNull();
+  expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(640);
+  await app.screenshot({ path: 'test-results/screens/seats-1024x640.png' });
+});

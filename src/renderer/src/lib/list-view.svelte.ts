@@ -54,6 +54,8 @@ export class ListView<O extends ListOperation> {
   result = $state.raw<Page<RowOf<O>> | null>(null);
   error = $state<AppError | null>(null);
   fieldErrors = $state<Record<string, string>>({});
+  /** Entries typed into a field but refused (a seat name that matches nothing): Search waits for them. */
+  entryProblems = $state<Record<string, string>>({});
   selected = $state<number | null>(null);
   sort = $state<SortState>(null);
   search = $state('');
@@ -116,7 +118,7 @@ export class ListView<O extends ListOperation> {
     const { params, errors } = this.spec.toParams($state.snapshot(this.draft) as DraftOf<O>, this.context());
     const request = { current: 1, size: this.size, params } as PageRequest<ListParams[O]>;
     const checked = validateListQuery(this.operation, request);
-    const fields = { ...(checked.ok ? {} : (checked.error.fields ?? {})), ...errors };
+    const fields = { ...(checked.ok ? {} : (checked.error.fields ?? {})), ...errors, ...this.entryProblems };
     this.fieldErrors = fields;
     if (Object.keys(fields).length > 0) {
       this.error = null;
@@ -145,6 +147,13 @@ export class ListView<O extends ListOperation> {
     this.mode = 'pages';
     this.page = 1;
     await this.fetch();
+  }
+
+  setEntryProblem(field: string, message: string | null): void {
+    const others = without(this.entryProblems, field);
+    this.entryProblems = message === null ? others : { ...others, [field]: message };
+    // What Search showed for a withdrawn entry goes with it.
+    if (message === null && field in this.fieldErrors) this.fieldErrors = without(this.fieldErrors, field);
   }
 
   resetFilters(): void {
@@ -301,6 +310,10 @@ export class ListView<O extends ListOperation> {
     }
     return rows;
   }
+}
+
+function without(record: Record<string, string>, key: string): Record<string, string> {
+  return Object.fromEntries(Object.entries(record).filter(([name]) => name !== key));
 }
 
 function clampSize(size: number): number {
