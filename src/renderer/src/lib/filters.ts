@@ -5,7 +5,7 @@
  */
 import type { ListOperation, ListParams } from '../../../shared/lists';
 import type { TimeZone } from '../../../shared/time-zone';
-import { localTextToIso, localTextToWallText, quickRange, type LocalText } from './time-range';
+import { LOCAL_TEXT_FORMAT, localTextToIso, localTextToWallText, quickRange, type LocalText } from './time-range';
 
 export interface FilterContext {
   zone: TimeZone;
@@ -30,12 +30,18 @@ export interface WindowDraft {
   to: LocalText;
 }
 
+function periodProblem(end: 'start' | 'end', typed: LocalText): string {
+  return typed.trim() === ''
+    ? `Enter the ${end} date and time (${LOCAL_TEXT_FORMAT}).`
+    : `Write the ${end} as ${LOCAL_TEXT_FORMAT}, e.g. 2026-11-01 08:00 (seconds may be left out).`;
+}
+
 function windowParams(draft: WindowDraft, zone: TimeZone): Converted<{ strTime: string; endTime: string }> {
   const errors: Record<string, string> = {};
   const strTime = localTextToIso(draft.from, zone);
   const endTime = localTextToIso(draft.to, zone);
-  if (strTime === null) errors['params.strTime'] = 'Enter the start date and time.';
-  if (endTime === null) errors['params.endTime'] = 'Enter the end date and time.';
+  if (strTime === null) errors['params.strTime'] = periodProblem('start', draft.from);
+  if (endTime === null) errors['params.endTime'] = periodProblem('end', draft.to);
   return { params: { strTime: strTime ?? '', endTime: endTime ?? '' }, errors };
 }
 
@@ -114,8 +120,8 @@ const seats: FilterSpec<'seats', SeatDraft> = {
     if (draft.from !== '' || draft.to !== '') {
       const strTime = localTextToWallText(draft.from);
       const endTime = localTextToWallText(draft.to);
-      if (strTime === null) errors['params.strTime'] = 'Enter both ends of the period, or neither.';
-      if (endTime === null) errors['params.endTime'] = 'Enter both ends of the period, or neither.';
+      if (strTime === null) errors['params.strTime'] = draft.from.trim() === '' ? 'Enter both ends of the period, or neither.' : periodProblem('start', draft.from);
+      if (endTime === null) errors['params.endTime'] = draft.to.trim() === '' ? 'Enter both ends of the period, or neither.' : periodProblem('end', draft.to);
       if (strTime && endTime) {
         params.strTime = strTime;
         params.endTime = endTime;

@@ -8,8 +8,14 @@ import {
   type WallTime,
 } from '../../../shared/time-zone';
 
-/** Wall-clock text as a datetime-local input holds it: `YYYY-MM-DDTHH:MM:SS`. */
+/**
+ * Wall-clock text as typed in a period field: `YYYY-MM-DD HH:MM:SS` (seconds optional;
+ * the `T` of ISO 8601, kept in older saved filters, is read too).
+ */
 export type LocalText = string;
+
+/** Shown in an empty period field and in its error. */
+export const LOCAL_TEXT_FORMAT = 'YYYY-MM-DD HH:MM:SS';
 
 export type QuickRange = 'today' | 'yesterday' | 'last7' | 'thisMonth';
 
@@ -19,10 +25,6 @@ export const QUICK_RANGES: { id: QuickRange; label: string }[] = [
   { id: 'last7', label: 'Last 7 days' },
   { id: 'thisMonth', label: 'This month' },
 ];
-
-export function wallToLocalText(wall: WallTime): LocalText {
-  return formatWallTime(wall).replace(' ', 'T');
-}
 
 function startOfDay(wall: WallTime): WallTime {
   return { ...wall, hour: 0, minute: 0, second: 0, millisecond: 0 };
@@ -35,29 +37,29 @@ export function quickRange(range: QuickRange, zone: TimeZone, nowMs = Date.now()
   const todayStartMs = wallTimeToEpochMs(todayStart, zone);
   switch (range) {
     case 'today':
-      return { from: wallToLocalText(todayStart), to: wallToLocalText(now) };
+      return { from: formatWallTime(todayStart), to: formatWallTime(now) };
     case 'yesterday': {
       const yesterday = startOfDay(epochMsToWallTime(todayStartMs - 12 * 3600_000, zone));
       const end = epochMsToWallTime(todayStartMs - 1000, zone);
-      return { from: wallToLocalText(yesterday), to: wallToLocalText({ ...end, millisecond: 0 }) };
+      return { from: formatWallTime(yesterday), to: formatWallTime({ ...end, millisecond: 0 }) };
     }
     case 'last7': {
       const from = startOfDay(epochMsToWallTime(todayStartMs - 6 * 86_400_000 + 3600_000, zone));
-      return { from: wallToLocalText(from), to: wallToLocalText(now) };
+      return { from: formatWallTime(from), to: formatWallTime(now) };
     }
     case 'thisMonth':
-      return { from: wallToLocalText({ ...todayStart, day: 1 }), to: wallToLocalText(now) };
+      return { from: formatWallTime({ ...todayStart, day: 1 }), to: formatWallTime(now) };
   }
 }
 
 /** The ISO 8601 text (with the zone's offset) the platform wants, or null when the input is not a date-time. */
 export function localTextToIso(text: LocalText, zone: TimeZone): string | null {
-  const wall = parseWallTimeText(text.length === 16 ? `${text}:00` : text);
+  const wall = parseWallTimeText(text);
   return wall ? formatIsoInZone(wallTimeToEpochMs(wall, zone), zone) : null;
 }
 
 /** `YYYY-MM-DD HH:MM:SS` for the seat query's optional window. */
 export function localTextToWallText(text: LocalText): string | null {
-  const wall = parseWallTimeText(text.length === 16 ? `${text}:00` : text);
+  const wall = parseWallTimeText(text);
   return wall ? formatWallTime(wall) : null;
 }
