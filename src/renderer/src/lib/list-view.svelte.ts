@@ -66,6 +66,8 @@ export class ListView<O extends ListOperation> {
   /** The params of the last query that passed validation; pages and "load all" use them. */
   private applied: ListParams[O] | null = null;
   private requestSeq = 0;
+  /** The profile whose data the view holds. */
+  private profileId: string | null = session.activeProfileId;
   private stopWatching: (() => void) | null = null;
 
   readonly zone: TimeZone = $derived(parseTimeZone(session.profile?.timeZone ?? 'UTC') ?? UTC);
@@ -200,8 +202,13 @@ export class ListView<O extends ListOperation> {
     await this.fetch();
   }
 
-  /** Follows a switch of the active profile: same filters, new data. */
-  async refreshForProfile(): Promise<void> {
+  /**
+   * Follows the active profile, also when it was switched while the screen was away:
+   * same filters, new data. Does nothing when the rows on show are already this profile's.
+   */
+  async followProfile(profileId: string | null): Promise<void> {
+    if (profileId === this.profileId) return;
+    this.profileId = profileId;
     this.cancelLoad();
     this.mode = 'pages';
     this.result = null;
