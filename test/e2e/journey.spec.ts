@@ -244,8 +244,28 @@ class Journey {
     await grid(this.app).locator(`.body [role="row"][data-index="${index}"]:not([hidden])`).dblclick();
     const panel = this.app.getByTestId('detail-panel');
     await expect(panel).toContainText(ids[index].split(' ').pop() ?? '');
-    await panel.getByRole('button', { name: 'Close details' }).click();
+    if (this.chance(0.5)) {
+      await this.app.keyboard.press('Escape');
+      await expect(grid(this.app)).toBeFocused();
+    } else await panel.getByRole('button', { name: 'Close details' }).click();
     await expect(panel).toHaveCount(0);
+  }
+
+  /** Finds one row of the page by its id with the quick search, then clears the search. */
+  async quickSearch(): Promise<void> {
+    const facts = this.facts;
+    const ids = this.model().last?.ids ?? [];
+    // Call ids are long and unique; a short seat or binding id could also be part of a phone number.
+    const longIds = facts?.operation === 'voiceRecords' || facts?.operation === 'numberRecords';
+    if (!longIds || ids.length === 0) return;
+    const id = this.pick(ids);
+    const matching = ids.filter((other) => other.includes(id));
+    this.log.push(`quick search ${id}`);
+    const search = this.app.getByLabel('Quick search');
+    await search.fill(id);
+    await expect(grid(this.app)).toHaveAttribute('aria-rowcount', String(matching.length + 1));
+    await expect(grid(this.app).locator('.body [role="row"]:visible')).toHaveCount(matching.length);
+    await search.fill('');
   }
 
   /** Starts an export of every matching record and walks away from it at once. */
@@ -315,6 +335,7 @@ class Journey {
       () => this.filter(),
       () => this.resize(),
       () => this.details(),
+      () => this.quickSearch(),
       () => this.exportAndLeave(),
     ];
     await this.pick(actions)();
