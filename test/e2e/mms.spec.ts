@@ -25,7 +25,7 @@ function recipientsText(start: number, unique = 2200): { text: string; cleaned: 
   for (let i = 0; i < 100; i++) entries.splice(50 + i * 20, 0, i % 2 === 0 ? cleaned[i * 7] : `+${cleaned[i * 7]}`);
   for (let i = 0; i < 15; i++) entries.splice(30 + i * 100, 0, `abc${i}`, '1234', '1234567890123456');
   expect(entries).toHaveLength(2345);
-  const separators = [', ', '\n', ';', ' ', '\r\n', ' ; '];
+  const separators = [', ', '\n', ';', '\t', '\r\n', ' ; '];
   return { text: entries.map((entry, i) => entry + separators[i % separators.length]).join(''), cleaned };
 }
 

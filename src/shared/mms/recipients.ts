@@ -1,13 +1,15 @@
 /**
- * Recipient lists as people paste them: any mix of commas, semicolons, spaces and
- * new lines. Cleaning trims, drops duplicates and sets invalid entries apart with a
- * reason, so only numbers the platform accepts (`^\+?\d{6,15}$`) are ever sent.
+ * Recipient lists as people paste them: numbers separated by new lines, commas,
+ * semicolons or tabs, each written as people write numbers (`+44 7700 900123`,
+ * `(020) 7946-0018`). Cleaning drops that layout, drops duplicates and sets invalid
+ * entries apart with a reason, so only numbers the platform accepts
+ * (`^\+?\d{6,15}$`) are ever sent.
  */
 
 export const MIN_DIGITS = 6;
 export const MAX_DIGITS = 15;
 
-export type RejectReason = 'has letters' | 'too short' | 'too long' | 'bad characters' | 'duplicate';
+export type RejectReason = 'has letters' | 'too short' | 'too long' | 'bad characters' | 'several numbers' | 'duplicate';
 
 export interface RejectedRecipient {
   /** The entry as typed (trimmed, capped for display). */
@@ -29,22 +31,40 @@ export interface CleanedRecipients {
   };
 }
 
-const SEPARATORS = /[\s,;]+/u;
+/** New lines, tabs, commas and semicolons (also their full-width forms); never a space, which is layout inside a number. */
+const SEPARATORS = /[\r\n\t\u2028\u2029,;\uFF0C\uFF1B]+/u;
+/** How people lay a number out: spaces, dots, dashes and brackets. */
+const LAYOUT = /[\s.\-\u2010-\u2015()[\]]/gu;
 const DISPLAY_CAP = 40;
 
-/** Splits pasted text on commas, semicolons and any white space; empty pieces are dropped. */
+/** Splits pasted text into entries; empty pieces are dropped. */
 export function splitRecipientText(text: string): string[] {
-  return text.split(SEPARATORS).filter((piece) => piece !== '');
+  return text
+    .split(SEPARATORS)
+    .map((piece) => piece.trim())
+    .filter((piece) => piece !== '');
 }
 
-/** Why an entry is not a phone number, or null when it is one. */
+/** The number an entry means, its layout removed: `+44 7700 900123` is `+447700900123`. */
+export function recipientNumber(entry: string): string {
+  return entry.replace(LAYOUT, '');
+}
+
+/** Why an entry is not exactly one phone number, or null when it is one. */
 export function recipientProblem(entry: string): Exclude<RejectReason, 'duplicate'> | null {
   if (/\p{L}/u.test(entry)) return 'has letters';
-  const digits = entry.startsWith('+') ? entry.slice(1) : entry;
+  const number = recipientNumber(entry);
+  const digits = number.startsWith('+') ? number.slice(1) : number;
   if (!/^\d*$/.test(digits)) return 'bad characters';
   if (digits.length < MIN_DIGITS) return 'too short';
-  if (digits.length > MAX_DIGITS) return 'too long';
+  if (digits.length > MAX_DIGITS) return holdsSeveralNumbers(entry) ? 'several numbers' : 'too long';
   return null;
+}
+
+/** Two numbers on one line separated only by spaces: each part is a number on its own. */
+function holdsSeveralNumbers(entry: string): boolean {
+  const parts = entry.trim().split(/\s+/u);
+  return parts.length > 1 && parts.every((part) => recipientProblem(part) === null);
 }
 
 /** The same number written with or without its leading + is one recipient. */
@@ -67,14 +87,15 @@ export function cleanRecipients(entries: readonly string[]): CleanedRecipients {
       rejected.push({ entry: capped(entry), position, reason: problem });
       continue;
     }
-    const key = duplicateKey(entry);
+    const number = recipientNumber(entry);
+    const key = duplicateKey(number);
     if (seen.has(key)) {
       duplicates += 1;
-      rejected.push({ entry, position, reason: 'duplicate' });
+      rejected.push({ entry: capped(entry), position, reason: 'duplicate' });
       continue;
     }
     seen.add(key);
-    valid.push(entry);
+    valid.push(number);
   }
   return {
     valid,

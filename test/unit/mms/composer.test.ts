@@ -3,7 +3,7 @@ import { checkComposer, isSendable, measureContent, requestFor, type MmsDraft } 
 import { cleanRecipientText } from '../../../src/shared/mms/recipients';
 
 const draft: MmsDraft = { appId: 'app-1', content: 'Hello', mmsType: '1', mmsTitle: '', mmsFiles: '' };
-const some = cleanRecipientText('123456 234567');
+const some = cleanRecipientText('123456\n234567');
 
 function fieldsOf(patch: Partial<MmsDraft>, recipients = some): Record<string, string> {
   return checkComposer({ ...draft, ...patch }, recipients).fields;
@@ -35,7 +35,7 @@ describe('checkComposer', () => {
 
   it('says when there is no valid recipient', () => {
     expect(fieldsOf({}, cleanRecipientText('')).numbers).toMatch(/at least one/);
-    expect(fieldsOf({}, cleanRecipientText('abc 12')).numbers).toMatch(/None of the 2 entries/);
+    expect(fieldsOf({}, cleanRecipientText('abc\n12')).numbers).toMatch(/None of the 2 entries/);
   });
 
   it('is not sendable with a field error', () => {

@@ -3,7 +3,7 @@ import { cleanRecipientText, cleanRecipients, recipientProblem, splitRecipientTe
 import { splitIntoBatches } from '../../../src/shared/mms/batches';
 
 describe('splitRecipientText', () => {
-  it('splits on commas, semicolons, spaces, tabs and new lines', () => {
+  it('splits on commas, semicolons, tabs and new lines', () => {
     expect(splitRecipientText(' 123456, 234567;345678\n456789\t567890\r\n\n678901 ,, ')).toEqual([
       '123456',
       '234567',
@@ -11,6 +11,16 @@ describe('splitRecipientText', () => {
       '456789',
       '567890',
       '678901',
+    ]);
+  });
+
+  it('keeps the spaces, dots, dashes and brackets inside a number as part of it', () => {
+    expect(splitRecipientText('+86 13800138000\n+44 7700 900123\n(020) 7946.0018\n+1-202-555-0143, +49 (0)30 1234567')).toEqual([
+      '+86 13800138000',
+      '+44 7700 900123',
+      '(020) 7946.0018',
+      '+1-202-555-0143',
+      '+49 (0)30 1234567',
     ]);
   });
 });
@@ -26,14 +36,24 @@ describe('recipientProblem', () => {
     expect(recipientProblem('1234567890123456')).toBe('too long');
     expect(recipientProblem('12345a7')).toBe('has letters');
     expect(recipientProblem('abc')).toBe('has letters');
-    expect(recipientProblem('123-4567')).toBe('bad characters');
+    expect(recipientProblem('123/4567')).toBe('bad characters');
     expect(recipientProblem('++1234567')).toBe('bad characters');
+    expect(recipientProblem('12+34567')).toBe('bad characters');
+  });
+  it('reads spaces, dots, dashes and brackets inside a number as layout', () => {
+    expect(recipientProblem('+86 138 0013 8000')).toBeNull();
+    expect(recipientProblem('123-4567')).toBeNull();
+    expect(recipientProblem('(020) 7946.0018')).toBeNull();
+  });
+  it('says so when one line holds several numbers', () => {
+    expect(recipientProblem('13800138000 13900139000')).toBe('several numbers');
+    expect(recipientProblem('+44 7700 900123 7777')).toBe('too long');
   });
 });
 
 describe('cleanRecipients', () => {
   it('keeps the first of each number, sets the rest apart with reasons and counts them', () => {
-    const cleaned = cleanRecipientText('+8613800000001, 8613800000002\n8613800000001; hello 123 8613800000002 +8613800000002');
+    const cleaned = cleanRecipientText('+8613800000001, 8613800000002\n8613800000001; hello\n123\t8613800000002\n+8613800000002');
     expect(cleaned.valid).toEqual(['+8613800000001', '8613800000002']);
     expect(cleaned.rejected).toEqual([
       { entry: '8613800000001', position: 3, reason: 'duplicate' },
@@ -43,6 +63,16 @@ describe('cleanRecipients', () => {
       { entry: '+8613800000002', position: 7, reason: 'duplicate' },
     ]);
     expect(cleaned.counts).toEqual({ entered: 7, valid: 2, duplicates: 3, invalid: 2 });
+  });
+
+  it('pasted international numbers become one recipient each, written without layout', () => {
+    const cleaned = cleanRecipientText('+86 13800138000\n+44 7700 900123\n+86 138-0013-8000\n(020) 7946 0018\n13800138000 13900139000');
+    expect(cleaned.valid).toEqual(['+8613800138000', '+447700900123', '02079460018']);
+    expect(cleaned.rejected).toEqual([
+      { entry: '+86 138-0013-8000', position: 3, reason: 'duplicate' },
+      { entry: '13800138000 13900139000', position: 5, reason: 'several numbers' },
+    ]);
+    expect(cleaned.counts).toEqual({ entered: 5, valid: 3, duplicates: 1, invalid: 1 });
   });
 
   it('trims entries and ignores empty ones', () => {
