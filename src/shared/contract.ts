@@ -7,7 +7,8 @@ import type { Result } from './result';
 import * as p from './parse';
 import { accountMethods } from './methods/accounts';
 import { listEvents, listMethods } from './methods/lists';
-import { exportEvents, exportMethods } from './methods/export';
+import { exportMethods } from './methods/export';
+import { jobEvents, jobMethods } from './methods/jobs';
 import { seatGroupMethods } from './methods/seat-groups';
 import { mmsEvents, mmsMethods } from './methods/mms';
 import { event, method, type EventSpec, type MethodSpec } from './methods/define';
@@ -39,6 +40,7 @@ export const contract = {
   ...accountMethods,
   ...listMethods,
   ...exportMethods,
+  ...jobMethods,
   ...seatGroupMethods,
   ...mmsMethods,
   /** Opens an https link in the system browser. */
@@ -55,7 +57,7 @@ export const events = {
   notice: event<AppNotice>(),
   jobProgress: event<JobProgress>(),
   ...listEvents,
-  ...exportEvents,
+  ...jobEvents,
   ...mmsEvents,
 } as const;
 

@@ -4,18 +4,11 @@ import type { Page } from '@playwright/test';
 import * as XLSX from 'xlsx';
 import { expect, test } from './fixtures';
 import { exportedCsvRows } from '../support/csv';
+import { exportAs } from './export-steps';
 
 /** Reads a datetime-local input as an instant; the e2e services run with the computer's zone (UTC in CI). */
 async function instantOf(app: Page, selector: string): Promise<number> {
   return Date.parse(`${await app.locator(selector).inputValue()}Z`);
-}
-
-async function exportAs(app: Page, rows: 'This page' | 'All matching records', format: RegExp): Promise<void> {
-  await app.getByRole('button', { name: 'Export…' }).click();
-  const panel = app.getByRole('dialog', { name: 'Export' });
-  await panel.getByLabel(rows).check();
-  await panel.getByLabel(format).check();
-  await panel.getByRole('button', { name: 'Export', exact: true }).click();
 }
 
 async function savedPath(app: Page): Promise<string> {

@@ -12,7 +12,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { EventName, PayloadOf } from '../../src/shared/contract';
-import type { ExportDone, StartExportRequest } from '../../src/shared/methods/export';
+import type { ExportStarted, StartExportRequest } from '../../src/shared/methods/export';
+import type { JobInfo } from '../../src/shared/methods/jobs';
 import type { Result } from '../../src/shared/result';
 import { formatIsoInZone, parseTimeZone } from '../../src/shared/time-zone';
 import { createMemorySecretStore } from '../../src/main/accounts/secret-store';
@@ -84,8 +85,8 @@ function windowOf(sandbox: Sandbox, rows: number, zoneName: string): { strTime: 
 
 async function main(): Promise<number> {
   const folder = mkdtempSync(join(tmpdir(), 'switchboard-soak-'));
-  const exportDone = new Map<string, (done: ExportDone) => void>();
-  const early = new Map<string, ExportDone>();
+  const exportDone = new Map<string, (done: JobInfo) => void>();
+  const early = new Map<string, JobInfo>();
   const services = createServices({
     userDataDir: join(folder, 'user-data'),
     desktop: createBrowserDesktop(join(folder, 'exports')),
@@ -93,8 +94,9 @@ async function main(): Promise<number> {
     secrets: createMemorySecretStore(),
     sandboxOptions: { volume: 'large' },
     emit: <E extends EventName>(name: E, payload: PayloadOf<E>) => {
-      if (name !== 'exportDone') return;
-      const done = payload as ExportDone;
+      if (name !== 'jobChanged') return;
+      const done = payload as JobInfo;
+      if (done.state === 'running') return;
       const waiter = exportDone.get(done.jobId);
       if (waiter) waiter(done);
       else early.set(done.jobId, done);
@@ -103,14 +105,14 @@ async function main(): Promise<number> {
   const call = async <T>(method: string, input: unknown): Promise<Result<T>> =>
     (await services.dispatch(method, input)) as Result<T>;
 
-  async function exportCsv(request: StartExportRequest): Promise<ExportDone> {
-    const started = await call<{ jobId: string | null; path: string | null }>('startExport', request);
+  async function exportCsv(request: StartExportRequest): Promise<JobInfo> {
+    const started = await call<ExportStarted>('startExport', request);
     if (!started.ok) throw new Error(`startExport failed: ${started.error.message}`);
-    const { jobId } = started.value;
-    if (jobId === null) throw new Error('no path was chosen');
+    if (started.value.job === null) throw new Error('no path was chosen');
+    const { jobId } = started.value.job;
     const finished = early.get(jobId);
     if (finished) return finished;
-    return new Promise<ExportDone>((resolve, reject) => {
+    return new Promise<JobInfo>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('the export did not finish in time')), EXPORT_TIMEOUT_MS);
       exportDone.set(jobId, (done) => {
         clearTimeout(timer);
@@ -136,8 +138,8 @@ async function main(): Promise<number> {
     // A small export and some pages under the same faults, so retry paths are compiled before the baseline.
     sandbox.setFaults(FAULTS);
     const warm = await exportCsv({ operation: 'voiceRecords', params: windowOf(sandbox, WARM_ROWS, zone), format: 'csv', scope: 'all' });
-    if (warm.outcome !== 'completed') throw new Error(`the warm-up export ${warm.outcome}: ${warm.error?.message ?? ''}`);
-    rmSync(warm.path, { force: true });
+    if (warm.state !== 'completed') throw new Error(`the warm-up export ${warm.state}: ${warm.error?.message ?? ''}`);
+    if (warm.path) rmSync(warm.path, { force: true });
     for (let page = 1; page <= 20; page++) {
       await call('queryPage', { operation: 'voiceRecords', current: page, size: PAGE_SIZE, params: window });
     }
@@ -185,13 +187,13 @@ async function main(): Promise<number> {
     }
 
     let fileRecords = 0;
-    if (done.outcome !== 'completed') failures.push(`export ${done.outcome}: ${done.error?.code ?? ''} ${done.error?.message ?? ''}`);
+    if (done.state !== 'completed') failures.push(`export ${done.state}: ${done.error?.code ?? ''} ${done.error?.message ?? ''}`);
     else {
-      fileRecords = (await countCsvRecords(done.path)) - 1; // less the header
+      fileRecords = (await countCsvRecords(done.path ?? '')) - 1; // less the header
       if (done.rows !== EXPORT_ROWS) failures.push(`export reported ${done.rows} rows, not ${EXPORT_ROWS}`);
       if (fileRecords !== EXPORT_ROWS) failures.push(`the file holds ${fileRecords} records, not ${EXPORT_ROWS}`);
     }
-    rmSync(done.path, { force: true });
+    if (done.path) rmSync(done.path, { force: true });
     for (const [fault, count] of Object.entries(faults)) if (count === 0) failures.push(`no ${fault} fault happened: the soak proved less than it says`);
 
     sandbox.clearRequestLog();

@@ -95,7 +95,7 @@ describe('the built Electron main bundle', () => {
     expect(recorded.openedExternally).toEqual(['https://docs.example.com/help']);
   });
 
-  it('sends the strict CSP on every response and denies permissions', async () => {
+  it('sends the strict CSP on every response and denies every permission but desktop notifications', async () => {
     const { recorded } = await launch();
     let headers: Record<string, string[]> = {};
     recorded.headersHandler?.({ responseHeaders: { 'X-Other': ['1'] } }, (response) => {
@@ -106,6 +106,10 @@ describe('the built Electron main bundle', () => {
     let granted: boolean | undefined;
     recorded.permissionHandler?.({}, 'media', (answer) => (granted = answer));
     expect(granted).toBe(false);
+    recorded.permissionHandler?.({}, 'notifications', (answer) => (granted = answer));
+    expect(granted).toBe(true);
+    expect(recorded.permissionCheck?.({}, 'notifications')).toBe(true);
+    expect(recorded.permissionCheck?.({}, 'geolocation')).toBe(false);
   });
 
   it('takes the userData folder from SWITCHBOARD_USER_DATA', async () => {

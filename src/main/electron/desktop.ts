@@ -15,5 +15,9 @@ export function createElectronDesktop(getWindow: () => BrowserWindow | null): De
     async showInFolder(path) {
       shell.showItemInFolder(path);
     },
+    async openPath(path) {
+      const problem = await shell.openPath(path);
+      return problem === '' ? null : problem;
+    },
   };
 }

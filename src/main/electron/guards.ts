@@ -17,10 +17,13 @@ export function guardWebContents(contents: WebContents, isAppUrl: (url: string) 
   });
 }
 
-/** Denies every permission request and adds the CSP to every response the session serves. */
+/** The one permission the window gets: telling the desktop that a job ended while its screen was not shown. */
+const allowed = (permission: string): boolean => permission === 'notifications';
+
+/** Denies every other permission request and adds the CSP to every response the session serves. */
 export function guardSession(session: Session, dev: boolean): void {
-  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-  session.setPermissionCheckHandler(() => false);
+  session.setPermissionRequestHandler((_contents, permission, callback) => callback(allowed(permission)));
+  session.setPermissionCheckHandler((_contents, permission) => allowed(permission));
   const policy = dev ? DEV_CONTENT_SECURITY_POLICY : CONTENT_SECURITY_POLICY;
   session.webRequest.onHeadersReceived((details, callback) => {
     callback({

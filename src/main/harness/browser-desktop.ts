@@ -24,5 +24,6 @@ export function createBrowserDesktop(exportDir: string): DesktopPort {
       return freePath(exportDir, defaultName);
     },
     showInFolder: async () => {},
+    openPath: async () => 'A browser page cannot open files on this computer.',
   };
 }

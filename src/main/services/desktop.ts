@@ -15,4 +15,6 @@ export interface DesktopPort {
   chooseSavePath(options: { defaultName: string; filters: FileFilter[] }): Promise<string | null>;
   /** Shows a saved file in the system's file manager (nothing to do in browser mode). */
   showInFolder(path: string): Promise<void>;
+  /** Opens a saved file in the application the system uses for it; why not, or null when it opened. */
+  openPath(path: string): Promise<string | null>;
 }

@@ -1,37 +1,35 @@
 import { validateListQuery } from '../../shared/list-validation';
 import type { ListOperation, ListParams } from '../../shared/lists';
-import type { ExportDone, ExportFormat, StartExportRequest } from '../../shared/methods/export';
-import { LIMITS } from '../../shared/platform';
+import type { ExportFormat, StartExportRequest } from '../../shared/methods/export';
+import { LIMITS, OPERATIONS } from '../../shared/platform';
 import type { PageRequest } from '../../shared/requests';
 import { fail, ok, type Result } from '../../shared/result';
 import { parseTimeZone } from '../../shared/time-zone';
 import { runExport } from '../export/export-job';
 import { defaultExportName } from '../export/file-name';
-import type { JobRegistry } from '../jobs/job-registry';
+import type { JobEnding, JobRegistry } from '../jobs/job-registry';
 import type { Logger } from '../log';
 import { withAccounts } from './accounts-handlers';
 import type { ClientPool } from './client-pool';
 import type { DesktopPort, FileFilter } from './desktop';
 import type { Handlers } from './dispatcher';
-import type { EmitEvent } from './index';
 
-type ExportHandlers = Pick<Handlers, 'startExport' | 'showInFolder'>;
+type ExportHandlers = Pick<Handlers, 'startExport' | 'showInFolder' | 'openExportedFile'>;
 
 const FILTERS: Record<ExportFormat, FileFilter[]> = {
   xlsx: [{ name: 'Excel workbook', extensions: ['xlsx'] }],
   csv: [{ name: 'CSV (comma-separated, UTF-8)', extensions: ['csv'] }],
 };
 
-/** Export from the screens: ask where, then stream the file in the background; `exportDone` tells how it went. */
+/** Export from the screens: ask where, then stream the file in the background as a job of the app; `jobChanged` tells how it goes. */
 export function createExportHandlers(deps: {
   clients: ClientPool;
   jobs: JobRegistry;
-  emit: EmitEvent;
   log: Logger;
   desktop: DesktopPort;
   appVersion: string;
 }): ExportHandlers {
-  const { clients, jobs, emit, log, desktop } = deps;
+  const { clients, jobs, log, desktop } = deps;
   /** Files this session wrote: "Show in folder" opens nothing else. */
   const written = new Set<string>();
 
@@ -58,10 +56,10 @@ export function createExportHandlers(deps: {
           now: Date.now(),
         });
         const path = await desktop.chooseSavePath({ defaultName, filters: FILTERS[request.format] });
-        if (path === null) return ok({ jobId: null, path: null });
+        if (path === null) return ok({ job: null });
 
-        const job = jobs.start();
-        const done = (payload: Omit<ExportDone, 'jobId' | 'path'>): void => emit('exportDone', { jobId: job.id, path, ...payload });
+        const job = jobs.startShown({ kind: 'export', title: OPERATIONS[request.operation].title, operation: request.operation, path });
+        const done = (ending: JobEnding): void => jobs.end(job.id, ending);
         void runExport({
           client,
           operation: request.operation,
@@ -73,38 +71,44 @@ export function createExportHandlers(deps: {
           page: request.current,
           size: request.size,
           signal: job.signal,
-          onProgress: (progress) => emit('jobProgress', { jobId: job.id, ...progress }),
+          onProgress: (progress) => jobs.progress(job.id, progress),
           about: { profileName: connection.profileName, appVersion: deps.appVersion },
         })
           .then((result) => {
             if (result.ok) {
               written.add(path);
               log.info(`exported ${result.value.rows} ${request.operation} rows`);
-              done({ outcome: 'completed', rows: result.value.rows, error: null, warnings: result.value.warnings });
+              done({ state: 'completed', rows: result.value.rows, error: null, warnings: result.value.warnings });
             } else if (result.error.code === 'cancelled') {
-              done({ outcome: 'cancelled', rows: 0, error: null, warnings: [] });
+              done({ state: 'cancelled', rows: 0, error: null, warnings: [] });
             } else {
               log.warn(`export of ${request.operation} failed`, result.error.code);
-              done({ outcome: 'failed', rows: 0, error: result.error, warnings: [] });
+              done({ state: 'failed', rows: 0, error: result.error, warnings: [] });
             }
           })
           .catch((error: unknown) => {
             log.error('export crashed', error);
             done({
-              outcome: 'failed',
+              state: 'failed',
               rows: 0,
               error: { code: 'internal', message: 'The export stopped because of an internal error. The details are in the log file.' },
               warnings: [],
             });
           })
           .finally(() => jobs.finish(job.id));
-        return ok({ jobId: job.id, path });
+        return ok({ job: jobs.list().find((shown) => shown.jobId === job.id) ?? null });
       }),
 
     showInFolder: async ({ path }) => {
       if (!written.has(path)) return fail('not-found', 'Only files exported in this session can be shown.');
       await desktop.showInFolder(path);
       return ok(null);
+    },
+
+    openExportedFile: async ({ path }) => {
+      if (!written.has(path)) return fail('not-found', 'Only files exported in this session can be opened.');
+      const problem = await desktop.openPath(path);
+      return problem === null ? ok(null) : fail('open-failed', 'The file could not be opened. Use Show in folder and open it from there.', problem);
     },
   };
 }

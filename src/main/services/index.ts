@@ -58,14 +58,15 @@ export function createServices(options: ServiceOptions): Services {
   });
 
   const clients = new ClientPool(accounts, log, (notice) => options.emit('notice', notice));
-  const jobs = new JobRegistry();
+  const jobs = new JobRegistry((job) => options.emit('jobChanged', job));
   const preferences = new Preferences(join(options.userDataDir, 'preferences.json'));
 
   const handlers: Handlers = {
     getAppInfo: () => ok({ name: 'Switchboard', version, host: desktop.host, platform: platform() }),
     ...createAccountsHandlers(accounts, log),
     ...createListHandlers({ pool: clients, jobs, emit: options.emit, log }),
-    ...createExportHandlers({ clients, jobs, emit: options.emit, log, desktop, appVersion: version }),
+    ...createExportHandlers({ clients, jobs, log, desktop, appVersion: version }),
+    listJobs: () => ok(jobs.list()),
     ...createMmsHandlers({ clients, emit: options.emit, log, desktop, userDataDir: options.userDataDir }),
     ...createSeatGroupHandlers({ clients, log }),
     loadPreferences: () => ok(preferences.all()),

@@ -1,7 +1,7 @@
 import { LIST_OPERATIONS, type ListOperation, type ListParams } from '../lists';
 import * as p from '../parse';
-import type { AppError } from '../result';
-import { event, method } from './define';
+import { method } from './define';
+import type { JobInfo } from './jobs';
 
 export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -23,17 +23,9 @@ export type StartExportRequest = {
   };
 }[ListOperation];
 
-/** `jobId` null: the user closed the save dialog; nothing was started. */
-export type ExportStarted = { jobId: string; path: string } | { jobId: null; path: null };
-
-export interface ExportDone {
-  jobId: string;
-  outcome: 'completed' | 'cancelled' | 'failed';
-  /** Where the file is (completed), or would have been: nothing is left there otherwise. */
-  path: string;
-  rows: number;
-  error: AppError | null;
-  warnings: string[];
+/** `job` null: the user closed the save dialog; nothing was started. Later changes arrive as `jobChanged`. */
+export interface ExportStarted {
+  job: JobInfo | null;
 }
 
 export const exportMethods = {
@@ -49,8 +41,6 @@ export const exportMethods = {
   ),
   /** Shows a file this session exported in the system's file manager. */
   showInFolder: method<{ path: string }, null>(p.object({ path: p.string })),
-} as const;
-
-export const exportEvents = {
-  exportDone: event<ExportDone>(),
+  /** Opens a file this session exported in the application the system uses for it. */
+  openExportedFile: method<{ path: string }, null>(p.object({ path: p.string })),
 } as const;

@@ -13,6 +13,7 @@ export interface Recorded {
   quitCalls: number;
   sandboxEnabled: boolean;
   permissionHandler?: (contents: unknown, permission: string, callback: (granted: boolean) => void) => void;
+  permissionCheck?: (contents: unknown, permission: string) => boolean;
   headersHandler?: (
     details: { responseHeaders?: Record<string, string[]> },
     callback: (response: { responseHeaders: Record<string, string[]> }) => void,
@@ -160,7 +161,9 @@ export function createFakeElectron(options: { userData: string; singleInstance?:
         setPermissionRequestHandler: (handler: Recorded['permissionHandler']) => {
           recorded.permissionHandler = handler;
         },
-        setPermissionCheckHandler: () => {},
+        setPermissionCheckHandler: (handler: Recorded['permissionCheck']) => {
+          recorded.permissionCheck = handler;
+        },
         webRequest: {
           onHeadersReceived: (handler: Recorded['headersHandler']) => {
             recorded.headersHandler = handler;

@@ -1,3 +1,5 @@
+import type { ListOperation } from '../../../shared/lists';
+
 export interface ScreenInfo {
   id: ScreenId;
   title: string;
@@ -35,3 +37,14 @@ export function shortcutDigit(index: number): string | null {
   if (index < 9) return String(index + 1);
   return index === 9 ? '0' : null;
 }
+
+/** The screen that shows each list, and so owns the jobs that read it. */
+export const SCREEN_OF_OPERATION: Readonly<Record<ListOperation, ScreenId>> = {
+  voiceRecords: 'voice-records',
+  taskDetails: 'task-details',
+  numberRecords: 'number-records',
+  seats: 'seats',
+  teamLeaders: 'team-leaders',
+  numbers: 'numbers',
+  axbBindings: 'axb-bindings',
+};

@@ -1,0 +1,38 @@
+import type { JobProgress } from '../../../shared/contract';
+import type { JobInfo } from '../../../shared/methods/jobs';
+
+export function fileNameOf(path: string | null): string {
+  return path?.split(/[\\/]/).pop() ?? '';
+}
+
+/** "1,200 of 30,000 rows · 2,400 rows/s · 12 s left" */
+export function progressText(progress: JobProgress | null): string {
+  const rows = `${(progress?.rows ?? 0).toLocaleString('en')}${progress?.totalRows ? ` of ${progress.totalRows.toLocaleString('en')}` : ''} rows`;
+  if (!progress || progress.rowsPerSecond <= 0) return rows;
+  return `${rows} · ${Math.round(progress.rowsPerSecond).toLocaleString('en')} rows/s${timeLeft(progress.etaSeconds)}`;
+}
+
+/** How far a job got, 0 to 1 (0 while the total is not known). */
+export function fractionDone(progress: JobProgress | null): number {
+  return progress?.totalRows ? Math.min(1, progress.rows / progress.totalRows) : 0;
+}
+
+function timeLeft(seconds: number | null): string {
+  if (seconds === null) return '';
+  if (seconds < 60) return ` · ${Math.ceil(seconds)} s left`;
+  return ` · ${Math.floor(seconds / 60)} min ${Math.ceil(seconds % 60)} s left`;
+}
+
+/** One line on how a job went, for the jobs area and the notification. */
+export function outcomeOf(job: JobInfo): string {
+  switch (job.state) {
+    case 'running':
+      return 'Running';
+    case 'completed':
+      return `Saved ${job.rows.toLocaleString('en')} rows to ${fileNameOf(job.path)}`;
+    case 'cancelled':
+      return 'Cancelled; no file was written.';
+    case 'failed':
+      return `Failed: ${job.error?.message ?? 'the job stopped.'} No file was written.`;
+  }
+}

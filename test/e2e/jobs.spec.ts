@@ -1,0 +1,160 @@
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { Page } from '@playwright/test';
+import { exportedCsvRows } from '../support/csv';
+import { exportAs } from './export-steps';
+import { expect, test } from './fixtures';
+
+const SCREENS = 'test-results/screens';
+
+interface ShownNotification {
+  title: string;
+  body: string;
+}
+
+/** Replaces the page's Notification with a recorder that is always allowed; survives reloads. */
+async function recordNotifications(app: Page): Promise<void> {
+  await app.addInitScript(() => {
+    const shown: { title: string; body: string }[] = [];
+    class RecordedNotification {
+      static permission = 'granted';
+      static requestPermission = (): Promise<string> => Promise.resolve('granted');
+      onclick: (() => void) | null = null;
+      constructor(title: string, options?: { body?: string }) {
+        shown.push({ title, body: options?.body ?? '' });
+      }
+      close(): void {}
+    }
+    Object.assign(window, { Notification: RecordedNotification, shownNotifications: shown });
+  });
+  await app.reload();
+  await expect(app.getByRole('navigation', { name: 'Screens' })).toBeVisible();
+}
+
+const notifications = (app: Page): Promise<ShownNotification[]> =>
+  app.evaluate(() => (window as unknown as { shownNotifications: ShownNotification[] }).shownNotifications);
+
+const local = (ms: number): string => new Date(ms).toISOString().slice(0, 19);
+
+/** Voice records of the last 30 days: enough pages that an export runs for a while under latency. */
+async function searchMonth(app: Page): Promise<{ from: number; to: number }> {
+  await expect(app.getByRole('heading', { level: 1, name: 'Voice records' })).toBeVisible();
+  const to = Math.floor((Date.now() - 60_000) / 1000) * 1000;
+  const from = to - 30 * 86_400_000;
+  // The e2e services read these in the computer's zone (UTC here).
+  await app.locator('#range-from').fill(local(from));
+  await app.locator('#range-to').fill(local(to));
+  await app.getByRole('button', { name: 'Search' }).click();
+  await expect(app.getByTestId('pager-total')).toBeVisible();
+  return { from, to };
+}
+
+async function goTo(app: Page, shortcut: string, heading: string): Promise<void> {
+  await app.keyboard.press(shortcut);
+  await expect(app.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test('a running export belongs to the app: seen from every screen, back on its screen, after a reload, and told when it ends', async ({ app, sandbox }) => {
+  await recordNotifications(app);
+  const window = await searchMonth(app);
+  sandbox.setFaults({ latencyMs: 400 });
+  try {
+    await exportAs(app, 'All matching records', /\.csv/);
+    await expect(app.getByTestId('export-progress')).toContainText('Exporting to voice-records_');
+
+    await goTo(app, 'Control+4', 'Seats');
+    const opener = app.getByRole('button', { name: /^Jobs/ });
+    await expect(opener).toContainText('1 running');
+    // Keyboard reachable: the status-bar entry is a button that opens the panel and Escape closes it.
+    await opener.focus();
+    await app.keyboard.press('Enter');
+    const panel = app.getByRole('dialog', { name: 'Jobs' });
+    await expect(panel).toBeVisible();
+    const job = panel.getByRole('listitem').filter({ hasText: 'Voice records' });
+    await expect(job).toContainText(/[\d,]+ of [\d,]+ rows/);
+    await expect(job).toContainText(/rows\/s/);
+    await expect(job.getByRole('progressbar')).toBeVisible();
+    await expect(job.getByRole('button', { name: 'Cancel' })).toBeVisible();
+    await app.emulateMedia({ colorScheme: 'light' });
+    await app.screenshot({ path: `${SCREENS}/jobs-running-export.png` });
+    await app.emulateMedia({ colorScheme: 'dark' });
+    await app.screenshot({ path: `${SCREENS}/jobs-running-export-dark.png` });
+    await app.emulateMedia({ colorScheme: 'light' });
+    await app.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await expect(opener).toBeFocused();
+
+    // Back on its screen: the same export's progress and Cancel, and no second Export….
+    await goTo(app, 'Control+1', 'Voice records');
+    await expect(app.getByTestId('export-progress')).toContainText('Exporting to voice-records_');
+    await expect(app.getByRole('button', { name: 'Cancel export' })).toBeVisible();
+    await expect(app.getByRole('button', { name: 'Export…' })).toBeDisabled();
+
+    // A reload asks main for the running jobs.
+    await app.reload();
+    await expect(app.getByTestId('export-progress')).toContainText('Exporting to voice-records_');
+    await expect(app.getByRole('button', { name: 'Export…' })).toBeDisabled();
+    await expect(app.getByRole('button', { name: /^Jobs/ })).toContainText('1 running');
+    const path = await app.getByTestId('export-progress').locator('.path').getAttribute('title');
+    if (!path) throw new Error('no path shown');
+
+    await goTo(app, 'Control+4', 'Seats');
+    sandbox.setFaults({ latencyMs: 0 });
+    await expect(app.getByRole('button', { name: /^Jobs/ })).not.toContainText('running', { timeout: 30_000 });
+    await expect.poll(() => notifications(app)).toEqual([{ title: 'Export finished', body: expect.stringMatching(/^Voice records: Saved [\d,]+ rows to voice-records_.*\.csv$/) as unknown as string }]);
+
+    await app.getByRole('button', { name: /^Jobs/ }).click();
+    const done = app.getByRole('dialog', { name: 'Jobs' }).getByRole('listitem').filter({ hasText: 'Voice records' });
+    const range = sandbox.data.voiceRecordRange(window.from, window.to);
+    const count = range.end - range.first;
+    expect(exportedCsvRows(readFileSync(path, 'utf8'))).toHaveLength(count + 1);
+    await expect(done).toContainText(`Saved ${count.toLocaleString('en')} rows`);
+    // Browser mode: the shell cannot open files, so neither Open nor Show in folder is offered.
+    await expect(done.getByRole('button', { name: 'Open' })).toHaveCount(0);
+    await expect(done.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+    await app.keyboard.press('Escape');
+
+    await goTo(app, 'Control+1', 'Voice records');
+    await expect(app.getByTestId('export-outcome')).toContainText(`Saved ${count.toLocaleString('en')} rows`);
+    await expect(app.getByRole('button', { name: 'Export…' })).toBeEnabled();
+  } finally {
+    sandbox.setFaults({ latencyMs: 0 });
+  }
+});
+
+test('an export cancelled from the jobs area on another screen leaves no file; a failed one says so', async ({ app, sandbox }) => {
+  await searchMonth(app);
+  sandbox.setFaults({ latencyMs: 400 });
+  try {
+    await exportAs(app, 'All matching records', /\.xlsx/);
+    const path = await app.getByTestId('export-progress').locator('.path').getAttribute('title');
+    if (!path) throw new Error('no path shown');
+    await goTo(app, 'Control+5', 'Team leaders');
+    await app.getByRole('button', { name: /^Jobs/ }).click();
+    const job = app.getByRole('dialog', { name: 'Jobs' }).getByRole('listitem').filter({ hasText: 'Voice records' }).first();
+    await job.getByRole('button', { name: 'Cancel' }).click();
+    await expect(job).toContainText('Cancelled; no file was written.');
+    expect(existsSync(path)).toBe(false);
+    expect(readdirSync(dirname(path)).filter((name) => name.includes('.partial-'))).toEqual([]);
+    await app.keyboard.press('Escape');
+    await expect(app.getByRole('dialog', { name: 'Jobs' })).toBeHidden();
+
+    // A fresh start on Voice records (a reload; the list asks main again and still shows the cancelled job).
+    await app.reload();
+    await app.getByRole('button', { name: /^Jobs/ }).click();
+    await expect(app.getByRole('dialog', { name: 'Jobs' }).getByRole('listitem').first()).toContainText('Cancelled; no file was written.');
+    await app.keyboard.press('Escape');
+    await searchMonth(app);
+    sandbox.setFaults({ latencyMs: 0, errorRate: 1 });
+    await exportAs(app, 'All matching records', /\.csv/);
+    await goTo(app, 'Control+4', 'Seats');
+    await app.getByRole('button', { name: /^Jobs/ }).click();
+    const failed = app.getByRole('dialog', { name: 'Jobs' }).getByRole('listitem').first();
+    await expect(failed).toContainText('No file was written.', { timeout: 30_000 });
+    await expect(failed).toContainText('Failed');
+  } finally {
+    sandbox.setFaults({ latencyMs: 0, errorRate: 0 });
+  }
+});
