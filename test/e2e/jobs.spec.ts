@@ -158,3 +158,27 @@ test('an export cancelled from the jobs area on another screen leaves no file; a
     sandbox.setFaults({ latencyMs: 0, errorRate: 0 });
   }
 });
+
+test('an MMS send is a job too: followed from another screen, told when it ends, never offered to cancel half-way', async ({ app, sandbox }) => {
+  await recordNotifications(app);
+  await app.getByRole('navigation', { name: 'Screens' }).locator('button[data-screen="mms"]').click();
+  await expect(app.locator('#mms-appid')).not.toHaveValue('');
+  const sentBefore = sandbox.mmsSent.length;
+  await app.locator('#mms-recipients').fill('+86 13800138001\n+86 13800138002');
+  await app.locator('#mms-content').fill('Your parcel is on its way.');
+  sandbox.setFaults({ latencyMs: 2500 });
+  try {
+    await app.getByTestId('mms-review').click();
+    await app.getByTestId('mms-confirm-send').click();
+    await goTo(app, 'Control+4', 'Seats');
+    await app.getByRole('button', { name: /^Jobs · 1 running/ }).click();
+    const job = app.getByRole('dialog', { name: 'Jobs' }).getByRole('listitem').filter({ hasText: 'MMS to 2 recipients' });
+    await expect(job).toContainText('0 of 2 recipients');
+    await expect(job.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+    await expect(job).toContainText('Sent: 2 accepted', { timeout: 20_000 });
+  } finally {
+    sandbox.setFaults({ latencyMs: 0 });
+  }
+  await expect.poll(() => notifications(app)).toEqual([{ title: 'MMS sent', body: 'MMS to 2 recipients: Sent: 2 accepted' }]);
+  expect(sandbox.mmsSent.slice(sentBefore).map((sent) => sent.number)).toEqual(['+8613800138001', '+8613800138002']);
+});

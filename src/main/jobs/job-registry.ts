@@ -8,7 +8,7 @@ export interface Job {
 }
 
 /** What a shown job is, fixed when it starts. */
-export type JobDescription = Pick<JobInfo, 'kind' | 'title' | 'operation' | 'path'>;
+export type JobDescription = Pick<JobInfo, 'kind' | 'title' | 'operation' | 'path' | 'cancellable'>;
 /** How a shown job ended. */
 export type JobEnding = Pick<JobInfo, 'rows' | 'error' | 'warnings'> & { state: Exclude<JobInfo['state'], 'running'> };
 

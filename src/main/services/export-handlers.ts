@@ -58,7 +58,13 @@ export function createExportHandlers(deps: {
         const path = await desktop.chooseSavePath({ defaultName, filters: FILTERS[request.format] });
         if (path === null) return ok({ job: null });
 
-        const job = jobs.startShown({ kind: 'export', title: OPERATIONS[request.operation].title, operation: request.operation, path });
+        const job = jobs.startShown({
+          kind: 'export',
+          title: OPERATIONS[request.operation].title,
+          operation: request.operation,
+          path,
+          cancellable: true,
+        });
         const done = (ending: JobEnding): void => jobs.end(job.id, ending);
         void runExport({
           client,

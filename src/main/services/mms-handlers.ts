@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { fail, ok } from '../../shared/result';
+import type { JobRegistry } from '../jobs/job-registry';
 import type { Logger } from '../log';
 import { refuseUnseenRepeats } from '../mms/repeat-guard';
 import { findRepeats } from '../mms/repeats';
@@ -18,6 +19,7 @@ import type { ClientPool } from './client-pool';
 import type { DesktopPort } from './desktop';
 import type { Handlers } from './dispatcher';
 import type { EmitEvent } from './index';
+import { MmsSendJobs } from './mms-send-job';
 
 type MmsHandlers = Pick<
   Handlers,
@@ -40,6 +42,7 @@ const MAX_IMPORT_BASE64_CHARS = Math.ceil((10 * 1024 * 1024) / 3) * 4 + 4;
 
 export function createMmsHandlers(deps: {
   clients: ClientPool;
+  jobs: JobRegistry;
   emit: EmitEvent;
   log: Logger;
   desktop: DesktopPort;
@@ -47,10 +50,14 @@ export function createMmsHandlers(deps: {
 }): MmsHandlers {
   const { clients, emit, log, desktop } = deps;
   const history = new MmsHistory(new MmsJournal(join(deps.userDataDir, JOURNAL_FILE)), log);
+  const sendJobs = new MmsSendJobs(deps.jobs);
   const sender = new MmsSender({
     history,
     log,
-    emit: (summary) => emit('mmsProgress', summary),
+    emit: (summary) => {
+      emit('mmsProgress', summary);
+      sendJobs.update(summary);
+    },
     timeoutMs: sendTimeoutMs,
     checkRepeat: (request) => refuseUnseenRepeats(history, request, Date.now()),
   });
@@ -65,7 +72,8 @@ export function createMmsHandlers(deps: {
       withAccounts(async () => {
         const checked = sender.check(request);
         if (!checked.ok) return checked;
-        return sender.send(request, await target());
+        const sendTo = await target();
+        return sendJobs.follow(request.sendId, request.batches, () => sender.send(request, sendTo));
       }),
 
     resendMmsBatch: ({ sendId, batch, acknowledgeUnknown }) =>

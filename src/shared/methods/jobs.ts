@@ -5,7 +5,7 @@ import type { AppError } from '../result';
 import { event, method } from './define';
 
 /** Work that outlives the screen it was started from. Archive syncs will join. */
-export type JobKind = 'export';
+export type JobKind = 'export' | 'mms-send';
 export type JobState = 'running' | 'completed' | 'cancelled' | 'failed';
 
 /** One job as the jobs area shows it: what it is, how far it got, and how it ended. */
@@ -20,9 +20,11 @@ export interface JobInfo {
   path: string | null;
   /** Epoch milliseconds. */
   startedAt: number;
+  /** False for an MMS send: a batch on its way cannot be called back, and stopping between batches is not offered. */
+  cancellable: boolean;
   state: JobState;
   progress: JobProgress | null;
-  /** Rows written, once finished. */
+  /** Rows written (export) or numbers accepted (MMS), once finished. */
   rows: number;
   error: AppError | null;
   warnings: string[];

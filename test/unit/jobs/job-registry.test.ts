@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { JobRegistry } from '../../../src/main/jobs/job-registry';
 import type { JobInfo } from '../../../src/shared/methods/jobs';
 
-const exportOf = (title: string) => ({ kind: 'export' as const, title, operation: 'voiceRecords' as const, path: `/tmp/${title}.csv` });
+const exportOf = (title: string) => ({ kind: 'export' as const, title, operation: 'voiceRecords' as const, path: `/tmp/${title}.csv`, cancellable: true });
 const progress = { concurrency: 2, rows: 200, totalRows: 1000, pagesDone: 2, totalPages: 10, rowsPerSecond: 400, etaSeconds: 2 };
 
 describe('JobRegistry', () => {

@@ -9,15 +9,15 @@ import type { JobInfo } from '../../../shared/methods/jobs';
 import type { AppError } from '../../../shared/result';
 import { bridge } from './bridge';
 import { notifyDesktop } from './desktop-notice';
-import { outcomeOf } from './job-text';
+import { endingTitleOf, outcomeOf } from './job-text';
 import { navigation } from './navigation.svelte';
-import { SCREEN_OF_OPERATION } from './screens';
+import { SCREEN_OF_OPERATION, type ScreenId } from './screens';
 
-const NOTICE_TITLE: Record<Exclude<JobInfo['state'], 'running'>, string> = {
-  completed: 'Export finished',
-  cancelled: 'Export cancelled',
-  failed: 'Export failed',
-};
+/** The screen a job belongs to: where its outcome shows, and where a click on its notification goes. */
+function screenOf(job: JobInfo): ScreenId | null {
+  if (job.kind === 'mms-send') return 'mms';
+  return job.operation === null ? null : SCREEN_OF_OPERATION[job.operation];
+}
 
 class Jobs {
   /** Newest first, dismissed ones included (so a screen does not fall back to an older export). */
@@ -67,7 +67,7 @@ class Jobs {
   }
 
   cancel(job: JobInfo): void {
-    if (job.state === 'running') void bridge.cancelJob({ jobId: job.jobId });
+    if (job.state === 'running' && job.cancellable) void bridge.cancelJob({ jobId: job.jobId });
   }
 
   async open(job: JobInfo): Promise<void> {
@@ -89,9 +89,9 @@ class Jobs {
 
   private tellIfAway(job: JobInfo): void {
     if (job.state === 'running') return;
-    const screen = job.operation === null ? null : SCREEN_OF_OPERATION[job.operation];
+    const screen = screenOf(job);
     if (!document.hidden && screen === navigation.current) return;
-    notifyDesktop(NOTICE_TITLE[job.state], `${job.title}: ${outcomeOf(job)}`, () => {
+    notifyDesktop(endingTitleOf(job), `${job.title}: ${outcomeOf(job)}`, () => {
       if (screen !== null) navigation.go(screen);
     });
   }
