@@ -56,7 +56,7 @@ async function goTo(app: Page, shortcut: string, heading: string): Promise<void>
 
 test.describe.configure({ mode: 'serial' });
 
-test('a running export belongs to the app: seen from every screen, back on its screen, after a reload, and told when it ends', async ({ app, sandbox }) => {
+test('a running export belongs to the app: seen from every screen, back on its screen, after a reload, and told when it ends', async ({ app, sandbox, harness }) => {
   await recordNotifications(app);
   const window = await searchMonth(app);
   sandbox.setFaults({ latencyMs: 400 });
@@ -99,6 +99,11 @@ test('a running export belongs to the app: seen from every screen, back on its s
     await expect(app.getByRole('button', { name: /^Jobs/ })).toContainText('1 running');
     const path = await app.getByTestId('export-progress').locator('.path').getAttribute('title');
     if (!path) throw new Error('no path shown');
+    // A second window sees the same job.
+    const second = await app.context().newPage();
+    await second.goto(harness.url);
+    await expect(second.getByRole('button', { name: /^Jobs/ })).toContainText('1 running');
+    await second.close();
 
     await goTo(app, 'Control+4', 'Seats');
     sandbox.setFaults({ latencyMs: 0 });
