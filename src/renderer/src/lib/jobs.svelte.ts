@@ -1,5 +1,5 @@
 /**
- * The app's jobs (exports now), kept outside any screen: main lists them at start and
+ * The app's jobs (exports and MMS sends), kept outside any screen: main lists them at start and
  * reports each change, so a job started on one screen is seen and cancelled from every
  * screen, after a reload and in a second window.
  */
@@ -49,7 +49,7 @@ class Jobs {
     this.all = [...this.all, ...listed.value.filter((job) => !known.has(job.jobId))];
   }
 
-  /** A job main has just started (the start call answers with it). */
+  /** A job as main reports it: from an event, or from the call that started it (whichever comes first). */
   receive(job: JobInfo): void {
     const index = this.all.findIndex((known) => known.jobId === job.jobId);
     const before = index === -1 ? null : this.all[index];
