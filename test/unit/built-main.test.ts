@@ -112,6 +112,17 @@ describe('the built Electron main bundle', () => {
     expect(recorded.permissionCheck?.({}, 'geolocation')).toBe(false);
   });
 
+  it('names itself to Windows, which shows the desktop notifications of a named app only', async () => {
+    const platform = Object.getOwnPropertyDescriptor(process, 'platform');
+    Object.defineProperty(process, 'platform', { value: 'win32', configurable: true });
+    try {
+      const { recorded } = await launch();
+      expect(recorded.appUserModelId).toBe('com.switchboard.desktop');
+    } finally {
+      if (platform) Object.defineProperty(process, 'platform', platform);
+    }
+  });
+
   it('takes the userData folder from SWITCHBOARD_USER_DATA', async () => {
     const override = mkdtempSync(join(tmpdir(), 'switchboard-override-'));
     const { recorded } = await launch({ userDataEnv: override });

@@ -10,6 +10,8 @@ import { guardSession, guardWebContents } from './guards';
 import { createSenderCheck, registerContractHandlers } from './ipc';
 import { createMainWindow, rendererIndexFile } from './window';
 
+const APP_USER_MODEL_ID = 'com.switchboard.desktop';
+
 export function startShell(mainDir: string): void {
   const overridden = process.env[USER_DATA_ENV];
   if (overridden) app.setPath('userData', resolve(overridden));
@@ -19,6 +21,8 @@ export function startShell(mainDir: string): void {
     return;
   }
   app.enableSandbox();
+  // Windows shows desktop notifications (a job that ended) only for an app with a model id.
+  if (process.platform === 'win32') app.setAppUserModelId(APP_USER_MODEL_ID);
 
   const devServerUrl = app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL;
   const indexFile = rendererIndexFile(mainDir);

@@ -14,6 +14,7 @@ export interface Recorded {
   sandboxEnabled: boolean;
   permissionHandler?: (contents: unknown, permission: string, callback: (granted: boolean) => void) => void;
   permissionCheck?: (contents: unknown, permission: string) => boolean;
+  appUserModelId?: string;
   headersHandler?: (
     details: { responseHeaders?: Record<string, string[]> },
     callback: (response: { responseHeaders: Record<string, string[]> }) => void,
@@ -123,6 +124,9 @@ export function createFakeElectron(options: { userData: string; singleInstance?:
     },
     getPath: (name: string) => paths[name] ?? options.userData,
     requestSingleInstanceLock: () => options.singleInstance ?? true,
+    setAppUserModelId: (id: string) => {
+      recorded.appUserModelId = id;
+    },
     enableSandbox: () => {
       recorded.sandboxEnabled = true;
     },
