@@ -274,15 +274,23 @@ class Journey {
     if (!facts) return;
     this.log.push('export, then leave');
     const app = this.app;
-    await app.getByRole('button', { name: 'Export…' }).click();
-    const panel = app.getByRole('dialog', { name: 'Export' });
-    await panel.getByLabel('All matching records').check();
-    await panel.getByLabel(/\.csv/).check();
-    await panel.getByRole('button', { name: 'Export', exact: true }).click();
+    const exportButton = app.getByRole('button', { name: 'Export…' });
+    if (await exportButton.isDisabled()) {
+      // This list's earlier export still runs: it is shown, and not offered twice.
+      await expect(app.getByTestId('export-progress')).toBeVisible();
+    } else {
+      await exportButton.click();
+      const panel = app.getByRole('dialog', { name: 'Export' });
+      await panel.getByLabel('All matching records').check();
+      await panel.getByLabel(/\.csv/).check();
+      await panel.getByRole('button', { name: 'Export', exact: true }).click();
+    }
     const elsewhere = this.pick(LIST_SCREENS.filter((screen) => screen.operation !== facts.operation));
     await this.go(elsewhere.operation);
     await this.check();
     await this.go(facts.operation);
+    // Back on its screen, the export shows again: still running, or how it ended.
+    await expect(app.getByTestId('export-progress').or(app.getByTestId('export-outcome'))).toBeVisible();
   }
 
   async editSeatGroup(): Promise<void> {
