@@ -4,7 +4,7 @@
 // - 1,000,000 rows to .xlsx: completes with peak RSS at most 400 MB (flat in the row count);
 // - the same 100,000 rows with exceljs's streaming WorkbookWriter (yardstick only): ours at least as fast.
 // Rows come from the sandbox's generator directly (source "generator"), normalised as the client
-// does and passed through toRow, in pages of 100 as fetch-all delivers them. "writeMs" is the time
+// does and passed through the descriptor's toRow, in pages of 100 as fetch-all delivers them. "writeMs" is the time
 // spent in the writer (rows to cells to XML to deflate to disk, and closing the file); "totalMs"
 // adds the time to generate the rows. Each measurement runs in a process of its own so peaks are its own.
 import { spawn } from 'node:child_process';
@@ -13,14 +13,14 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import ExcelJS from 'exceljs';
-import { normaliseVoiceRecord } from '../src/main/api/normalise';
+import { normaliseVoiceRecord } from '../src/shared/normalise';
 import { exportFields, type ExportField } from '../src/main/export/cells';
 import { CsvWriter } from '../src/main/export/csv-writer';
 import type { TableWriter } from '../src/main/export/table-writer';
 import { XlsxStreamWriter } from '../src/main/export/xlsx-stream-writer';
 import type { ZipCompression } from '../src/main/export/zip-entries';
 import { buildSandboxData } from '../src/main/sandbox/data';
-import { toRow } from '../src/main/services/rows';
+import { LISTS } from '../src/shared/operations';
 import type { VoiceRecord } from '../src/shared/records';
 import { parseTimeZone, type TimeZone } from '../src/shared/time-zone';
 
@@ -63,7 +63,7 @@ function rowSource(count: number): () => VoiceRecord[] | null {
     const page: VoiceRecord[] = [];
     for (const end = Math.min(count, next + PAGE); next < end; next++) {
       const raw = data.voiceRecordAt(next) as unknown as Record<string, unknown>;
-      page.push(toRow('voiceRecords', normaliseVoiceRecord(raw, { zone })));
+      page.push(LISTS.voiceRecords.toRow(normaliseVoiceRecord(raw, { zone })));
     }
     return page;
   };
@@ -95,7 +95,7 @@ function exceljsWriter(path: string, fields: readonly ExportField<VoiceRecord>[]
 async function measure(role: Role): Promise<Measurement> {
   const dir = mkdtempSync(join(tmpdir(), 'switchboard-export-bench-'));
   const path = join(dir, `voice.${role.format}`);
-  const fields = exportFields('voiceRecords', zone);
+  const fields = exportFields(LISTS.voiceRecords.columns, zone);
   const writer: TableWriter<VoiceRecord> =
     role.writer === 'exceljs'
       ? exceljsWriter(path, fields)

@@ -14,6 +14,7 @@ import { createClient, type PlatformClient } from '../src/main/api';
 import { fetchAll } from '../src/main/jobs/fetch-all';
 import { type Sandbox, startSandbox } from '../src/main/sandbox';
 import { formatIsoInZone, parseTimeZone } from '../src/shared/time-zone';
+import { LISTS } from '../src/shared/operations';
 
 const LATENCY_MS = 60;
 const PAGE_SIZE = 100;
@@ -114,7 +115,7 @@ async function timedFetch(
 ) {
   let rows = 0;
   const started = performance.now();
-  const result = await fetchAll(client, 'voiceRecords', params, {
+  const result = await fetchAll(client, LISTS.voiceRecords, params, {
     concurrency,
     pageSize: PAGE_SIZE,
     onRows: (page) => {
@@ -139,7 +140,7 @@ async function liveHeapGrowth(
   let peak = before;
   let rows = 0;
   let pages = 0;
-  const result = await fetchAll(client, 'voiceRecords', params, {
+  const result = await fetchAll(client, LISTS.voiceRecords, params, {
     pageSize: PAGE_SIZE,
     onRows: (page) => {
       rows += page.length;

@@ -6,7 +6,7 @@
 import type { Result } from './result';
 import * as p from './parse';
 import { accountMethods } from './methods/accounts';
-import { listEvents, listMethods } from './methods/lists';
+import { listEvents, listMethods, type TypedListMethods } from './methods/lists';
 import { exportMethods } from './methods/export';
 import { jobEvents, jobMethods } from './methods/jobs';
 import { seatGroupMethods } from './methods/seat-groups';
@@ -79,7 +79,7 @@ export type BridgeMethod<M extends MethodName> = [RequestOf<M>] extends [undefin
 export type SubscriptionName<E extends EventName> = `on${Capitalize<E>}`;
 
 /** What `window.switchboard` is: the methods, plus one `onX` subscription per event. */
-export type Bridge = { [M in MethodName]: BridgeMethod<M> } & {
+export type Bridge = { [M in Exclude<MethodName, keyof TypedListMethods>]: BridgeMethod<M> } & TypedListMethods & {
   [E in EventName as SubscriptionName<E>]: (listener: (payload: PayloadOf<E>) => void) => () => void;
 };
 

@@ -4,22 +4,15 @@
  * One place, so the simulator and the app can never disagree about a limit.
  */
 
-export type OperationId =
-  | 'voiceRecords'
-  | 'taskDetails'
-  | 'numberRecords'
-  | 'seats'
-  | 'teamLeaders'
-  | 'numbers'
-  | 'axbBindings'
-  | 'seatGroupRead'
-  | 'seatGroupEdit'
-  | 'mmsSend';
+/** The operations that are not lists (the seven lists are described in ./operations). */
+export type OperationId = 'seatGroupRead' | 'seatGroupEdit' | 'mmsSend';
 
+/** One endpoint of the platform, as the caller signs and sends it. */
 export interface OperationInfo {
+  /** The name logs and retry notices use (`voiceRecords`, `mmsSend`). */
+  id: string;
   path: string;
   method: 'GET' | 'POST';
-  paged: boolean;
   /** Writes are never retried automatically. */
   write: boolean;
   /** Status codes the spec documents for this operation (besides 0). */
@@ -30,82 +23,26 @@ export interface OperationInfo {
 const COMMON_ERRORS = [-1, -2, -16, -18, -20, -22, -23, -25, -29, -30, -31] as const;
 
 export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = {
-  voiceRecords: {
-    path: '/v3/voice/recordGroupQuery',
-    method: 'POST',
-    paged: true,
-    write: false,
-    errors: [-1, -2, -16, -18, -22, -25],
-    title: 'Voice records',
-  },
-  taskDetails: {
-    path: '/v3/cc/preview/queryTaskDetail',
-    method: 'POST',
-    paged: true,
-    write: false,
-    errors: [-1, -2, -16, -18, -20, -22, -23],
-    title: 'Task details',
-  },
-  numberRecords: {
-    path: '/v3/number/record/queryPage',
-    method: 'POST',
-    paged: true,
-    write: false,
-    errors: [-1, -2, -16, -18, -22, -25, -29, -30, -31],
-    title: 'Number records',
-  },
-  seats: {
-    path: '/v3/cc/seat/query',
-    method: 'POST',
-    paged: true,
-    write: false,
-    errors: [-1, -2, -16, -18, -20, -22, -23, -35],
-    title: 'Seats',
-  },
-  teamLeaders: {
-    path: '/v3/cc/teamleader/query',
-    method: 'POST',
-    paged: true,
-    write: false,
-    errors: [-1, -2, -16, -18, -20, -22, -23],
-    title: 'Team leaders',
-  },
-  numbers: {
-    path: '/v3/number/queryPage',
-    method: 'POST',
-    paged: true,
-    write: false,
-    errors: [-1, -2, -16, -18, -22, -25, -29, -30, -31],
-    title: 'Numbers',
-  },
-  axbBindings: {
-    path: '/v3/number/pns/queryBindPage',
-    method: 'POST',
-    paged: true,
-    write: false,
-    errors: [-1, -2, -16, -18, -22, -29, -30, -31],
-    title: 'AXB bindings',
-  },
   seatGroupRead: {
+    id: 'seatGroupRead',
     path: '/v3/cc/seatGroup/basicSettingResp',
     method: 'GET',
-    paged: false,
     write: false,
     errors: [-1, -2, -16, -18, -20, -22, -23, -63],
     title: 'Seat group settings',
   },
   seatGroupEdit: {
+    id: 'seatGroupEdit',
     path: '/v3/cc/seatGroup/basicSetting',
     method: 'POST',
-    paged: false,
     write: true,
     errors: [-1, -2, -16, -18, -20, -22, -23, -63, -71, -72],
     title: 'Seat group settings edit',
   },
   mmsSend: {
+    id: 'mmsSend',
     path: '/v3/mmsSend',
     method: 'POST',
-    paged: false,
     write: true,
     errors: COMMON_ERRORS,
     title: 'MMS send',
@@ -147,7 +84,7 @@ export const LIMITS = {
   voiceDefaultPageSize: 25,
   /** strTime to endTime, voice and number records. */
   recordWindowMaxDays: 31,
-  /** Only records from the last two calendar months are queryable. */
+  /** Only voice records from the last two calendar months are queryable (the spec says so for voice only). */
   historyMonths: 2,
   /** Seat list search interval (error -35). */
   seatSearchMaxDays: 32,

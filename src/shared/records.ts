@@ -1,6 +1,6 @@
 /**
- * The platform's records after normalisation (src/main/api/normalise). Shared with the
- * renderer; no runtime code. Rules that hold for every record:
+ * The platform's records after normalisation (src/shared/normalise), and the rows the
+ * renderer and the export files see of them. Rules that hold for every record:
  * - ids and phone numbers are text (leading zeros and `+` kept);
  * - amounts are exact decimal text with a parsed number beside it;
  * - timestamps keep the server's text with the instant it denotes;
@@ -148,6 +148,17 @@ export interface SeatRecord {
   /** SEAT_STATUS_LABELS */
   status: number | null;
   extra: ExtraFields;
+}
+
+/** A record with a password, as anything outside main may see it. */
+export type WithoutPassword<T> = Omit<T, 'password'>;
+export type SeatRow = WithoutPassword<SeatRecord>;
+export type TeamLeaderRow = WithoutPassword<TeamLeaderRecord>;
+
+/** The one place a password the list returned is dropped before a row leaves main. */
+export function withoutPassword<T extends { password: string | null }>(record: T): WithoutPassword<T> {
+  const { password: _password, ...rest } = record;
+  return rest;
 }
 
 export interface TeamLeaderRecord {

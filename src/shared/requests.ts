@@ -16,17 +16,10 @@ export interface PageRequest<P> {
   params: P;
 }
 
-/** ISO 8601 with offset, e.g. `2026-11-01T00:00:00+08:00`; at most 31 days, within the last two months. */
+/** ISO 8601 with offset, e.g. `2026-11-01T00:00:00+08:00`; at most 31 days (voice: within the last two months). */
 export interface RecordWindowParams {
   strTime: string;
   endTime: string;
-}
-
-/** The voice query defaults current to 1 and size to 25; the client always sends both. */
-export interface VoiceRecordsRequest {
-  current?: number;
-  size?: number;
-  params: RecordWindowParams;
 }
 
 export interface TaskDetailParams {
@@ -45,11 +38,8 @@ export interface SeatParams {
   enable?: number;
   name?: string;
   voiceGroupId?: IntegerId;
-  /** 1-5 (SEAT_STATUS_LABELS). */
+  /** 1-5 (SEAT_STATUS_LABELS). The spec gives seats no time filter. */
   status?: number;
-  /** `YYYY-MM-DD HH:MM:SS`; with endTime, at most 32 days apart. */
-  strTime?: string;
-  endTime?: string;
 }
 
 export interface TeamLeaderParams {
@@ -61,13 +51,6 @@ export interface TeamLeaderParams {
 export interface AppFilterParams {
   appId?: string;
 }
-
-export type TaskDetailsRequest = PageRequest<TaskDetailParams>;
-export type NumberRecordsRequest = PageRequest<RecordWindowParams>;
-export type SeatsRequest = PageRequest<SeatParams>;
-export type TeamLeadersRequest = PageRequest<TeamLeaderParams>;
-export type NumbersRequest = PageRequest<AppFilterParams>;
-export type AxbBindingsRequest = PageRequest<AppFilterParams>;
 
 export interface SeatGroupReadRequest {
   voiceGroupId: IntegerId;

@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { platformStatusOf } from '../../shared/errors';
+import { LISTS } from '../../shared/operations';
 import type { ConnectionReport } from '../../shared/profiles';
 import type { AppError } from '../../shared/result';
 import { createClient } from '../api/client';
@@ -22,7 +23,7 @@ export async function testConnection(target: ConnectionTarget, log: Logger): Pro
   const client = createClient({ ...target, log, timeoutMs: TIMEOUT_MS, retry: { maxAttempts: 1 } });
   const started = performance.now();
   try {
-    const result = await client.numbers({ current: 1, size: 1, params: {} });
+    const result = await client.page(LISTS.numbers, { current: 1, size: 1, params: {} });
     const latencyMs = Math.round(performance.now() - started);
     const offsetMinutes = Math.round(client.clockOffsetSeconds / 60);
     const clockOffsetMinutes = Math.abs(client.clockOffsetSeconds) >= 60 ? offsetMinutes : null;

@@ -6,7 +6,7 @@
  * platform refused the request before acting on it.
  */
 import { clientError, platformStatusOf } from '../../shared/errors';
-import { OPERATIONS, type OperationId } from '../../shared/platform';
+import type { OperationInfo } from '../../shared/platform';
 import { fail, type AppError, type Result } from '../../shared/result';
 import type { Logger } from '../log';
 import { clockOffsetNotice, type ClientClock, offsetFromDateHeader, signingTimestamp } from './clock';
@@ -17,7 +17,8 @@ import { authHeaders } from './signing';
 import type { Transport, TransportFailure } from './transport';
 
 export interface RetryInfo {
-  operation: OperationId;
+  /** The operation's id (`voiceRecords`). */
+  operation: string;
   /** The attempt that failed, from 1. */
   attempt: number;
   /** The wait before the next attempt. */
@@ -66,7 +67,7 @@ const NOTICE_THRESHOLD_SECONDS = 60;
 const TIMESTAMP_EXPIRED = -16;
 
 export type Caller = <T>(
-  operation: OperationId,
+  endpoint: OperationInfo,
   request: OperationRequest,
   decode: Decode<T>,
   options?: CallOptions,
@@ -85,17 +86,16 @@ export function createCaller(options: CallerOptions): Caller {
   };
 
   async function attemptOnce(
-    operation: OperationId,
+    endpoint: OperationInfo,
     request: OperationRequest,
     callOptions: CallOptions,
   ): Promise<{ ok: true; envelope: Envelope } | { ok: false; failure: CallFailure }> {
-    const info = OPERATIONS[operation];
     // Server text that echoes the Sign is scrubbed below; the logger scrubs recent Signs too.
     const headers = authHeaders(apiKey, apiSecret, signingTimestamp(clock));
     log?.redactTransient(headers.Sign);
     const outcome = await transport.send({
-      method: info.method,
-      path: info.path,
+      method: endpoint.method,
+      path: endpoint.path,
       query: request.query,
       body: request.body,
       headers: { ...headers },
@@ -123,19 +123,20 @@ export function createCaller(options: CallerOptions): Caller {
   }
 
   return async function call<T>(
-    operation: OperationId,
+    endpoint: OperationInfo,
     request: OperationRequest,
     decode: Decode<T>,
     callOptions: CallOptions = {},
   ): Promise<Result<T>> {
-    const isWrite = OPERATIONS[operation].write;
+    const operation = endpoint.id;
+    const isWrite = endpoint.write;
     let clockRepaired = false;
     let attempt = 0;
     let failedAttempts = 0;
     let rateLimitedAttempts = 0;
     for (;;) {
       attempt += 1;
-      const outcome = await attemptOnce(operation, request, callOptions);
+      const outcome = await attemptOnce(endpoint, request, callOptions);
       if (outcome.ok) return decode(outcome.envelope);
       const { failure } = outcome;
 
@@ -202,13 +203,13 @@ function transportFailure(outcome: TransportFailure): CallFailure {
   }
 }
 
-const WRITE_NOUN: Partial<Record<OperationId, string>> = {
+const WRITE_NOUN: Readonly<Record<string, string>> = {
   mmsSend: 'The message',
   seatGroupEdit: 'The seat group change',
 };
 
 /** A write never retries; a failure after it may have reached the server says so. */
-function writeError(failure: CallFailure, operation: OperationId): AppError {
+function writeError(failure: CallFailure, operation: string): AppError {
   if (!failure.maybeApplied) return failure.error;
   const noun = WRITE_NOUN[operation] ?? 'The change';
   const check =

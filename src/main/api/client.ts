@@ -1,73 +1,31 @@
 /**
- * The platform client: the ten operations, each validated before anything is sent,
+ * The platform client: the list operations (one generic `page`) and the three others, each validated before anything is sent,
  * called through the caller (signing, retries, write safety, clock repair) and
  * normalised into the shared record types. Plain Node; used by the app, the CLI and tests.
  */
-import type {
-  AxbBindingRecord,
-  MmsSendResult,
-  NumberCallRecord,
-  NumberRecord,
-  Page,
-  SeatGroupSettings,
-  SeatRecord,
-  TaskDetailRecord,
-  TeamLeaderRecord,
-  VoiceRecord,
-} from '../../shared/records';
-import type {
-  AxbBindingsRequest,
-  MmsSendRequest,
-  NumberRecordsRequest,
-  NumbersRequest,
-  SeatGroupEditRequest,
-  SeatGroupReadRequest,
-  SeatsRequest,
-  TaskDetailsRequest,
-  TeamLeadersRequest,
-  VoiceRecordsRequest,
-} from '../../shared/requests';
+import { checkPageQuery, type ListDescriptor, type UncheckedPageQuery } from '../../shared/operations';
+import { OPERATIONS } from '../../shared/platform';
+import type { MmsSendResult, Page, SeatGroupSettings } from '../../shared/records';
+import type { MmsSendRequest, SeatGroupEditRequest, SeatGroupReadRequest } from '../../shared/requests';
 import { ok, type Result } from '../../shared/result';
 import { parseTimeZone, type TimeZone } from '../../shared/time-zone';
 import {
   type FieldErrors,
-  validateAxbBindings,
   validateMmsSend,
-  validateNumberRecords,
-  validateNumbers,
   validateSeatGroupEdit,
   validateSeatGroupRead,
-  validateSeats,
-  validateTaskDetails,
-  validateTeamLeaders,
-  validateVoiceRecords,
 } from '../../shared/validation';
 import type { Logger } from '../log';
-import { type CallOptions, type ClientNotice, createCaller, type Decode } from './caller';
+import { type CallOptions, type ClientNotice, createCaller } from './caller';
 import type { ClientClock } from './clock';
+import { mmsSendBody, pagedBody, seatGroupEditBody, seatGroupReadQuery } from './request-bodies';
 import {
-  mmsSendBody,
-  pagedBody,
-  seatGroupEditBody,
-  seatGroupReadQuery,
-  taskDetailsBody,
-  voiceRecordsBody,
-} from './request-bodies';
-import {
-  normaliseAxbBinding,
   normaliseMmsSendResult,
-  normaliseNumber,
-  normaliseNumberCallRecord,
   normaliseObject,
   normalisePage,
-  normaliseSeat,
-  normaliseSeatGroupSettings,
-  normaliseTaskDetail,
-  normaliseTeamLeader,
-  normaliseVoiceRecord,
   type NormaliseContext,
-  type RecordNormaliser,
-} from './normalise';
+  normaliseSeatGroupSettings,
+} from '../../shared/normalise';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry';
 import { createTransport } from './transport';
 
@@ -98,16 +56,15 @@ export interface PlatformClient {
   /** Notices so far (also sent to onNotice). */
   readonly notices: readonly ClientNotice[];
   readonly timeZone: TimeZone;
-  voiceRecords(request: VoiceRecordsRequest, options?: CallOptions): Promise<Result<Page<VoiceRecord>>>;
-  taskDetails(request: TaskDetailsRequest, options?: CallOptions): Promise<Result<Page<TaskDetailRecord>>>;
-  numberRecords(
-    request: NumberRecordsRequest,
+  /**
+   * One page of a list operation. The request is checked by the operation's parser
+   * (unknown filters refused) against the server's clock before anything is sent.
+   */
+  page<P extends object, R>(
+    operation: ListDescriptor<P, R, unknown, unknown>,
+    request: UncheckedPageQuery,
     options?: CallOptions,
-  ): Promise<Result<Page<NumberCallRecord>>>;
-  seats(request: SeatsRequest, options?: CallOptions): Promise<Result<Page<SeatRecord>>>;
-  teamLeaders(request: TeamLeadersRequest, options?: CallOptions): Promise<Result<Page<TeamLeaderRecord>>>;
-  numbers(request: NumbersRequest, options?: CallOptions): Promise<Result<Page<NumberRecord>>>;
-  axbBindings(request: AxbBindingsRequest, options?: CallOptions): Promise<Result<Page<AxbBindingRecord>>>;
+  ): Promise<Result<Page<R>>>;
   seatGroupRead(request: SeatGroupReadRequest, options?: CallOptions): Promise<Result<SeatGroupSettings>>;
   /** A write: never retried; a failure after sending is `outcome-unknown`. */
   seatGroupEdit(request: SeatGroupEditRequest, options?: CallOptions): Promise<Result<null>>;
@@ -116,31 +73,6 @@ export interface PlatformClient {
   /** Closes idle keep-alive connections. */
   close(): void;
 }
-
-/** The record type each paged operation returns. */
-export interface PagedRecordTypes {
-  voiceRecords: VoiceRecord;
-  taskDetails: TaskDetailRecord;
-  numberRecords: NumberCallRecord;
-  seats: SeatRecord;
-  teamLeaders: TeamLeaderRecord;
-  numbers: NumberRecord;
-  axbBindings: AxbBindingRecord;
-}
-
-/** The request each paged operation takes. */
-export interface PagedRequestTypes {
-  voiceRecords: VoiceRecordsRequest;
-  taskDetails: TaskDetailsRequest;
-  numberRecords: NumberRecordsRequest;
-  seats: SeatsRequest;
-  teamLeaders: TeamLeadersRequest;
-  numbers: NumbersRequest;
-  axbBindings: AxbBindingsRequest;
-}
-
-/** The seven list operations (OPERATIONS[id].paged). */
-export type PagedOperationId = keyof PagedRecordTypes;
 
 export const DEFAULT_TIME_ZONE = '+08:00';
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -199,11 +131,6 @@ export function createClient(options: ClientOptions): PlatformClient {
   });
   const serverNow = (): Date => new Date(clock.nowMs() + clock.offsetSeconds * 1000);
 
-  const pageOf =
-    <R>(normalise: RecordNormaliser<R>): Decode<Page<R>> =>
-    (envelope) =>
-      normalisePage(envelope.data, normalise, context);
-
   return {
     get clockOffsetSeconds() {
       return clock.offsetSeconds;
@@ -213,61 +140,21 @@ export function createClient(options: ClientOptions): PlatformClient {
     },
     timeZone,
 
-    async voiceRecords(request, callOptions) {
-      const checked = validateVoiceRecords(request, { now: serverNow() });
+    async page(operation, request, callOptions) {
+      const checked = checkPageQuery(operation, request, { now: serverNow() });
       if (!checked.ok) return checked;
       return call(
-        'voiceRecords',
-        { body: voiceRecordsBody(request) },
-        pageOf(normaliseVoiceRecord),
+        operation.endpoint,
+        { body: pagedBody(checked.value) },
+        (envelope) => normalisePage(envelope.data, operation.normalise, context),
         callOptions,
       );
-    },
-    async taskDetails(request, callOptions) {
-      const checked = validateTaskDetails(request);
-      if (!checked.ok) return checked;
-      return call(
-        'taskDetails',
-        { body: taskDetailsBody(request) },
-        pageOf(normaliseTaskDetail),
-        callOptions,
-      );
-    },
-    async numberRecords(request, callOptions) {
-      const checked = validateNumberRecords(request, { now: serverNow() });
-      if (!checked.ok) return checked;
-      return call(
-        'numberRecords',
-        { body: pagedBody(request) },
-        pageOf(normaliseNumberCallRecord),
-        callOptions,
-      );
-    },
-    async seats(request, callOptions) {
-      const checked = validateSeats(request);
-      if (!checked.ok) return checked;
-      return call('seats', { body: pagedBody(request) }, pageOf(normaliseSeat), callOptions);
-    },
-    async teamLeaders(request, callOptions) {
-      const checked = validateTeamLeaders(request);
-      if (!checked.ok) return checked;
-      return call('teamLeaders', { body: pagedBody(request) }, pageOf(normaliseTeamLeader), callOptions);
-    },
-    async numbers(request, callOptions) {
-      const checked = validateNumbers(request);
-      if (!checked.ok) return checked;
-      return call('numbers', { body: pagedBody(request) }, pageOf(normaliseNumber), callOptions);
-    },
-    async axbBindings(request, callOptions) {
-      const checked = validateAxbBindings(request);
-      if (!checked.ok) return checked;
-      return call('axbBindings', { body: pagedBody(request) }, pageOf(normaliseAxbBinding), callOptions);
     },
     async seatGroupRead(request, callOptions) {
       const checked = validateSeatGroupRead(request);
       if (!checked.ok) return checked;
       return call(
-        'seatGroupRead',
+        OPERATIONS.seatGroupRead,
         { query: seatGroupReadQuery(request) },
         (envelope) => normaliseObject(envelope.data, normaliseSeatGroupSettings, context),
         callOptions,
@@ -276,13 +163,13 @@ export function createClient(options: ClientOptions): PlatformClient {
     async seatGroupEdit(request, callOptions) {
       const checked = validateSeatGroupEdit(request);
       if (!checked.ok) return checked;
-      return call('seatGroupEdit', { body: seatGroupEditBody(request) }, () => ok(null), callOptions);
+      return call(OPERATIONS.seatGroupEdit, { body: seatGroupEditBody(request) }, () => ok(null), callOptions);
     },
     async mmsSend(request, callOptions) {
       const checked = validateMmsSend(request);
       if (!checked.ok) return checked;
       return call(
-        'mmsSend',
+        OPERATIONS.mmsSend,
         { body: mmsSendBody(request) },
         (envelope) => ok(normaliseMmsSendResult(envelope.body)),
         callOptions,

@@ -5,9 +5,6 @@ export {
   type ClientOptions,
   DEFAULT_TIME_ZONE,
   DEFAULT_TIMEOUT_MS,
-  type PagedOperationId,
-  type PagedRecordTypes,
-  type PagedRequestTypes,
   type PlatformClient,
 } from './client';
 export type { CallOptions, ClientNotice, RetryInfo } from './caller';

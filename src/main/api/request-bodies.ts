@@ -1,13 +1,10 @@
 /** The platform's wire shapes of validated requests (ids as numbers, lists as comma text, nothing empty sent). */
-import { LIMITS } from '../../shared/platform';
 import type {
   IntegerId,
   MmsSendRequest,
   PageRequest,
   SeatGroupEditRequest,
   SeatGroupReadRequest,
-  TaskDetailsRequest,
-  VoiceRecordsRequest,
 } from '../../shared/requests';
 import { splitList } from '../../shared/validation';
 
@@ -39,21 +36,9 @@ function wireParams(params: object): Wire {
   return out;
 }
 
+/** A checked page request: current and size are always sent (the voice query may not send them empty). */
 export function pagedBody(request: PageRequest<object>): Wire {
   return { current: request.current, size: request.size, params: wireParams(request.params) };
-}
-
-/** The voice query's current and size are optional but may not be sent empty: always send them. */
-export function voiceRecordsBody(request: VoiceRecordsRequest): Wire {
-  return {
-    current: request.current ?? 1,
-    size: request.size ?? LIMITS.voiceDefaultPageSize,
-    params: wireParams(request.params),
-  };
-}
-
-export function taskDetailsBody(request: TaskDetailsRequest): Wire {
-  return pagedBody(request);
 }
 
 export function seatGroupReadQuery(request: SeatGroupReadRequest): Record<string, string> {

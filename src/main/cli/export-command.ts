@@ -11,15 +11,15 @@ import { ProfileStore } from '../accounts/profile-store';
 import { createKeytarSecretStore, type SecretStore } from '../accounts/secret-store';
 import { createClient } from '../api';
 import { runExport } from '../export/export-job';
-import { operationSlug, type ExportFormat } from '../export/file-name';
+import type { ExportFormat } from '../export/file-name';
 import type { FetchProgress } from '../jobs/fetch-all';
 import { createLogger, type Logger } from '../log';
 import { KEYCHAIN_SERVICE_ENV } from '../services';
 import { createSandboxHost } from '../services/sandbox-host';
 import { resolveUserDataDir } from '../user-data';
-import { LIST_OPERATIONS, WINDOWED_OPERATIONS, type ListOperation, type ListParams } from '../../shared/lists';
+import { LIST_DESCRIPTORS, type ParamKind, type SomeList } from '../../shared/operations';
 import { validateBaseUrl } from '../../shared/profiles';
-import { formatWallTime, epochMsToWallTime, parseIsoInstant, parseTimeZone, type TimeZone } from '../../shared/time-zone';
+import { parseIsoInstant, parseTimeZone, type TimeZone } from '../../shared/time-zone';
 import { parseCliArgs } from './args';
 import { UsageError, type CliCommand, type CliIo } from './command';
 
@@ -37,54 +37,35 @@ const OPTIONS = {
   concurrency: { type: 'string' },
 } as const;
 
-type ParamKind = 'text' | 'integer' | 'integers' | 'texts';
+export function exportUsage(lists: readonly SomeList[]): string {
+  return [
+    'Usage: switchboard export <list> --out FILE.xlsx|FILE.csv [options]',
+    '',
+    `  <list>              ${lists.map((list) => list.slug).join(', ')}`,
+    '  --out FILE          where to write; the extension chooses .xlsx or .csv. The file',
+    '                      appears only when complete (written as FILE.partial-* first)',
+    '  --profile NAME      a profile from the app (its secret comes from the keychain);',
+    "                      default: the app's active profile",
+    '  --base-url URL      or a platform address, with the credentials in the environment',
+    `                      variables ${API_KEY_ENV} and ${API_SECRET_ENV}`,
+    '  --from ISO --to ISO the record window, ISO 8601 with offset, e.g. 2026-11-01T00:00:00+08:00',
+    '                      (voice-records and number-records need it; longer than 31 days is',
+    '                      fetched in parts)',
+    '  --param key=value   another filter, repeatable; lists comma-separated, e.g.',
+    '                      --param taskId=1001 --param statusList=1,5',
+    '  --time-zone ZONE    zone for the date-times in the file (IANA name or +08:00);',
+    "                      default: the profile's zone, or this computer's",
+    '  --concurrency N     pages requested at once, 1-16 (default 6)',
+    '',
+    'Progress is printed to stderr. Exit codes: 0 done, 1 platform, network or file error,',
+    '2 bad usage. Example (cron, every day at 06:00):',
+    '  0 6 * * * SWITCHBOARD_API_KEY=… SWITCHBOARD_API_SECRET=… npx switchboard export voice-records \\',
+    '    --base-url https://api.onbuka.com --from "$(date -d yesterday +\\%F)T00:00:00+08:00" \\',
+    '    --to "$(date +\\%F)T00:00:00+08:00" --out /reports/voice-$(date +\\%F).xlsx',
+  ].join('\n');
+}
 
-/** What --param takes per operation, as the spec types it (strTime/endTime of records come from --from/--to). */
-const PARAM_KINDS: { [O in ListOperation]: Record<string, ParamKind> } = {
-  voiceRecords: {},
-  numberRecords: {},
-  taskDetails: {
-    taskId: 'integer',
-    called: 'text',
-    sipGroupId: 'integer',
-    seatId: 'integers',
-    labelNames: 'texts',
-    remark: 'text',
-    statusList: 'integers',
-  },
-  seats: { enable: 'integer', name: 'text', voiceGroupId: 'integer', status: 'integer' },
-  teamLeaders: { enable: 'integer', name: 'text', voiceGroupIdList: 'integers' },
-  numbers: { appId: 'text' },
-  axbBindings: { appId: 'text' },
-};
-
-const OPERATION_NAMES = new Map<string, ListOperation>(LIST_OPERATIONS.map((operation) => [operationSlug(operation), operation]));
-
-export const EXPORT_USAGE = [
-  'Usage: switchboard export <list> --out FILE.xlsx|FILE.csv [options]',
-  '',
-  `  <list>              ${[...OPERATION_NAMES.keys()].join(', ')}`,
-  '  --out FILE          where to write; the extension chooses .xlsx or .csv. The file',
-  '                      appears only when complete (written as FILE.partial-* first)',
-  '  --profile NAME      a profile from the app (its secret comes from the keychain);',
-  '                      default: the app\'s active profile',
-  '  --base-url URL      or a platform address, with the credentials in the environment',
-  `                      variables ${API_KEY_ENV} and ${API_SECRET_ENV}`,
-  '  --from ISO --to ISO the record window, ISO 8601 with offset, e.g. 2026-11-01T00:00:00+08:00',
-  '                      (voice-records and number-records need it; longer than 31 days is',
-  '                      fetched in parts; for seats it filters by creation time)',
-  '  --param key=value   another filter, repeatable; lists comma-separated, e.g.',
-  '                      --param taskId=1001 --param statusList=1,5',
-  '  --time-zone ZONE    zone for the date-times in the file (IANA name or +08:00);',
-  '                      default: the profile\'s zone, or this computer\'s',
-  '  --concurrency N     pages requested at once, 1-16 (default 6)',
-  '',
-  'Progress is printed to stderr. Exit codes: 0 done, 1 platform, network or file error,',
-  '2 bad usage. Example (cron, every day at 06:00):',
-  '  0 6 * * * SWITCHBOARD_API_KEY=… SWITCHBOARD_API_SECRET=… npx switchboard export voice-records \\',
-  '    --base-url https://api.onbuka.com --from "$(date -d yesterday +\\%F)T00:00:00+08:00" \\',
-  '    --to "$(date +\\%F)T00:00:00+08:00" --out /reports/voice-$(date +\\%F).xlsx',
-].join('\n');
+export const EXPORT_USAGE = exportUsage(LIST_DESCRIPTORS);
 
 export interface ExportCommandDeps {
   env?: NodeJS.ProcessEnv;
@@ -95,6 +76,8 @@ export interface ExportCommandDeps {
   /** Least time between progress lines. Default 1 s. */
   progressIntervalMs?: number;
   log?: Logger;
+  /** The lists it can export. Default: the registry. */
+  lists?: readonly SomeList[];
 }
 
 function listenForInterrupt(cancel: () => void): () => void {
@@ -106,11 +89,14 @@ function listenForInterrupt(cancel: () => void): () => void {
   };
 }
 
-function operationOf(name: string | undefined): ListOperation {
+function listNamed(lists: readonly SomeList[], name: string | undefined): SomeList {
   if (name === undefined) throw new UsageError('Name the list to export.');
-  const operation = OPERATION_NAMES.get(name);
-  if (!operation) throw new UsageError(`Unknown list "${name}": choose from ${[...OPERATION_NAMES.keys()].join(', ')}.`);
-  return operation;
+  const list = lists.find((candidate) => candidate.slug === name);
+  if (!list)
+    throw new UsageError(
+      `Unknown list "${name}": choose from ${lists.map((candidate) => candidate.slug).join(', ')}.`,
+    );
+  return list;
 }
 
 function formatOf(out: string | undefined): ExportFormat {
@@ -130,8 +116,12 @@ function integerText(key: string, text: string): number {
   return number;
 }
 
-function paramValue(key: string, kind: ParamKind, text: string): unknown {
-  const items = (): string[] => text.split(',').map((item) => item.trim()).filter((item) => item !== '');
+function paramValue(key: string, kind: Exclude<ParamKind, 'window'>, text: string): unknown {
+  const items = (): string[] =>
+    text
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item !== '');
   switch (kind) {
     case 'text':
       return text;
@@ -147,52 +137,47 @@ function paramValue(key: string, kind: ParamKind, text: string): unknown {
 function isoOption(name: string, text: string): number {
   const ms = parseIsoInstant(text);
   if (ms === null || !/(?:Z|[+-]\d{2}:?\d{2})$/.test(text.trim())) {
-    throw new UsageError(`--${name} must be ISO 8601 with an offset, e.g. 2026-11-01T00:00:00+08:00, not "${text}".`);
+    throw new UsageError(
+      `--${name} must be ISO 8601 with an offset, e.g. 2026-11-01T00:00:00+08:00, not "${text}".`,
+    );
   }
   return ms;
 }
 
-/** The filters from --from/--to and --param, typed as the spec says. */
+/** The filters from --from/--to and --param, typed as the list's descriptor says (its parser checks them later). */
 export function paramsFromArgs(
-  operation: ListOperation,
+  list: SomeList,
   values: { from?: string; to?: string; param?: string[] },
-  zone: TimeZone,
-): ListParams[ListOperation] {
+): Record<string, unknown> {
   const params: Record<string, unknown> = {};
-  const kinds = PARAM_KINDS[operation];
+  const kinds = list.paramKinds;
+  const filters = Object.keys(kinds).filter((key) => kinds[key] !== 'window');
   for (const entry of values.param ?? []) {
     const equals = entry.indexOf('=');
     if (equals <= 0) throw new UsageError(`--param takes key=value, not "${entry}".`);
     const key = entry.slice(0, equals).trim();
-    const kind = Object.hasOwn(kinds, key) ? kinds[key] : undefined;
-    if (!kind) {
-      const known = Object.keys(kinds);
+    const kind = filters.includes(key) ? kinds[key] : undefined;
+    if (kind === undefined || kind === 'window') {
       throw new UsageError(
-        `${operationSlug(operation)} has no filter "${key}"${known.length > 0 ? `: use ${known.join(', ')}` : ' (it takes --from and --to only)'}.`,
+        `${list.slug} has no filter "${key}"${filters.length > 0 ? `: use ${filters.join(', ')}` : ' (it takes --from and --to only)'}.`,
       );
     }
     params[key] = paramValue(key, kind, entry.slice(equals + 1));
   }
-  const windowed = WINDOWED_OPERATIONS.includes(operation);
-  if (values.from !== undefined || values.to !== undefined || windowed) {
-    if (!windowed && operation !== 'seats') {
-      throw new UsageError(`--from and --to apply to voice-records, number-records and seats, not ${operationSlug(operation)}.`);
+  if (list.window === null) {
+    if (values.from !== undefined || values.to !== undefined) {
+      throw new UsageError(`--from and --to apply to the record lists, not ${list.slug}.`);
     }
-    if (values.from === undefined || values.to === undefined) {
-      throw new UsageError(`${operationSlug(operation)} needs both --from and --to.`);
-    }
-    const fromMs = isoOption('from', values.from);
-    const toMs = isoOption('to', values.to);
-    if (windowed) {
-      params.strTime = values.from.trim();
-      params.endTime = values.to.trim();
-    } else {
-      // Seats take zone-less wall times, read in the profile's zone.
-      params.strTime = formatWallTime(epochMsToWallTime(fromMs, zone));
-      params.endTime = formatWallTime(epochMsToWallTime(toMs, zone));
-    }
+    return params;
   }
-  return params as ListParams[ListOperation];
+  if (values.from === undefined || values.to === undefined) {
+    throw new UsageError(`${list.slug} needs both --from and --to.`);
+  }
+  isoOption('from', values.from);
+  isoOption('to', values.to);
+  params.strTime = values.from.trim();
+  params.endTime = values.to.trim();
+  return params;
 }
 
 function concurrencyOf(text: string | undefined): number | undefined {
@@ -208,8 +193,12 @@ function progressLine(name: string, progress: FetchProgress): string {
   const rows = progress.rows.toLocaleString('en');
   const total = progress.totalRows === null ? '' : ` of ${progress.totalRows.toLocaleString('en')}`;
   const percent = progress.totalRows ? ` (${Math.floor((progress.rows / progress.totalRows) * 100)}%)` : '';
-  const rate = progress.rowsPerSecond > 0 ? `, ${Math.round(progress.rowsPerSecond).toLocaleString('en')} rows/s` : '';
-  const eta = progress.etaSeconds !== null && progress.etaSeconds > 0 ? `, about ${Math.ceil(progress.etaSeconds)} s left` : '';
+  const rate =
+    progress.rowsPerSecond > 0 ? `, ${Math.round(progress.rowsPerSecond).toLocaleString('en')} rows/s` : '';
+  const eta =
+    progress.etaSeconds !== null && progress.etaSeconds > 0
+      ? `, about ${Math.ceil(progress.etaSeconds)} s left`
+      : '';
   return `${name}: ${rows}${total} rows${percent}${rate}${eta}`;
 }
 
@@ -221,20 +210,21 @@ export function createExportCommand(deps: ExportCommandDeps = {}): CliCommand {
       const env = deps.env ?? process.env;
       const { values, positionals } = parseCliArgs(args, OPTIONS);
       if (positionals.length > 1) throw new UsageError(`Unexpected argument "${positionals[1]}".`);
-      const operation = operationOf(positionals[0]);
+      const list = listNamed(deps.lists ?? LIST_DESCRIPTORS, positionals[0]);
       const format = formatOf(values.out);
       const out = values.out as string;
       const concurrency = concurrencyOf(values.concurrency);
       if (values['time-zone'] !== undefined && parseTimeZone(values['time-zone']) === null) {
-        throw new UsageError(`--time-zone must be an IANA zone such as Asia/Shanghai or an offset such as +08:00, not "${values['time-zone']}".`);
+        throw new UsageError(
+          `--time-zone must be an IANA zone such as Asia/Shanghai or an offset such as +08:00, not "${values['time-zone']}".`,
+        );
       }
       if (values.profile !== undefined && values['base-url'] !== undefined) {
         throw new UsageError('Give --profile or --base-url, not both.');
       }
 
-      // The filters are checked before any credentials are looked up (seats' times are redone in the profile's zone).
-      const checkZone = parseTimeZone(values['time-zone'] ?? 'UTC');
-      if (checkZone !== null) paramsFromArgs(operation, values, checkZone);
+      // The filters are read before any credentials are looked up.
+      const params = paramsFromArgs(list, values);
 
       const log = deps.log ?? createLogger({ console: false });
       const sandbox = createSandboxHost(log);
@@ -243,8 +233,7 @@ export function createExportCommand(deps: ExportCommandDeps = {}): CliCommand {
         log.redact(connection.apiSecret);
         const zone = parseTimeZone(values['time-zone'] ?? connection.timeZone) ?? parseTimeZone('UTC');
         if (zone === null) throw new UsageError('No usable time zone.');
-        const params = paramsFromArgs(operation, values, zone);
-        return await exportWith(connection, zone, { operation, params, format, out, concurrency }, io, deps, log);
+        return await exportWith(connection, zone, { list, params, format, out, concurrency }, io, deps, log);
       } finally {
         await sandbox.close();
       }
@@ -269,10 +258,21 @@ async function connectionFor(
     const apiKey = env[API_KEY_ENV]?.trim();
     const apiSecret = env[API_SECRET_ENV]?.trim();
     if (!apiKey || !apiSecret) {
-      throw new UsageError(`With --base-url, set the environment variables ${API_KEY_ENV} and ${API_SECRET_ENV}.`);
+      throw new UsageError(
+        `With --base-url, set the environment variables ${API_KEY_ENV} and ${API_SECRET_ENV}.`,
+      );
     }
     const timeZone = values['time-zone'] ?? computerTimeZone();
-    return { profileId: '', profileName: baseUrl, baseUrl, apiKey, apiSecret, timeZone, pageSize: 100, defaultAppId: '' };
+    return {
+      profileId: '',
+      profileName: baseUrl,
+      baseUrl,
+      apiKey,
+      apiSecret,
+      timeZone,
+      pageSize: 100,
+      defaultAppId: '',
+    };
   }
   const userDataDir = resolveUserDataDir(env);
   const accounts = new Accounts({
@@ -282,7 +282,8 @@ async function connectionFor(
     sandbox: () => sandbox.endpoint(),
     sandboxAddress: () => sandbox.address(),
   });
-  const profile = values.profile !== undefined ? accounts.findByName(values.profile) : await accounts.active();
+  const profile =
+    values.profile !== undefined ? accounts.findByName(values.profile) : await accounts.active();
   if (!profile) {
     const names = (await accounts.state()).profiles.map((p) => `"${p.name}"`).join(', ');
     throw new UsageError(
@@ -297,7 +298,7 @@ async function connectionFor(
 async function exportWith(
   connection: Connection,
   zone: TimeZone,
-  job: { operation: ListOperation; params: ListParams[ListOperation]; format: ExportFormat; out: string; concurrency?: number },
+  job: { list: SomeList; params: object; format: ExportFormat; out: string; concurrency?: number },
   io: CliIo,
   deps: ExportCommandDeps,
   log: Logger,
@@ -312,13 +313,13 @@ async function exportWith(
   });
   const cancel = new AbortController();
   const stopListening = (deps.onInterrupt ?? listenForInterrupt)(() => cancel.abort());
-  const name = operationSlug(job.operation);
+  const name = job.list.slug;
   const interval = deps.progressIntervalMs ?? 1000;
   let lastLine = 0;
   try {
     const result = await runExport({
       client,
-      operation: job.operation,
+      list: job.list,
       params: job.params,
       format: job.format,
       path: job.out,
@@ -350,7 +351,9 @@ async function exportWith(
       const fields = Object.entries(error.fields ?? {}).map(([field, message]) => `  ${field}: ${message}`);
       throw new UsageError([error.message, ...fields].join('\n'));
     }
-    io.err(`Export failed [${error.code}]: ${error.message}${error.detail ? `\nServer said: ${error.detail}` : ''}\nNo file was written.`);
+    io.err(
+      `Export failed [${error.code}]: ${error.message}${error.detail ? `\nServer said: ${error.detail}` : ''}\nNo file was written.`,
+    );
     return 1;
   } finally {
     stopListening();

@@ -4,8 +4,7 @@
  * coded values get a label column beside them. Every column is exported (not only
  * the visible ones); passwords have no column, and rows pass through `toRow` first.
  */
-import { columnsOf, type AmountColumn, type Column } from '../../shared/columns';
-import type { ListOperation, ListRows } from '../../shared/lists';
+import type { AmountColumn, Column } from '../../shared/columns';
 import { offsetMinutesAt, type TimeZone } from '../../shared/time-zone';
 
 export type CellFormat = 'general' | 'datetime' | 'date';
@@ -241,7 +240,7 @@ export function fieldsOf<R>(column: Column<R>, zone: TimeZone, toWall = wallCloc
 }
 
 /** Every column of a list as typed export fields, in the list's column order. */
-export function exportFields<O extends ListOperation>(operation: O, zone: TimeZone): ExportField<ListRows[O]>[] {
+export function exportFields<Row>(columns: readonly Column<Row>[], zone: TimeZone): ExportField<Row>[] {
   const toWall = wallClock(zone);
-  return columnsOf(operation).flatMap((column) => fieldsOf(column, zone, toWall));
+  return columns.flatMap((column) => fieldsOf(column, zone, toWall));
 }

@@ -6,16 +6,13 @@
  */
 import { randomBytes } from 'node:crypto';
 import { rename, rm } from 'node:fs/promises';
-import type { PagedRecordTypes, PagedRequestTypes, PlatformClient } from '../api';
-import type { ListOperation, ListParams, ListRows } from '../../shared/lists';
-import { OPERATIONS } from '../../shared/platform';
-import type { Page } from '../../shared/records';
+import type { PlatformClient } from '../api';
+import type { ListDescriptor } from '../../shared/operations';
 import { fail, ok, type AppError, type Result } from '../../shared/result';
 import { parseTimeZone, type TimeZone } from '../../shared/time-zone';
 import { fetchAll, type FetchProgress } from '../jobs/fetch-all';
 import { computeProgress } from '../jobs/fetch-progress';
 import { describeDrift } from '../jobs/drift-warnings';
-import { toRow } from '../services/rows';
 import { excelSerial, exportFields, wallClock } from './cells';
 import { CsvWriter } from './csv-writer';
 import type { ExportFormat } from './file-name';
@@ -27,10 +24,11 @@ export interface ExportAbout {
   appVersion: string;
 }
 
-export interface ExportJobOptions<O extends ListOperation> {
+export interface ExportJobOptions<P extends object, R, Row, D> {
   client: PlatformClient;
-  operation: O;
-  params: ListParams[O];
+  /** The list's descriptor: its columns, its title, how its pages are fetched. */
+  list: ListDescriptor<P, R, Row, D>;
+  params: P;
   format: ExportFormat;
   path: string;
   /** Zone the date-times are written in: an IANA name or `+08:00`. */
@@ -59,11 +57,6 @@ export interface ExportOutcome {
   sheets: string[];
 }
 
-type PageCall<O extends ListOperation> = (
-  request: PagedRequestTypes[O],
-  options: { signal?: AbortSignal },
-) => Promise<Result<Page<PagedRecordTypes[O]>>>;
-
 /** "strTime: …; endTime: …" for the About sheet. */
 export function describeParams(params: object): string {
   const parts: string[] = [];
@@ -85,21 +78,22 @@ function fileError(error: unknown, path: string): AppError {
   return { code: 'file-error', message: `The file could not be written. Check the folder and the free space, then try again.`, detail: `${reason} (${path})` };
 }
 
-export async function runExport<O extends ListOperation>(options: ExportJobOptions<O>): Promise<Result<ExportOutcome>> {
+export async function runExport<P extends object, R, Row, D>(options: ExportJobOptions<P, R, Row, D>): Promise<Result<ExportOutcome>> {
   const startedMs = performance.now();
   const now = options.now ?? Date.now;
   const zone: TimeZone | null = parseTimeZone(options.timeZone);
   if (zone === null) {
     return { ok: false, error: { code: 'validation', message: `"${options.timeZone}" is not a time zone.`, fields: { timeZone: 'Enter an IANA zone such as Asia/Shanghai, or an offset such as +08:00.' } } };
   }
-  const { operation, signal } = options;
+  const { list, signal } = options;
+  const title = list.endpoint.title;
   if (signal?.aborted) return fail('cancelled', 'The export was cancelled.');
 
-  const fields = exportFields(operation, zone);
+  const fields = exportFields(list.columns, zone);
   const temporary = temporaryPath(options.path);
-  const writer: TableWriter<ListRows[O]> =
+  const writer: TableWriter<Row> =
     options.format === 'xlsx'
-      ? new XlsxStreamWriter(temporary, fields, { sheetName: OPERATIONS[operation].title, ...options.xlsx })
+      ? new XlsxStreamWriter(temporary, fields, { sheetName: title, ...options.xlsx })
       : new CsvWriter(temporary, fields);
 
   // Stops the fetch when the file cannot be written, or when the user cancels.
@@ -112,10 +106,10 @@ export async function runExport<O extends ListOperation>(options: ExportJobOptio
     });
   };
   signal?.addEventListener('abort', onAbort, { once: true });
-  const write = async (records: readonly PagedRecordTypes[O][]): Promise<void> => {
+  const write = async (rows: readonly Row[]): Promise<void> => {
     if (writeFailure !== null || stop.signal.aborted) return;
     try {
-      await writer.writeRows(records.map((record) => toRow(operation, record)));
+      await writer.writeRows(rows);
     } catch (error) {
       writeFailure ??= error;
       stop.abort();
@@ -131,11 +125,10 @@ export async function runExport<O extends ListOperation>(options: ExportJobOptio
     let warnings: string[] = [];
     let fetched: Result<unknown>;
     if (options.scope === 'page') {
-      const call = (options.client[operation] as PageCall<O>).bind(options.client);
-      const request = { current: options.page ?? 1, size: options.size ?? 100, params: options.params } as PagedRequestTypes[O];
-      const page = await call(request, { signal: stop.signal });
+      const request = { current: options.page ?? 1, size: options.size ?? 100, params: options.params };
+      const page = await options.client.page(list, request, { signal: stop.signal });
       if (page.ok) {
-        await write(page.value.records);
+        await write(page.value.records.map((record) => list.toRow(record)));
         const rows = page.value.records.length;
         options.onProgress?.(
           computeProgress({ pagesDone: 1, totalPages: 1, rows, totalRows: rows, concurrency: 1 }, performance.now() - startedMs),
@@ -143,7 +136,7 @@ export async function runExport<O extends ListOperation>(options: ExportJobOptio
       }
       fetched = page;
     } else {
-      const result = await fetchAll(options.client, operation, options.params, {
+      const result = await fetchAll(options.client, list, options.params, {
         signal: stop.signal,
         concurrency: options.concurrency,
         onProgress: options.onProgress,
@@ -168,7 +161,7 @@ export async function runExport<O extends ListOperation>(options: ExportJobOptio
 
     const exportedAt = now();
     const aboutRows = ({ rows, sheets }: { rows: number; sheets: readonly string[] }): AboutRow[] => [
-      { label: 'Operation', value: OPERATIONS[operation].title },
+      { label: 'Operation', value: title },
       {
         label: 'Scope',
         value: options.scope === 'all' ? 'All matching records' : `Page ${options.page ?? 1} (${options.size ?? 100} per page)`,

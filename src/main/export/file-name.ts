@@ -1,4 +1,4 @@
-import type { ListOperation } from '../../shared/lists';
+import type { ListOperation } from '../../shared/operations';
 import type { ExportFormat } from '../../shared/methods/export';
 import { epochMsToWallTime, type TimeZone } from '../../shared/time-zone';
 

@@ -11,21 +11,20 @@
  *   previous page) is reported in the summary, or fails the fetch with onDrift 'fail';
  *   a repeated row is never delivered twice.
  */
-import type { PagedOperationId, PagedRecordTypes, PlatformClient, RetryInfo } from '../api';
+import type { PlatformClient, RetryInfo } from '../api';
 import { sleep } from '../api/retry';
+import { checkPageQuery, type ListDescriptor } from '../../shared/operations';
+import { validationResult } from '../../shared/validation';
 import { LIMITS } from '../../shared/platform';
 import type { Page } from '../../shared/records';
 import { fail, ok, type AppError, type Result } from '../../shared/result';
-import { type FieldErrors, validationResult } from '../../shared/validation';
-import { checkPaging } from '../../shared/validation/paging';
-import { checkRecordWindow } from '../../shared/validation/time-window';
 import { createAdaptiveConcurrency } from './adaptive-concurrency';
 import { computeProgress, type FetchProgress } from './fetch-progress';
-import { pageSourceFor, type PageSource, type ParamsOf } from './paged-sources';
+import { pageSourceFor, type PageSource } from './paged-sources';
 import { FETCH_ALL_MAX_DAYS } from './record-windows';
 
 export type { FetchProgress } from './fetch-progress';
-export type { PageSource, ParamsOf } from './paged-sources';
+export type { PageSource } from './paged-sources';
 
 export const DEFAULT_CONCURRENCY = 6;
 export const MAX_CONCURRENCY = 16;
@@ -78,25 +77,30 @@ export interface FetchAllSummary {
 const MAX_DRIFT_ENTRIES = 100;
 const MAX_RAMP_STAGGER_MS = 50;
 
-/** Fetches every row of a list operation; record periods longer than 31 days are split transparently. */
-export async function fetchAll<Op extends PagedOperationId>(
+/**
+ * Fetches every row of a list operation (as the renderer and files may see it);
+ * record periods longer than 31 days are split transparently.
+ */
+export async function fetchAll<P extends object, R, Row, D>(
   client: PlatformClient,
-  operation: Op,
-  params: ParamsOf<Op>,
-  options: FetchAllOptions<PagedRecordTypes[Op]>,
+  list: ListDescriptor<P, R, Row, D>,
+  params: P,
+  options: FetchAllOptions<Row>,
 ): Promise<Result<FetchAllSummary>> {
-  const checked = checkFetchOptions(operation, params, options);
+  const checked = checkFetchAll(list, params, options);
   if (!checked.ok) return checked;
-  return fetchPages(pageSourceFor(client, operation, params), options);
+  return fetchPages(pageSourceFor(client, list, checked.value), options);
 }
 
-function checkFetchOptions<Op extends PagedOperationId>(
-  operation: Op,
-  params: ParamsOf<Op>,
-  options: FetchAllOptions<PagedRecordTypes[Op]>,
-): Result<null> {
-  const fields: FieldErrors = {};
-  checkPaging(1, options.pageSize ?? LIMITS.pageSizeMax, fields);
+/** The filters and options of a fetch-all, checked before anything is sent (the views ask before starting a job). */
+export function checkFetchAll<P extends object, R, Row, D>(
+  list: ListDescriptor<P, R, Row, D>,
+  params: unknown,
+  options: { pageSize?: number; concurrency?: number },
+): Result<P> {
+  // Longer than 31 days is fine here: the period is split into windows.
+  const checked = checkPageQuery(list, { current: 1, size: options.pageSize ?? LIMITS.pageSizeMax, params }, { maxDays: FETCH_ALL_MAX_DAYS });
+  const fields = checked.ok ? {} : { ...checked.error.fields };
   if (fields.size) {
     fields.pageSize = fields.size;
     delete fields.size;
@@ -105,16 +109,9 @@ function checkFetchOptions<Op extends PagedOperationId>(
   if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > MAX_CONCURRENCY) {
     fields.concurrency = `Choose from 1 to ${MAX_CONCURRENCY} pages at once.`;
   }
-  if ((operation === 'voiceRecords' || operation === 'numberRecords') && 'strTime' in params) {
-    // Longer than 31 days is fine here: the period is split into windows.
-    checkRecordWindow(
-      params.strTime,
-      params.endTime,
-      { maxDays: FETCH_ALL_MAX_DAYS, now: new Date() },
-      fields,
-    );
-  }
-  return validationResult(fields, null);
+  const result = validationResult(fields, null);
+  if (!result.ok) return result;
+  return checked.ok ? ok(checked.value.params) : checked;
 }
 
 interface PageTask {

@@ -11,17 +11,23 @@ import { formatIsoInZone, parseIsoInstant, parseTimeZone } from '../../shared/ti
 /** Longest period fetch-all accepts for record queries: two months of history plus today. */
 export const FETCH_ALL_MAX_DAYS = 93;
 
-export function splitRecordWindow(
-  params: RecordWindowParams,
-  maxDays: number = LIMITS.recordWindowMaxDays,
-): RecordWindowParams[] {
-  const startMs = parseIsoInstant(params.strTime);
-  const endMs = parseIsoInstant(params.endTime);
+function windowOf(params: object): RecordWindowParams | null {
+  if (!('strTime' in params) || !('endTime' in params)) return null;
+  const { strTime, endTime } = params;
+  return typeof strTime === 'string' && typeof endTime === 'string' ? { strTime, endTime } : null;
+}
+
+/** The params once per window; params without a record window come back as they are. */
+export function splitRecordWindow<P extends object>(params: P, maxDays: number = LIMITS.recordWindowMaxDays): P[] {
+  const period = windowOf(params);
+  if (period === null) return [params];
+  const startMs = parseIsoInstant(period.strTime);
+  const endMs = parseIsoInstant(period.endTime);
   if (startMs === null || endMs === null || endMs - startMs <= daysToMs(maxDays)) return [params];
-  const zone = parseTimeZone(offsetOf(params.strTime)) ?? parseTimeZone('Z');
+  const zone = parseTimeZone(offsetOf(period.strTime)) ?? parseTimeZone('Z');
   if (zone === null) return [params];
-  const windows: RecordWindowParams[] = [];
-  let from = params.strTime;
+  const windows: P[] = [];
+  let from = period.strTime;
   let fromMs = startMs;
   while (endMs - fromMs > daysToMs(maxDays)) {
     const boundaryMs = fromMs + daysToMs(maxDays);
@@ -31,7 +37,7 @@ export function splitRecordWindow(
     from = boundary;
     fromMs = Math.floor(boundaryMs / 1000) * 1000;
   }
-  windows.push({ ...params, strTime: from, endTime: params.endTime });
+  windows.push({ ...params, strTime: from, endTime: period.endTime });
   return windows;
 }
 

@@ -1,12 +1,19 @@
-import { validateListQuery } from '../../shared/list-validation';
-import type { ListOperation, ListParams } from '../../shared/lists';
 import type { ExportFormat, StartExportRequest } from '../../shared/methods/export';
-import { LIMITS, OPERATIONS } from '../../shared/platform';
-import type { PageRequest } from '../../shared/requests';
+import {
+  checkPageQuery,
+  type ListDrafts,
+  listOf,
+  type ListOperation,
+  type ListParams,
+  type ListRecords,
+  type ListRows,
+} from '../../shared/operations';
+import { LIMITS } from '../../shared/platform';
 import { fail, ok, type Result } from '../../shared/result';
 import { parseTimeZone } from '../../shared/time-zone';
-import { runExport } from '../export/export-job';
+import { type ExportJobOptions, type ExportOutcome, runExport } from '../export/export-job';
 import { defaultExportName } from '../export/file-name';
+import { checkFetchAll } from '../jobs/fetch-all';
 import type { JobEnding, JobRegistry } from '../jobs/job-registry';
 import type { Logger } from '../log';
 import { withAccounts } from './accounts-handlers';
@@ -21,6 +28,15 @@ const FILTERS: Record<ExportFormat, FileFilter[]> = {
   csv: [{ name: 'CSV (comma-separated, UTF-8)', extensions: ['csv'] }],
 };
 
+/** runExport for one of the registry's lists, typed per operation. */
+function exportList<O extends ListOperation>(
+  operation: O,
+  params: ListParams[O],
+  options: Omit<ExportJobOptions<ListParams[O], ListRecords[O], ListRows[O], ListDrafts[O]>, 'list' | 'params'>,
+): Promise<Result<ExportOutcome>> {
+  return runExport({ ...options, list: listOf(operation), params });
+}
+
 /** Export from the screens: ask where, then stream the file in the background as a job of the app; `jobChanged` tells how it goes. */
 export function createExportHandlers(deps: {
   clients: ClientPool;
@@ -33,16 +49,17 @@ export function createExportHandlers(deps: {
   /** Files this session wrote: "Show in folder" opens nothing else. */
   const written = new Set<string>();
 
-  function checkRequest(request: StartExportRequest): Result<unknown> {
-    const current = request.scope === 'page' ? (request.current ?? 1) : 1;
-    const size = request.scope === 'page' ? (request.size ?? LIMITS.pageSizeMax) : LIMITS.pageSizeMax;
-    return validateListQuery(request.operation, { current, size, params: request.params } as PageRequest<ListParams[ListOperation]>);
+  /** Checked before the save dialog opens: a wrong filter never costs the user a file name. */
+  function checkRequest<O extends ListOperation>(operation: O, request: StartExportRequest): Result<unknown> {
+    const list = listOf(operation);
+    if (request.scope === 'all') return checkFetchAll(list, request.params, {});
+    return checkPageQuery(list, { current: request.current ?? 1, size: request.size ?? LIMITS.pageSizeMax, params: request.params });
   }
 
   return {
     startExport: (request) =>
       withAccounts(async () => {
-        const checked = checkRequest(request);
+        const checked = checkRequest(request.operation, request);
         if (!checked.ok) return checked;
         const { client, connection } = await clients.active();
         const zone = parseTimeZone(connection.timeZone) ?? parseTimeZone('UTC');
@@ -60,16 +77,14 @@ export function createExportHandlers(deps: {
 
         const job = jobs.startShown({
           kind: 'export',
-          title: OPERATIONS[request.operation].title,
+          title: listOf(request.operation).endpoint.title,
           operation: request.operation,
           path,
           cancellable: true,
         });
         const done = (ending: JobEnding): void => jobs.end(job.id, ending);
-        void runExport({
+        void exportList(request.operation, request.params, {
           client,
-          operation: request.operation,
-          params: request.params,
           format: request.format,
           path,
           timeZone: zone.name,

@@ -1,19 +1,16 @@
-import type { PagedRecordTypes, PagedRequestTypes, PlatformClient } from '../api';
-import { validateListQuery } from '../../shared/list-validation';
-import type { ListOperation, ListParams } from '../../shared/lists';
-import type { PageRequest } from '../../shared/requests';
+import type { PlatformClient } from '../api';
+import { listOf, type ListOperation, type ListParams, type ListRows } from '../../shared/operations';
 import type { AnyRow, JobDone } from '../../shared/methods/lists';
 import type { Page } from '../../shared/records';
 import { ok, type Result } from '../../shared/result';
 import { describeDrift } from '../jobs/drift-warnings';
-import { fetchAll } from '../jobs/fetch-all';
+import { checkFetchAll, fetchAll } from '../jobs/fetch-all';
 import type { JobRegistry } from '../jobs/job-registry';
 import type { Logger } from '../log';
 import { withAccounts } from './accounts-handlers';
 import type { ClientPool } from './client-pool';
 import type { Handlers } from './dispatcher';
 import type { EmitEvent } from './index';
-import { toRow } from './rows';
 
 /** "Load all" in a view takes at most this many rows; beyond it, export is the tool. */
 export const LOAD_ALL_LIMIT = 100_000;
@@ -21,13 +18,6 @@ export const LOAD_ALL_LIMIT = 100_000;
 const ROW_BATCH_INTERVAL_MS = 150;
 
 type ListHandlers = Pick<Handlers, 'queryPage' | 'startLoadAll' | 'cancelJob'>;
-
-type PageCall<O extends ListOperation> = (request: PagedRequestTypes[O]) => Promise<Result<Page<PagedRecordTypes[O]>>>;
-
-function pageCall<O extends ListOperation>(client: PlatformClient, operation: O): PageCall<O> {
-  return (client[operation] as PageCall<O>).bind(client);
-}
-
 
 export function createListHandlers(deps: {
   pool: ClientPool;
@@ -37,22 +27,22 @@ export function createListHandlers(deps: {
 }): ListHandlers {
   const { pool, jobs, emit, log } = deps;
 
+  /** The client checks the request with the operation's parser before anything is sent. */
   async function queryPage<O extends ListOperation>(
     operation: O,
-    request: PagedRequestTypes[O],
-  ): Promise<Result<Page<AnyRow>>> {
-    const checked = validateListQuery(operation, request as PageRequest<ListParams[O]>);
-    if (!checked.ok) return checked;
+    request: { current: number; size: number; params: unknown },
+  ): Promise<Result<Page<ListRows[O]>>> {
+    const list = listOf(operation);
     const { client } = await pool.active();
-    const result = await pageCall(client, operation)(request);
+    const result = await client.page(list, request);
     if (!result.ok) return result;
-    return ok({ ...result.value, records: result.value.records.map((record) => toRow(operation, record)) });
+    return ok({ ...result.value, records: result.value.records.map((record) => list.toRow(record)) });
   }
 
   async function runLoadAll<O extends ListOperation>(
     client: PlatformClient,
     operation: O,
-    params: PagedRequestTypes[O]['params'],
+    params: ListParams[O],
     jobId: string,
     signal: AbortSignal,
     concurrency: number | undefined,
@@ -76,7 +66,7 @@ export function createListHandlers(deps: {
       emit('jobDone', { jobId, outcome, rows: delivered, totalRows, error: null, warnings: [], ...extra });
     };
 
-    const result = await fetchAll(client, operation, params, {
+    const result = await fetchAll(client, listOf(operation), params, {
       signal: stop,
       concurrency,
       onProgress: (progress) => {
@@ -85,7 +75,7 @@ export function createListHandlers(deps: {
       },
       onRows: (rows) => {
         const room = LOAD_ALL_LIMIT - delivered;
-        for (const record of rows.slice(0, room)) batch.push(toRow(operation, record));
+        batch.push(...rows.slice(0, room));
         delivered += Math.min(rows.length, room);
         if (delivered >= LOAD_ALL_LIMIT) limiter.abort();
         if (Date.now() - lastFlush >= ROW_BATCH_INTERVAL_MS) flush();
@@ -107,31 +97,36 @@ export function createListHandlers(deps: {
     }
   }
 
+  async function startLoadAll<O extends ListOperation>(
+    operation: O,
+    params: unknown,
+    concurrency: number | undefined,
+  ): Promise<Result<{ jobId: string; limit: number }>> {
+    const checked = checkFetchAll(listOf(operation), params, { concurrency });
+    if (!checked.ok) return checked;
+    const { client } = await pool.active();
+    const job = jobs.start();
+    void runLoadAll(client, operation, checked.value, job.id, job.signal, concurrency)
+      .catch((error: unknown) => {
+        log.error('load all crashed', error);
+        emit('jobDone', {
+          jobId: job.id,
+          outcome: 'failed',
+          rows: 0,
+          totalRows: null,
+          error: { code: 'internal', message: 'Loading stopped because of an internal error. The details are in the log file.' },
+          warnings: [],
+        });
+      })
+      .finally(() => jobs.finish(job.id));
+    return ok({ jobId: job.id, limit: LOAD_ALL_LIMIT });
+  }
+
   return {
     queryPage: ({ operation, current, size, params }) =>
-      withAccounts(() => queryPage(operation, { current, size, params } as PagedRequestTypes[typeof operation])),
+      withAccounts(() => queryPage(operation, { current, size, params })),
 
-    startLoadAll: (request) =>
-      withAccounts(async () => {
-        const checked = validateListQuery(request.operation, { current: 1, size: 100, params: request.params });
-        if (!checked.ok) return checked;
-        const { client } = await pool.active();
-        const job = jobs.start();
-        void runLoadAll(client, request.operation, request.params, job.id, job.signal, request.concurrency)
-          .catch((error: unknown) => {
-            log.error('load all crashed', error);
-            emit('jobDone', {
-              jobId: job.id,
-              outcome: 'failed',
-              rows: 0,
-              totalRows: null,
-              error: { code: 'internal', message: 'Loading stopped because of an internal error. The details are in the log file.' },
-              warnings: [],
-            });
-          })
-          .finally(() => jobs.finish(job.id));
-        return ok({ jobId: job.id, limit: LOAD_ALL_LIMIT });
-      }),
+    startLoadAll: ({ operation, params, concurrency }) => withAccounts(() => startLoadAll(operation, params, concurrency)),
 
     cancelJob: ({ jobId }) => {
       jobs.cancel(jobId);

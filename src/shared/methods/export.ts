@@ -1,4 +1,4 @@
-import { LIST_OPERATIONS, type ListOperation, type ListParams } from '../lists';
+import { LIST_OPERATIONS, type ListOperation, type ListParams } from '../operations';
 import * as p from '../parse';
 import { method } from './define';
 import type { JobInfo } from './jobs';

@@ -1,5 +1,5 @@
 import type { JobProgress } from '../contract';
-import type { ListOperation } from '../lists';
+import type { ListOperation } from '../operations';
 import * as p from '../parse';
 import type { AppError } from '../result';
 import { event, method } from './define';

@@ -1,17 +1,30 @@
-import { LIST_OPERATIONS, type ListOperation, type ListParams, type ListRows } from '../lists';
+import { LIST_OPERATIONS, type ListOperation, type ListParams, type ListRows } from '../operations';
 import * as p from '../parse';
 import type { Page } from '../records';
-import type { AppError } from '../result';
+import type { AppError, Result } from '../result';
 import { event, method } from './define';
 
-/** One page of one list, as the renderer asks for it. Params are checked by the operation's validator in main. */
-export type QueryPageRequest = {
-  [O in ListOperation]: { operation: O; current: number; size: number; params: ListParams[O] };
-}[ListOperation];
+/** One page of one list, as the renderer asks for it. Params are checked by the operation's parser in main. */
+export interface QueryPageRequestOf<O extends ListOperation> {
+  operation: O;
+  current: number;
+  size: number;
+  params: ListParams[O];
+}
+export type QueryPageRequest = { [O in ListOperation]: QueryPageRequestOf<O> }[ListOperation];
 
-export type StartLoadAllRequest = {
-  [O in ListOperation]: { operation: O; params: ListParams[O]; concurrency?: number };
-}[ListOperation];
+/** The bridge's list methods, typed per operation: a screen of voice records gets `Page<VoiceRecord>`. */
+export interface TypedListMethods {
+  queryPage<O extends ListOperation>(request: QueryPageRequestOf<O>): Promise<Result<Page<ListRows[O]>>>;
+  startLoadAll<O extends ListOperation>(request: StartLoadAllRequestOf<O>): Promise<Result<LoadAllStarted>>;
+}
+
+export interface StartLoadAllRequestOf<O extends ListOperation> {
+  operation: O;
+  params: ListParams[O];
+  concurrency?: number;
+}
+export type StartLoadAllRequest = { [O in ListOperation]: StartLoadAllRequestOf<O> }[ListOperation];
 
 export type AnyRow = ListRows[ListOperation];
 

@@ -1,17 +1,14 @@
 /** Request validation shared by the client (before sending) and the forms (live field errors). */
 export { type FieldErrors, hasFieldErrors, readPositiveId, validationResult } from './fields';
 export { checkPaging } from './paging';
-export { checkRecordWindow, checkSeatWindow, type RecordWindow, type RecordWindowRules } from './time-window';
+export { checkRecordWindow, type RecordWindow, type RecordWindowRules } from './time-window';
 export {
-  type RecordQueryRules,
-  validateAxbBindings,
-  validateNumberRecords,
-  validateNumbers,
+  checkAppParams,
+  checkLeaderParams,
+  checkNothingMore,
+  checkSeatParams,
+  checkTaskParams,
   validateSeatGroupRead,
-  validateSeats,
-  validateTaskDetails,
-  validateTeamLeaders,
-  validateVoiceRecords,
 } from './queries';
 export { validateSeatGroupEdit } from './seat-group';
 export { splitList, validateMmsSend } from './mms';

@@ -1,132 +1,58 @@
-/** Validation of the eight read operations (everything but seat-group edit and MMS send). */
-import { LIMITS, SEAT_STATUS_LABELS, TASK_ROW_STATUS_LABELS } from '../platform';
-import type {
-  AxbBindingsRequest,
-  NumberRecordsRequest,
-  NumbersRequest,
-  SeatGroupReadRequest,
-  SeatsRequest,
-  TaskDetailsRequest,
-  TeamLeadersRequest,
-  VoiceRecordsRequest,
-} from '../requests';
+/**
+ * The list operations' own filter rules (the descriptors in ../operations call them;
+ * paging, unknown keys and record windows are checked there), and the seat-group read.
+ */
+import { SEAT_STATUS_LABELS, TASK_ROW_STATUS_LABELS } from '../platform';
+import type { SeatGroupReadRequest } from '../requests';
 import type { Result } from '../result';
 import { type FieldErrors, isPresent, isWholeNumber, readPositiveId, validationResult } from './fields';
-import { checkPaging } from './paging';
-import { checkRecordWindow, checkSeatWindow } from './time-window';
 
-export interface RecordQueryRules {
-  now?: Date;
-  /** Longest span in days; 31 for a single request (fetch-all passes more and splits). */
-  maxDays?: number;
-}
+type Params = Readonly<Record<string, unknown>>;
 
-function checkParamsObject(params: unknown, fields: FieldErrors): params is Record<string, unknown> {
-  if (typeof params === 'object' && params !== null && !Array.isArray(params)) return true;
-  fields.params = 'The filters (params) are required.';
-  return false;
-}
-
-function checkRecordQuery(
-  request: { current?: unknown; size?: unknown; params: unknown },
-  defaults: { current: number; size: number } | null,
-  rules: RecordQueryRules,
-): FieldErrors {
-  const fields: FieldErrors = {};
-  checkPaging(request.current ?? defaults?.current, request.size ?? defaults?.size, fields);
-  if (checkParamsObject(request.params, fields)) {
-    checkRecordWindow(
-      request.params.strTime,
-      request.params.endTime,
-      {
-        maxDays: rules.maxDays ?? LIMITS.recordWindowMaxDays,
-        now: rules.now ?? new Date(),
-      },
-      fields,
-    );
+export function checkTaskParams(params: Params, fields: FieldErrors): void {
+  if (readPositiveId(params.taskId) === null)
+    fields['params.taskId'] = 'Enter the task id (a whole number of 1 or more).';
+  if (isPresent(params.sipGroupId) && readPositiveId(params.sipGroupId) === null) {
+    fields['params.sipGroupId'] = 'The seat group id must be a whole number of 1 or more.';
   }
-  return fields;
-}
-
-export function validateVoiceRecords(
-  request: VoiceRecordsRequest,
-  rules: RecordQueryRules = {},
-): Result<VoiceRecordsRequest> {
-  const fields = checkRecordQuery(request, { current: 1, size: LIMITS.voiceDefaultPageSize }, rules);
-  return validationResult(fields, request);
-}
-
-export function validateNumberRecords(
-  request: NumberRecordsRequest,
-  rules: RecordQueryRules = {},
-): Result<NumberRecordsRequest> {
-  return validationResult(checkRecordQuery(request, null, rules), request);
-}
-
-export function validateTaskDetails(request: TaskDetailsRequest): Result<TaskDetailsRequest> {
-  const fields: FieldErrors = {};
-  checkPaging(request.current, request.size, fields);
-  if (checkParamsObject(request.params, fields)) {
-    const params = request.params;
-    if (readPositiveId(params.taskId) === null)
-      fields['params.taskId'] = 'Enter the task id (a whole number of 1 or more).';
-    if (isPresent(params.sipGroupId) && readPositiveId(params.sipGroupId) === null) {
-      fields['params.sipGroupId'] = 'The seat group id must be a whole number of 1 or more.';
-    }
-    checkIdList(params.seatId, 'params.seatId', 'seat id', fields);
-    checkTextList(params.labelNames, 'params.labelNames', fields);
-    checkOptionalText(params.called, 'params.called', fields);
-    checkOptionalText(params.remark, 'params.remark', fields);
-    if (isPresent(params.statusList)) {
-      const allowed = Object.keys(TASK_ROW_STATUS_LABELS).map(Number);
-      if (!Array.isArray(params.statusList) || params.statusList.some((s) => !allowed.includes(s))) {
-        fields['params.statusList'] = `Statuses may only be ${allowed.join(', ')}.`;
-      }
+  checkIdList(params.seatId, 'params.seatId', 'seat id', fields);
+  checkTextList(params.labelNames, 'params.labelNames', fields);
+  checkOptionalText(params.called, 'params.called', fields);
+  checkOptionalText(params.remark, 'params.remark', fields);
+  if (isPresent(params.statusList)) {
+    const allowed = Object.keys(TASK_ROW_STATUS_LABELS).map(Number);
+    if (!Array.isArray(params.statusList) || params.statusList.some((s: unknown) => !allowed.includes(Number(s)) || !isWholeNumber(s))) {
+      fields['params.statusList'] = `Statuses may only be ${allowed.join(', ')}.`;
     }
   }
-  return validationResult(fields, request);
 }
 
-export function validateSeats(request: SeatsRequest): Result<SeatsRequest> {
-  const fields: FieldErrors = {};
-  checkPaging(request.current, request.size, fields);
-  if (checkParamsObject(request.params, fields)) {
-    const params = request.params;
-    checkEnable(params.enable, fields);
-    checkOptionalText(params.name, 'params.name', fields);
-    if (isPresent(params.voiceGroupId) && readPositiveId(params.voiceGroupId) === null) {
-      fields['params.voiceGroupId'] = 'The seat group id must be a whole number of 1 or more.';
-    }
-    if (isPresent(params.status)) {
-      const statuses = Object.keys(SEAT_STATUS_LABELS).map(Number);
-      if (!isWholeNumber(params.status) || !statuses.includes(params.status)) {
-        fields['params.status'] =
-          `Choose a seat status from ${Math.min(...statuses)} to ${Math.max(...statuses)}.`;
-      }
-    }
-    checkSeatWindow(params.strTime, params.endTime, fields);
+export function checkSeatParams(params: Params, fields: FieldErrors): void {
+  checkEnable(params.enable, fields);
+  checkOptionalText(params.name, 'params.name', fields);
+  if (isPresent(params.voiceGroupId) && readPositiveId(params.voiceGroupId) === null) {
+    fields['params.voiceGroupId'] = 'The seat group id must be a whole number of 1 or more.';
   }
-  return validationResult(fields, request);
-}
-
-export function validateTeamLeaders(request: TeamLeadersRequest): Result<TeamLeadersRequest> {
-  const fields: FieldErrors = {};
-  checkPaging(request.current, request.size, fields);
-  if (checkParamsObject(request.params, fields)) {
-    checkEnable(request.params.enable, fields);
-    checkOptionalText(request.params.name, 'params.name', fields);
-    checkIdList(request.params.voiceGroupIdList, 'params.voiceGroupIdList', 'seat group id', fields);
+  if (isPresent(params.status)) {
+    const statuses = Object.keys(SEAT_STATUS_LABELS).map(Number);
+    if (!isWholeNumber(params.status) || !statuses.includes(params.status)) {
+      fields['params.status'] = `Choose a seat status from ${Math.min(...statuses)} to ${Math.max(...statuses)}.`;
+    }
   }
-  return validationResult(fields, request);
 }
 
-export function validateNumbers(request: NumbersRequest): Result<NumbersRequest> {
-  return validationResult(checkAppFilter(request), request);
+export function checkLeaderParams(params: Params, fields: FieldErrors): void {
+  checkEnable(params.enable, fields);
+  checkOptionalText(params.name, 'params.name', fields);
+  checkIdList(params.voiceGroupIdList, 'params.voiceGroupIdList', 'seat group id', fields);
 }
 
-export function validateAxbBindings(request: AxbBindingsRequest): Result<AxbBindingsRequest> {
-  return validationResult(checkAppFilter(request), request);
+export function checkAppParams(params: Params, fields: FieldErrors): void {
+  checkOptionalText(params.appId, 'params.appId', fields);
 }
+
+/** Record windows have no filters besides strTime/endTime (checked by the window rule). */
+export function checkNothingMore(): void {}
 
 export function validateSeatGroupRead(request: SeatGroupReadRequest): Result<SeatGroupReadRequest> {
   const fields: FieldErrors = {};
@@ -134,14 +60,6 @@ export function validateSeatGroupRead(request: SeatGroupReadRequest): Result<Sea
     fields.voiceGroupId = 'Enter the seat group id (a whole number of 1 or more).';
   }
   return validationResult(fields, request);
-}
-
-function checkAppFilter(request: NumbersRequest | AxbBindingsRequest): FieldErrors {
-  const fields: FieldErrors = {};
-  checkPaging(request.current, request.size, fields);
-  if (checkParamsObject(request.params, fields))
-    checkOptionalText(request.params.appId, 'params.appId', fields);
-  return fields;
 }
 
 function checkEnable(value: unknown, fields: FieldErrors): void {

@@ -1,11 +1,13 @@
 import { daysToMs, earliestQueryableTime, LIMITS } from '../platform';
-import { formatIsoInZone, parseIsoInstant, parseTimeZone, parseWallTimeText, wallTimeAsUtcMs } from '../time-zone';
+import { formatIsoInZone, parseIsoInstant, parseTimeZone } from '../time-zone';
 import type { FieldErrors } from './fields';
 
 export interface RecordWindowRules {
   /** Longest allowed span in days (31 for one request; longer when fetch-all splits it). */
   maxDays: number;
   now: Date;
+  /** Refuse a start before the two-month history limit (voice records; number records leave it to the platform's -25). */
+  historyLimited: boolean;
 }
 
 export interface RecordWindow {
@@ -17,8 +19,8 @@ const ISO_HINT = 'use ISO 8601 with an offset, e.g. 2026-11-01T00:00:00+08:00';
 
 /**
  * strTime/endTime of the voice and number record queries: both required ISO 8601
- * with offset, start before end, span within `maxDays`, start not before the
- * two-month history limit. Returns the instants when valid.
+ * with offset, start before end, span within `maxDays`, and (when the rule says so)
+ * start not before the two-month history limit. Returns the instants when valid.
  */
 export function checkRecordWindow(
   strTime: unknown,
@@ -40,7 +42,7 @@ export function checkRecordWindow(
     valid = false;
   }
   const earliest = earliestQueryableTime(rules.now);
-  if (startMs < earliest.getTime()) {
+  if (rules.historyLimited && startMs < earliest.getTime()) {
     fields[`${prefix}strTime`] =
       `Only the last ${LIMITS.historyMonths} months can be queried: start at ${minuteInZoneOf(earliest.getTime(), strTime)} or later.`;
     valid = false;
@@ -74,32 +76,4 @@ function readIso(value: unknown, path: string, label: string, fields: FieldError
     return null;
   }
   return instant;
-}
-
-const WALL_HINT = 'use YYYY-MM-DD HH:MM:SS, e.g. 2026-11-01 08:00:00';
-
-/** Seat list strTime/endTime: optional `YYYY-MM-DD HH:MM:SS`, start before end, within 32 days. */
-export function checkSeatWindow(strTime: unknown, endTime: unknown, fields: FieldErrors): void {
-  const start = readWall(strTime, 'params.strTime', fields);
-  const end = readWall(endTime, 'params.endTime', fields);
-  if (start === null || end === null) return;
-  if (start >= end) fields['params.endTime'] = 'The end must be after the start.';
-  else if (end - start > daysToMs(LIMITS.seatSearchMaxDays)) {
-    fields['params.endTime'] = `The search interval may be at most ${LIMITS.seatSearchMaxDays} days.`;
-  }
-}
-
-/** Wall time as if it were UTC: only differences between two texts matter here. */
-function readWall(value: unknown, path: string, fields: FieldErrors): number | null {
-  if (value === undefined || value === null || value === '') return null;
-  if (typeof value !== 'string') {
-    fields[path] = `Enter a date and time (${WALL_HINT}).`;
-    return null;
-  }
-  const wall = parseWallTimeText(value);
-  if (wall === null || !/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(value.trim())) {
-    fields[path] = `"${value.slice(0, 40)}" is not a valid date and time: ${WALL_HINT}.`;
-    return null;
-  }
-  return wallTimeAsUtcMs(wall);
 }

@@ -16,7 +16,7 @@ import {
   readNumber,
   readText,
   readTimestamp,
-} from '../../../src/main/api/normalise';
+} from '../../../src/shared/normalise';
 import { parseTimeZone, type TimeZone } from '../../../src/shared/time-zone';
 
 const zoneOf = (name: string): TimeZone => {

@@ -2,9 +2,8 @@
  * What an exported file must hold, computed from the raw JSON the sandbox served (not
  * from the app's normalised records): one expectation per exported column.
  */
-import { COLUMNS, type Column } from '../../../src/shared/columns';
-import type { ListOperation } from '../../../src/shared/lists';
-import { OPERATIONS } from '../../../src/shared/platform';
+import type { Column } from '../../../src/shared/columns';
+import { LISTS, type ListOperation } from '../../../src/shared/operations';
 import { call, type Target } from '../sandbox/signed-client';
 
 /** Where a column's value sits in the raw record when the names differ (platform spellings and quirks). */
@@ -21,7 +20,7 @@ type Raw = Record<string, unknown>;
 export async function rawRecords(target: Target, operation: ListOperation, params: object): Promise<Raw[]> {
   const records: Raw[] = [];
   for (let current = 1; ; current += 1) {
-    const answer = await call(target, OPERATIONS[operation].path, { body: { current, size: 100, params } });
+    const answer = await call(target, LISTS[operation].endpoint.path, { body: { current, size: 100, params } });
     const json = answer.json as { status: unknown; data?: { records: Raw[]; total: number } };
     if (String(json.status) !== '0' || !json.data) throw new Error(`raw fetch failed: ${answer.text}`);
     records.push(...json.data.records);
@@ -118,5 +117,5 @@ function expectationsOf(column: Column<unknown>): ExpectedColumn[] {
 }
 
 export function expectedColumns(operation: ListOperation): ExpectedColumn[] {
-  return (COLUMNS[operation] as readonly Column<unknown>[]).flatMap(expectationsOf);
+  return (LISTS[operation].columns as readonly Column<unknown>[]).flatMap(expectationsOf);
 }

@@ -3,6 +3,10 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { LISTS } from '../../../src/shared/operations';
+import type { WindowDraft } from '../../../src/shared/operations/filter-values';
+import type { VoiceRecord } from '../../../src/shared/records';
+import type { RecordWindowParams } from '../../../src/shared/requests';
 import { createClient, type PlatformClient } from '../../../src/main/api';
 import { runExport, type ExportJobOptions } from '../../../src/main/export/export-job';
 import { startSandbox, type Sandbox } from '../../../src/main/sandbox';
@@ -40,9 +44,10 @@ describe('runExport', () => {
     await sandbox.close();
   });
 
-  const options = (path: string, extra: Partial<ExportJobOptions<'voiceRecords'>> = {}): ExportJobOptions<'voiceRecords'> => ({
+  type VoiceExport = ExportJobOptions<RecordWindowParams, VoiceRecord, VoiceRecord, WindowDraft>;
+  const options = (path: string, extra: Partial<VoiceExport> = {}): VoiceExport => ({
     client,
-    operation: 'voiceRecords',
+    list: LISTS.voiceRecords,
     params: window,
     format: 'xlsx',
     path,

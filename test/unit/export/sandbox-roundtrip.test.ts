@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type PlatformClient } from '../../../src/main/api';
 import { runExport } from '../../../src/main/export/export-job';
 import { startSandbox, type Sandbox } from '../../../src/main/sandbox';
-import { LIST_OPERATIONS, type ListOperation, type ListParams } from '../../../src/shared/lists';
+import { LIST_OPERATIONS, listOf, type ListOperation, type ListParams } from '../../../src/shared/operations';
 import { formatIsoInZone, parseTimeZone } from '../../../src/shared/time-zone';
 import { differences } from './check';
 import { expectedColumns, rawRecords } from './expected';
@@ -50,7 +50,7 @@ describe('exports from the sandbox read back equal to what it served', () => {
     const path = join(dir, `${operation}.${format}`);
     const result = await runExport({
       client,
-      operation,
+      list: listOf(operation),
       params: paramsOf[operation],
       format,
       path,

@@ -3,6 +3,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, describe, expect, it } from 'vitest';
+import { LISTS } from '../../../src/shared/operations';
 import * as XLSX from 'xlsx';
 import { fieldsOf, exportFields, excelSerialText, wallText, wallClock, excelSerial } from '../../../src/main/export/cells';
 import { CsvWriter, csvText } from '../../../src/main/export/csv-writer';
@@ -177,10 +178,10 @@ describe('the .xlsx writer', () => {
   });
 
   it('exports every column of a list, passwords never', () => {
-    const headers = exportFields('seats', zoneOf('+08:00')).map((field) => field.header.toLowerCase());
+    const headers = exportFields(LISTS.seats.columns, zoneOf('+08:00')).map((field) => field.header.toLowerCase());
     expect(headers).toContain('created');
     expect(headers.some((header) => header.includes('password'))).toBe(false);
-    const tasks = exportFields('taskDetails', zoneOf('+08:00')).map((field) => field.header);
+    const tasks = exportFields(LISTS.taskDetails.columns, zoneOf('+08:00')).map((field) => field.header);
     expect(tasks.filter((header) => /^var\d\d$/.test(header))).toHaveLength(20);
   });
 

@@ -1,5 +1,6 @@
 /** Integrity of fetch-all against the simulator under faults: every record once, in order. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LISTS } from '../../../src/shared/operations';
 import { createClient, type PlatformClient } from '../../../src/main/api';
 import { fetchAll, type FetchProgress } from '../../../src/main/jobs/fetch-all';
 import { type Sandbox, startSandbox } from '../../../src/main/sandbox';
@@ -50,7 +51,7 @@ describe('fetch-all against the sandbox', () => {
     const progress: FetchProgress[] = [];
     const result = await fetchAll(
       client,
-      'voiceRecords',
+      LISTS.voiceRecords,
       { strTime: iso(start), endTime: iso(anchor + HOUR) },
       {
         onRows: (rows) => {
@@ -83,7 +84,7 @@ describe('fetch-all against the sandbox', () => {
     const keys: string[] = [];
     const result = await fetchAll(
       client,
-      'axbBindings',
+      LISTS.axbBindings,
       {},
       {
         pageSize: 37,
@@ -101,7 +102,7 @@ describe('fetch-all against the sandbox', () => {
     sb.clearRequestLog();
     const result = await fetchAll(
       client,
-      'voiceRecords',
+      LISTS.voiceRecords,
       { strTime: 'yesterday', endTime: iso(Date.now()) },
       { concurrency: 17, pageSize: 0, onRows: () => {} },
     );

@@ -4,10 +4,11 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { LISTS } from '../../../src/shared/operations';
 import { createCaller } from '../../../src/main/api/caller';
 import { readEnvelope, type EnvelopeOutcome } from '../../../src/main/api/envelope';
 import { parseJsonExact } from '../../../src/main/api/json-text';
-import { normalisePage, normaliseVoiceRecord } from '../../../src/main/api/normalise';
+import { normalisePage, normaliseVoiceRecord } from '../../../src/shared/normalise';
 import type { Transport, TransportResponse } from '../../../src/main/api/transport';
 import { parseTimeZone, type TimeZone } from '../../../src/shared/time-zone';
 
@@ -207,7 +208,7 @@ describe('the whole read path through the caller (properties)', () => {
             timeoutMs: 1000,
             notify: () => {},
           });
-          const result = await call('voiceRecords', { body: {} }, (envelope) =>
+          const result = await call(LISTS.voiceRecords.endpoint, { body: {} }, (envelope) =>
             normalisePage(envelope.data, normaliseVoiceRecord, { zone }),
           );
           if (result.ok) {

@@ -26,7 +26,7 @@ import {
   TASK_DETAIL_SCHEMA,
   TEAM_LEADER_SCHEMA,
   VOICE_RECORD_SCHEMA,
-} from '../../../src/main/api/normalise';
+} from '../../../src/shared/normalise';
 import { parseTimeZone, type TimeZone } from '../../../src/shared/time-zone';
 
 const RUNS = 150;

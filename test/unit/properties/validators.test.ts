@@ -9,14 +9,16 @@ import { cleanRecipientText } from '../../../src/shared/mms/recipients';
 import { validateProfileDraft } from '../../../src/shared/profiles';
 import type { MmsSendRequest, SeatGroupEditRequest } from '../../../src/shared/requests';
 import type { Result } from '../../../src/shared/result';
-import {
-  validateMmsSend,
-  validateSeatGroupEdit,
-  validateSeats,
-  validateTaskDetails,
-  validateTeamLeaders,
-  validateVoiceRecords,
-} from '../../../src/shared/validation';
+import { validateMmsSend, validateSeatGroupEdit } from '../../../src/shared/validation';
+import { checkPageQuery, type CheckRules, LISTS, type SomeList, type UncheckedPageQuery } from '../../../src/shared/operations';
+
+/** Each list's one validator: its descriptor's parser. */
+const parserOf = (list: SomeList) => (request: UncheckedPageQuery, rules?: CheckRules) => checkPageQuery(list, request, rules);
+const validateSeats = parserOf(LISTS.seats);
+const validateTaskDetails = parserOf(LISTS.taskDetails);
+const validateTeamLeaders = parserOf(LISTS.teamLeaders);
+const validateVoiceRecords = parserOf(LISTS.voiceRecords);
+
 
 const RUNS = 200;
 const DAY = 24 * 60 * 60 * 1000;

@@ -1,3 +1,4 @@
+import { LIST_OPERATIONS, LISTS, type ListOperation } from '../../../shared/operations';
 import { OPERATIONS, type OperationId, type OperationInfo } from '../../../shared/platform';
 import { axbBindings } from './axb-bindings';
 import type { RouteHandler } from './context';
@@ -11,7 +12,7 @@ import { taskDetails } from './task-details';
 import { teamLeaders } from './team-leaders';
 import { voiceRecords } from './voice-records';
 
-const HANDLERS: Readonly<Record<OperationId, RouteHandler>> = {
+const HANDLERS: Readonly<Record<OperationId | ListOperation, RouteHandler>> = {
   voiceRecords,
   taskDetails,
   numberRecords,
@@ -25,16 +26,18 @@ const HANDLERS: Readonly<Record<OperationId, RouteHandler>> = {
 };
 
 export interface Route {
-  operation: OperationId;
+  operation: OperationId | ListOperation;
   info: OperationInfo;
   handle: RouteHandler;
 }
 
+const ENDPOINTS: ReadonlyMap<OperationId | ListOperation, OperationInfo> = new Map<OperationId | ListOperation, OperationInfo>([
+  ...LIST_OPERATIONS.map((operation) => [operation, LISTS[operation].endpoint] as const),
+  ...(Object.keys(OPERATIONS) as OperationId[]).map((operation) => [operation, OPERATIONS[operation]] as const),
+]);
+
 const ROUTES: ReadonlyMap<string, Route> = new Map(
-  (Object.keys(OPERATIONS) as OperationId[]).map((operation) => [
-    OPERATIONS[operation].path,
-    { operation, info: OPERATIONS[operation], handle: HANDLERS[operation] },
-  ]),
+  [...ENDPOINTS].map(([operation, info]) => [info.path, { operation, info, handle: HANDLERS[operation] }]),
 );
 
 export function findRoute(path: string): Route | undefined {

@@ -1,5 +1,5 @@
 import type { JobProgress } from '../../../shared/contract';
-import type { ListOperation } from '../../../shared/lists';
+import type { ListOperation } from '../../../shared/operations';
 import type { ExportFormat, ExportScope, StartExportRequest } from '../../../shared/methods/export';
 import type { JobInfo } from '../../../shared/methods/jobs';
 import type { AppError } from '../../../shared/result';

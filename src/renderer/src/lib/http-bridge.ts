@@ -58,5 +58,6 @@ export function createHttpBridge(location: Location): Bridge {
       return () => set.delete(listener);
     };
   }
-  return bridge as Bridge;
+  // Assembled by name from the contract, as the preload assembles window.switchboard.
+  return bridge as unknown as Bridge;
 }

@@ -4,19 +4,19 @@
  * screen, after a reload and in a second window.
  */
 import { SvelteMap, SvelteSet } from 'svelte/reactivity';
-import type { ListOperation } from '../../../shared/lists';
+import type { ListOperation } from '../../../shared/operations';
 import type { JobInfo } from '../../../shared/methods/jobs';
 import type { AppError } from '../../../shared/result';
 import { bridge } from './bridge';
 import { notifyDesktop } from './desktop-notice';
 import { endingTitleOf, outcomeOf } from './job-text';
 import { navigation } from './navigation.svelte';
-import { SCREEN_OF_OPERATION, type ScreenId } from './screens';
+import { screenOfOperation, type ScreenId } from './screens';
 
 /** The screen a job belongs to: where its outcome shows, and where a click on its notification goes. */
 function screenOf(job: JobInfo): ScreenId | null {
   if (job.kind === 'mms-send') return 'mms';
-  return job.operation === null ? null : SCREEN_OF_OPERATION[job.operation];
+  return job.operation === null ? null : screenOfOperation(job.operation);
 }
 
 class Jobs {

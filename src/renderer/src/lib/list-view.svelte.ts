@@ -1,15 +1,21 @@
-import { columnsOf, type Column } from '../../../shared/columns';
+import type { Column } from '../../../shared/columns';
 import type { JobProgress } from '../../../shared/contract';
-import { validateListQuery } from '../../../shared/list-validation';
-import type { ListOperation, ListParams, RowOf } from '../../../shared/lists';
+import {
+  checkPageQuery,
+  type FilterContext,
+  type FilterForm,
+  type ListDrafts,
+  listOf,
+  type ListOperation,
+  type ListParams,
+  type RowOf,
+} from '../../../shared/operations';
 import { LIMITS } from '../../../shared/platform';
 import type { Page } from '../../../shared/records';
-import type { PageRequest } from '../../../shared/requests';
 import type { AppError } from '../../../shared/result';
 import { parseTimeZone, type TimeZone } from '../../../shared/time-zone';
 import { bridge } from './bridge';
 import { compareSortValues, sortValueOf } from './cells';
-import { FILTERS, type DraftOf, type FilterContext, type FilterSpec } from './filters';
 import { watchJob } from './job-events';
 import { preferences } from './preferences.svelte';
 import { RowCache } from './row-cache';
@@ -42,10 +48,11 @@ const FLUSH_MS = 200;
  * remembered per screen across restarts.
  */
 export class ListView<O extends ListOperation> {
-  readonly spec: FilterSpec<O, DraftOf<O>>;
+  readonly list: ReturnType<typeof listOf<O>>;
+  readonly spec: FilterForm<ListParams[O], ListDrafts[O]>;
   readonly allColumns: readonly Column<RowOf<O>>[];
 
-  draft = $state() as DraftOf<O>;
+  draft = $state() as ListDrafts[O];
   size = $state(25);
   page = $state(1);
   visibleKeys = $state<string[]>([]);
@@ -83,9 +90,10 @@ export class ListView<O extends ListOperation> {
   readonly selectedRow: RowOf<O> | null = $derived(this.selected === null ? null : (this.rows[this.selected] ?? null));
 
   constructor(readonly operation: O) {
-    this.spec = FILTERS[operation] as unknown as FilterSpec<O, DraftOf<O>>;
-    this.allColumns = columnsOf(operation);
-    const saved = preferences.get<SavedView<DraftOf<O>>>(this.prefsKey) ?? {};
+    this.list = listOf(operation);
+    this.spec = this.list.filter;
+    this.allColumns = this.list.columns;
+    const saved = preferences.get<SavedView<ListDrafts[O]>>(this.prefsKey) ?? {};
     this.draft = saved.draft ?? this.spec.defaults(this.context());
     this.size = clampSize(saved.size ?? session.profile?.pageSize ?? 25);
     const known = new Set(this.allColumns.map((column) => column.key));
@@ -108,18 +116,17 @@ export class ListView<O extends ListOperation> {
 
   private remember(): void {
     preferences.set(this.prefsKey, {
-      draft: $state.snapshot(this.draft) as DraftOf<O>,
+      draft: $state.snapshot(this.draft) as ListDrafts[O],
       size: this.size,
       columns: $state.snapshot(this.visibleKeys),
       widths: $state.snapshot(this.widths),
-    } satisfies SavedView<DraftOf<O>>);
+    } satisfies SavedView<ListDrafts[O]>);
   }
 
   /** Checks the filters as the spec says; sends nothing when they are wrong. */
   private validated(): ListParams[O] | null {
-    const { params, errors } = this.spec.toParams($state.snapshot(this.draft) as DraftOf<O>, this.context());
-    const request = { current: 1, size: this.size, params } as PageRequest<ListParams[O]>;
-    const checked = validateListQuery(this.operation, request);
+    const { params, errors } = this.spec.toParams($state.snapshot(this.draft) as ListDrafts[O], this.context());
+    const checked = checkPageQuery(this.list, { current: 1, size: this.size, params });
     const fields = { ...(checked.ok ? {} : (checked.error.fields ?? {})), ...errors, ...this.entryProblems };
     this.fieldErrors = fields;
     if (Object.keys(fields).length > 0) {
@@ -173,10 +180,10 @@ export class ListView<O extends ListOperation> {
       current: this.page,
       size: this.size,
       params: this.applied,
-    } as Parameters<typeof bridge.queryPage>[0]);
+    });
     if (seq !== this.requestSeq) return; // a newer request has taken over
     if (result.ok) {
-      this.result = result.value as Page<RowOf<O>>;
+      this.result = result.value;
       this.error = null;
       this.status = 'ready';
       this.selected = null;
@@ -223,7 +230,7 @@ export class ListView<O extends ListOperation> {
     if (params === null) return;
     this.applied = params;
     this.cancelLoad();
-    const started = await bridge.startLoadAll({ operation: this.operation, params } as Parameters<typeof bridge.startLoadAll>[0]);
+    const started = await bridge.startLoadAll({ operation: this.operation, params });
     if (!started.ok) {
       this.error = started.error;
       this.fieldErrors = started.error.fields ?? {};

@@ -1,4 +1,4 @@
-import type { ListOperation } from '../../../shared/lists';
+import type { ListOperation } from '../../../shared/operations';
 import { ListView } from './list-view.svelte';
 
 const views = new Map<ListOperation, ListView<ListOperation>>();

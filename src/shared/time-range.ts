@@ -6,7 +6,7 @@ import {
   wallTimeToEpochMs,
   type TimeZone,
   type WallTime,
-} from '../../../shared/time-zone';
+} from './time-zone';
 
 /**
  * Wall-clock text as typed in a period field: `YYYY-MM-DD HH:MM:SS` (seconds optional;

@@ -2,8 +2,8 @@
  * A record type's fields as a table: how to read each one and which server names
  * (aliases) it may arrive under. Everything the table does not name goes to `extra`.
  */
-import type { DecimalAmount, ExtraFields, Timestamp } from '../../../shared/records';
-import type { TimeZone } from '../../../shared/time-zone';
+import type { DecimalAmount, ExtraFields, Timestamp } from '../records';
+import type { TimeZone } from '../time-zone';
 import { readAmount, readNumber, readText, readTextList, readTimestamp, toJsonValue } from './values';
 
 export type FieldKind = 'text' | 'number' | 'amount' | 'timestamp' | 'textList';

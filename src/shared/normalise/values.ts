@@ -3,13 +3,13 @@
  * (`unknown`) and never throws; a value it cannot read becomes null (timestamps keep
  * their text).
  */
-import type { DecimalAmount, JsonValue, Timestamp } from '../../../shared/records';
+import type { DecimalAmount, JsonValue, Timestamp } from '../records';
 import {
   parseIsoInstant,
   parseWallTimeText,
   type TimeZone,
   wallTimeToEpochMs,
-} from '../../../shared/time-zone';
+} from '../time-zone';
 
 /** Ids, phone numbers and other text: strings as sent, JSON numbers as their decimal text. */
 export function readText(value: unknown): string | null {

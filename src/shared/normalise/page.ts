@@ -1,11 +1,11 @@
 /** The paging envelope `data: { total, size, current, pages, records[] }` of every list operation. */
-import type { Page } from '../../../shared/records';
-import type { Result } from '../../../shared/result';
-import { fail, ok } from '../../../shared/result';
+import type { Page } from '../records';
+import type { Result } from '../result';
+import { fail, ok } from '../result';
 import type { RecordNormaliser } from './records';
 import type { NormaliseContext } from './schema';
 import { readBoolean, readNumber } from './values';
-import { isRecord } from '../../../shared/parse';
+import { isRecord } from '../parse';
 
 export function normalisePage<R>(
   data: unknown,

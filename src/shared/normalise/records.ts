@@ -11,10 +11,10 @@ import type {
   TaskVariableName,
   TeamLeaderRecord,
   VoiceRecord,
-} from '../../../shared/records';
+} from '../records';
 import { compileSchema, type NormaliseContext, normaliseBySchema, type RecordSchema } from './schema';
 import { readNumber, readText, toJsonValue } from './values';
-import { isRecord } from '../../../shared/parse';
+import { isRecord } from '../parse';
 
 const text = { kind: 'text' } as const;
 const num = { kind: 'number' } as const;

@@ -1,0 +1,148 @@
+/**
+ * Everything the app knows about one list operation, in one object: the endpoint,
+ * the strict params parser (also its validator), the record's normaliser and the row
+ * the renderer may see, the columns, the row's id and time, the window rule, the
+ * CLI's parameter kinds and the filter form. The registry (./index.ts) lists them.
+ */
+import type { Column } from '../columns';
+import type { RecordNormaliser } from '../normalise';
+import { LIMITS, type OperationInfo } from '../platform';
+import type { Page } from '../records';
+import type { PageRequest } from '../requests';
+import type { Result } from '../result';
+import type { TimeZone } from '../time-zone';
+import { type FieldErrors, validationResult } from '../validation/fields';
+import { checkPaging } from '../validation/paging';
+import { checkRecordWindow } from '../validation/time-window';
+
+/** How a filter is typed on the command line (`--param key=value`); `window` comes from --from/--to. */
+export type ParamKind = 'text' | 'integer' | 'integers' | 'texts' | 'window';
+
+export type ScreenGroup = 'Records' | 'Call centre' | 'Numbers' | 'Messaging' | 'Settings';
+
+/** strTime/endTime as ISO 8601 with offset, at most `maxDays` apart per request. */
+export interface WindowRule {
+  maxDays: number;
+  /** True when the spec limits the window to the last LIMITS.historyMonths months (voice records). */
+  historyLimited: boolean;
+}
+
+/** A page request as it arrives (from the bridge, the CLI or a test): nothing is trusted yet. */
+export interface UncheckedPageQuery {
+  current?: unknown;
+  size?: unknown;
+  params: unknown;
+}
+
+export interface CheckRules {
+  /** The platform's now (the client passes its clock-corrected time). */
+  now?: Date;
+  /** A longer span than one request allows (fetch-all splits it). */
+  maxDays?: number;
+}
+
+export interface FilterContext {
+  zone: TimeZone;
+  appId: string;
+}
+
+export interface Converted<P> {
+  params: P;
+  /** Problems found while converting (keyed like the parser's fields: `params.strTime`). */
+  errors: FieldErrors;
+}
+
+/** The filter form: a draft the user edits (kept across restarts) and how it becomes params. */
+export interface FilterForm<P, D> {
+  defaults(context: FilterContext): D;
+  toParams(draft: D, context: FilterContext): Converted<P>;
+  /** False when the form lacks what the operation needs before anything is fetched (a task id). */
+  ready(draft: D): boolean;
+}
+
+export interface RowTime<Row> {
+  /** The column the time comes from. */
+  key: string;
+  of(row: Row): number | null;
+}
+
+export interface ListDescriptor<P extends object, R, Row = R, D = unknown> {
+  /** Stable id: preferences, the bridge and logs use it (`voiceRecords`). */
+  readonly id: string;
+  /** The screen's and the CLI's name (`voice-records`). */
+  readonly slug: string;
+  readonly group: ScreenGroup;
+  readonly blurb: string;
+  readonly endpoint: OperationInfo;
+  /** Every filter the operation takes and how the CLI types it; any other key is refused. */
+  readonly paramKinds: { readonly [K in keyof P]-?: ParamKind } & Readonly<Record<string, ParamKind>>;
+  readonly window: WindowRule | null;
+  /** Paging the platform assumes when a request leaves it out (voice records only). */
+  readonly pageDefaults: { current: number; size: number } | null;
+  /** The operation's own rules for the params it knows (types, ranges), as field messages. */
+  checkParams(params: Readonly<Record<string, unknown>>, fields: FieldErrors): void;
+  readonly normalise: RecordNormaliser<R>;
+  /** What the renderer and the files may see of a record (passwords stay in main). */
+  toRow(record: R): Row;
+  readonly columns: readonly Column<Row>[];
+  /** A unique id of a row, or null when rows have none (duplicate detection, selection). */
+  rowId(row: Row): string | null;
+  /** The time the platform sorts rows by, when there is one. */
+  readonly rowTime: RowTime<Row> | null;
+  readonly filter: FilterForm<P, D>;
+}
+
+/** Any descriptor, for code that only passes one along (methods keep it assignable from every operation's). */
+export type SomeList = ListDescriptor<object, unknown, unknown, unknown>;
+
+export type ParamsOf<L> = L extends ListDescriptor<infer P, unknown, unknown, unknown> ? P : never;
+export type RecordOf<L> = L extends ListDescriptor<object, infer R, unknown, unknown> ? R : never;
+export type RowOfList<L> = L extends ListDescriptor<object, unknown, infer Row, unknown> ? Row : never;
+export type DraftOfList<L> = L extends ListDescriptor<object, unknown, unknown, infer D> ? D : never;
+export type PageOf<L> = Page<RowOfList<L>>;
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The one validator of a page request: paging, no unknown filter, the window rule and
+ * the operation's own checks. Field messages are keyed like `params.strTime`.
+ */
+export function checkPageQuery<P extends object, R, Row, D>(
+  list: ListDescriptor<P, R, Row, D>,
+  request: UncheckedPageQuery,
+  rules: CheckRules = {},
+): Result<PageRequest<P>> {
+  const fields: FieldErrors = {};
+  const current = request.current ?? list.pageDefaults?.current;
+  const size = request.size ?? list.pageDefaults?.size;
+  checkPaging(current, size, fields);
+  const params = request.params;
+  if (!isPlainObject(params)) {
+    fields.params = 'The filters (params) are required.';
+    return validationResult(fields, { current: 1, size: LIMITS.pageSizeMax, params: {} as P });
+  }
+  const known = Object.keys(list.paramKinds);
+  for (const key of Object.keys(params)) {
+    if (!known.includes(key)) {
+      fields[`params.${key}`] =
+        `${list.endpoint.title} has no filter "${key}"${known.length > 0 ? `: use ${known.join(', ')}` : ''}.`;
+    }
+  }
+  if (list.window) {
+    checkRecordWindow(
+      params.strTime,
+      params.endTime,
+      {
+        maxDays: rules.maxDays ?? list.window.maxDays,
+        now: rules.now ?? new Date(),
+        historyLimited: list.window.historyLimited,
+      },
+      fields,
+    );
+  }
+  list.checkParams(params, fields);
+  // Checked field by field above: from here on the params are what the operation declares.
+  return validationResult(fields, { current: Number(current), size: Number(size), params: params as P });
+}

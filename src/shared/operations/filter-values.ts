@@ -1,0 +1,59 @@
+/** How the filter forms' text fields become params values. */
+import type { FieldErrors } from '../validation/fields';
+import { LOCAL_TEXT_FORMAT, localTextToIso, quickRange, type LocalText } from '../time-range';
+import type { RecordWindowParams } from '../requests';
+import type { Converted, FilterForm } from './descriptor';
+
+export function optionalText(value: string): string | undefined {
+  const trimmed = value.trim();
+  return trimmed === '' ? undefined : trimmed;
+}
+
+/** Ids are sent as numbers when they are plain digits (the platform declares them Integer). */
+export function idValue(value: string): number | string | undefined {
+  const trimmed = value.trim();
+  if (trimmed === '') return undefined;
+  return /^\d{1,15}$/.test(trimmed) ? Number(trimmed) : trimmed;
+}
+
+export function optionalCode(value: string): number | undefined {
+  return value === '' ? undefined : Number(value);
+}
+
+export interface WindowDraft {
+  from: LocalText;
+  to: LocalText;
+}
+
+function periodProblem(end: 'start' | 'end', typed: LocalText): string {
+  return typed.trim() === ''
+    ? `Enter the ${end} date and time (${LOCAL_TEXT_FORMAT}).`
+    : `Write the ${end} as ${LOCAL_TEXT_FORMAT}, e.g. 2026-11-01 08:00 (seconds may be left out).`;
+}
+
+/** The record lists' form: a period typed as wall-clock time in the profile's zone, sent as ISO with that offset. */
+export const recordWindowForm: FilterForm<RecordWindowParams, WindowDraft> = {
+  defaults: ({ zone }) => quickRange('last7', zone),
+  toParams(draft, { zone }): Converted<RecordWindowParams> {
+    const errors: FieldErrors = {};
+    const strTime = localTextToIso(draft.from, zone);
+    const endTime = localTextToIso(draft.to, zone);
+    if (strTime === null) errors['params.strTime'] = periodProblem('start', draft.from);
+    if (endTime === null) errors['params.endTime'] = periodProblem('end', draft.to);
+    return { params: { strTime: strTime ?? '', endTime: endTime ?? '' }, errors };
+  },
+  ready: () => true,
+};
+
+export interface AppDraft {
+  appId: string;
+}
+
+export const appForm: FilterForm<{ appId?: string }, AppDraft> = {
+  defaults: () => ({ appId: '' }),
+  toParams(draft) {
+    const appId = optionalText(draft.appId);
+    return { params: appId ? { appId } : {}, errors: {} };
+  },
+  ready: () => true,
+};

@@ -1,0 +1,99 @@
+import { type Column, decimal, id, labelsOf, code, phone, text } from '../columns';
+import { normaliseTaskDetail } from '../normalise';
+import { TASK_ROW_STATUS_LABELS } from '../platform';
+import type { TaskDetailRecord, TaskVariableName } from '../records';
+import type { TaskDetailParams } from '../requests';
+import { checkTaskParams } from '../validation';
+import type { ListDescriptor } from './descriptor';
+import { idValue, optionalText } from './filter-values';
+
+const TASK_VARIABLES = Array.from(
+  { length: 20 },
+  (_, i) => `var${String(i + 1).padStart(2, '0')}` as TaskVariableName,
+);
+
+const columns: Column<TaskDetailRecord>[] = [
+  id('keyId', 'Task id', (r) => r.keyId),
+  phone('called', 'Called', (r) => r.called),
+  phone('encryptCalled', 'Called (encrypted)', (r) => r.encryptCalled, false),
+  code('status', 'Status', (r) => r.status, labelsOf(TASK_ROW_STATUS_LABELS)),
+  text('seatName', 'Seat', (r) => r.seatName),
+  text('sipGroupName', 'Seat group', (r) => r.sipGroupName),
+  text('labelName', 'Label', (r) => r.labelName),
+  text('remark', 'Remark', (r) => r.remark),
+  id('callId', 'Voice id', (r) => r.callId),
+  text('errorReason', 'Error', (r) => r.errorReason),
+  decimal('callCount', 'Completion rate', (r) => r.callCount),
+  text('calledInfo', 'Called-party info', (r) => r.calledInfo, false),
+  ...TASK_VARIABLES.map((name, index) =>
+    text<TaskDetailRecord>(name, name, (r) => r.variables[name] ?? null, index < 3),
+  ),
+];
+
+export interface TaskDraft {
+  taskId: string;
+  called: string;
+  sipGroupId: string;
+  seatIds: string[];
+  labelNames: string[];
+  remark: string;
+  statusList: number[];
+}
+
+export const taskDetails: ListDescriptor<TaskDetailParams, TaskDetailRecord, TaskDetailRecord, TaskDraft> = {
+  id: 'taskDetails',
+  slug: 'task-details',
+  group: 'Records',
+  blurb: 'The rows of one preview-dialling task.',
+  endpoint: {
+    id: 'taskDetails',
+    path: '/v3/cc/preview/queryTaskDetail',
+    method: 'POST',
+    write: false,
+    errors: [-1, -2, -16, -18, -20, -22, -23],
+    title: 'Task details',
+  },
+  paramKinds: {
+    taskId: 'integer',
+    called: 'text',
+    sipGroupId: 'integer',
+    seatId: 'integers',
+    labelNames: 'texts',
+    remark: 'text',
+    statusList: 'integers',
+  },
+  window: null,
+  pageDefaults: null,
+  checkParams: checkTaskParams,
+  normalise: normaliseTaskDetail,
+  toRow: (record) => record,
+  columns,
+  // Rows of one task share their task id and may lack a call id: there is no row id.
+  rowId: () => null,
+  rowTime: null,
+  filter: {
+    defaults: () => ({
+      taskId: '',
+      called: '',
+      sipGroupId: '',
+      seatIds: [],
+      labelNames: [],
+      remark: '',
+      statusList: [],
+    }),
+    toParams(draft) {
+      const params: TaskDetailParams = { taskId: idValue(draft.taskId) ?? '' };
+      const called = optionalText(draft.called);
+      if (called) params.called = called;
+      const group = idValue(draft.sipGroupId);
+      if (group !== undefined) params.sipGroupId = group;
+      if (draft.seatIds.length > 0) params.seatId = draft.seatIds.map((seat) => idValue(seat) ?? seat);
+      if (draft.labelNames.length > 0) params.labelNames = [...draft.labelNames];
+      const remark = optionalText(draft.remark);
+      if (remark) params.remark = remark;
+      if (draft.statusList.length > 0) params.statusList = [...draft.statusList];
+      return { params, errors: {} };
+    },
+    ready: (draft) => draft.taskId.trim() !== '',
+  },
+};

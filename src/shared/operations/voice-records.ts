@@ -1,0 +1,84 @@
+import {
+  amount,
+  code,
+  type Column,
+  duration,
+  id,
+  labelsOf,
+  noCurrency,
+  phone,
+  quoteCurrency,
+  text,
+  time,
+} from '../columns';
+import { normaliseVoiceRecord } from '../normalise';
+import { CALL_STATUS_LABELS, feedbackLabel, LIMITS } from '../platform';
+import type { VoiceRecord } from '../records';
+import type { RecordWindowParams } from '../requests';
+import { checkNothingMore } from '../validation';
+import type { ListDescriptor } from './descriptor';
+import { recordWindowForm, type WindowDraft } from './filter-values';
+
+const columns: Column<VoiceRecord>[] = [
+  id('voiceId', 'Voice id', (r) => r.voiceId),
+  phone('callee', 'Callee', (r) => r.callee),
+  phone('displayNum', 'Display number', (r) => r.displayNum),
+  code('callStatus', 'Call status', (r) => r.callStatus, labelsOf(CALL_STATUS_LABELS)),
+  time('submitTime', 'Submitted', (r) => r.submitTime),
+  time('callTime', 'Called', (r) => r.callTime, false),
+  time('ringingTime', 'Ringing', (r) => r.ringingTime, false),
+  time('answerTime', 'Answered', (r) => r.answerTime, false),
+  time('hangupTime', 'Hung up', (r) => r.hangupTime),
+  duration('callDuration', 'Duration', (r) => r.callDuration),
+  duration('chargedDuration', 'Billed duration', (r) => r.chargedDuration),
+  text('terminationCode', 'SIP code', (r) => r.terminationCode),
+  text('terminationReason', 'Termination reason', (r) => r.terminationReason),
+  amount<VoiceRecord>('cost', 'Cost', (r) => r.cost, quoteCurrency),
+  text('billPeriod', 'Billing period', (r) => r.billPeriod),
+  amount<VoiceRecord>('rate', 'Rate', (r) => r.rate, quoteCurrency),
+  amount(
+    'baseCost',
+    'Base cost',
+    (r) => r.baseCost,
+    () => 'USD',
+    false,
+  ),
+  code(
+    'feedbackValue',
+    'Key pressed',
+    (r) => r.feedbackValue,
+    (value) => feedbackLabel(String(value)),
+  ),
+  text('code', 'Region and operator', (r) => r.code),
+  text('calledInfo', 'Called-party info', (r) => r.calledInfo),
+  id('voiceFileId', 'Voice file id', (r) => r.voiceFileId, false),
+  text('currency', 'Quote currency', (r) => r.currency, false),
+  amount('settleRate', 'Local rate', (r) => r.settleRate, noCurrency, false),
+  amount('quoteExchange', 'Quote exchange rate', (r) => r.quoteExchange, noCurrency, false),
+  amount('settlePay', 'Local amount', (r) => r.settlePay, noCurrency, false),
+];
+
+export const voiceRecords: ListDescriptor<RecordWindowParams, VoiceRecord, VoiceRecord, WindowDraft> = {
+  id: 'voiceRecords',
+  slug: 'voice-records',
+  group: 'Records',
+  blurb: 'Group-call and verification-code call records.',
+  endpoint: {
+    id: 'voiceRecords',
+    path: '/v3/voice/recordGroupQuery',
+    method: 'POST',
+    write: false,
+    errors: [-1, -2, -16, -18, -22, -25],
+    title: 'Voice records',
+  },
+  paramKinds: { strTime: 'window', endTime: 'window' },
+  window: { maxDays: LIMITS.recordWindowMaxDays, historyLimited: true },
+  pageDefaults: { current: 1, size: LIMITS.voiceDefaultPageSize },
+  checkParams: checkNothingMore,
+  normalise: normaliseVoiceRecord,
+  toRow: (record) => record,
+  columns,
+  rowId: (row) => row.voiceId,
+  rowTime: { key: 'submitTime', of: (row) => row.submitTime?.epochMs ?? row.callTime?.epochMs ?? null },
+  filter: recordWindowForm,
+};

@@ -1,0 +1,185 @@
+/**
+ * A list operation is one descriptor: a fake eighth one, served by a stub platform,
+ * goes through fetch-all, the export job and `switchboard export` without any other change.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient, type PlatformClient } from '../../../src/main/api';
+import { createExportCommand } from '../../../src/main/cli/export-command';
+import { runExport } from '../../../src/main/export/export-job';
+import { fetchAll } from '../../../src/main/jobs/fetch-all';
+import { createLogger } from '../../../src/main/log';
+import { type Column, id, text } from '../../../src/shared/columns';
+import { readText } from '../../../src/shared/normalise';
+import { LIST_DESCRIPTORS, type ListDescriptor } from '../../../src/shared/operations';
+import { appForm, type AppDraft } from '../../../src/shared/operations/filter-values';
+import type { ExtraFields } from '../../../src/shared/records';
+import { checkAppParams } from '../../../src/shared/validation';
+
+interface NumberGroup {
+  groupId: string | null;
+  name: string | null;
+  extra: ExtraFields;
+}
+
+const columns: Column<NumberGroup>[] = [
+  id('groupId', 'Group id', (row) => row.groupId),
+  text('name', 'Group name', (row) => row.name),
+];
+
+const numberGroups: ListDescriptor<{ appId?: string }, NumberGroup, NumberGroup, AppDraft> = {
+  id: 'numberGroups',
+  slug: 'number-groups',
+  group: 'Numbers',
+  blurb: 'Groups of purchased numbers.',
+  endpoint: {
+    id: 'numberGroups',
+    path: '/v3/number/group/queryPage',
+    method: 'POST',
+    write: false,
+    errors: [-1, -22],
+    title: 'Number groups',
+  },
+  paramKinds: { appId: 'text' },
+  window: null,
+  pageDefaults: null,
+  checkParams: checkAppParams,
+  normalise: (raw) => ({ groupId: readText(raw.groupId), name: readText(raw.name), extra: {} }),
+  toRow: (record) => record,
+  columns,
+  rowId: (row) => row.groupId,
+  rowTime: null,
+  filter: appForm,
+};
+
+const TOTAL = 250;
+/** Leading zeros and a `+` must survive as text. */
+const groupAt = (index: number) => ({ groupId: `00${index + 1}`, name: `+Group ${index + 1}` });
+
+/** The stub platform: pages of number groups at the fake path; the body it was sent is remembered. */
+function startStubPlatform(bodies: unknown[]): Promise<Server> {
+  const server = createServer((request, response) => {
+    let text = '';
+    request.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+    request.on('end', () => {
+      const body = JSON.parse(text) as { current: number; size: number; params: unknown };
+      bodies.push(body);
+      const known = request.url === numberGroups.endpoint.path;
+      const first = (body.current - 1) * body.size;
+      const records = known
+        ? Array.from({ length: Math.max(0, Math.min(body.size, TOTAL - first)) }, (_, i) =>
+            groupAt(first + i),
+          )
+        : [];
+      const answer = known
+        ? {
+            status: '0',
+            reason: 'success',
+            data: {
+              total: TOTAL,
+              size: body.size,
+              current: body.current,
+              pages: Math.ceil(TOTAL / body.size),
+              records,
+            },
+          }
+        : { status: '-22', reason: 'no such path' };
+      response.setHeader('content-type', 'application/json');
+      response.end(JSON.stringify(answer));
+    });
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+describe('an eighth list operation, added as one descriptor', () => {
+  const bodies: unknown[] = [];
+  let server: Server;
+  let baseUrl: string;
+  let client: PlatformClient;
+  let dir: string;
+  beforeAll(async () => {
+    server = await startStubPlatform(bodies);
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    client = createClient({ baseUrl, apiKey: 'key', apiSecret: 'secret', retry: { maxAttempts: 1 } });
+    dir = mkdtempSync(join(tmpdir(), 'eighth-'));
+  });
+  afterAll(async () => {
+    client.close();
+    rmSync(dir, { recursive: true, force: true });
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('is fetched whole by fetch-all, each row once, in order', async () => {
+    const ids: (string | null)[] = [];
+    const result = await fetchAll(
+      client,
+      numberGroups,
+      { appId: 'app-1' },
+      { pageSize: 100, concurrency: 3, onRows: (rows) => void ids.push(...rows.map((row) => row.groupId)) },
+    );
+    expect(result).toMatchObject({ ok: true, value: { rows: TOTAL, pages: 3, drift: [] } });
+    expect(ids).toEqual(Array.from({ length: TOTAL }, (_, i) => groupAt(i).groupId));
+    expect(bodies.at(-1)).toMatchObject({ params: { appId: 'app-1' } });
+  });
+
+  it('refuses a filter it does not declare before anything is sent', async () => {
+    const sent = bodies.length;
+    const result = await client.page(numberGroups, { current: 1, size: 10, params: { colour: 'red' } });
+    expect(result).toMatchObject({
+      ok: false,
+      error: {
+        code: 'validation',
+        fields: { 'params.colour': expect.stringContaining('Number groups has no filter "colour"') },
+      },
+    });
+    expect(bodies.length).toBe(sent);
+  });
+
+  it('is exported by the export job with its own columns and title', async () => {
+    const path = join(dir, 'groups.csv');
+    const result = await runExport({
+      client,
+      list: numberGroups,
+      params: {},
+      format: 'csv',
+      path,
+      timeZone: 'UTC',
+      scope: 'all',
+      about: { profileName: 'Stub', appVersion: '0.0.0' },
+    });
+    expect(result).toMatchObject({ ok: true, value: { rows: TOTAL } });
+    const lines = readFileSync(path, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines[0]).toBe('"Group id","Group name"');
+    expect(lines).toHaveLength(TOTAL + 1);
+    expect(lines[1]).toContain('001');
+  });
+
+  it('is exported by `switchboard export` under its slug, with its filters', async () => {
+    const err: string[] = [];
+    const io = { out: () => {}, err: (line: string) => void err.push(line) };
+    const command = createExportCommand({
+      env: { SWITCHBOARD_API_KEY: 'key', SWITCHBOARD_API_SECRET: 'secret' },
+      log: createLogger({ console: false }),
+      progressIntervalMs: 0,
+      lists: [...LIST_DESCRIPTORS, numberGroups],
+    });
+    const out = join(dir, 'cli.xlsx');
+    const code = await command.run(
+      ['number-groups', '--base-url', baseUrl, '--param', 'appId=app-2', '--time-zone', 'UTC', '--out', out],
+      io,
+    );
+    expect(err.at(-1)).toMatch(/^Exported 250 number-groups rows to /);
+    expect(code).toBe(0);
+    expect(bodies.at(-1)).toMatchObject({ params: { appId: 'app-2' } });
+    await expect(
+      command.run(['number-groups', '--base-url', baseUrl, '--param', 'colour=red', '--out', out], io),
+    ).rejects.toThrow('number-groups has no filter "colour": use appId.');
+  });
+});
