@@ -6,8 +6,8 @@
  * labels, frozen, with an autofilter and column widths; records go on to another sheet
  * past Excel's 1,048,576 rows; an "About" sheet closes the workbook.
  *
- * SheetJS (`xlsx`) builds whole workbooks in memory, so it is kept for reading files
- * back and for small workbooks only.
+ * The app's only .xlsx writer (record exports and MMS results). SheetJS (`xlsx`) builds
+ * whole workbooks in memory; it is kept only for reading recipient files, in a worker.
  */
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { finished } from 'node:stream/promises';

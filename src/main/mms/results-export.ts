@@ -1,30 +1,62 @@
 /**
- * Writes the per-number results of a send to .xlsx or .csv. Small files: SheetJS's
- * writer (no read-side parsing here) or plain text, written to a temporary file in
- * the same folder and renamed, so a half-written file never carries the final name.
+ * Writes the per-number results of a send to .xlsx or .csv with the export's own
+ * writers (one .xlsx writer and one CSV encoder in the app), an About sheet like the
+ * record exports have, under a temporary name that is renamed only when complete.
  */
-import { writeFileAtomically } from '../atomic-file';
-import * as XLSX from 'xlsx';
-import { OUTCOME_LABELS, type MmsResultRow } from '../../shared/mms/records';
-import { resultTable, toCsv } from '../../shared/mms/results';
+import { type Column, id, integer, phone, text } from '../../shared/columns';
+import { type MmsResultRow, type MmsSendDetail, OUTCOME_LABELS } from '../../shared/mms/records';
+import { parseTimeZone, type TimeZone } from '../../shared/time-zone';
+import { writeStreamAtomically } from '../atomic-file';
+import { excelSerial, exportFields, wallClock } from '../export/cells';
+import { CsvWriter } from '../export/csv-writer';
+import type { AboutRow, TableWriter } from '../export/table-writer';
+import { XlsxStreamWriter } from '../export/xlsx-stream-writer';
 
 export type ResultsFormat = 'xlsx' | 'csv';
 
-export function resultsFileBytes(rows: readonly MmsResultRow[], format: ResultsFormat): Buffer {
-  const table = resultTable(rows, (row) => OUTCOME_LABELS[row.outcome]);
-  if (format === 'csv') return Buffer.from(toCsv(table), 'utf8');
-  const sheet = XLSX.utils.aoa_to_sheet(table);
-  // Every cell is text (numbers keep their + and leading zeros); widths fit the content.
-  sheet['!cols'] = [{ wch: 18 }, { wch: 6 }, { wch: 16 }, { wch: 24 }, { wch: 60 }];
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, sheet, 'MMS results');
-  const written: unknown = XLSX.write(book, { type: 'buffer', bookType: 'xlsx', compression: true });
-  if (!Buffer.isBuffer(written)) throw new Error('the spreadsheet writer gave no buffer');
-  return written;
+/** Numbers and ids stay text: their `+` and leading zeros are kept. */
+export const RESULT_COLUMNS: readonly Column<MmsResultRow>[] = [
+  phone('number', 'Number', (row) => row.number),
+  integer('batch', 'Batch', (row) => row.batch),
+  text('outcome', 'Result', (row) => OUTCOME_LABELS[row.outcome]),
+  id('msgId', 'Message id', (row) => row.msgId),
+  text('detail', 'Detail', (row) => row.detail || null),
+];
+
+function aboutRows(send: MmsSendDetail, appVersion: string, rows: number, zone: TimeZone): AboutRow[] {
+  return [
+    { label: 'Operation', value: 'MMS send results' },
+    { label: 'Profile', value: send.profileName },
+    { label: 'App id', value: send.appId },
+    { label: `Sent at (${zone.name})`, value: excelSerial(wallClock(zone)(send.at)), format: 'datetime' },
+    { label: 'Recipients', value: send.recipients },
+    { label: 'Accepted', value: send.accepted },
+    { label: 'Rejected', value: send.rejected },
+    { label: 'Rows', value: rows },
+    { label: 'App version', value: appVersion },
+  ];
 }
 
-export function writeResultsFile(path: string, rows: readonly MmsResultRow[], format: ResultsFormat): void {
-  writeFileAtomically(path, resultsFileBytes(rows, format));
+export async function writeResultsFile(
+  path: string,
+  send: MmsSendDetail,
+  format: ResultsFormat,
+  about: { appVersion: string },
+): Promise<void> {
+  const zone = parseTimeZone('UTC');
+  if (!zone) throw new Error('the UTC zone is unavailable');
+  const fields = exportFields(RESULT_COLUMNS, zone);
+  await writeStreamAtomically(path, async (temporary) => {
+    const writer: TableWriter<MmsResultRow> =
+      format === 'xlsx' ? new XlsxStreamWriter(temporary, fields, { sheetName: 'MMS results' }) : new CsvWriter(temporary, fields);
+    try {
+      await writer.writeRows(send.rows);
+      await writer.finish(({ rows }) => aboutRows(send, about.appVersion, rows, zone));
+    } catch (error) {
+      await writer.abort();
+      throw error;
+    }
+  });
 }
 
 export function resultsFileName(at: number, format: ResultsFormat): string {

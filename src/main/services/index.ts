@@ -67,7 +67,7 @@ export function createServices(options: ServiceOptions): Services {
     ...createListHandlers({ pool: clients, jobs, emit: options.emit, log }),
     ...createExportHandlers({ clients, jobs, log, desktop, appVersion: version }),
     listJobs: () => ok(jobs.list()),
-    ...createMmsHandlers({ clients, jobs, emit: options.emit, log, desktop, userDataDir: options.userDataDir }),
+    ...createMmsHandlers({ clients, jobs, emit: options.emit, log, desktop, userDataDir: options.userDataDir, appVersion: version }),
     ...createSeatGroupHandlers({ clients, log }),
     loadPreferences: () => ok(preferences.all()),
     savePreference: ({ key, value }) =>

@@ -47,6 +47,8 @@ export function createMmsHandlers(deps: {
   log: Logger;
   desktop: DesktopPort;
   userDataDir: string;
+  /** For the About sheet of a results workbook. */
+  appVersion: string;
 }): MmsHandlers {
   const { clients, emit, log, desktop } = deps;
   const history = new MmsHistory(new MmsJournal(join(deps.userDataDir, JOURNAL_FILE)), log);
@@ -97,7 +99,7 @@ export function createMmsHandlers(deps: {
       });
       if (path === null) return ok(null);
       try {
-        writeResultsFile(path, detail.rows, format);
+        await writeResultsFile(path, detail, format, { appVersion: deps.appVersion });
       } catch (error) {
         log.warn('MMS results export failed', error instanceof Error ? error.message : error);
         return fail('export-failed', 'The results could not be saved there. Choose another folder.', error instanceof Error ? error.message : undefined);

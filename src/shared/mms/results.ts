@@ -1,7 +1,4 @@
-/**
- * Per-number results of a send, and their CSV form (RFC 4180 with a UTF-8 BOM, and
- * spreadsheet formulas neutralised so a cell can never run as one).
- */
+/** Per-number results of a send (written to files by src/main/mms/results-export.ts). */
 import { MIN_DIGITS } from './recipients';
 import type { MmsBatchError, MmsBatchStatus, MmsResultRow } from './records';
 
@@ -104,29 +101,4 @@ function outcomeOf(status: Exclude<MmsBatchStatus, 'sent'>, failure: string): Pi
     case 'not-sent':
       return { outcome: 'not-sent', msgId: null, detail: 'Not sent.' };
   }
-}
-
-export const RESULT_HEADERS = ['Number', 'Batch', 'Result', 'Message id', 'Detail'] as const;
-
-/** Cells a spreadsheet could take as a formula get a leading apostrophe. */
-export function neutraliseCell(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
-
-function csvField(text: string): string {
-  const safe = neutraliseCell(text);
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-/** Header and rows as text cells, in the order of RESULT_HEADERS. */
-export function resultTable(rows: readonly MmsResultRow[], label: (row: MmsResultRow) => string): string[][] {
-  return [
-    [...RESULT_HEADERS],
-    ...rows.map((row) => [row.number, String(row.batch), label(row), row.msgId ?? '', row.detail]),
-  ];
-}
-
-/** RFC 4180 (CRLF, quoted where needed) with a UTF-8 BOM so spreadsheet apps read the encoding. */
-export function toCsv(table: readonly (readonly string[])[]): string {
-  return `\uFEFF${table.map((cells) => cells.map(csvField).join(',')).join('\r\n')}\r\n`;
 }

@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { OUTCOME_LABELS, contentPreview } from '../../../src/shared/mms/records';
-import { buildResultRows, neutraliseCell, resultTable, toCsv } from '../../../src/shared/mms/results';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { writeResultsFile } from '../../../src/main/mms/results-export';
+import { contentPreview, type MmsSendDetail } from '../../../src/shared/mms/records';
+import { buildResultRows } from '../../../src/shared/mms/results';
+import { parseCsv, readWorkbook, scratchDir } from '../export/support';
 
 describe('buildResultRows', () => {
   it('gives each number its msgId, or why it has none', () => {
@@ -29,30 +33,58 @@ describe('buildResultRows', () => {
   });
 });
 
-describe('CSV', () => {
-  it('neutralises formula starts', () => {
-    for (const start of ['=', '+', '-', '@', '\t', '\r']) expect(neutraliseCell(`${start}1`)).toBe(`'${start}1`);
-    expect(neutraliseCell('123')).toBe('123');
-  });
+describe('results files (the export writers)', () => {
+  const dir = scratchDir();
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const send: MmsSendDetail = {
+    sendId: 's1',
+    at: Date.UTC(2026, 10, 22, 8, 30),
+    profileId: 'p1',
+    profileName: 'Work',
+    appId: 'app-9',
+    mmsType: '1',
+    mmsTitle: null,
+    mmsFiles: null,
+    contentPreview: 'Hi',
+    content: 'Hi',
+    recipients: 3,
+    batches: [],
+    status: 'completed',
+    accepted: 1,
+    rejected: 1,
+    rows: [
+      { number: '+123456', batch: 1, outcome: 'accepted', msgId: '007', detail: '' },
+      { number: '0234567', batch: 1, outcome: 'rejected', msgId: null, detail: '=SUM(A1), "quoted"' },
+      { number: '345678', batch: 2, outcome: 'unknown', msgId: null, detail: 'line\nbreak' },
+    ],
+  };
 
-  it('writes RFC 4180 with a BOM and CRLF', () => {
-    const csv = toCsv([
-      ['a', 'b,c'],
-      ['say "hi"', 'line\nbreak'],
-      ['=SUM(A1)', '+123456'],
-    ]);
-    expect(csv).toBe('\uFEFFa,"b,c"\r\n"say ""hi""","line\nbreak"\r\n\'=SUM(A1),\'+123456\r\n');
-  });
-
-  it('lays out the results table', () => {
-    const table = resultTable(
-      [{ number: '123456', batch: 1, outcome: 'accepted', msgId: 'm1', detail: '' }],
-      (row) => OUTCOME_LABELS[row.outcome],
-    );
-    expect(table).toEqual([
+  it('writes CSV with the export encoder: BOM, CRLF, quoting and formulas neutralised', async () => {
+    const path = join(dir, 'results.csv');
+    await writeResultsFile(path, send, 'csv', { appVersion: '1.2.3' });
+    const text = readFileSync(path, 'utf8');
+    expect(text.startsWith('\uFEFF"Number","Batch","Result","Message id","Detail"\r\n')).toBe(true);
+    expect(parseCsv(text.slice(1)).rows).toEqual([
       ['Number', 'Batch', 'Result', 'Message id', 'Detail'],
-      ['123456', '1', 'Accepted', 'm1', ''],
+      ["'+123456", '1', 'Accepted', '007', ''],
+      ['0234567', '1', 'Rejected', '', "'=SUM(A1), \"quoted\""],
+      ['345678', '2', 'Outcome unknown', '', 'line\nbreak'],
     ]);
+    expect(readdirSync(dir)).toEqual(['results.csv']);
+  });
+
+  it('writes a workbook with the streaming writer: text kept as text, and an About sheet', async () => {
+    const path = join(dir, 'results.xlsx');
+    await writeResultsFile(path, send, 'xlsx', { appVersion: '1.2.3' });
+    const { names, sheets } = readWorkbook(path);
+    expect(names).toEqual(['MMS results', 'About']);
+    expect(sheets['MMS results'][1].slice(0, 4)).toEqual(['+123456', 1, 'Accepted', '007']);
+    expect(sheets['MMS results'][2][0]).toBe('0234567');
+    const about = new Map(sheets.About.map((row) => [row[0], row[1]]));
+    expect(about.get('Operation')).toBe('MMS send results');
+    expect(about.get('Profile')).toBe('Work');
+    expect(about.get('Rows')).toBe(3);
+    expect(about.get('App version')).toBe('1.2.3');
   });
 });
 
