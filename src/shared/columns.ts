@@ -12,6 +12,8 @@ interface ColumnBase {
   header: string;
   /** Shown when the user has not chosen columns yet. */
   visible: boolean;
+  /** Why the value can be missing, for the detail panel (a missing call status is "not recorded before …"). */
+  missing?: string;
 }
 
 /** Text that must stay text: ids and phone numbers keep their leading `+` and `0`. */

@@ -127,6 +127,13 @@ export function earliestQueryableTime(now: Date): Date {
   );
 }
 
+/**
+ * Voice records submitted before this instant have no callStatus (the spec: "null for
+ * data before 2025-12-10 10:00"; read in the platform's +08:00).
+ */
+export const CALL_STATUS_SINCE = new Date('2025-12-10T10:00:00+08:00');
+export const CALL_STATUS_MISSING = 'not recorded before 2025-12-10 10:00';
+
 export const CALL_STATUS_LABELS: Readonly<Record<number, string>> = {
   10: 'not connected (busy)',
   20: 'not connected (no answer)',

@@ -14,7 +14,7 @@ import { startServer } from './server';
 
 export { DEFAULT_ACCOUNT } from './accounts';
 export { NO_FAULTS } from './faults';
-export { CALL_STATUS_CUTOFF_DAYS, HISTORY_DAYS, VOLUMES } from './data';
+export { HISTORY_DAYS, VOLUMES } from './data';
 export type {
   SandboxAccount,
   SandboxFaults,

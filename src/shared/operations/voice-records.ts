@@ -12,7 +12,7 @@ import {
   time,
 } from '../columns';
 import { normaliseVoiceRecord } from '../normalise';
-import { CALL_STATUS_LABELS, feedbackLabel, LIMITS } from '../platform';
+import { CALL_STATUS_LABELS, CALL_STATUS_MISSING, feedbackLabel, LIMITS } from '../platform';
 import type { VoiceRecord } from '../records';
 import type { RecordWindowParams } from '../requests';
 import { checkNothingMore } from '../validation';
@@ -23,7 +23,7 @@ const columns: Column<VoiceRecord>[] = [
   id('voiceId', 'Voice id', (r) => r.voiceId),
   phone('callee', 'Callee', (r) => r.callee),
   phone('displayNum', 'Display number', (r) => r.displayNum),
-  code('callStatus', 'Call status', (r) => r.callStatus, labelsOf(CALL_STATUS_LABELS)),
+  { ...code('callStatus', 'Call status', (r) => r.callStatus, labelsOf(CALL_STATUS_LABELS)), missing: CALL_STATUS_MISSING },
   time('submitTime', 'Submitted', (r) => r.submitTime),
   time('callTime', 'Called', (r) => r.callTime, false),
   time('ringingTime', 'Ringing', (r) => r.ringingTime, false),

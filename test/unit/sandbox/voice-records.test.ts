@@ -163,10 +163,10 @@ describe('voice record data', () => {
     expect(Date.parse(records[0].submitTime)).toBeLessThan(anchor);
   });
 
-  it('has every callStatus value, and null exactly before the cutoff', () => {
+  it('has every callStatus value, and null exactly before the cutoff', async () => {
     const records = sample();
     const cutoff = sandbox.data.callStatusCutoff.getTime();
-    expect(cutoff).toBe(sandbox.data.anchor.getTime() - 50 * DAY_MS);
+    expect(cutoff).toBe(Date.UTC(2025, 11, 10, 2, 0, 0));
     const seen = new Set<number>();
     for (const record of records) {
       const before = Date.parse(record.submitTime) < cutoff;
@@ -177,7 +177,22 @@ describe('voice record data', () => {
       }
     }
     expect([...seen].sort()).toEqual(Object.keys(CALL_STATUS_LABELS).map(Number).sort());
-    expect(records.some((record) => record.callStatus === null)).toBe(true);
+    // The cutoff is a fixed date, not one relative to the anchor: a sandbox anchored just after it has both sides.
+    const early = await startSandbox({ seed: 7, volume: 'small', anchor: new Date(Date.UTC(2025, 11, 20)) });
+    try {
+      const range = early.data.voiceRecordRange(Date.UTC(2025, 9, 21), Date.UTC(2025, 11, 20));
+      const step = Math.max(1, Math.floor((range.end - range.first) / 2000));
+      const sampled = Array.from({ length: Math.floor((range.end - range.first) / step) }, (_, i) => early.data.voiceRecordAt(range.first + i * step));
+      const statuses = sampled.map((record) => ({
+        before: Date.parse(record.submitTime) < Date.UTC(2025, 11, 10, 2, 0, 0),
+        status: record.callStatus,
+      }));
+      expect(statuses.filter((entry) => entry.before).every((entry) => entry.status === null)).toBe(true);
+      expect(statuses.some((entry) => entry.before)).toBe(true);
+      expect(statuses.filter((entry) => !entry.before).every((entry) => entry.status !== null)).toBe(true);
+    } finally {
+      await early.close();
+    }
   });
 
   it('writes timestamps in ISO 8601 with an offset and keeps call times in order', () => {

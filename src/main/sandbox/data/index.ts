@@ -1,3 +1,4 @@
+import { CALL_STATUS_SINCE } from '../../../shared/platform';
 import { STREAM } from '../prng';
 import { DAY_SECONDS } from '../time';
 import { generateAxbBindings } from './axb';
@@ -25,11 +26,6 @@ export const VOLUMES: Readonly<Record<SandboxVolume, VolumeProfile>> = {
 
 /** Records span this many days before the anchor. */
 export const HISTORY_DAYS = 60;
-/**
- * Voice records before anchor minus this many days have callStatus null, as the real
- * platform's records before 2025-12-10 10:00 do.
- */
-export const CALL_STATUS_CUTOFF_DAYS = 50;
 
 export interface DataOptions {
   seed: number;
@@ -44,7 +40,8 @@ export function buildSandboxData(options: DataOptions): SandboxData {
   const anchorMs = options.anchor.getTime();
   const profile = VOLUMES[volume];
   const spanSeconds = HISTORY_DAYS * DAY_SECONDS;
-  const cutoffMs = anchorMs - CALL_STATUS_CUTOFF_DAYS * DAY_SECONDS * 1000;
+  // The platform's fixed date, not one relative to the anchor: records before it have no callStatus.
+  const cutoffMs = CALL_STATUS_SINCE.getTime();
   const appIds = APPS.map((app) => app.appId);
 
   const voiceTimeline = createIndexedTimeline(
