@@ -338,7 +338,7 @@ async function exportWith(
     if (result.ok) {
       for (const warning of result.value.warnings) io.err(`Warning: ${warning}`);
       io.err(
-        `Exported ${result.value.rows.toLocaleString('en')} ${name} rows to ${job.out} in ${(result.value.elapsedMs / 1000).toFixed(1)} s.`,
+        `Exported ${result.value.rows.toLocaleString('en')} ${name} rows to ${job.out} in ${(result.value.elapsedMs / 1000).toFixed(1)} s; times are in ${zone.name}.`,
       );
       return 0;
     }

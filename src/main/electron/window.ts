@@ -13,19 +13,6 @@ export interface MainWindowOptions {
   iconFile: string;
 }
 
-export const SECURE_WEB_PREFERENCES = {
-  contextIsolation: true,
-  sandbox: true,
-  nodeIntegration: false,
-  nodeIntegrationInWorker: false,
-  nodeIntegrationInSubFrames: false,
-  webSecurity: true,
-  allowRunningInsecureContent: false,
-  webviewTag: false,
-  experimentalFeatures: false,
-  spellcheck: false,
-} as const;
-
 export function createMainWindow(options: MainWindowOptions): BrowserWindow {
   const remembered = readWindowState(options.stateFile);
   const workAreas = screen.getAllDisplays().map((display) => display.workArea);
@@ -40,7 +27,20 @@ export function createMainWindow(options: MainWindowOptions): BrowserWindow {
     title: 'Switchboard',
     icon: options.iconFile,
     autoHideMenuBar: true,
-    webPreferences: { ...SECURE_WEB_PREFERENCES, preload: options.preloadFile },
+    // Written out here, not spread from a constant, so a scanner reading this call sees them.
+    webPreferences: {
+      preload: options.preloadFile,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      experimentalFeatures: false,
+      spellcheck: false,
+    },
   });
   if (remembered?.maximized) window.maximize();
   window.once('ready-to-show', () => window.show());

@@ -24,8 +24,18 @@ function isoDate(epochMs: number, zone: TimeZone): string {
   return `${String(wall.year).padStart(4, '0')}-${String(wall.month).padStart(2, '0')}-${String(wall.day).padStart(2, '0')}`;
 }
 
+/** The zone a CSV's times are in, for its name (CSV has no place inside for it): `UTC+0800`, `Asia-Shanghai`. */
+export function zoneNamePart(zone: TimeZone): string {
+  if (zone.kind === 'iana') return safeNamePart(zone.name);
+  if (zone.offsetMinutes === 0) return 'UTC';
+  const minutes = Math.abs(zone.offsetMinutes);
+  const hhmm = `${String(Math.floor(minutes / 60)).padStart(2, '0')}${String(minutes % 60).padStart(2, '0')}`;
+  return `UTC${zone.offsetMinutes < 0 ? '-' : '+'}${hhmm}`;
+}
+
 /**
- * The name the save dialog suggests: operation, window (or task), profile, date, e.g.
+ * The name the save dialog suggests: operation, window (or task), profile, date, and for
+ * CSV the zone its times are in, e.g.
  * `voice-records_2026-11-01_to_2026-11-22_Sandbox-demo_2026-11-22.xlsx`.
  */
 export function defaultExportName(options: {
@@ -45,5 +55,6 @@ export function defaultExportName(options: {
   const profile = safeNamePart(options.profileName);
   if (profile) parts.push(profile);
   parts.push(isoDate(options.now, options.zone));
+  if (options.format === 'csv') parts.push(zoneNamePart(options.zone));
   return `${parts.filter((part) => part !== '').join('_')}.${options.format}`;
 }

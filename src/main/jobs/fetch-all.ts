@@ -142,8 +142,23 @@ export async function fetchPages<R>(
   const onRetry = (info: RetryInfo): void => {
     if (info.rateLimited) concurrency.rateLimited(performance.now());
   };
-  const requestPage = (window: number, page: number): Promise<Result<Page<R>>> =>
-    source.fetchPage(window, page, pageSize, { signal: controller.signal, onRetry });
+  // Each request gets a signal of its own, aborted by one listener here: a listener per
+  // request on the shared signal would pass Node's limit of 10 at concurrency 11-16.
+  const requests = new Set<AbortController>();
+  const abortRequests = (): void => {
+    for (const request of requests) request.abort();
+  };
+  controller.signal.addEventListener('abort', abortRequests, { once: true });
+  const requestPage = async (window: number, page: number): Promise<Result<Page<R>>> => {
+    const request = new AbortController();
+    if (controller.signal.aborted) request.abort();
+    requests.add(request);
+    try {
+      return await source.fetchPage(window, page, pageSize, { signal: request.signal, onRetry });
+    } finally {
+      requests.delete(request);
+    }
+  };
 
   const cancelled = (): Result<FetchAllSummary> => fail('cancelled', 'The fetch was cancelled.');
   try {

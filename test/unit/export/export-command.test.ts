@@ -92,8 +92,9 @@ describe('switchboard export', () => {
     const unique = served.filter((record, i) => served.findIndex((other) => other.callid === record.callid) === i);
     sandbox.setFaults({ errorRate: 0.1, dropRate: 0.05, rateLimitPerSecond: 25 });
     const out = join(dir, 'numbers.csv');
-    const { done } = run(['number-records', '--base-url', sandbox.baseUrl, '--from', start, '--to', to, '--time-zone', '+08:00', '--out', out]);
+    const { captured, done } = run(['number-records', '--base-url', sandbox.baseUrl, '--from', start, '--to', to, '--time-zone', '+08:00', '--out', out]);
     expect(await done).toBe(0);
+    expect(captured.err.at(-1)).toMatch(/; times are in \+08:00\.$/);
     const ids = parseCsv(readFileSync(out, 'utf8').slice(1)).rows.slice(1).map((row) => row[0]);
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids.sort()).toEqual(unique.map((record) => String(record.callid)).sort());

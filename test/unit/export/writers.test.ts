@@ -212,7 +212,12 @@ describe('cells', () => {
     });
     expect(name).toBe('voice-records_2026-11-01_to_2026-11-22_Sandbox-demo_2026-11-22.xlsx');
     const odd = defaultExportName({ operation: 'seats', params: {}, profileName: 'a/b:c*?"<>|', format: 'csv', zone: zoneOf('UTC'), now: 0 });
-    expect(odd).toBe('seats_a-b-c_1970-01-01.csv');
+    expect(odd).toBe('seats_a-b-c_1970-01-01_UTC.csv');
+    const zoned = (zone: string) =>
+      defaultExportName({ operation: 'numbers', params: {}, profileName: 'P', format: 'csv', zone: zoneOf(zone), now: 0 });
+    expect(zoned('+08:00')).toMatch(/_UTC\+0800\.csv$/);
+    expect(zoned('-03:30')).toMatch(/_UTC-0330\.csv$/);
+    expect(zoned('Asia/Shanghai')).toMatch(/_Asia-Shanghai\.csv$/);
   });
 });
 

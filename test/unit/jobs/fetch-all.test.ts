@@ -45,11 +45,15 @@ function fakeSource(options: FakeOptions): PageSource<Row> & { requests: string[
       try {
         const delay = options.delayMs?.(window, current) ?? 1;
         const completed = await new Promise<boolean>((resolve) => {
-          const timer = setTimeout(() => resolve(true), delay);
-          callOptions.signal?.addEventListener('abort', () => {
+          const onAbort = (): void => {
             clearTimeout(timer);
             resolve(false);
-          });
+          };
+          const timer = setTimeout(() => {
+            callOptions.signal?.removeEventListener('abort', onAbort);
+            resolve(true);
+          }, delay);
+          callOptions.signal?.addEventListener('abort', onAbort, { once: true });
         });
         if (!completed) return fail('cancelled', 'cancelled');
         const special = options.answer?.(window, current, size, callOptions);
@@ -65,6 +69,34 @@ function fakeSource(options: FakeOptions): PageSource<Row> & { requests: string[
     },
   };
 }
+
+describe('abort listeners', () => {
+  it('adds no listener per request to a shared signal: no MaxListenersExceededWarning at concurrency 16', async () => {
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error): void => void warnings.push(warning);
+    process.on('warning', onWarning);
+    const signals = new Set<AbortSignal>();
+    const source = fakeSource({
+      windows: [2000],
+      delayMs: () => 5,
+      answer: (_window, _page, _size, options) => {
+        if (options.signal) signals.add(options.signal);
+        return null;
+      },
+    });
+    try {
+      const result = await fetchPages(source, { pageSize: 10, concurrency: 16, onRows: () => {} });
+      expect(result.ok).toBe(true);
+      expect(source.maxInFlight).toBeGreaterThan(10);
+      // One signal per request, so each carries only its own request's listeners.
+      expect(signals.size).toBe(source.requests.length);
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.filter((warning) => warning.name === 'MaxListenersExceededWarning')).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
+});
 
 async function collect(source: PageSource<Row>, extra: Partial<Parameters<typeof fetchPages<Row>>[1]> = {}) {
   const rows: Row[] = [];

@@ -175,7 +175,7 @@ describe('an eighth list operation, added as one descriptor', () => {
       ['number-groups', '--base-url', baseUrl, '--param', 'appId=app-2', '--time-zone', 'UTC', '--out', out],
       io,
     );
-    expect(err.at(-1)).toMatch(/^Exported 250 number-groups rows to /);
+    expect(err.at(-1)).toMatch(/^Exported 250 number-groups rows to .*; times are in UTC\.$/);
     expect(code).toBe(0);
     expect(bodies.at(-1)).toMatchObject({ params: { appId: 'app-2' } });
     await expect(
