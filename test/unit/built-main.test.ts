@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { methodChannel, methodNames } from '../../src/shared/contract';
 import { CONTENT_SECURITY_POLICY } from '../../src/main/security/csp';
 import { builtFile, flush, loadBundle } from './support/built';
-import { createFakeElectron, type FakeInvokeEvent } from './support/fake-electron';
+import { createFakeElectron } from './support/fake-electron';
 
 /** Loads out/main/index.js with a stand-in electron and lets it reach "ready". */
 async function launch(options: { singleInstance?: boolean; userDataEnv?: string } = {}) {
@@ -56,44 +56,7 @@ describe('the built Electron main bundle', () => {
     expect([...recorded.handlers.keys()].sort()).toEqual(methodNames.map(methodChannel).sort());
   });
 
-  it('answers its own window main frame and refuses every other sender', async () => {
-    const { recorded } = await launch();
-    const window = mainWindow(recorded);
-    const handler = recorded.handlers.get(methodChannel('getAppInfo'));
-    if (!handler) throw new Error('getAppInfo is not registered');
-    const own: FakeInvokeEvent = { sender: { id: window.webContents.id }, senderFrame: window.webContents.mainFrame };
-
-    await expect(handler(own, undefined)).resolves.toMatchObject({ ok: true, value: { name: 'Switchboard' } });
-
-    const strangers: FakeInvokeEvent[] = [
-      { sender: { id: window.webContents.id + 100 }, senderFrame: window.webContents.mainFrame },
-      { sender: { id: window.webContents.id }, senderFrame: { url: window.webContents.mainFrame.url, parent: window.webContents.mainFrame } },
-      { sender: { id: window.webContents.id }, senderFrame: { url: 'https://evil.example/', parent: null } },
-      { sender: { id: window.webContents.id }, senderFrame: null },
-    ];
-    for (const event of strangers) {
-      await expect(Promise.resolve(handler(event, undefined))).resolves.toMatchObject({
-        ok: false,
-        error: { code: 'forbidden' },
-      });
-    }
-  });
-
-  it('blocks navigation away from the app and denies new windows', async () => {
-    const { recorded } = await launch();
-    const contents = mainWindow(recorded).webContents;
-    expect(contents.attempt('will-navigate', 'https://evil.example/')).toBe(true);
-    expect(contents.attempt('will-redirect', 'http://127.0.0.1:9/')).toBe(true);
-    expect(contents.attempt('will-navigate', contents.mainFrame.url)).toBe(false);
-    expect(contents.attempt('will-attach-webview', 'https://evil.example/')).toBe(true);
-
-    const open = contents.windowOpenHandler;
-    if (!open) throw new Error('no window-open handler');
-    expect(open({ url: 'https://docs.example.com/help' })).toEqual({ action: 'deny' });
-    expect(open({ url: 'http://plain.example.com/' })).toEqual({ action: 'deny' });
-    expect(open({ url: 'file:///etc/passwd' })).toEqual({ action: 'deny' });
-    expect(recorded.openedExternally).toEqual(['https://docs.example.com/help']);
-  });
+  // Which senders IPC answers, new windows and navigation: security/built-ipc-senders.test.ts.
 
   it('sends the strict CSP on every response and denies every permission but desktop notifications', async () => {
     const { recorded } = await launch();

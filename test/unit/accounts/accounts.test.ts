@@ -1,4 +1,5 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AccountsError } from '../../../src/main/accounts/accounts';
 import { createMemorySecretStore } from '../../../src/main/accounts/secret-store';
@@ -84,8 +85,13 @@ describe('profiles', () => {
 
   it('sets a corrupt profiles file aside instead of crashing', async () => {
     const { accounts, file } = makeAccounts(createMemorySecretStore());
-    writeFileSync(file, '{"profiles": [tru');
+    const corrupt = '{"profiles": [tru';
+    writeFileSync(file, corrupt);
     expect((await accounts.state()).activeProfileId).toBe('sandbox');
+    // Set aside beside it, byte for byte, so the user's profiles can still be recovered by hand.
+    const asides = readdirSync(dirname(file)).filter((name) => name.startsWith(`${basename(file)}.corrupt-`));
+    expect(asides).toHaveLength(1);
+    expect(readFileSync(join(dirname(file), asides[0]), 'utf8')).toBe(corrupt);
   });
 
   it('lets the sandbox keep its own zone, page size and appId', async () => {

@@ -4,7 +4,6 @@ import { LISTS } from '../../../src/shared/operations';
 import { createClient, type PlatformClient } from '../../../src/main/api';
 import { fetchAll, type FetchProgress } from '../../../src/main/jobs/fetch-all';
 import { type Sandbox, startSandbox } from '../../../src/main/sandbox';
-import { earliestQueryableTime } from '../../../src/shared/platform';
 import { formatIsoInZone, parseTimeZone } from '../../../src/shared/time-zone';
 
 const PLUS8 = parseTimeZone('+08:00');
@@ -35,17 +34,17 @@ describe('fetch-all against the sandbox', () => {
     await sb.close();
   });
 
-  it('yields exactly the 30,000 records, each once, in order, over 60 days split into windows', async () => {
-    const now = Date.now();
+  it('yields exactly the records of 58 days, each once, in order, split into windows', async () => {
     const anchor = sb.data.anchor.getTime();
-    const start = Math.max(anchor - 60 * DAY - HOUR, earliestQueryableTime(new Date(now)).getTime() + 60_000);
+    // Two calendar months hold at least 59 days, so 58 days before the anchor are queryable whatever the date.
+    const start = anchor - 58 * DAY;
     const range = sb.data.voiceRecordRange(start, anchor + HOUR);
-    // Two calendar months hold at least 59 days; on the rare day they hold fewer than 60, compare with what is queryable.
     const expected = Array.from(
       { length: range.end - range.first },
       (_, i) => sb.data.voiceRecordAt(range.first + i).voiceId,
     );
-    if (start === anchor - 60 * DAY - HOUR) expect(expected).toHaveLength(30_000);
+    // The default volume is 30,000 records over 60 days.
+    expect(expected.length).toBeGreaterThan(28_000);
 
     const ids: string[] = [];
     const progress: FetchProgress[] = [];

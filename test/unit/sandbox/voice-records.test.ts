@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CALL_STATUS_LABELS, earliestQueryableTime } from '../../../src/shared/platform';
+import { CALL_STATUS_LABELS } from '../../../src/shared/platform';
+import { PlatformError } from '../../../src/main/sandbox/errors';
+import { parseRecordWindow } from '../../../src/main/sandbox/routes/record-window';
 import { startSandbox, type Sandbox, type VoiceRecord } from '../../../src/main/sandbox';
 import { allRecords, answerOf, call, DAY_MS, isoAt, page, PATHS, status } from './signed-client';
 
@@ -72,17 +74,32 @@ describe('voice record group query: the time window', () => {
   });
 
   it('answers -25 when strTime lies before the last two months', async () => {
-    const earliest = earliestQueryableTime(new Date()).getTime();
+    // Two calendar months are 59 to 62 days: well before and well within them.
     expect(
-      await voiceStatus({
-        params: { strTime: isoAt(earliest - 60_000), endTime: isoAt(earliest + 10 * DAY_MS) },
-      }),
+      await voiceStatus({ params: { strTime: isoAt(now - 64 * DAY_MS), endTime: isoAt(now - 40 * DAY_MS) } }),
     ).toBe('-25');
     expect(
-      await voiceStatus({
-        params: { strTime: isoAt(earliest + 60_000), endTime: isoAt(earliest + 10 * DAY_MS) },
-      }),
+      await voiceStatus({ params: { strTime: isoAt(now - 58 * DAY_MS), endTime: isoAt(now - 40 * DAY_MS) } }),
     ).toBe('0');
+  });
+
+  it('puts the two-month limit at the same instant two calendar months back (fixed dates)', () => {
+    const statusAt = (serverNow: string, strTime: string): number => {
+      const endTime = new Date(Date.parse(strTime) + DAY_MS).toISOString();
+      try {
+        parseRecordWindow({ strTime, endTime }, Date.parse(serverNow));
+        return 0;
+      } catch (error) {
+        return error instanceof PlatformError ? error.code : NaN;
+      }
+    };
+    expect(statusAt('2026-11-22T10:00:00Z', '2026-09-22T09:59:59Z')).toBe(-25);
+    expect(statusAt('2026-11-22T10:00:00Z', '2026-09-22T10:00:00Z')).toBe(0);
+    // The day is clamped to the shorter month: two months before 30 April is 28 February.
+    expect(statusAt('2026-04-30T08:00:00Z', '2026-02-28T07:59:59Z')).toBe(-25);
+    expect(statusAt('2026-04-30T08:00:00Z', '2026-02-28T08:00:00Z')).toBe(0);
+    expect(statusAt('2027-01-15T00:00:00Z', '2026-11-14T23:59:59Z')).toBe(-25);
+    expect(statusAt('2027-01-15T00:00:00Z', '2026-11-15T00:00:00Z')).toBe(0);
   });
 
   it('serves exactly the records submitted within the window, newest first', async () => {

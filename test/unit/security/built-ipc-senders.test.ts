@@ -88,9 +88,12 @@ describe('IPC sender check on every method (built main bundle)', () => {
     const urls = ['https://docs.example.com/', 'javascript:alert(1)', 'file:///etc/passwd', 'about:blank', contents.mainFrame.url, 'https://user:pw@evil.example/'];
     for (const url of urls) expect(open({ url }), url).toEqual({ action: 'deny' });
     expect(recorded.openedExternally).toEqual(['https://docs.example.com/']);
-    for (const url of ['https://evil.example/', 'file:///etc/passwd', 'javascript:alert(1)', 'about:blank']) {
+    for (const url of ['https://evil.example/', 'http://127.0.0.1:9/', 'file:///etc/passwd', 'javascript:alert(1)', 'about:blank']) {
       expect(contents.attempt('will-navigate', url), url).toBe(true);
       expect(contents.attempt('will-redirect', url), url).toBe(true);
+      expect(contents.attempt('will-attach-webview', url), url).toBe(true);
     }
+    // The app's own page is not blocked (the guard is not refusing everything).
+    expect(contents.attempt('will-navigate', contents.mainFrame.url)).toBe(false);
   });
 });
