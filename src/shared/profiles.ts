@@ -8,8 +8,8 @@ import { isValidTimeZone } from './time-zone';
 
 export const SANDBOX_PROFILE_ID = 'sandbox';
 
-export interface ProfileView {
-  id: string;
+/** What a person sets for a profile (besides the secret), in the form, on disk and on screen. */
+export interface ProfileSettings {
   name: string;
   /** For the built-in sandbox: the loopback address once it runs, else an empty string. */
   baseUrl: string;
@@ -18,23 +18,21 @@ export interface ProfileView {
   /** IANA name or fixed offset used to read offset-less times. */
   timeZone: string;
   pageSize: number;
+}
+
+export interface ProfileView extends ProfileSettings {
+  id: string;
   builtIn: boolean;
   hidden: boolean;
   /** "A secret is stored" is all the renderer ever learns about the secret. */
   secretStored: boolean;
 }
 
-export interface ProfileDraft {
+export interface ProfileDraft extends ProfileSettings {
   /** Absent when creating. */
   id?: string;
-  name: string;
-  baseUrl: string;
-  apiKey: string;
   /** Only when setting or replacing it; absent leaves the stored secret alone. */
   apiSecret?: string;
-  defaultAppId: string;
-  timeZone: string;
-  pageSize: number;
 }
 
 export interface ProfilesState {

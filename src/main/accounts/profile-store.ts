@@ -1,16 +1,11 @@
 import { readFileSync, renameSync } from 'node:fs';
 import { writeFileAtomically } from '../atomic-file';
 import { isRecord } from '../../shared/parse';
+import type { ProfileSettings } from '../../shared/profiles';
 
 /** What is kept on disk for a profile: never the secret. */
-export interface StoredProfile {
+export interface StoredProfile extends ProfileSettings {
   id: string;
-  name: string;
-  baseUrl: string;
-  apiKey: string;
-  defaultAppId: string;
-  timeZone: string;
-  pageSize: number;
   /** Whether a secret was written to the keychain for it (so listing never touches the keychain). */
   secretStored: boolean;
 }

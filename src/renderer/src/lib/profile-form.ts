@@ -1,13 +1,6 @@
-import type { ProfileDraft, ProfileView } from '../../../shared/profiles';
+import type { ProfileDraft, ProfileSettings, ProfileView } from '../../../shared/profiles';
 
-export interface ProfileFormValues {
-  name: string;
-  baseUrl: string;
-  apiKey: string;
-  defaultAppId: string;
-  timeZone: string;
-  pageSize: number;
-}
+export type ProfileFormValues = ProfileSettings;
 
 export function computerTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
