@@ -14,6 +14,8 @@ interface ColumnBase {
   visible: boolean;
   /** Why the value can be missing, for the detail panel (a missing call status is "not recorded before …"). */
   missing?: string;
+  /** The table's starting width in px (the user's own width wins); DEFAULT_COLUMN_WIDTH when absent. */
+  width?: number;
 }
 
 /** Text that must stay text: ids and phone numbers keep their leading `+` and `0`. */
@@ -67,6 +69,17 @@ export type Column<R> =
   | ListColumn<R>;
 
 export type ColumnKind = Column<unknown>['kind'];
+
+export const DEFAULT_COLUMN_WIDTH = 150;
+
+export function columnWidth(column: { width?: number }): number {
+  return column.width ?? DEFAULT_COLUMN_WIDTH;
+}
+
+/** A column that starts wider or narrower than the default (long free text). */
+export function sized<C extends ColumnBase>(column: C, width: number): C {
+  return { ...column, width };
+}
 
 export function labelsOf(table: Readonly<Record<number, string>>): (value: number | string) => string | null {
   return (value) => table[Number(value)] ?? null;

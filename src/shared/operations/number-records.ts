@@ -7,6 +7,7 @@ import {
   noCurrency,
   phone,
   quoteCurrency,
+  sized,
   text,
   time,
 } from '../columns';
@@ -39,8 +40,8 @@ const columns: Column<NumberCallRecord>[] = [
   duration('chargedDuration', 'Billed duration', (r) => r.chargedDuration),
   amount<NumberCallRecord>('pay', 'Charged', (r) => r.pay, quoteCurrency),
   text('sipCode', 'SIP code', (r) => r.sipCode),
-  text('hangupReason', 'Hang-up reason', (r) => r.hangupReason),
-  text('recordingFileUrl', 'Recording', (r) => r.recordingFileUrl || null, false),
+  sized(text('hangupReason', 'Hang-up reason', (r) => r.hangupReason), 200),
+  sized(text('recordingFileUrl', 'Recording', (r) => r.recordingFileUrl || null, false), 240),
   id('appId', 'App id', (r) => r.appId, false),
   text('chargedPeriod', 'Billing period', (r) => r.chargedPeriod, false),
   amount<NumberCallRecord>('customerRate', 'Rate', (r) => r.customerRate, quoteCurrency, false),

@@ -1,5 +1,6 @@
 /** The registry's descriptors agree with themselves: ids, slugs, ids of rows, filters and columns. */
 import { describe, expect, it } from 'vitest';
+import { columnWidth, DEFAULT_COLUMN_WIDTH } from '../../../src/shared/columns';
 import { LIST_OPERATIONS, listOf, type ListOperation, LISTS } from '../../../src/shared/operations';
 import { CALL_STATUS_MISSING } from '../../../src/shared/platform';
 import type { VoiceRecord } from '../../../src/shared/records';
@@ -20,6 +21,14 @@ describe('the list registry', () => {
     for (const list of Object.values(LISTS)) {
       if (list.rowTime) expect(list.columns.map((column) => column.key)).toContain(list.rowTime.key);
     }
+  });
+
+  it('gives every column a starting width, wider for long free text', () => {
+    for (const list of Object.values(LISTS)) {
+      for (const column of list.columns) expect(columnWidth(column), `${list.id}.${column.key}`).toBeGreaterThanOrEqual(DEFAULT_COLUMN_WIDTH);
+    }
+    const voice = new Map(LISTS.voiceRecords.columns.map((column) => [column.key, columnWidth(column)]));
+    expect(voice.get('calledInfo')).toBeGreaterThan(voice.get('callee') ?? Infinity);
   });
 
   it('says why a voice record has no call status, for the detail panel', () => {
