@@ -1,0 +1,543 @@
+/**
+ * The archive of one profile: a DuckDB file holding every record fetched, one table
+ * per operation, with the coverage of the windowed operations and the time each
+ * snapshot list was taken. Plain Node (no Electron), shared by the desktop app, the
+ * browser host and the CLI.
+ *
+ * Writes go through one connection, one at a time: rows are appended to a staging
+ * table and merged (replace by `_key`) in a transaction that also records the
+ * coverage or snapshot they complete, so a crash never leaves a range marked as
+ * covered without its rows.
+ */
+import { chmodSync, existsSync, mkdirSync, renameSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
+import {
+  DuckDBInstance,
+  LIST,
+  VARCHAR,
+  type DuckDBAppender,
+  type DuckDBConnection,
+  type DuckDBValue,
+} from '@duckdb/node-api';
+import { addCoverage, type CoveragePiece } from './coverage';
+import {
+  decodeRecordJson,
+  encodeFields,
+  quoteIdent,
+  recordJsonSql,
+  type FieldLayout,
+  type SqlCell,
+  type SqlColumn,
+  type TableLayout,
+} from './table-layout';
+
+const SCHEMA_VERSION = '1';
+/** Staged rows merged at once when no coverage asks for a merge sooner. */
+const MERGE_EVERY_ROWS = 50_000;
+
+/** What the archive needs to know of one operation (read from its descriptor). */
+export interface ArchiveTable<R> {
+  layout: TableLayout;
+  /** The row's identity; `position` is its 0-based place in the listing it came from. */
+  keyOf(record: R, position: number): string;
+  /** The row's time (ms) for windowed operations; null otherwise. */
+  timeOf(record: R): number | null;
+  /** What one snapshot of this list replaces (a task id for task details); '' for the whole list. */
+  scopeOf(record: R): string;
+}
+
+export type ArchiveOpenFailure =
+  { kind: 'held-elsewhere'; message: string } | { kind: 'set-aside'; message: string; keptAt: string };
+
+export interface ArchiveOpened {
+  store: ArchiveStore;
+  /** Set when an unreadable file was moved aside and a new archive started. */
+  setAside: { keptAt: string; reason: string } | null;
+}
+
+export class ArchiveBusyError extends Error {}
+
+export interface QueryFilter {
+  field: string;
+  /** eq: equal to one value; in: any of the values; contains: text contains (case-insensitive). */
+  op: 'eq' | 'in' | 'contains';
+  values: readonly (string | number)[];
+}
+
+export interface ArchiveQuery {
+  /** Rows whose `_time` lies in [fromMs, toMs]. */
+  window?: { fromMs: number; toMs: number };
+  /** Only rows of this snapshot scope. */
+  scope?: string;
+  filters?: readonly QueryFilter[];
+  /** Text anywhere in the row's text fields, case-insensitive. */
+  search?: string;
+  sort?: { field: string; descending: boolean };
+}
+
+export interface ArchivePage<R> {
+  total: number;
+  records: R[];
+}
+
+export interface TableStats {
+  table: string;
+  rows: number;
+  newestSeenMs: number | null;
+}
+
+export class ArchiveStore {
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly prepared = new Set<string>();
+  private readonly staged = new Map<string, number>();
+  /** One open appender per staging table until its rows are merged (opening one per page is slow). */
+  private readonly appenders = new Map<string, DuckDBAppender>();
+  private closed = false;
+
+  private constructor(
+    readonly path: string,
+    private readonly instance: DuckDBInstance,
+    private readonly writer: DuckDBConnection,
+    private readonly reader: DuckDBConnection,
+  ) {}
+
+  /**
+   * Opens (or creates) the archive file. Another process holding it: ArchiveBusyError.
+   * A file that cannot be read as an archive is moved aside (its path is returned) and a new one started.
+   */
+  static async open(path: string): Promise<ArchiveOpened> {
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    try {
+      return { store: await ArchiveStore.connect(path), setAside: null };
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      if (isLockConflict(reason)) {
+        throw new ArchiveBusyError(
+          'Another Switchboard window or command is using this archive, so this one works live from the platform until it is closed.',
+        );
+      }
+      if (!existsSync(path)) throw error;
+      const keptAt = `${path}.unreadable-${Date.now()}`;
+      renameSync(path, keptAt);
+      if (existsSync(`${path}.wal`)) renameSync(`${path}.wal`, `${keptAt}.wal`);
+      return { store: await ArchiveStore.connect(path), setAside: { keptAt, reason } };
+    }
+  }
+
+  private static async connect(path: string): Promise<ArchiveStore> {
+    const instance = await DuckDBInstance.create(path, { threads: '2' });
+    const writer = await instance.connect();
+    const reader = await instance.connect();
+    const store = new ArchiveStore(path, instance, writer, reader);
+    await store.createMetaTables();
+    restrictToOwner(path);
+    return store;
+  }
+
+  private async createMetaTables(): Promise<void> {
+    await this.writer.run(`
+      CREATE TABLE IF NOT EXISTS _meta (key VARCHAR PRIMARY KEY, value VARCHAR);
+      CREATE TABLE IF NOT EXISTS _coverage (operation VARCHAR, from_ms BIGINT, to_ms BIGINT, synced_at BIGINT);
+      CREATE TABLE IF NOT EXISTS _snapshots (operation VARCHAR, scope VARCHAR, taken_at BIGINT, row_count BIGINT);
+      INSERT OR IGNORE INTO _meta VALUES ('schema', '${SCHEMA_VERSION}');
+    `);
+  }
+
+  /** Runs database work one piece at a time, in call order. */
+  private serial<T>(work: () => Promise<T>): Promise<T> {
+    if (this.closed) return Promise.reject(new Error('The archive is closed.'));
+    const next = this.queue.then(work, work);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private async prepareTable(layout: TableLayout): Promise<void> {
+    if (this.prepared.has(layout.table)) return;
+    const table = quoteIdent(layout.table);
+    const columnSql = layout.columns.map((column) => `${quoteIdent(column.name)} ${column.type}`).join(', ');
+    await this.writer.run(`CREATE TABLE IF NOT EXISTS ${table} (${columnSql})`);
+    // A newer app version may know more fields: add them (old rows read them as empty).
+    const existing = await this.writer.runAndReadAll(
+      `SELECT column_name FROM information_schema.columns WHERE table_name = $table AND table_schema = 'main'`,
+      { table: layout.table },
+    );
+    const have = new Set(existing.getRowsJS().map((row) => String(row[0])));
+    for (const column of layout.columns) {
+      if (!have.has(column.name)) {
+        await this.writer.run(`ALTER TABLE ${table} ADD COLUMN ${quoteIdent(column.name)} ${column.type}`);
+      }
+    }
+    await this.writer.run(`CREATE TEMP TABLE IF NOT EXISTS ${quoteIdent(stageName(layout))} (${columnSql})`);
+    this.prepared.add(layout.table);
+  }
+
+  /** Stages fetched rows; they are merged by the next `commit` (or sooner, in large batches). */
+  stage<R>(
+    table: ArchiveTable<R>,
+    records: readonly R[],
+    firstPosition: number,
+    seenAtMs: number,
+  ): Promise<void> {
+    return this.serial(async () => {
+      await this.prepareTable(table.layout);
+      const appender = await this.appenderFor(table.layout);
+      const seen = BigInt(seenAtMs);
+      records.forEach((record, index) => {
+        appendRow(appender, table.layout.columns, [
+          table.keyOf(record, firstPosition + index),
+          nullableBigInt(table.timeOf(record)),
+          table.scopeOf(record),
+          seen,
+          ...encodeFields(table.layout, record as Record<string, unknown>),
+        ]);
+      });
+      const staged = (this.staged.get(table.layout.table) ?? 0) + records.length;
+      this.staged.set(table.layout.table, staged);
+      if (staged >= MERGE_EVERY_ROWS) await this.merge(table.layout, null);
+    });
+  }
+
+  private async appenderFor(layout: TableLayout): Promise<DuckDBAppender> {
+    const open = this.appenders.get(layout.table);
+    if (open) return open;
+    const appender = await this.writer.createAppender(stageName(layout), 'main', 'temp');
+    this.appenders.set(layout.table, appender);
+    return appender;
+  }
+
+  /** Closes the staging appender so its rows are visible to SQL. */
+  private closeAppender(layout: TableLayout): void {
+    const appender = this.appenders.get(layout.table);
+    if (!appender) return;
+    this.appenders.delete(layout.table);
+    appender.closeSync();
+  }
+
+  /**
+   * Merges the staged rows, in one transaction with what they complete: a covered time
+   * range of a windowed list, or a whole snapshot (which replaces the scope's old rows).
+   */
+  commit<R>(
+    table: ArchiveTable<R>,
+    completes: { coverage: CoveragePiece } | { snapshot: { scope: string; takenAtMs: number } } | null,
+  ): Promise<void> {
+    return this.serial(async () => {
+      await this.prepareTable(table.layout);
+      await this.merge(table.layout, completes);
+    });
+  }
+
+  private async merge(
+    layout: TableLayout,
+    completes: { coverage: CoveragePiece } | { snapshot: { scope: string; takenAtMs: number } } | null,
+  ): Promise<void> {
+    const table = quoteIdent(layout.table);
+    const stage = quoteIdent(stageName(layout));
+    this.closeAppender(layout);
+    await this.writer.run('BEGIN TRANSACTION');
+    try {
+      if (completes && 'snapshot' in completes) {
+        await this.writer.run(`DELETE FROM ${table} WHERE _scope = $scope`, {
+          scope: completes.snapshot.scope,
+        });
+      } else {
+        await this.writer.run(`DELETE FROM ${table} WHERE _key IN (SELECT _key FROM ${stage})`);
+      }
+      // The newest fetch of a key wins when one batch holds it twice.
+      await this.writer.run(
+        `INSERT INTO ${table} SELECT * FROM ${stage} QUALIFY row_number() OVER (PARTITION BY _key ORDER BY _seen DESC, rowid DESC) = 1`,
+      );
+      if (completes && 'coverage' in completes) await this.writeCoverage(layout.table, completes.coverage);
+      if (completes && 'snapshot' in completes) {
+        const { scope, takenAtMs } = completes.snapshot;
+        await this.writer.run(`DELETE FROM _snapshots WHERE operation = $op AND scope = $scope`, {
+          op: layout.table,
+          scope,
+        });
+        await this.writer.run(
+          `INSERT INTO _snapshots SELECT $op, $scope, $taken, count(*) FROM ${table} WHERE _scope = $scope`,
+          { op: layout.table, scope, taken: BigInt(takenAtMs) },
+        );
+      }
+      await this.writer.run(`DELETE FROM ${stage}`);
+      await this.writer.run('COMMIT');
+    } catch (error) {
+      await this.writer.run('ROLLBACK').catch(() => undefined);
+      throw error;
+    }
+    this.staged.set(layout.table, 0);
+  }
+
+  private async writeCoverage(operation: string, piece: CoveragePiece): Promise<void> {
+    const pieces = addCoverage(await this.readCoverage(this.writer, operation), piece);
+    await this.writer.run(`DELETE FROM _coverage WHERE operation = $op`, { op: operation });
+    for (const { fromMs, toMs, syncedAtMs } of pieces) {
+      await this.writer.run(`INSERT INTO _coverage VALUES ($op, $from, $to, $synced)`, {
+        op: operation,
+        from: BigInt(fromMs),
+        to: BigInt(toMs),
+        synced: BigInt(syncedAtMs),
+      });
+    }
+  }
+
+  /** Drops what was staged and not committed (a cancelled or failed fetch). */
+  discardStaged<R>(table: ArchiveTable<R>): Promise<void> {
+    return this.serial(async () => {
+      if (!this.prepared.has(table.layout.table)) return;
+      this.closeAppender(table.layout);
+      await this.writer.run(`DELETE FROM ${quoteIdent(stageName(table.layout))}`);
+      this.staged.set(table.layout.table, 0);
+    });
+  }
+
+  coverage(operation: string): Promise<CoveragePiece[]> {
+    return this.serial(() => this.readCoverage(this.reader, operation));
+  }
+
+  private async readCoverage(connection: DuckDBConnection, operation: string): Promise<CoveragePiece[]> {
+    const result = await connection.runAndReadAll(
+      `SELECT from_ms, to_ms, synced_at FROM _coverage WHERE operation = $op ORDER BY from_ms`,
+      { op: operation },
+    );
+    return result.getRowsJS().map(([from, to, synced]) => ({
+      fromMs: Number(from),
+      toMs: Number(to),
+      syncedAtMs: Number(synced),
+    }));
+  }
+
+  /** When the scope's snapshot was last taken in full; null when never. */
+  snapshotTakenAt(operation: string, scope: string): Promise<number | null> {
+    return this.serial(async () => {
+      const result = await this.reader.runAndReadAll(
+        `SELECT taken_at FROM _snapshots WHERE operation = $op AND scope = $scope`,
+        { op: operation, scope },
+      );
+      const row = result.getRowsJS()[0];
+      return row ? Number(row[0]) : null;
+    });
+  }
+
+  /** One page of archived rows: filtered, searched and sorted in the database. */
+  page<R>(
+    table: ArchiveTable<R>,
+    query: ArchiveQuery,
+    offset: number,
+    limit: number,
+  ): Promise<ArchivePage<R>> {
+    return this.serial(async () => {
+      await this.prepareTable(table.layout);
+      const { where, params } = whereClause(table.layout, query);
+      const from = `FROM ${quoteIdent(table.layout.table)} ${where}`;
+      const counted = await this.reader.runAndReadAll(`SELECT count(*) ${from}`, params);
+      const total = Number(counted.getRowsJS()[0]?.[0] ?? 0);
+      const result = await this.reader.runAndReadAll(
+        `SELECT ${recordJsonSql(table.layout)} ${from} ${orderBy(table.layout, query)} LIMIT ${Math.max(0, Math.trunc(limit))} OFFSET ${Math.max(0, Math.trunc(offset))}`,
+        params,
+      );
+      return { total, records: result.getRowsJS().map((row) => decodeRecordJson<R>(row[0])) };
+    });
+  }
+
+  /** Every matching row in order, in chunks (export); the consumer's promise is awaited (back-pressure). */
+  async each<R>(
+    table: ArchiveTable<R>,
+    query: ArchiveQuery,
+    onRows: (records: R[]) => void | Promise<void>,
+    signal?: AbortSignal,
+  ): Promise<number> {
+    const { where, params } = whereClause(table.layout, query);
+    const sql = `SELECT ${recordJsonSql(table.layout)} FROM ${quoteIdent(table.layout.table)} ${where} ${orderBy(table.layout, query)}`;
+    // Streamed on a connection of its own, so paging and syncing go on while a long export reads.
+    const connection = await this.serial(async () => {
+      await this.prepareTable(table.layout);
+      return this.instance.connect();
+    });
+    let rows = 0;
+    try {
+      const result = await connection.stream(sql, params);
+      for await (const chunk of result.yieldRowsJs()) {
+        signal?.throwIfAborted();
+        const records = chunk.map((row) => decodeRecordJson<R>(row[0]));
+        rows += records.length;
+        await onRows(records);
+      }
+    } finally {
+      connection.closeSync();
+    }
+    return rows;
+  }
+
+  /** Row counts per table and the newest fetch time. */
+  stats(): Promise<TableStats[]> {
+    return this.serial(async () => {
+      const tables = await this.reader.runAndReadAll(
+        `SELECT table_name FROM information_schema.tables WHERE table_schema = 'main' AND table_type = 'BASE TABLE' AND table_name NOT LIKE '\\_%' ESCAPE '\\' ORDER BY table_name`,
+      );
+      const stats: TableStats[] = [];
+      for (const [name] of tables.getRowsJS()) {
+        const table = String(name);
+        const result = await this.reader.runAndReadAll(
+          `SELECT count(*), max(_seen) FROM ${quoteIdent(table)}`,
+        );
+        const [rows, newest] = result.getRowsJS()[0] ?? [0, null];
+        stats.push({
+          table,
+          rows: Number(rows),
+          newestSeenMs: newest === null || newest === undefined ? null : Number(newest),
+        });
+      }
+      return stats;
+    });
+  }
+
+  /** Removes rows older than the cutoff (by row time, or fetch time for lists without one) and their coverage. */
+  prune(cutoffMs: number): Promise<number> {
+    return this.serial(async () => {
+      const tables = await this.reader.runAndReadAll(
+        `SELECT table_name FROM information_schema.tables WHERE table_schema = 'main' AND table_type = 'BASE TABLE' AND table_name NOT LIKE '\\_%' ESCAPE '\\'`,
+      );
+      let removed = 0;
+      const cutoff = BigInt(Math.trunc(cutoffMs));
+      await this.writer.run('BEGIN TRANSACTION');
+      try {
+        for (const [name] of tables.getRowsJS()) {
+          const result = await this.writer.run(
+            `DELETE FROM ${quoteIdent(String(name))} WHERE coalesce(_time, _seen) < $cutoff`,
+            { cutoff },
+          );
+          removed += Number(result.rowsChanged);
+        }
+        await this.writer.run(`DELETE FROM _coverage WHERE to_ms <= $cutoff`, { cutoff });
+        await this.writer.run(`UPDATE _coverage SET from_ms = $cutoff WHERE from_ms < $cutoff`, { cutoff });
+        await this.writer.run('COMMIT');
+      } catch (error) {
+        await this.writer.run('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
+      if (removed > 0) await this.writer.run('CHECKPOINT');
+      return removed;
+    });
+  }
+
+  /** Bytes on disk (the file and its write-ahead log). */
+  sizeBytes(): number {
+    let size = 0;
+    for (const file of [this.path, `${this.path}.wal`]) if (existsSync(file)) size += statSync(file).size;
+    return size;
+  }
+
+  /** Writes everything to the main file (a clean close leaves no log behind). */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    await this.serial(async () => {
+      await this.writer.run('CHECKPOINT').catch(() => undefined);
+    });
+    this.closed = true;
+    for (const appender of this.appenders.values()) appender.closeSync();
+    this.appenders.clear();
+    this.reader.closeSync();
+    this.writer.closeSync();
+    this.instance.closeSync();
+    restrictToOwner(this.path);
+  }
+}
+
+function stageName(layout: TableLayout): string {
+  return `_stage_${layout.table}`;
+}
+
+function isLockConflict(message: string): boolean {
+  return /could not set lock|conflicting lock|lock on file|being used by another process/i.test(message);
+}
+
+/** The archive holds phone numbers: readable by the user only (POSIX; Windows keeps the profile folder's ACL). */
+function restrictToOwner(path: string): void {
+  if (process.platform === 'win32') return;
+  for (const file of [path, `${path}.wal`]) {
+    try {
+      if (existsSync(file)) chmodSync(file, 0o600);
+    } catch {
+      // A file that vanished between the check and the chmod needs nothing.
+    }
+  }
+}
+
+const nullableBigInt = (value: number | null): bigint | null =>
+  value === null || !Number.isFinite(value) ? null : BigInt(Math.trunc(value));
+
+function appendRow(appender: DuckDBAppender, columns: readonly SqlColumn[], cells: readonly SqlCell[]): void {
+  columns.forEach((column, index) => {
+    const cell = cells[index];
+    if (cell === null || cell === undefined) appender.appendNull();
+    else if (column.type === 'VARCHAR') appender.appendVarchar(String(cell));
+    else if (column.type === 'DOUBLE') appender.appendDouble(Number(cell));
+    else if (column.type === 'BIGINT')
+      appender.appendBigInt(typeof cell === 'bigint' ? cell : BigInt(Number(cell)));
+    else appender.appendList(Array.isArray(cell) ? cell : [], LIST(VARCHAR));
+  });
+  appender.endRow();
+}
+
+function fieldOf(layout: TableLayout, name: string): FieldLayout {
+  const field = layout.fields.find((candidate) => candidate.field === name);
+  if (!field) throw new Error(`The archive has no field "${name}" in ${layout.table}.`);
+  return field;
+}
+
+function orderBy(layout: TableLayout, query: ArchiveQuery): string {
+  // Newest first by default, then the key: a stable order, so pages never overlap.
+  if (!query.sort) return 'ORDER BY _time DESC NULLS LAST, _key';
+  const field = fieldOf(layout, query.sort.field);
+  const direction = query.sort.descending ? 'DESC' : 'ASC';
+  return `ORDER BY ${quoteIdent(field.sortColumn)} ${direction} NULLS LAST, _key`;
+}
+
+function whereClause(
+  layout: TableLayout,
+  query: ArchiveQuery,
+): { where: string; params: Record<string, DuckDBValue> } {
+  const conditions: string[] = [];
+  const params: Record<string, DuckDBValue> = {};
+  let count = 0;
+  const bind = (value: DuckDBValue): string => {
+    const name = `p${count++}`;
+    params[name] = value;
+    return `$${name}`;
+  };
+  if (query.window) {
+    conditions.push(
+      `_time BETWEEN ${bind(BigInt(Math.trunc(query.window.fromMs)))} AND ${bind(BigInt(Math.trunc(query.window.toMs)))}`,
+    );
+  }
+  if (query.scope !== undefined) conditions.push(`_scope = ${bind(query.scope)}`);
+  for (const filter of query.filters ?? []) {
+    const field = fieldOf(layout, filter.field);
+    const column = quoteIdent(field.column);
+    const cast = (value: string | number): DuckDBValue =>
+      field.kind === 'number' ? Number(value) : String(value);
+    if (filter.op === 'contains') {
+      conditions.push(
+        `contains(lower(CAST(${column} AS VARCHAR)), ${bind(String(filter.values[0] ?? '').toLowerCase())})`,
+      );
+    } else if (field.kind === 'textList') {
+      conditions.push(
+        `list_has_any(${column}, [${filter.values.map((value) => bind(String(value))).join(', ')}])`,
+      );
+    } else if (filter.values.length === 0) {
+      conditions.push('FALSE');
+    } else {
+      conditions.push(`${column} IN (${filter.values.map((value) => bind(cast(value))).join(', ')})`);
+    }
+  }
+  const search = query.search?.trim().toLowerCase();
+  if (search) {
+    const texts = layout.fields
+      .filter((field) => field.kind === 'text' || field.kind === 'timestamp' || field.kind === 'amount')
+      .map((field) => `coalesce(${quoteIdent(field.column)}, '')`);
+    const needle = bind(search);
+    conditions.push(`contains(lower(concat_ws(chr(31), ${texts.join(', ')})), ${needle})`);
+  }
+  return { where: conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '', params };
+}

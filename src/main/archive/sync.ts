@@ -1,0 +1,130 @@
+/**
+ * Sync: brings the archive up to date with the platform, fetching only what it does
+ * not hold completely. A windowed list fetches the parts of the window that are not
+ * settled (see coverage.ts): the gaps, plus the trailing refresh window whose records
+ * may still change. A snapshot list is fetched whole and replaces its scope.
+ * Each range's rows and its coverage are committed together, after its last page.
+ */
+import { fail, ok, type Result } from '../../shared/result';
+import type { ArchiveStore, ArchiveTable } from './archive-store';
+import { rangesToFetch, type TimeRange } from './coverage';
+
+export const DEFAULT_REFRESH_HOURS = 24;
+
+export interface FetchedCount {
+  rows: number;
+}
+
+/** How the archive gets one operation's records: every page of a range (or of the whole list). */
+export interface SyncSource<R> {
+  table: ArchiveTable<R>;
+  /** Delivers every record of the range (null: the whole list) in pages, waiting for each `onRows`. */
+  fetchEvery(
+    range: TimeRange | null,
+    onRows: (records: R[]) => Promise<void>,
+    signal: AbortSignal | undefined,
+  ): Promise<Result<FetchedCount>>;
+}
+
+export interface SyncProgress {
+  rangesDone: number;
+  rangesTotal: number;
+  rows: number;
+}
+
+export interface SyncOptions {
+  signal?: AbortSignal;
+  now?: () => number;
+  onProgress?: (progress: SyncProgress) => void;
+}
+
+export interface SyncSummary {
+  /** The ranges fetched, oldest first (empty when everything was settled). */
+  fetched: TimeRange[];
+  rows: number;
+  syncedAtMs: number;
+}
+
+/** Syncs a windowed list over `window`; refreshMs is how far back records may still change. */
+export async function syncWindow<R>(
+  store: ArchiveStore,
+  source: SyncSource<R>,
+  window: TimeRange,
+  refreshMs: number,
+  options: SyncOptions = {},
+): Promise<Result<SyncSummary>> {
+  const now = options.now ?? Date.now;
+  const startedAtMs = now();
+  const end = Math.min(window.toMs, startedAtMs);
+  if (end <= window.fromMs) return ok({ fetched: [], rows: 0, syncedAtMs: startedAtMs });
+  const coverage = await store.coverage(source.table.layout.table);
+  const ranges = rangesToFetch({ fromMs: window.fromMs, toMs: end }, coverage, refreshMs);
+  let rows = 0;
+  const report = (rangesDone: number) =>
+    options.onProgress?.({ rangesDone, rangesTotal: ranges.length, rows });
+  report(0);
+  for (const [index, range] of ranges.entries()) {
+    // A range counts as synced from the moment its fetch began: later changes are the next sync's.
+    const rangeStartedAtMs = now();
+    const fetched = await fetchInto(store, source, range, options.signal, (added) => {
+      rows += added;
+      report(index);
+    });
+    if (!fetched.ok) return fetched;
+    await store.commit(source.table, { coverage: { ...range, syncedAtMs: rangeStartedAtMs } });
+    report(index + 1);
+  }
+  return ok({ fetched: ranges, rows, syncedAtMs: startedAtMs });
+}
+
+/** Syncs a snapshot list: fetched whole, it replaces the scope's rows in one transaction. */
+export async function syncSnapshot<R>(
+  store: ArchiveStore,
+  source: SyncSource<R>,
+  scope: string,
+  options: SyncOptions = {},
+): Promise<Result<SyncSummary>> {
+  const now = options.now ?? Date.now;
+  const takenAtMs = now();
+  let rows = 0;
+  options.onProgress?.({ rangesDone: 0, rangesTotal: 1, rows });
+  const fetched = await fetchInto(store, source, null, options.signal, (added) => {
+    rows += added;
+    options.onProgress?.({ rangesDone: 0, rangesTotal: 1, rows });
+  });
+  if (!fetched.ok) return fetched;
+  await store.commit(source.table, { snapshot: { scope, takenAtMs } });
+  options.onProgress?.({ rangesDone: 1, rangesTotal: 1, rows });
+  return ok({ fetched: [], rows, syncedAtMs: takenAtMs });
+}
+
+async function fetchInto<R>(
+  store: ArchiveStore,
+  source: SyncSource<R>,
+  range: TimeRange | null,
+  signal: AbortSignal | undefined,
+  onAdded: (rows: number) => void,
+): Promise<Result<FetchedCount>> {
+  let position = 0;
+  let result: Result<FetchedCount>;
+  try {
+    result = await source.fetchEvery(
+      range,
+      async (records) => {
+        await store.stage(source.table, records, position, Date.now());
+        position += records.length;
+        onAdded(records.length);
+      },
+      signal,
+    );
+  } catch (error) {
+    result = fail(
+      'archive',
+      'The archive could not store the fetched rows.',
+      error instanceof Error ? error.message : undefined,
+    );
+  }
+  // Rows of an unfinished range are not kept: the next sync fetches the range again.
+  if (!result.ok) await store.discardStaged(source.table);
+  return result;
+}

@@ -1,0 +1,171 @@
+/**
+ * How a normalised record is laid out in an archive table, derived from the record's
+ * field table (the same one the normaliser reads), so a record goes in and comes back
+ * out exactly as the API client produced it:
+ *   text → VARCHAR, number → DOUBLE, textList → VARCHAR[],
+ *   timestamp → its text (VARCHAR) and its instant (BIGINT ms, sortable),
+ *   amount → its decimal text (VARCHAR) and its value (DOUBLE, summable),
+ *   extra / task variables → JSON text.
+ * Every table also has `_key` (the row's identity), `_time` (the row time, ms),
+ * `_scope` (what a snapshot replaces, e.g. one task's rows) and `_seen` (fetched at, ms).
+ */
+import type { FieldKind, RecordSchema } from '../api/normalise/schema';
+import type { DecimalAmount, JsonValue, Timestamp } from '../../shared/records';
+
+export type SqlType = 'VARCHAR' | 'DOUBLE' | 'BIGINT' | 'VARCHAR[]';
+
+/** One SQL column of an archive table. */
+export interface SqlColumn {
+  name: string;
+  type: SqlType;
+}
+
+/** One record field and the SQL columns it occupies. */
+export interface FieldLayout {
+  field: string;
+  kind: FieldKind | 'json';
+  /** The text/value column: what equality filters, search and export read. */
+  column: string;
+  /** The instant (timestamp) or number (amount) beside the text; what sorting reads. */
+  sortColumn: string;
+}
+
+export interface TableLayout {
+  table: string;
+  fields: readonly FieldLayout[];
+  columns: readonly SqlColumn[];
+}
+
+export const SYSTEM_COLUMNS: readonly SqlColumn[] = [
+  { name: '_key', type: 'VARCHAR' },
+  { name: '_time', type: 'BIGINT' },
+  { name: '_scope', type: 'VARCHAR' },
+  { name: '_seen', type: 'BIGINT' },
+];
+
+/** Names no archive ever stores, whatever a schema says. */
+const NEVER_STORED: ReadonlySet<string> = new Set(['password']);
+
+export function tableLayout<R>(
+  table: string,
+  schema: RecordSchema<R>,
+  jsonFields: readonly string[],
+): TableLayout {
+  if (!/^[A-Za-z][A-Za-z0-9]*$/.test(table)) throw new Error(`Not an archive table name: ${table}`);
+  const fields: FieldLayout[] = [];
+  const columns: SqlColumn[] = [...SYSTEM_COLUMNS];
+  const kinds = Object.entries(schema) as [string, { kind: FieldKind }][];
+  for (const [field, { kind }] of kinds) {
+    if (NEVER_STORED.has(field)) continue;
+    const layout = fieldLayout(field, kind);
+    fields.push(layout);
+    columns.push(...sqlColumnsOf(layout));
+  }
+  for (const field of jsonFields) {
+    fields.push({ field, kind: 'json', column: field, sortColumn: field });
+    columns.push({ name: field, type: 'VARCHAR' });
+  }
+  return { table, fields, columns };
+}
+
+function fieldLayout(field: string, kind: FieldKind): FieldLayout {
+  if (!/^[A-Za-z][A-Za-z0-9]*$/.test(field)) throw new Error(`Not an archive field name: ${field}`);
+  const paired = kind === 'timestamp' || kind === 'amount';
+  return { field, kind, column: field, sortColumn: paired ? `${field}__n` : field };
+}
+
+function sqlColumnsOf(layout: FieldLayout): SqlColumn[] {
+  switch (layout.kind) {
+    case 'text':
+    case 'json':
+      return [{ name: layout.column, type: 'VARCHAR' }];
+    case 'number':
+      return [{ name: layout.column, type: 'DOUBLE' }];
+    case 'textList':
+      return [{ name: layout.column, type: 'VARCHAR[]' }];
+    case 'timestamp':
+      return [
+        { name: layout.column, type: 'VARCHAR' },
+        { name: layout.sortColumn, type: 'BIGINT' },
+      ];
+    case 'amount':
+      return [
+        { name: layout.column, type: 'VARCHAR' },
+        { name: layout.sortColumn, type: 'DOUBLE' },
+      ];
+  }
+}
+
+export const quoteIdent = (name: string): string => `"${name.replaceAll('"', '""')}"`;
+
+/** A cell as it goes to the database: the SQL columns of one field, in layout order. */
+export type SqlCell = string | number | bigint | null | string[];
+
+/** The SQL cells of one record's fields (system columns not included), in `columns` order. */
+export function encodeFields(layout: TableLayout, record: Record<string, unknown>): SqlCell[] {
+  const cells: SqlCell[] = [];
+  for (const field of layout.fields) {
+    const value = record[field.field];
+    switch (field.kind) {
+      case 'text':
+        cells.push(typeof value === 'string' ? value : null);
+        break;
+      case 'number':
+        cells.push(typeof value === 'number' && Number.isFinite(value) ? value : null);
+        break;
+      case 'textList':
+        cells.push(
+          Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [],
+        );
+        break;
+      case 'json':
+        cells.push(value === undefined ? null : JSON.stringify(value));
+        break;
+      case 'timestamp': {
+        const stamp = value as Timestamp | null | undefined;
+        cells.push(
+          stamp ? stamp.text : null,
+          stamp?.epochMs === null || stamp?.epochMs === undefined ? null : BigInt(Math.trunc(stamp.epochMs)),
+        );
+        break;
+      }
+      case 'amount': {
+        const amount = value as DecimalAmount | null | undefined;
+        cells.push(amount ? amount.text : null, amount?.value ?? null);
+        break;
+      }
+    }
+  }
+  return cells;
+}
+
+/**
+ * A SQL expression that rebuilds the record as JSON text inside the database, so a
+ * row crosses into JavaScript as one string (far cheaper than one value per cell)
+ * and `JSON.parse` gives back exactly the record that was stored.
+ */
+export function recordJsonSql(layout: TableLayout): string {
+  const parts = layout.fields.map((field) => {
+    const column = quoteIdent(field.column);
+    const sort = quoteIdent(field.sortColumn);
+    const key = field.field;
+    switch (field.kind) {
+      case 'timestamp':
+        return `${key} := CASE WHEN ${column} IS NULL THEN NULL ELSE struct_pack("text" := ${column}, "epochMs" := ${sort}) END`;
+      case 'amount':
+        return `${key} := CASE WHEN ${column} IS NULL THEN NULL ELSE struct_pack("text" := ${column}, "value" := ${sort}) END`;
+      case 'textList':
+        return `${key} := coalesce(${column}, []::VARCHAR[])`;
+      case 'json':
+        return `${key} := coalesce(${column}, '{}')::JSON`;
+      default:
+        return `${key} := ${column}`;
+    }
+  });
+  return `to_json(struct_pack(${parts.join(', ')}))::VARCHAR`;
+}
+
+/** Parses what `recordJsonSql` produced. */
+export function decodeRecordJson<R>(text: unknown): R {
+  return JSON.parse(String(text)) as R;
+}

@@ -1,0 +1,202 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { normaliseSeat, normaliseVoiceRecord } from '../../../src/main/api/normalise';
+import { SEAT_SCHEMA, VOICE_RECORD_SCHEMA } from '../../../src/main/api/normalise/records';
+import { ArchiveStore, type ArchiveTable } from '../../../src/main/archive/archive-store';
+import { tableLayout } from '../../../src/main/archive/table-layout';
+import { buildSandboxData } from '../../../src/main/sandbox/data';
+import type { SeatRecord, VoiceRecord } from '../../../src/shared/records';
+import { parseTimeZone, type TimeZone } from '../../../src/shared/time-zone';
+
+const zone = parseTimeZone('+08:00') as TimeZone;
+const data = buildSandboxData({
+  seed: 7,
+  anchor: new Date('2026-11-22T00:00:00Z'),
+  volume: 'small',
+  workspace: 'archive-test',
+});
+
+function voiceRecords(from: number, count: number): VoiceRecord[] {
+  return Array.from({ length: count }, (_, i) =>
+    normaliseVoiceRecord(data.voiceRecordAt(from + i) as unknown as Record<string, unknown>, { zone }),
+  );
+}
+
+const voiceTable: ArchiveTable<VoiceRecord> = {
+  layout: tableLayout('voiceRecords', VOICE_RECORD_SCHEMA, ['extra']),
+  keyOf: (record, position) => record.voiceId ?? `#${position}`,
+  timeOf: (record) => record.submitTime?.epochMs ?? record.callTime?.epochMs ?? null,
+  scopeOf: () => '',
+};
+
+let folder: string;
+let store: ArchiveStore;
+
+beforeEach(async () => {
+  folder = mkdtempSync(join(tmpdir(), 'switchboard-archive-'));
+  store = (await ArchiveStore.open(join(folder, 'archive', 'profile.duckdb'))).store;
+});
+
+afterEach(async () => {
+  await store.close();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+describe('the archive store', () => {
+  it('gives back every record exactly as it was stored', async () => {
+    const records = voiceRecords(0, 300);
+    records[0] = {
+      ...records[0],
+      extra: { surprise: { nested: [1, 'two', null] } },
+      cost: { text: '0.10', value: 0.1 },
+    };
+    await store.stage(voiceTable, records, 0, 1_000);
+    await store.commit(voiceTable, null);
+    const byKey = new Map(records.map((record) => [record.voiceId, record]));
+    const page = await store.page(voiceTable, {}, 0, 1000);
+    expect(page.total).toBe(300);
+    for (const record of page.records) expect(record).toEqual(byKey.get(record.voiceId));
+  });
+
+  it('keeps one row per key, the newest fetch winning', async () => {
+    const records = voiceRecords(0, 50);
+    await store.stage(voiceTable, records, 0, 1_000);
+    await store.commit(voiceTable, null);
+    const changed = records.slice(0, 10).map((record) => ({ ...record, callStatus: 99 }));
+    await store.stage(voiceTable, changed, 0, 2_000);
+    await store.stage(voiceTable, changed, 0, 2_000);
+    await store.commit(voiceTable, null);
+    const page = await store.page(
+      voiceTable,
+      { filters: [{ field: 'callStatus', op: 'eq', values: [99] }] },
+      0,
+      100,
+    );
+    expect(page.total).toBe(10);
+    expect((await store.page(voiceTable, {}, 0, 1)).total).toBe(50);
+  });
+
+  it('records coverage only with the commit that completes it, and rows staged without a commit are not kept', async () => {
+    await store.stage(voiceTable, voiceRecords(0, 20), 0, 1_000);
+    expect(await store.coverage('voiceRecords')).toEqual([]);
+    await store.commit(voiceTable, { coverage: { fromMs: 0, toMs: 100, syncedAtMs: 500 } });
+    expect(await store.coverage('voiceRecords')).toEqual([{ fromMs: 0, toMs: 100, syncedAtMs: 500 }]);
+    await store.stage(voiceTable, voiceRecords(20, 20), 20, 1_000);
+    await store.discardStaged(voiceTable);
+    await store.commit(voiceTable, { coverage: { fromMs: 100, toMs: 200, syncedAtMs: 500 } });
+    expect((await store.page(voiceTable, {}, 0, 1)).total).toBe(20);
+    expect(await store.coverage('voiceRecords')).toEqual([{ fromMs: 0, toMs: 200, syncedAtMs: 500 }]);
+  });
+
+  it('sorts by any field, filters, windows and searches in the database', async () => {
+    const records = voiceRecords(0, 500);
+    await store.stage(voiceTable, records, 0, 1_000);
+    await store.commit(voiceTable, null);
+    const costly = await store.page(voiceTable, { sort: { field: 'cost', descending: true } }, 0, 5);
+    const expected = [...records]
+      .filter((record) => record.cost?.value !== null && record.cost?.value !== undefined)
+      .sort(
+        (a, b) =>
+          (b.cost?.value ?? 0) - (a.cost?.value ?? 0) || String(a.voiceId).localeCompare(String(b.voiceId)),
+      )
+      .slice(0, 5)
+      .map((record) => record.cost?.value);
+    expect(costly.records.map((record) => record.cost?.value)).toEqual(expected);
+
+    const callee = records[123].callee as string;
+    const searched = await store.page(voiceTable, { search: callee.slice(-6) }, 0, 100);
+    expect(searched.records.map((record) => record.voiceId)).toContain(records[123].voiceId);
+    for (const record of searched.records) expect(JSON.stringify(record)).toContain(callee.slice(-6));
+
+    const times = records.map((record) => voiceTable.timeOf(record) as number).sort((a, b) => a - b);
+    const window = { fromMs: times[100], toMs: times[199] };
+    const windowed = await store.page(voiceTable, { window }, 0, 1000);
+    expect(windowed.total).toBe(
+      records.filter((record) => {
+        const time = voiceTable.timeOf(record) as number;
+        return time >= window.fromMs && time <= window.toMs;
+      }).length,
+    );
+  });
+
+  it('never stores a password', async () => {
+    const seatTable: ArchiveTable<SeatRecord> = {
+      layout: tableLayout('seats', SEAT_SCHEMA, ['extra']),
+      keyOf: (record, position) => record.keyId ?? `#${position}`,
+      timeOf: () => null,
+      scopeOf: () => '',
+    };
+    const seat = normaliseSeat(
+      { keyId: 's1', account: 'agent1', password: 'hunter2-secret', name: 'Ann' },
+      { zone },
+    );
+    await store.stage(seatTable, [seat], 0, 1_000);
+    await store.commit(seatTable, { snapshot: { scope: '', takenAtMs: 1_000 } });
+    expect(seatTable.layout.columns.map((column) => column.name)).not.toContain('password');
+    await store.close();
+    const files = readdirSync(join(folder, 'archive'));
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files)
+      expect(readFileSync(join(folder, 'archive', file)).includes('hunter2-secret')).toBe(false);
+    expect(readFileSync(join(folder, 'archive', 'profile.duckdb')).includes('agent1')).toBe(true);
+    store = (await ArchiveStore.open(join(folder, 'archive', 'profile.duckdb'))).store;
+    expect(await store.snapshotTakenAt('seats', '')).toBe(1_000);
+  });
+
+  it('replaces a snapshot scope whole: rows gone from the platform are gone from the archive', async () => {
+    const seatTable: ArchiveTable<SeatRecord> = {
+      layout: tableLayout('seats', SEAT_SCHEMA, ['extra']),
+      keyOf: (record, position) => record.keyId ?? `#${position}`,
+      timeOf: () => null,
+      scopeOf: () => '',
+    };
+    const seat = (keyId: string) => normaliseSeat({ keyId, name: keyId }, { zone });
+    await store.stage(seatTable, [seat('a'), seat('b'), seat('c')], 0, 1_000);
+    await store.commit(seatTable, { snapshot: { scope: '', takenAtMs: 1_000 } });
+    await store.stage(seatTable, [seat('a'), seat('c')], 0, 2_000);
+    await store.commit(seatTable, { snapshot: { scope: '', takenAtMs: 2_000 } });
+    const page = await store.page(seatTable, { sort: { field: 'keyId', descending: false } }, 0, 10);
+    expect(page.records.map((record) => record.keyId)).toEqual(['a', 'c']);
+    expect(await store.snapshotTakenAt('seats', '')).toBe(2_000);
+  });
+
+  it('says plainly when another process holds the archive, and opens once it is free', async () => {
+    const path = join(folder, 'archive', 'profile.duckdb');
+    const child = join(folder, 'open-archive.mts');
+    writeFileSync(
+      child,
+      `import { ArchiveBusyError, ArchiveStore } from ${JSON.stringify(join(process.cwd(), 'src/main/archive/archive-store.ts'))};
+       try { const { store } = await ArchiveStore.open(${JSON.stringify(path)}); await store.close(); console.log('opened'); }
+       catch (error) { console.log(error instanceof ArchiveBusyError ? 'busy: ' + error.message : 'failed: ' + String(error)); }`,
+    );
+    const openElsewhere = () =>
+      execFileSync(process.execPath, ['--import', 'tsx', child], { encoding: 'utf8' }).trim();
+    // This process holds the file: the other one is refused with a message, and nothing is set aside.
+    expect(openElsewhere()).toMatch(/^busy: Another Switchboard window or command is using this archive/);
+    expect(readdirSync(join(folder, 'archive')).filter((file) => file.includes('unreadable'))).toEqual([]);
+    await store.close();
+    expect(openElsewhere()).toBe('opened');
+    store = (await ArchiveStore.open(path)).store;
+  }, 30_000);
+
+  it('moves an unreadable file aside, says where, and starts afresh', async () => {
+    await store.close();
+    const path = join(folder, 'archive', 'profile.duckdb');
+    writeFileSync(path, 'this is not a database');
+    const opened = await ArchiveStore.open(path);
+    store = opened.store;
+    expect(opened.setAside?.keptAt).toMatch(/profile\.duckdb\.unreadable-\d+$/);
+    expect(statSync(opened.setAside?.keptAt as string).size).toBe('this is not a database'.length);
+    expect((await store.page(voiceTable, {}, 0, 1)).total).toBe(0);
+  });
+
+  it('makes the file readable by its owner only', async () => {
+    if (process.platform === 'win32') return;
+    const path = join(folder, 'archive', 'profile.duckdb');
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    expect(statSync(join(folder, 'archive')).mode & 0o777).toBe(0o700);
+  });
+});

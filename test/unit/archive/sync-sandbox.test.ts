@@ -1,0 +1,149 @@
+/** Sync against the simulator: only what is missing is fetched, and the archive ends equal to the platform. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createClient, type PlatformClient } from '../../../src/main/api';
+import { VOICE_RECORD_SCHEMA } from '../../../src/main/api/normalise/records';
+import { ArchiveStore, type ArchiveTable } from '../../../src/main/archive/archive-store';
+import { syncWindow, type SyncSource } from '../../../src/main/archive/sync';
+import { tableLayout } from '../../../src/main/archive/table-layout';
+import { fetchAll } from '../../../src/main/jobs/fetch-all';
+import { type Sandbox, startSandbox } from '../../../src/main/sandbox';
+import { OPERATIONS } from '../../../src/shared/platform';
+import { ok } from '../../../src/shared/result';
+import type { VoiceRecord } from '../../../src/shared/records';
+import { formatIsoInZone, parseTimeZone, type TimeZone } from '../../../src/shared/time-zone';
+
+const PLUS8 = parseTimeZone('+08:00') as TimeZone;
+const iso = (ms: number): string => formatIsoInZone(Math.floor(ms / 1000) * 1000, PLUS8);
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const VOICE_PATH = OPERATIONS.voiceRecords.path;
+
+const voiceTable: ArchiveTable<VoiceRecord> = {
+  layout: tableLayout('voiceRecords', VOICE_RECORD_SCHEMA, ['extra']),
+  keyOf: (record, position) => record.voiceId ?? `#${position}`,
+  timeOf: (record) => record.submitTime?.epochMs ?? record.callTime?.epochMs ?? null,
+  scopeOf: () => '',
+};
+
+function voiceSource(client: PlatformClient): SyncSource<VoiceRecord> {
+  return {
+    table: voiceTable,
+    async fetchEvery(range, onRows, signal) {
+      if (!range) throw new Error('voice records are windowed');
+      const result = await fetchAll(
+        client,
+        'voiceRecords',
+        { strTime: iso(range.fromMs), endTime: iso(range.toMs) },
+        { onRows, signal },
+      );
+      return result.ok ? ok({ rows: result.value.rows }) : result;
+    },
+  };
+}
+
+describe('archive sync against the sandbox', () => {
+  let sandbox: Sandbox;
+  let client: PlatformClient;
+  let folder: string;
+  let store: ArchiveStore;
+  beforeAll(async () => {
+    sandbox = await startSandbox({ seed: 3, volume: 'small' });
+    client = createClient({ baseUrl: sandbox.baseUrl, ...sandbox.credentials, timeZone: '+08:00' });
+  });
+  afterAll(async () => {
+    client.close();
+    await sandbox.close();
+  });
+  beforeEach(async () => {
+    folder = mkdtempSync(join(tmpdir(), 'switchboard-sync-'));
+    store = (await ArchiveStore.open(join(folder, 'archive.duckdb'))).store;
+  });
+  afterEach(async () => {
+    await store.close();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  const voiceRequests = () => sandbox.requestLog.filter((entry) => entry.path === VOICE_PATH).length;
+  const expectedIds = (fromMs: number, toMs: number): string[] => {
+    const range = sandbox.data.voiceRecordRange(fromMs, toMs);
+    return Array.from(
+      { length: range.end - range.first },
+      (_, i) => sandbox.data.voiceRecordAt(range.first + i).voiceId,
+    );
+  };
+  const archivedIds = async (fromMs: number, toMs: number): Promise<string[]> => {
+    const page = await store.page(voiceTable, { window: { fromMs, toMs } }, 0, 1_000_000);
+    return page.records.map((record) => record.voiceId ?? '');
+  };
+
+  it('a sync of 50 days, then one a day later, fetches only the new day plus the refresh window', async () => {
+    const anchor = sandbox.data.anchor.getTime();
+    const dayBefore = anchor - DAY;
+    const first = await syncWindow(
+      store,
+      voiceSource(client),
+      { fromMs: dayBefore - 50 * DAY, toMs: dayBefore },
+      DAY,
+      {
+        now: () => dayBefore,
+      },
+    );
+    expect(first.ok).toBe(true);
+    expect(new Set(await archivedIds(dayBefore - 50 * DAY, dayBefore))).toEqual(
+      new Set(expectedIds(dayBefore - 50 * DAY, dayBefore)),
+    );
+
+    sandbox.clearRequestLog();
+    const second = await syncWindow(
+      store,
+      voiceSource(client),
+      { fromMs: anchor - 50 * DAY, toMs: anchor },
+      DAY,
+      {
+        now: () => anchor,
+      },
+    );
+    expect(second.ok && second.value.fetched).toEqual([{ fromMs: dayBefore - DAY, toMs: anchor }]);
+    // One request a page of 100 for the last two days: nothing older was asked for again.
+    const pages = Math.max(1, Math.ceil(expectedIds(dayBefore - DAY, anchor).length / 100));
+    expect(voiceRequests()).toBe(pages);
+    const archived = await archivedIds(anchor - 50 * DAY, anchor);
+    expect(archived.length).toBe(new Set(archived).size);
+    expect(new Set(archived)).toEqual(new Set(expectedIds(anchor - 50 * DAY, anchor)));
+  }, 60_000);
+
+  it('a sync cut off part-way keeps no coverage for the unfinished range, and the next sync completes it exactly', async () => {
+    const anchor = sandbox.data.anchor.getTime();
+    const controller = new AbortController();
+    let pagesSeen = 0;
+    const source = voiceSource(client);
+    const cut: SyncSource<VoiceRecord> = {
+      table: voiceTable,
+      fetchEvery: (range, onRows, signal) =>
+        source.fetchEvery(
+          range,
+          async (records) => {
+            await onRows(records);
+            if (++pagesSeen === 5) controller.abort();
+          },
+          signal,
+        ),
+    };
+    const window = { fromMs: anchor - 20 * DAY, toMs: anchor };
+    const cancelled = await syncWindow(store, cut, window, DAY, {
+      now: () => anchor,
+      signal: controller.signal,
+    });
+    expect(cancelled.ok).toBe(false);
+    expect(await store.coverage('voiceRecords')).toEqual([]);
+
+    const resumed = await syncWindow(store, voiceSource(client), window, DAY, { now: () => anchor });
+    expect(resumed.ok).toBe(true);
+    const archived = await archivedIds(window.fromMs, window.toMs);
+    expect(archived.length).toBe(new Set(archived).size);
+    expect(new Set(archived)).toEqual(new Set(expectedIds(window.fromMs, window.toMs)));
+  }, 60_000);
+});
