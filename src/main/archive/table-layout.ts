@@ -10,7 +10,7 @@
  * `_scope` (what a snapshot replaces, e.g. one task's rows) and `_seen` (fetched at, ms).
  */
 import type { FieldKind, RecordSchema } from '../api/normalise/schema';
-import type { DecimalAmount, JsonValue, Timestamp } from '../../shared/records';
+import type { DecimalAmount, Timestamp } from '../../shared/records';
 
 export type SqlType = 'VARCHAR' | 'DOUBLE' | 'BIGINT' | 'VARCHAR[]';
 
