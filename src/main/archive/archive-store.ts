@@ -92,6 +92,8 @@ export class ArchiveStore {
   private readonly staged = new Map<string, number>();
   /** One open appender per staging table until its rows are merged (opening one per page is slow). */
   private readonly appenders = new Map<string, DuckDBAppender>();
+  /** Row counts of recent queries, dropped by every merge or prune. */
+  private readonly counts = new Map<string, number>();
   private closed = false;
 
   private constructor(
@@ -266,6 +268,7 @@ export class ArchiveStore {
       throw error;
     }
     this.staged.set(layout.table, 0);
+    this.counts.clear();
   }
 
   private async writeCoverage(operation: string, piece: CoveragePiece): Promise<void> {
@@ -330,14 +333,33 @@ export class ArchiveStore {
       await this.prepareTable(table.layout);
       const { where, params } = whereClause(table.layout, query);
       const from = `FROM ${quoteIdent(table.layout.table)} ${where}`;
-      const counted = await this.reader.runAndReadAll(`SELECT count(*) ${from}`, params);
-      const total = Number(counted.getRowsJS()[0]?.[0] ?? 0);
-      const result = await this.reader.runAndReadAll(
-        `SELECT ${recordJsonSql(table.layout)} ${from} ${orderBy(table.layout, query)} LIMIT ${Math.max(0, Math.trunc(limit))} OFFSET ${Math.max(0, Math.trunc(offset))}`,
+      const total = await this.countOnce(`${from} ${JSON.stringify(params, bigintText)}`, () =>
+        this.reader.runAndReadAll(`SELECT count(*) ${from}`, params),
+      );
+      // Pick the page's rows by rowid first, then build only those 25 records: the JSON
+      // projection never runs over the rows the sort passes by.
+      const picked = await this.reader.runAndReadAll(
+        `SELECT rowid ${from} ${orderBy(table.layout, query)} LIMIT ${Math.max(0, Math.trunc(limit))} OFFSET ${Math.max(0, Math.trunc(offset))}`,
         params,
       );
-      return { total, records: result.getRowsJS().map((row) => decodeRecordJson<R>(row[0])) };
+      const rowids = picked.getRowsJS().map((row) => BigInt(row[0] as bigint));
+      if (rowids.length === 0) return { total, records: [] };
+      const built = await this.reader.runAndReadAll(
+        `SELECT rowid, ${recordJsonSql(table.layout)} FROM ${quoteIdent(table.layout.table)} WHERE rowid IN (${rowids.join(', ')})`,
+      );
+      const byRowid = new Map(built.getRowsJS().map((row) => [String(row[0]), row[1]]));
+      return { total, records: rowids.map((rowid) => decodeRecordJson<R>(byRowid.get(String(rowid)))) };
     });
+  }
+
+  /** Counts are kept until the next write: paging through one query counts it once. */
+  private async countOnce(key: string, count: () => Promise<{ getRowsJS(): unknown[][] }>): Promise<number> {
+    const known = this.counts.get(key);
+    if (known !== undefined) return known;
+    const total = Number((await count()).getRowsJS()[0]?.[0] ?? 0);
+    if (this.counts.size >= 64) this.counts.clear();
+    this.counts.set(key, total);
+    return total;
   }
 
   /** Every matching row in order, in chunks (export); the consumer's promise is awaited (back-pressure). */
@@ -346,9 +368,11 @@ export class ArchiveStore {
     query: ArchiveQuery,
     onRows: (records: R[]) => void | Promise<void>,
     signal?: AbortSignal,
+    limit?: number,
   ): Promise<number> {
     const { where, params } = whereClause(table.layout, query);
-    const sql = `SELECT ${recordJsonSql(table.layout)} FROM ${quoteIdent(table.layout.table)} ${where} ${orderBy(table.layout, query)}`;
+    const limited = limit === undefined ? '' : `LIMIT ${Math.max(0, Math.trunc(limit))}`;
+    const sql = `SELECT ${recordJsonSql(table.layout)} FROM ${quoteIdent(table.layout.table)} ${where} ${orderBy(table.layout, query)} ${limited}`;
     // Streamed on a connection of its own, so paging and syncing go on while a long export reads.
     const connection = await this.serial(async () => {
       await this.prepareTable(table.layout);
@@ -416,6 +440,7 @@ export class ArchiveStore {
         await this.writer.run('ROLLBACK').catch(() => undefined);
         throw error;
       }
+      this.counts.clear();
       if (removed > 0) await this.writer.run('CHECKPOINT');
       return removed;
     });
@@ -463,6 +488,9 @@ function restrictToOwner(path: string): void {
     }
   }
 }
+
+const bigintText = (_key: string, value: unknown): unknown =>
+  typeof value === 'bigint' ? value.toString() : value;
 
 const nullableBigInt = (value: number | null): bigint | null =>
   value === null || !Number.isFinite(value) ? null : BigInt(Math.trunc(value));
@@ -533,11 +561,11 @@ function whereClause(
   }
   const search = query.search?.trim().toLowerCase();
   if (search) {
-    const texts = layout.fields
+    const pattern = bind(`%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`);
+    const matches = layout.fields
       .filter((field) => field.kind === 'text' || field.kind === 'timestamp' || field.kind === 'amount')
-      .map((field) => `coalesce(${quoteIdent(field.column)}, '')`);
-    const needle = bind(search);
-    conditions.push(`contains(lower(concat_ws(chr(31), ${texts.join(', ')})), ${needle})`);
+      .map((field) => `${quoteIdent(field.column)} ILIKE ${pattern} ESCAPE '\\'`);
+    conditions.push(`(${matches.join(' OR ')})`);
   }
   return { where: conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '', params };
 }

@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { normaliseSeat, normaliseVoiceRecord } from '../../../src/main/api/normalise';
-import { SEAT_SCHEMA, VOICE_RECORD_SCHEMA } from '../../../src/main/api/normalise/records';
+import { SEAT_SCHEMA } from '../../../src/main/api/normalise/records';
 import { ArchiveStore, type ArchiveTable } from '../../../src/main/archive/archive-store';
 import { tableLayout } from '../../../src/main/archive/table-layout';
+import { archiveTableFor } from '../../../src/main/archive/tables';
 import { buildSandboxData } from '../../../src/main/sandbox/data';
 import type { SeatRecord, VoiceRecord } from '../../../src/shared/records';
 import { parseTimeZone, type TimeZone } from '../../../src/shared/time-zone';
@@ -25,12 +26,7 @@ function voiceRecords(from: number, count: number): VoiceRecord[] {
   );
 }
 
-const voiceTable: ArchiveTable<VoiceRecord> = {
-  layout: tableLayout('voiceRecords', VOICE_RECORD_SCHEMA, ['extra']),
-  keyOf: (record, position) => record.voiceId ?? `#${position}`,
-  timeOf: (record) => record.submitTime?.epochMs ?? record.callTime?.epochMs ?? null,
-  scopeOf: () => '',
-};
+const voiceTable = archiveTableFor('voiceRecords');
 
 let folder: string;
 let store: ArchiveStore;

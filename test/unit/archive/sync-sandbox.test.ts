@@ -4,10 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClient, type PlatformClient } from '../../../src/main/api';
-import { VOICE_RECORD_SCHEMA } from '../../../src/main/api/normalise/records';
-import { ArchiveStore, type ArchiveTable } from '../../../src/main/archive/archive-store';
+import { ArchiveStore } from '../../../src/main/archive/archive-store';
 import { syncWindow, type SyncSource } from '../../../src/main/archive/sync';
-import { tableLayout } from '../../../src/main/archive/table-layout';
+import { archiveTableFor } from '../../../src/main/archive/tables';
 import { fetchAll } from '../../../src/main/jobs/fetch-all';
 import { type Sandbox, startSandbox } from '../../../src/main/sandbox';
 import { OPERATIONS } from '../../../src/shared/platform';
@@ -21,12 +20,7 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const VOICE_PATH = OPERATIONS.voiceRecords.path;
 
-const voiceTable: ArchiveTable<VoiceRecord> = {
-  layout: tableLayout('voiceRecords', VOICE_RECORD_SCHEMA, ['extra']),
-  keyOf: (record, position) => record.voiceId ?? `#${position}`,
-  timeOf: (record) => record.submitTime?.epochMs ?? record.callTime?.epochMs ?? null,
-  scopeOf: () => '',
-};
+const voiceTable = archiveTableFor('voiceRecords');
 
 function voiceSource(client: PlatformClient): SyncSource<VoiceRecord> {
   return {
