@@ -10,12 +10,13 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { normaliseVoiceRecord } from '../src/main/api/normalise';
+import { normaliseVoiceRecord } from '../src/shared/normalise';
 import { ArchiveStore, type ArchiveQuery } from '../src/main/archive/archive-store';
 import { archiveTableFor } from '../src/main/archive/tables';
 import { exportFields } from '../src/main/export/cells';
 import { XlsxStreamWriter } from '../src/main/export/xlsx-stream-writer';
 import { buildSandboxData } from '../src/main/sandbox/data';
+import { listOf } from '../src/shared/operations';
 import type { VoiceRecord } from '../src/shared/records';
 import { parseTimeZone, type TimeZone } from '../src/shared/time-zone';
 
@@ -92,7 +93,7 @@ async function main(): Promise<void> {
     print({ measure: 'search', needle, matching: found, medianMs: searchMs });
 
     const out = join(folder, 'voice.xlsx');
-    const writer = new XlsxStreamWriter(out, exportFields('voiceRecords', zone), {
+    const writer = new XlsxStreamWriter(out, exportFields(listOf('voiceRecords').columns, zone), {
       sheetName: 'Voice records',
     });
     const exportStarted = performance.now();

@@ -9,7 +9,7 @@
  * Every table also has `_key` (the row's identity), `_time` (the row time, ms),
  * `_scope` (what a snapshot replaces, e.g. one task's rows) and `_seen` (fetched at, ms).
  */
-import type { FieldKind, RecordSchema } from '../api/normalise/schema';
+import type { FieldKind, RecordSchema } from '../../shared/normalise/schema';
 import type { DecimalAmount, Timestamp } from '../../shared/records';
 
 export type SqlType = 'VARCHAR' | 'DOUBLE' | 'BIGINT' | 'VARCHAR[]';

@@ -1,5 +1,5 @@
 import { type Column, id, phone, time } from '../columns';
-import { normaliseAxbBinding } from '../normalise';
+import { normaliseAxbBinding, AXB_BINDING_SCHEMA } from '../normalise';
 import type { AxbBindingRecord } from '../records';
 import type { AppFilterParams } from '../requests';
 import { checkAppParams } from '../validation';
@@ -33,6 +33,9 @@ export const axbBindings: ListDescriptor<AppFilterParams, AxbBindingRecord, AxbB
   pageDefaults: null,
   checkParams: checkAppParams,
   normalise: normaliseAxbBinding,
+  fields: AXB_BINDING_SCHEMA,
+  jsonFields: ['extra'],
+  snapshotScope: () => '',
   toRow: (record) => record,
   columns,
   rowId: (row) => row.bindId,

@@ -6,6 +6,7 @@
  */
 import type { Column } from '../columns';
 import type { RecordNormaliser } from '../normalise';
+import type { RecordSchema } from '../normalise/schema';
 import { LIMITS, type OperationInfo } from '../platform';
 import type { Page } from '../records';
 import type { PageRequest } from '../requests';
@@ -82,6 +83,12 @@ export interface ListDescriptor<P extends object, R, Row = R, D = unknown> {
   /** The operation's own rules for the params it knows (types, ranges), as field messages. */
   checkParams(params: Readonly<Record<string, unknown>>, fields: FieldErrors): void;
   readonly normalise: RecordNormaliser<R>;
+  /** The record's field table (the one its normaliser reads): the archive lays its table out from it. */
+  readonly fields: RecordSchema<R>;
+  /** Fields kept whole as JSON: the server's unknown fields, a task's variables. */
+  readonly jsonFields: readonly string[];
+  /** What one complete fetch replaces in the archive: '' for the whole list, a task id for a task's rows. */
+  snapshotScope(row: Row): string;
   /** What the renderer and the files may see of a record (passwords stay in main). */
   toRow(record: R): Row;
   readonly columns: readonly Column<Row>[];

@@ -11,7 +11,7 @@ import {
   text,
   time,
 } from '../columns';
-import { normaliseNumberCallRecord } from '../normalise';
+import { normaliseNumberCallRecord, NUMBER_CALL_SCHEMA } from '../normalise';
 import { LIMITS } from '../platform';
 import type { NumberCallRecord } from '../records';
 import type { RecordWindowParams } from '../requests';
@@ -40,8 +40,14 @@ const columns: Column<NumberCallRecord>[] = [
   duration('chargedDuration', 'Billed duration', (r) => r.chargedDuration),
   amount<NumberCallRecord>('pay', 'Charged', (r) => r.pay, quoteCurrency),
   text('sipCode', 'SIP code', (r) => r.sipCode),
-  sized(text('hangupReason', 'Hang-up reason', (r) => r.hangupReason), 200),
-  sized(text('recordingFileUrl', 'Recording', (r) => r.recordingFileUrl || null, false), 240),
+  sized(
+    text('hangupReason', 'Hang-up reason', (r) => r.hangupReason),
+    200,
+  ),
+  sized(
+    text('recordingFileUrl', 'Recording', (r) => r.recordingFileUrl || null, false),
+    240,
+  ),
   id('appId', 'App id', (r) => r.appId, false),
   text('chargedPeriod', 'Billing period', (r) => r.chargedPeriod, false),
   amount<NumberCallRecord>('customerRate', 'Rate', (r) => r.customerRate, quoteCurrency, false),
@@ -75,6 +81,9 @@ export const numberRecords: ListDescriptor<
   pageDefaults: null,
   checkParams: checkNothingMore,
   normalise: normaliseNumberCallRecord,
+  fields: NUMBER_CALL_SCHEMA,
+  jsonFields: ['extra'],
+  snapshotScope: () => '',
   toRow: (record) => record,
   columns,
   rowId: (row) => row.callid,

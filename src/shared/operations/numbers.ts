@@ -1,5 +1,5 @@
 import { code, type Column, date, duration, id, labelsOf, phone, text } from '../columns';
-import { normaliseNumber } from '../normalise';
+import { normaliseNumber, NUMBER_SCHEMA } from '../normalise';
 import { NUMBER_STATE_LABELS, VOICEMAIL_LABELS } from '../platform';
 import type { NumberRecord } from '../records';
 import type { AppFilterParams } from '../requests';
@@ -50,6 +50,9 @@ export const numbers: ListDescriptor<AppFilterParams, NumberRecord, NumberRecord
   pageDefaults: null,
   checkParams: checkAppParams,
   normalise: normaliseNumber,
+  fields: NUMBER_SCHEMA,
+  jsonFields: ['extra'],
+  snapshotScope: () => '',
   toRow: (record) => record,
   columns,
   rowId: (row) => row.number,

@@ -1,5 +1,5 @@
 import { code, type Column, id, integer, labelsOf, phone, text, time } from '../columns';
-import { normaliseSeat } from '../normalise';
+import { normaliseSeat, SEAT_SCHEMA } from '../normalise';
 import { DELETE_FLAG_LABELS, ENABLE_LABELS, SEAT_STATUS_LABELS } from '../platform';
 import { type SeatRecord, type SeatRow, withoutPassword } from '../records';
 import type { SeatParams } from '../requests';
@@ -53,6 +53,9 @@ export const seats: ListDescriptor<SeatParams, SeatRecord, SeatRow, SeatDraft> =
   pageDefaults: null,
   checkParams: checkSeatParams,
   normalise: normaliseSeat,
+  fields: SEAT_SCHEMA,
+  jsonFields: ['extra'],
+  snapshotScope: () => '',
   toRow: withoutPassword,
   columns,
   rowId: (row) => row.keyId,

@@ -1,5 +1,5 @@
 import { type Column, decimal, id, labelsOf, code, phone, text } from '../columns';
-import { normaliseTaskDetail } from '../normalise';
+import { normaliseTaskDetail, TASK_DETAIL_SCHEMA } from '../normalise';
 import { TASK_ROW_STATUS_LABELS } from '../platform';
 import type { TaskDetailRecord, TaskVariableName } from '../records';
 import type { TaskDetailParams } from '../requests';
@@ -66,6 +66,9 @@ export const taskDetails: ListDescriptor<TaskDetailParams, TaskDetailRecord, Tas
   pageDefaults: null,
   checkParams: checkTaskParams,
   normalise: normaliseTaskDetail,
+  fields: TASK_DETAIL_SCHEMA,
+  jsonFields: ['variables', 'extra'],
+  snapshotScope: (row) => row.keyId ?? '',
   toRow: (record) => record,
   columns,
   // Rows of one task share their task id and may lack a call id: there is no row id.

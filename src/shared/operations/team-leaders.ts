@@ -1,5 +1,5 @@
 import { code, type Column, id, labelsOf, list, text, time } from '../columns';
-import { normaliseTeamLeader } from '../normalise';
+import { normaliseTeamLeader, TEAM_LEADER_SCHEMA } from '../normalise';
 import { ENABLE_LABELS } from '../platform';
 import { type TeamLeaderRecord, type TeamLeaderRow, withoutPassword } from '../records';
 import type { TeamLeaderParams } from '../requests';
@@ -46,6 +46,9 @@ export const teamLeaders: ListDescriptor<TeamLeaderParams, TeamLeaderRecord, Tea
   pageDefaults: null,
   checkParams: checkLeaderParams,
   normalise: normaliseTeamLeader,
+  fields: TEAM_LEADER_SCHEMA,
+  jsonFields: ['extra'],
+  snapshotScope: () => '',
   toRow: withoutPassword,
   columns,
   rowId: (row) => row.keyId,

@@ -12,7 +12,7 @@ import {
   text,
   time,
 } from '../columns';
-import { normaliseVoiceRecord } from '../normalise';
+import { normaliseVoiceRecord, VOICE_RECORD_SCHEMA } from '../normalise';
 import { CALL_STATUS_LABELS, CALL_STATUS_MISSING, feedbackLabel, LIMITS } from '../platform';
 import type { VoiceRecord } from '../records';
 import type { RecordWindowParams } from '../requests';
@@ -24,7 +24,10 @@ const columns: Column<VoiceRecord>[] = [
   id('voiceId', 'Voice id', (r) => r.voiceId),
   phone('callee', 'Callee', (r) => r.callee),
   phone('displayNum', 'Display number', (r) => r.displayNum),
-  { ...code('callStatus', 'Call status', (r) => r.callStatus, labelsOf(CALL_STATUS_LABELS)), missing: CALL_STATUS_MISSING },
+  {
+    ...code('callStatus', 'Call status', (r) => r.callStatus, labelsOf(CALL_STATUS_LABELS)),
+    missing: CALL_STATUS_MISSING,
+  },
   time('submitTime', 'Submitted', (r) => r.submitTime),
   time('callTime', 'Called', (r) => r.callTime, false),
   time('ringingTime', 'Ringing', (r) => r.ringingTime, false),
@@ -33,7 +36,10 @@ const columns: Column<VoiceRecord>[] = [
   duration('callDuration', 'Duration', (r) => r.callDuration),
   duration('chargedDuration', 'Billed duration', (r) => r.chargedDuration),
   text('terminationCode', 'SIP code', (r) => r.terminationCode),
-  sized(text('terminationReason', 'Termination reason', (r) => r.terminationReason), 200),
+  sized(
+    text('terminationReason', 'Termination reason', (r) => r.terminationReason),
+    200,
+  ),
   amount<VoiceRecord>('cost', 'Cost', (r) => r.cost, quoteCurrency),
   text('billPeriod', 'Billing period', (r) => r.billPeriod),
   amount<VoiceRecord>('rate', 'Rate', (r) => r.rate, quoteCurrency),
@@ -51,7 +57,10 @@ const columns: Column<VoiceRecord>[] = [
     (value) => feedbackLabel(String(value)),
   ),
   text('code', 'Region and operator', (r) => r.code),
-  sized(text('calledInfo', 'Called-party info', (r) => r.calledInfo), 240),
+  sized(
+    text('calledInfo', 'Called-party info', (r) => r.calledInfo),
+    240,
+  ),
   id('voiceFileId', 'Voice file id', (r) => r.voiceFileId, false),
   text('currency', 'Quote currency', (r) => r.currency, false),
   amount('settleRate', 'Local rate', (r) => r.settleRate, noCurrency, false),
@@ -77,6 +86,9 @@ export const voiceRecords: ListDescriptor<RecordWindowParams, VoiceRecord, Voice
   pageDefaults: { current: 1, size: LIMITS.voiceDefaultPageSize },
   checkParams: checkNothingMore,
   normalise: normaliseVoiceRecord,
+  fields: VOICE_RECORD_SCHEMA,
+  jsonFields: ['extra'],
+  snapshotScope: () => '',
   toRow: (record) => record,
   columns,
   rowId: (row) => row.voiceId,

@@ -3,8 +3,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { normaliseSeat, normaliseVoiceRecord } from '../../../src/main/api/normalise';
-import { SEAT_SCHEMA } from '../../../src/main/api/normalise/records';
+import { normaliseSeat, normaliseVoiceRecord } from '../../../src/shared/normalise';
+import { SEAT_SCHEMA } from '../../../src/shared/normalise/records';
 import { ArchiveStore, type ArchiveTable } from '../../../src/main/archive/archive-store';
 import { tableLayout } from '../../../src/main/archive/table-layout';
 import { archiveTableFor } from '../../../src/main/archive/tables';

@@ -9,7 +9,7 @@ import { syncWindow, type SyncSource } from '../../../src/main/archive/sync';
 import { archiveTableFor } from '../../../src/main/archive/tables';
 import { fetchAll } from '../../../src/main/jobs/fetch-all';
 import { type Sandbox, startSandbox } from '../../../src/main/sandbox';
-import { OPERATIONS } from '../../../src/shared/platform';
+import { listOf } from '../../../src/shared/operations';
 import { ok } from '../../../src/shared/result';
 import type { VoiceRecord } from '../../../src/shared/records';
 import { formatIsoInZone, parseTimeZone, type TimeZone } from '../../../src/shared/time-zone';
@@ -18,7 +18,7 @@ const PLUS8 = parseTimeZone('+08:00') as TimeZone;
 const iso = (ms: number): string => formatIsoInZone(Math.floor(ms / 1000) * 1000, PLUS8);
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const VOICE_PATH = OPERATIONS.voiceRecords.path;
+const VOICE_PATH = listOf('voiceRecords').endpoint.path;
 
 const voiceTable = archiveTableFor('voiceRecords');
 
@@ -29,7 +29,7 @@ function voiceSource(client: PlatformClient): SyncSource<VoiceRecord> {
       if (!range) throw new Error('voice records are windowed');
       const result = await fetchAll(
         client,
-        'voiceRecords',
+        listOf('voiceRecords'),
         { strTime: iso(range.fromMs), endTime: iso(range.toMs) },
         { onRows, signal },
       );

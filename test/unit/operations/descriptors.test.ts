@@ -25,7 +25,8 @@ describe('the list registry', () => {
 
   it('gives every column a starting width, wider for long free text', () => {
     for (const list of Object.values(LISTS)) {
-      for (const column of list.columns) expect(columnWidth(column), `${list.id}.${column.key}`).toBeGreaterThanOrEqual(DEFAULT_COLUMN_WIDTH);
+      for (const column of list.columns)
+        expect(columnWidth(column), `${list.id}.${column.key}`).toBeGreaterThanOrEqual(DEFAULT_COLUMN_WIDTH);
     }
     const voice = new Map(LISTS.voiceRecords.columns.map((column) => [column.key, columnWidth(column)]));
     expect(voice.get('calledInfo')).toBeGreaterThan(voice.get('callee') ?? Infinity);
