@@ -9,7 +9,7 @@ export {
   fitsOneMessageUnit as fitsOneBilledUnit,
   GSM7_UNIT_CHARS as GSM7_UNIT_SEPTETS,
   UCS2_UNIT_CHARS as UCS2_UNIT_CODE_UNITS,
-} from '../../shared/message-units';
+} from '../../shared/mms/message-units';
 
 /** Characters as a person counts them (code points, so an emoji is one). */
 export function characterCount(text: string): number {

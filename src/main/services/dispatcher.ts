@@ -1,4 +1,12 @@
-import { contract, isMethodName, type MethodName, type RequestOf, type ResultOf } from '../../shared/contract';
+import {
+  contract,
+  isMethodName,
+  type EventName,
+  type MethodName,
+  type PayloadOf,
+  type RequestOf,
+  type ResultOf,
+} from '../../shared/contract';
 import { RequestShapeError } from '../../shared/parse';
 import { fail, type Result } from '../../shared/result';
 import type { Logger } from '../log';
@@ -6,6 +14,9 @@ import type { Logger } from '../log';
 export type Handlers = {
   [M in MethodName]: (request: RequestOf<M>) => Promise<Result<ResultOf<M>>> | Result<ResultOf<M>>;
 };
+
+/** How main tells every window (or browser tab) that something happened. */
+export type EmitEvent = <E extends EventName>(name: E, payload: PayloadOf<E>) => void;
 
 export type Dispatch = (method: string, input: unknown) => Promise<Result<unknown>>;
 

@@ -1,7 +1,6 @@
 import { join } from 'node:path';
 import { platform } from 'node:os';
 import { version } from '../../../package.json';
-import type { EventName, PayloadOf } from '../../shared/contract';
 import { isSafeExternalUrl } from '../../shared/links';
 import { fail, ok } from '../../shared/result';
 import { Accounts } from '../accounts/accounts';
@@ -18,10 +17,10 @@ import { createMmsHandlers } from './mms-handlers';
 import { createSeatGroupHandlers } from './seat-group-handlers';
 import { Preferences } from './preferences';
 import type { DesktopPort } from './desktop';
-import { createDispatcher, type Dispatch, type Handlers } from './dispatcher';
-import { createSandboxHost, type SandboxHost } from './sandbox-host';
+import { createDispatcher, type Dispatch, type EmitEvent, type Handlers } from './dispatcher';
 
-export type EmitEvent = <E extends EventName>(name: E, payload: PayloadOf<E>) => void;
+export type { EmitEvent } from './dispatcher';
+import { createSandboxHost, type SandboxHost } from './sandbox-host';
 
 /** Tests point the keychain at a service name of their own with this variable. */
 export const KEYCHAIN_SERVICE_ENV = 'SWITCHBOARD_KEYCHAIN_SERVICE';
@@ -67,7 +66,15 @@ export function createServices(options: ServiceOptions): Services {
     ...createListHandlers({ pool: clients, jobs, emit: options.emit, log }),
     ...createExportHandlers({ clients, jobs, log, desktop, appVersion: version }),
     listJobs: () => ok(jobs.list()),
-    ...createMmsHandlers({ clients, jobs, emit: options.emit, log, desktop, userDataDir: options.userDataDir, appVersion: version }),
+    ...createMmsHandlers({
+      clients,
+      jobs,
+      emit: options.emit,
+      log,
+      desktop,
+      userDataDir: options.userDataDir,
+      appVersion: version,
+    }),
     ...createSeatGroupHandlers({ clients, log }),
     loadPreferences: () => ok(preferences.all()),
     savePreference: ({ key, value }) =>

@@ -10,7 +10,7 @@ import type { Logger } from '../log';
 import { withAccounts } from './accounts-handlers';
 import type { ClientPool } from './client-pool';
 import type { Handlers } from './dispatcher';
-import type { EmitEvent } from './index';
+import type { EmitEvent } from './dispatcher';
 
 /** "Load all" in a view takes at most this many rows; beyond it, export is the tool. */
 export const LOAD_ALL_LIMIT = 100_000;

@@ -18,7 +18,7 @@ import { withAccounts } from './accounts-handlers';
 import type { ClientPool } from './client-pool';
 import type { DesktopPort } from './desktop';
 import type { Handlers } from './dispatcher';
-import type { EmitEvent } from './index';
+import type { EmitEvent } from './dispatcher';
 import { MmsSendJobs } from './mms-send-job';
 
 type MmsHandlers = Pick<

@@ -1,14 +1,14 @@
 import type { PlatformClient } from '../api';
 import type { SaveSeatGroupOutcome, SaveSeatGroupRequest } from '../../shared/methods/seat-groups';
 import { fail, ok, type Result } from '../../shared/result';
-import { mismatchMessages } from '../../shared/seat-group-diff';
+import { mismatchMessages } from '../../shared/seat-groups/diff';
 import {
   changedFields,
   expectedAfterSave,
   missingClearableFields,
   SEAT_GROUP_FIELD_LABELS,
   valuesOf,
-} from '../../shared/seat-group-values';
+} from '../../shared/seat-groups/values';
 import { validateSeatGroupEdit } from '../../shared/validation';
 import type { Logger } from '../log';
 import { withAccounts } from './accounts-handlers';

@@ -3,7 +3,7 @@ import { FS_NODES } from '../platform';
 import type { SeatGroupSettings } from '../records';
 import type { IntegerId, SeatGroupEditRequest } from '../requests';
 import type { AppError } from '../result';
-import type { SeatGroupValues } from '../seat-group-values';
+import type { SeatGroupValues } from '../seat-groups/values';
 import { method } from './define';
 
 export interface SaveSeatGroupRequest {

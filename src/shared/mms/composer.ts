@@ -3,7 +3,7 @@
  * (validateMmsSend), so the form refuses exactly what the client would refuse, and
  * the cleaned recipients split into the batches that will be sent.
  */
-import { measureMessageUnit, type MessageUnitMeasure } from '../message-units';
+import { measureMessageUnit, type MessageUnitMeasure } from './message-units';
 import { LIMITS } from '../platform';
 import type { MmsSendRequest, MmsType } from '../requests';
 import { type FieldErrors, validateMmsSend } from '../validation';

@@ -1,4 +1,4 @@
-import { measureMessageUnit } from '../message-units';
+import { measureMessageUnit } from '../mms/message-units';
 import { LIMITS, MMS_TYPES } from '../platform';
 import type { MmsSendRequest } from '../requests';
 import type { Result } from '../result';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitsOneMessageUnit, measureMessageUnit } from '../../../src/shared/message-units';
+import { fitsOneMessageUnit, measureMessageUnit } from '../../../src/shared/mms/message-units';
 
 describe('one billed message unit', () => {
   it('holds 160 GSM-7 characters', () => {

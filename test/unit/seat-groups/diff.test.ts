@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { diffValues, displaySetting, mismatchMessages } from '../../../src/shared/seat-group-diff';
-import type { SeatGroupValues } from '../../../src/shared/seat-group-values';
+import { diffValues, displaySetting, mismatchMessages } from '../../../src/shared/seat-groups/diff';
+import type { SeatGroupValues } from '../../../src/shared/seat-groups/values';
 
 const before: SeatGroupValues = {
   callinStrategy: 1,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { draftFrom, labelRefusal, readDraft } from '../../../src/shared/seat-group-draft';
-import type { SeatGroupValues } from '../../../src/shared/seat-group-values';
+import { draftFrom, labelRefusal, readDraft } from '../../../src/shared/seat-groups/draft';
+import type { SeatGroupValues } from '../../../src/shared/seat-groups/values';
 
 const loaded: SeatGroupValues = {
   callinStrategy: 1,

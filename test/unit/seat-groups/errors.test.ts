@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clientError, platformError } from '../../../src/shared/errors';
-import { placeSeatGroupError } from '../../../src/shared/seat-group-errors';
+import { placeSeatGroupError } from '../../../src/shared/seat-groups/errors';
 
 describe('placing seat group errors', () => {
   it('puts -63 at the group picker with the server\'s reason', () => {

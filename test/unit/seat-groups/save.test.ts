@@ -4,7 +4,7 @@ import { createClient, type PlatformClient } from '../../../src/main/api';
 import { startSandbox, type Sandbox } from '../../../src/main/sandbox';
 import { saveSeatGroup } from '../../../src/main/services/seat-group-handlers';
 import { clientError } from '../../../src/shared/errors';
-import { completeEditRequest, valuesOf, type SeatGroupValues } from '../../../src/shared/seat-group-values';
+import { completeEditRequest, valuesOf, type SeatGroupValues } from '../../../src/shared/seat-groups/values';
 
 const GROUP = 102;
 let sandbox: Sandbox;

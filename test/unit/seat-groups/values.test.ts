@@ -10,7 +10,7 @@ import {
   rebaseEdits,
   valuesOf,
   type SeatGroupValues,
-} from '../../../src/shared/seat-group-values';
+} from '../../../src/shared/seat-groups/values';
 
 const loaded: SeatGroupSettings = {
   voiceGroupId: '101',

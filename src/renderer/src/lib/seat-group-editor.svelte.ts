@@ -1,10 +1,10 @@
 import type { SaveSeatGroupOutcome } from '../../../shared/methods/seat-groups';
 import type { SeatGroupSettings } from '../../../shared/records';
 import type { AppError } from '../../../shared/result';
-import { diffValues, type FieldChange } from '../../../shared/seat-group-diff';
-import { draftFrom, readDraft, type SeatGroupDraft } from '../../../shared/seat-group-draft';
-import { placeSeatGroupError } from '../../../shared/seat-group-errors';
-import { rebaseEdits, valuesOf, type SeatGroupValues } from '../../../shared/seat-group-values';
+import { diffValues, type FieldChange } from '../../../shared/seat-groups/diff';
+import { draftFrom, readDraft, type SeatGroupDraft } from '../../../shared/seat-groups/draft';
+import { placeSeatGroupError } from '../../../shared/seat-groups/errors';
+import { rebaseEdits, valuesOf, type SeatGroupValues } from '../../../shared/seat-groups/values';
 import { readPositiveId } from '../../../shared/validation';
 import { bridge } from './bridge';
 

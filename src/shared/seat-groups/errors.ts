@@ -1,7 +1,7 @@
 /** Where on the seat-group screen an error belongs: the group picker, the label editor, a field, or the form. */
-import { platformStatusOf } from './errors';
-import type { AppError } from './result';
-import { SEAT_GROUP_FIELDS, type SeatGroupField } from './seat-group-values';
+import { platformStatusOf } from '../errors';
+import type { AppError } from '../result';
+import { SEAT_GROUP_FIELDS, type SeatGroupField } from './values';
 
 export interface PlacedErrors {
   /** Shown at the group picker (-63: the group belongs to another workspace; a bad id). */

@@ -3,9 +3,9 @@
  * an edit request. The trap in the spec: the platform clears four numbers and the
  * label list when they are sent empty, so every save sends the complete state.
  */
-import { FS_NODES, type FsNode } from './platform';
-import type { SeatGroupSettings } from './records';
-import type { IntegerId, SeatGroupEditRequest } from './requests';
+import { FS_NODES, type FsNode } from '../platform';
+import type { SeatGroupSettings } from '../records';
+import type { IntegerId, SeatGroupEditRequest } from '../requests';
 
 export interface SeatGroupValues {
   callinStrategy: number | null;

@@ -3,10 +3,10 @@
  * Clearing is explicit: an emptied number box is an error until the user chooses
  * "Clear", so a stray backspace never wipes a setting on the platform.
  */
-import { LIMITS } from './platform';
-import type { IntegerId, SeatGroupEditRequest } from './requests';
-import { completeEditRequest, type SeatGroupValues } from './seat-group-values';
-import { type FieldErrors, validateSeatGroupEdit } from './validation';
+import { LIMITS } from '../platform';
+import type { IntegerId, SeatGroupEditRequest } from '../requests';
+import { completeEditRequest, type SeatGroupValues } from './values';
+import { type FieldErrors, validateSeatGroupEdit } from '../validation';
 
 export const NUMBER_FIELDS = [
   'timeoutTransferSec',

@@ -1,12 +1,12 @@
 /** What changed between two states of a seat group's settings, in words a person reads. */
-import { CALLIN_STRATEGY_LABELS, FS_NODE_LABELS, SWITCH_LABELS } from './platform';
+import { CALLIN_STRATEGY_LABELS, FS_NODE_LABELS, SWITCH_LABELS } from '../platform';
 import {
   changedFields,
   isFsNode,
   SEAT_GROUP_FIELD_LABELS,
   type SeatGroupField,
   type SeatGroupValues,
-} from './seat-group-values';
+} from './values';
 
 export interface FieldChange {
   field: SeatGroupField;
