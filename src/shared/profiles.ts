@@ -39,6 +39,8 @@ export interface ProfilesState {
   profiles: ProfileView[];
   activeProfileId: string | null;
   presets: readonly BrandPreset[];
+  /** What could not be read from the profiles file and where it was kept, for the user. */
+  warnings: string[];
 }
 
 export interface ConnectionReport {
@@ -72,8 +74,31 @@ export function validateBaseUrl(text: string): string | null {
   return null;
 }
 
-/** Field-level problems with a draft; an empty object means it can be saved. */
-export function validateProfileDraft(draft: ProfileDraft, options: { creating: boolean }): Record<string, string> {
+/** Where a stored secret may be sent: the address and key it was saved with. */
+export interface SecretBinding {
+  baseUrl: string;
+  apiKey: string;
+}
+
+export const SECRET_REBIND_MESSAGE =
+  'The base URL or API key changed: type the API secret again. A stored secret is only sent to the address and key it was saved with.';
+
+/**
+ * True when a draft without a new secret would sign with the stored one for another
+ * host or key. A Sign is replayable for 30 minutes, so the stored secret must not follow.
+ */
+export function secretMustBeRetyped(stored: SecretBinding, draft: Pick<ProfileDraft, 'baseUrl' | 'apiKey'>): boolean {
+  return normaliseBaseUrl(draft.baseUrl) !== normaliseBaseUrl(stored.baseUrl) || draft.apiKey.trim() !== stored.apiKey.trim();
+}
+
+/**
+ * Field-level problems with a draft; an empty object means it can be saved. `stored` is
+ * what an existing profile's secret was saved with.
+ */
+export function validateProfileDraft(
+  draft: ProfileDraft,
+  options: { creating: boolean; stored?: SecretBinding },
+): Record<string, string> {
   const errors: Record<string, string> = {};
   const name = draft.name.trim();
   if (name === '') errors.name = 'Give the profile a name.';
@@ -86,10 +111,10 @@ export function validateProfileDraft(draft: ProfileDraft, options: { creating: b
   else if (/\s/.test(draft.apiKey.trim())) errors.apiKey = 'An API key has no spaces in it.';
 
   const secretMissing = draft.apiSecret === undefined || draft.apiSecret.trim() === '';
-  if (options.creating && secretMissing) {
-    errors.apiSecret = 'Enter the API secret from the platform console.';
-  } else if (draft.apiSecret !== undefined && secretMissing) {
-    errors.apiSecret = 'Enter the API secret, or keep the stored one.';
+  if (secretMissing) {
+    if (options.creating) errors.apiSecret = 'Enter the API secret from the platform console.';
+    else if (options.stored && secretMustBeRetyped(options.stored, draft)) errors.apiSecret = SECRET_REBIND_MESSAGE;
+    else if (draft.apiSecret !== undefined) errors.apiSecret = 'Enter the API secret, or keep the stored one.';
   }
 
   if (!isValidTimeZone(draft.timeZone)) {

@@ -80,3 +80,25 @@ test('a bad profile form shows a message at each field and sends nothing', async
   await expect(form.getByText(/Use a zone name such as Asia\/Shanghai/)).toBeVisible();
   await expect(form.getByLabel('Base URL')).toHaveValue('http://api.example.com');
 });
+
+test('changing a saved profile’s address asks for the secret again, and says why', async ({ app }) => {
+  await app.keyboard.press('Control+0');
+  await app.getByRole('button', { name: 'Add profile' }).click();
+  const form = app.getByRole('form', { name: 'New profile' });
+  await form.getByLabel('Name').fill('Rebind desk');
+  await form.getByLabel('Base URL').fill(second.baseUrl);
+  await form.getByLabel('API key').fill(SECOND_KEY);
+  await form.getByLabel('API secret').fill(SECOND_SECRET);
+  await form.getByRole('button', { name: 'Create profile' }).click();
+  await expect(app.getByTestId('secret-status')).toContainText('Secret stored in the keychain');
+
+  const saved = app.getByRole('form', { name: 'Profile Rebind desk' });
+  await saved.getByLabel('Base URL').fill('https://elsewhere.example.com');
+  await expect(saved.getByText(/The base URL or API key changed: type the API secret again/)).toBeVisible();
+  await saved.getByRole('button', { name: 'Save' }).click();
+  await expect(saved.getByText(/type the API secret again/)).toBeVisible();
+  await expect(app.getByText('Changes saved.')).toHaveCount(0);
+  // Typed back, the stored secret is usable again and the question goes away.
+  await saved.getByLabel('Base URL').fill(second.baseUrl);
+  await expect(app.getByTestId('secret-status')).toContainText('Secret stored in the keychain');
+});

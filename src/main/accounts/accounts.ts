@@ -9,6 +9,7 @@ import {
   type ProfileView,
 } from '../../shared/profiles';
 import type { Logger } from '../log';
+import type { ConnectionTarget } from './connection-test';
 import type { ProfileStore, StoredProfile, StoredProfiles } from './profile-store';
 import type { SecretStore } from './secret-store';
 
@@ -70,7 +71,12 @@ export class Accounts {
   async state(): Promise<ProfilesState> {
     const stored = this.options.store.read();
     const views = [this.sandboxView(stored), ...stored.profiles.map((profile) => this.view(profile))];
-    return { profiles: views, activeProfileId: this.activeId(stored), presets: BRAND_PRESETS };
+    return {
+      profiles: views,
+      activeProfileId: this.activeId(stored),
+      presets: BRAND_PRESETS,
+      warnings: this.options.store.warnings(stored),
+    };
   }
 
   async active(): Promise<ProfileView | null> {
@@ -85,7 +91,7 @@ export class Accounts {
     const existing = draft.id === undefined ? undefined : stored.profiles.find((p) => p.id === draft.id);
     if (draft.id !== undefined && !existing) throw new AccountsError('not-found', 'That profile no longer exists.');
 
-    const fields = validateProfileDraft(draft, { creating: existing === undefined });
+    const fields = validateProfileDraft(draft, { creating: existing === undefined, stored: existing });
     const name = draft.name.trim();
     const clash = stored.profiles.some((p) => p.id !== draft.id && p.name.toLowerCase() === name.toLowerCase());
     if (clash || name.toLowerCase() === 'sandbox (demo)') fields.name = 'Another profile already has this name.';
@@ -151,6 +157,27 @@ export class Accounts {
     if (wanted === 'sandbox' || wanted === 'sandbox (demo)') return this.sandboxView(stored);
     const profile = stored.profiles.find((p) => p.name.toLowerCase() === wanted);
     return profile ? this.view(profile) : undefined;
+  }
+
+  /**
+   * What to sign a connection test with: the typed secret, or the stored one only
+   * while the draft keeps the address and key it was saved with.
+   */
+  async draftTarget(draft: ProfileDraft): Promise<ConnectionTarget> {
+    if (draft.id === SANDBOX_PROFILE_ID) {
+      const { baseUrl, apiKey, apiSecret, timeZone } = await this.connection(SANDBOX_PROFILE_ID);
+      return { baseUrl, apiKey, apiSecret, timeZone };
+    }
+    const existing = draft.id === undefined ? undefined : this.options.store.read().profiles.find((p) => p.id === draft.id);
+    if (draft.id !== undefined && !existing) throw new AccountsError('not-found', 'That profile no longer exists.');
+    const fields = validateProfileDraft(draft, { creating: existing === undefined, stored: existing });
+    delete fields.name;
+    if (Object.keys(fields).length > 0) {
+      throw new AccountsError('validation', 'Fix the highlighted fields before testing the connection.', fields);
+    }
+    const apiSecret = draft.apiSecret?.trim() ?? (await this.connection(draft.id ?? '')).apiSecret;
+    this.options.log.redact(apiSecret);
+    return { baseUrl: draft.baseUrl.trim(), apiKey: draft.apiKey.trim(), apiSecret, timeZone: draft.timeZone.trim() };
   }
 
   /** The credentials for a profile, read from the keychain here in main. */

@@ -17,40 +17,104 @@ export interface StoredProfiles {
   /** Per built-in profile: settings the user may change (time zone, page size, appId). */
   sandbox: Pick<StoredProfile, 'defaultAppId' | 'timeZone' | 'pageSize'> | null;
   profiles: StoredProfile[];
+  /** Entries the app could not read, written back exactly as found so nothing is lost. */
+  unreadable: unknown[];
 }
 
-const EMPTY: StoredProfiles = { version: 1, activeProfileId: null, sandboxHidden: false, sandbox: null, profiles: [] };
+/** The file exists but cannot be read (permissions, a folder in its place...): nothing may be written over it. */
+export class ProfilesUnreadableError extends Error {
+  override name = 'ProfilesUnreadableError';
+  constructor(
+    readonly file: string,
+    readonly reason: string,
+  ) {
+    super(
+      `Switchboard could not read its profiles file ${file} (${reason}). Nothing was changed. Check that the file can be read and written by you, then try again.`,
+    );
+  }
+}
+
+const EMPTY: StoredProfiles = {
+  version: 1,
+  activeProfileId: null,
+  sandboxHidden: false,
+  sandbox: null,
+  profiles: [],
+  unreadable: [],
+};
 
 /**
  * profiles.json in userData, written atomically (temp file + rename) so a crash
- * mid-write never leaves a half file. A corrupt file is set aside, not lost.
+ * mid-write never leaves a half file. Only a missing file means "no profiles"; a file
+ * that is not JSON is set aside (and the user told where), an entry that cannot be
+ * read is kept as it is.
  */
 export class ProfileStore {
+  private setAside: string | null = null;
+
   constructor(private readonly file: string) {}
 
   read(): StoredProfiles {
     let text: string;
     try {
       text = readFileSync(this.file, 'utf8');
-    } catch {
+    } catch (error) {
+      if (isErrnoCode(error, 'ENOENT')) return structuredClone(EMPTY);
+      throw new ProfilesUnreadableError(this.file, error instanceof Error ? error.message : String(error));
+    }
+    const parsed = parseJson(text);
+    if (!isRecord(parsed) || !Array.isArray(parsed.profiles)) {
+      const kept = `${this.file}.corrupt-${Date.now()}`;
+      renameSync(this.file, kept);
+      this.setAside = kept;
       return structuredClone(EMPTY);
     }
-    try {
-      return parseStoredProfiles(JSON.parse(text));
-    } catch {
-      renameSync(this.file, `${this.file}.corrupt-${Date.now()}`);
-      return structuredClone(EMPTY);
-    }
+    return parseStoredProfiles(parsed, parsed.profiles);
   }
 
   write(state: StoredProfiles): void {
-    writeFileAtomically(this.file, `${JSON.stringify(state, null, 2)}\n`, { mode: 0o600 });
+    const { unreadable, ...readable } = state;
+    const onDisk = { ...readable, profiles: [...readable.profiles, ...unreadable] };
+    writeFileAtomically(this.file, `${JSON.stringify(onDisk, null, 2)}\n`, { mode: 0o600 });
+  }
+
+  /** Sentences for the user about what could not be read and where it was kept. */
+  warnings(state: StoredProfiles): string[] {
+    const warnings: string[] = [];
+    if (this.setAside !== null) {
+      warnings.push(
+        `The profiles file was damaged and could not be read. It was kept as ${this.setAside}; your API secrets are still in the keychain. Add the profiles again, or ask support to recover them from that copy.`,
+      );
+    }
+    for (const entry of state.unreadable) {
+      const name = isRecord(entry) && typeof entry.name === 'string' ? `"${entry.name}"` : 'One profile';
+      warnings.push(
+        `${name} in ${this.file} has a setting Switchboard cannot read, so it is not listed. It is kept in the file unchanged; correct it there or ask support.`,
+      );
+    }
+    return warnings;
   }
 }
 
-function parseStoredProfiles(value: unknown): StoredProfiles {
-  if (!isRecord(value) || !Array.isArray(value.profiles)) throw new Error('not a profiles file');
-  const profiles = value.profiles.filter(isStoredProfile).map((p) => ({ ...p, secretStored: p.secretStored === true }));
+function isErrnoCode(error: unknown, code: string): boolean {
+  return isRecord(error) && error.code === code;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function parseStoredProfiles(value: Record<string, unknown>, entries: unknown[]): StoredProfiles {
+  const profiles: StoredProfile[] = [];
+  const unreadable: unknown[] = [];
+  for (const entry of entries) {
+    if (isStoredProfile(entry)) profiles.push({ ...entry, secretStored: entry.secretStored === true });
+    else unreadable.push(entry);
+  }
   const sandbox = isRecord(value.sandbox) ? pickSandbox(value.sandbox) : null;
   return {
     version: 1,
@@ -58,9 +122,9 @@ function parseStoredProfiles(value: unknown): StoredProfiles {
     sandboxHidden: value.sandboxHidden === true,
     sandbox,
     profiles,
+    unreadable,
   };
 }
-
 function pickSandbox(value: Record<string, unknown>): StoredProfiles['sandbox'] {
   const { defaultAppId, timeZone, pageSize } = value;
   if (typeof defaultAppId !== 'string' || typeof timeZone !== 'string' || typeof pageSize !== 'number') return null;

@@ -1,7 +1,7 @@
-import { SANDBOX_PROFILE_ID, validateProfileDraft, type ProfileDraft } from '../../shared/profiles';
 import { fail, ok, type Result } from '../../shared/result';
 import { AccountsError, type Accounts } from '../accounts/accounts';
 import { testConnection } from '../accounts/connection-test';
+import { ProfilesUnreadableError } from '../accounts/profile-store';
 import { KeychainUnavailableError } from '../accounts/secret-store';
 import type { Logger } from '../log';
 import type { Handlers } from './dispatcher';
@@ -20,6 +20,9 @@ export async function accountsResult<T>(action: () => Promise<T> | T): Promise<R
       const result = fail<T>(error.code === 'validation' ? 'validation' : error.code, error.message);
       if (!result.ok && error.fields) result.error.fields = error.fields;
       return result;
+    }
+    if (error instanceof ProfilesUnreadableError) {
+      return fail('profiles-unreadable', error.message, error.reason);
     }
     if (error instanceof KeychainUnavailableError) {
       return fail('keychain-unavailable', error.advice, error.reason);
@@ -56,25 +59,6 @@ export function createAccountsHandlers(accounts: Accounts, log: Logger): Account
         accounts.setSandboxHidden(hidden);
         return accounts.state();
       }),
-    testConnection: ({ draft }) => accountsResult(() => testDraft(accounts, draft, log)),
+    testConnection: ({ draft }) => accountsResult(async () => testConnection(await accounts.draftTarget(draft), log)),
   };
-}
-
-async function testDraft(accounts: Accounts, draft: ProfileDraft, log: Logger) {
-  if (draft.id === SANDBOX_PROFILE_ID) {
-    const { baseUrl, apiKey, apiSecret, timeZone } = await accounts.connection(SANDBOX_PROFILE_ID);
-    return testConnection({ baseUrl, apiKey, apiSecret, timeZone }, log);
-  }
-  const fields = validateProfileDraft(draft, { creating: draft.id === undefined });
-  delete fields.name;
-  if (Object.keys(fields).length > 0) {
-    throw new AccountsError('validation', 'Fix the highlighted fields before testing the connection.', fields);
-  }
-  const apiSecret =
-    draft.apiSecret?.trim() ?? (draft.id === undefined ? '' : (await accounts.connection(draft.id)).apiSecret);
-  log.redact(apiSecret);
-  return testConnection(
-    { baseUrl: draft.baseUrl.trim(), apiKey: draft.apiKey.trim(), apiSecret, timeZone: draft.timeZone.trim() },
-    log,
-  );
 }

@@ -1,8 +1,10 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AccountsError } from '../../../src/main/accounts/accounts';
 import { createMemorySecretStore } from '../../../src/main/accounts/secret-store';
+import { createLogger } from '../../../src/main/log';
+import { createAccountsHandlers } from '../../../src/main/services/accounts-handlers';
 import { validateProfileDraft } from '../../../src/shared/profiles';
 import { draft, makeAccounts } from './support';
 
@@ -83,15 +85,44 @@ describe('profiles', () => {
     expect((await accounts.state()).profiles.find((p) => p.id === 'sandbox')?.hidden).toBe(false);
   });
 
-  it('sets a corrupt profiles file aside instead of crashing', async () => {
+  it('sets a corrupt profiles file aside, keeps it, and tells the user where', async () => {
+    const { accounts, file, dir } = makeAccounts(createMemorySecretStore());
+    writeFileSync(file, '{"profiles": [tru');
+    const state = await accounts.state();
+    expect(state.activeProfileId).toBe('sandbox');
+    const kept = readdirSync(dir).filter((name) => name.startsWith('profiles.json.corrupt-'));
+    expect(kept).toHaveLength(1);
+    expect(readFileSync(join(dir, kept[0] ?? ''), 'utf8')).toBe('{"profiles": [tru');
+    expect(state.warnings).toEqual([expect.stringContaining(join(dir, kept[0] ?? ''))]);
+    // Still told after the next write, for as long as the app runs.
+    await accounts.save(draft());
+    expect((await accounts.state()).warnings).toEqual([expect.stringContaining(kept[0] ?? '')]);
+  });
+
+  it('treats only a missing file as "no profiles": any other read error is shown and nothing is written', async () => {
     const { accounts, file } = makeAccounts(createMemorySecretStore());
-    const corrupt = '{"profiles": [tru';
-    writeFileSync(file, corrupt);
-    expect((await accounts.state()).activeProfileId).toBe('sandbox');
-    // Set aside beside it, byte for byte, so the user's profiles can still be recovered by hand.
-    const asides = readdirSync(dirname(file)).filter((name) => name.startsWith(`${basename(file)}.corrupt-`));
-    expect(asides).toHaveLength(1);
-    expect(readFileSync(join(dirname(file), asides[0]), 'utf8')).toBe(corrupt);
+    mkdirSync(file); // a folder where the file should be
+    const handlers = createAccountsHandlers(accounts, createLogger({ console: false, sink: () => undefined }));
+    const listed = await handlers.listProfiles(undefined);
+    expect(listed).toMatchObject({ ok: false, error: { code: 'profiles-unreadable', message: expect.stringContaining(file) } });
+    const saved = await handlers.saveProfile(draft());
+    expect(saved).toMatchObject({ ok: false, error: { code: 'profiles-unreadable' } });
+    expect(statSync(file).isDirectory()).toBe(true);
+    expect(readdirSync(file)).toEqual([]);
+  });
+
+  it('keeps an entry with one bad field through later writes, and says it could not be read', async () => {
+    const { accounts, file } = makeAccounts(createMemorySecretStore());
+    const good = { id: 'p1', name: 'Good', baseUrl: 'https://api.onbuka.com', apiKey: 'k1', defaultAppId: '', timeZone: '+08:00', pageSize: 25, secretStored: true };
+    const bad = { ...good, id: 'p2', name: 'Odd one', pageSize: 'fifty' };
+    writeFileSync(file, JSON.stringify({ version: 1, activeProfileId: 'p1', sandboxHidden: false, sandbox: null, profiles: [good, bad] }));
+    const state = await accounts.state();
+    expect(state.profiles.map((p) => p.id)).toEqual(['sandbox', 'p1']);
+    expect(state.warnings).toEqual([expect.stringContaining('Odd one')]);
+    await accounts.save(draft());
+    const written = JSON.parse(readFileSync(file, 'utf8')) as { profiles: unknown[] };
+    expect(written.profiles).toContainEqual(bad);
+    expect(written.profiles).toHaveLength(3);
   });
 
   it('lets the sandbox keep its own zone, page size and appId', async () => {

@@ -75,7 +75,7 @@ describe('a full session never writes the secret or a Sign anywhere', () => {
     sandbox.setFaults({ clockOffsetSeconds: 0 });
     sandbox.setAccount(KEY, { enabled: false });
     await call('testConnection', { draft: { ...withoutSecret, id } });
-    await call('testConnection', { draft: { ...withoutSecret, id, baseUrl: 'http://127.0.0.1:1' } });
+    await call('testConnection', { draft: { ...draft, id, baseUrl: 'http://127.0.0.1:1' } });
     await call('saveProfile', { ...draft, id, name: 'Leak check 2' });
     await call('listProfiles', undefined);
     await call('deleteProfile', { id });

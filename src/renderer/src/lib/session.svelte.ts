@@ -10,6 +10,8 @@ class Session {
   profiles = $state<ProfileView[]>([]);
   presets = $state<readonly BrandPreset[]>([]);
   activeProfileId = $state<string | null>(null);
+  /** What could not be read from the profiles file, and where it was kept. */
+  profileWarnings = $state<string[]>([]);
   error = $state<AppError | null>(null);
 
   readonly profile = $derived(this.profiles.find((profile) => profile.id === this.activeProfileId) ?? null);
@@ -32,6 +34,7 @@ class Session {
     this.profiles = state.value.profiles;
     this.presets = state.value.presets;
     this.activeProfileId = state.value.activeProfileId;
+    this.profileWarnings = state.value.warnings;
     this.error = null;
   }
 
