@@ -40,7 +40,8 @@ export class CsvWriter<R> implements TableWriter<R> {
     path: string,
     private readonly fields: readonly ExportField<R>[],
   ) {
-    this.out = createWriteStream(path, { flags: 'wx' });
+    // The export claimed this partial file exclusively before (export/reservation.ts).
+    this.out = createWriteStream(path, { flags: 'w' });
     this.out.on('error', (error) => {
       this.failure ??= error;
     });

@@ -4,8 +4,8 @@
  * temporary name beside the target and renamed only when complete, so a cancel, a
  * failure or a crash never leaves part of a file under the real name.
  */
-import { randomBytes } from 'node:crypto';
 import { rename, rm } from 'node:fs/promises';
+import { PathBusyError, reservePath, type Reservation } from './reservation';
 import type { PlatformClient } from '../api';
 import type { ListDescriptor } from '../../shared/operations';
 import { fail, ok, type AppError, type Result } from '../../shared/result';
@@ -31,6 +31,8 @@ export interface ExportJobOptions<P extends object, R, Row, D> {
   params: P;
   format: ExportFormat;
   path: string;
+  /** The target claimed already (browser mode picks a free name and claims it at once); else runExport claims `path`. */
+  reservation?: Reservation;
   /** Zone the date-times are written in: an IANA name or `+08:00`. */
   timeZone: string;
   scope: 'page' | 'all';
@@ -69,10 +71,6 @@ export function describeParams(params: object): string {
   return parts.length > 0 ? parts.join('; ') : '(none)';
 }
 
-function temporaryPath(path: string): string {
-  return `${path}.partial-${randomBytes(6).toString('hex')}`;
-}
-
 function fileError(error: unknown, path: string): AppError {
   const reason = error instanceof Error ? error.message : String(error);
   return { code: 'file-error', message: `The file could not be written. Check the folder and the free space, then try again.`, detail: `${reason} (${path})` };
@@ -81,16 +79,27 @@ function fileError(error: unknown, path: string): AppError {
 export async function runExport<P extends object, R, Row, D>(options: ExportJobOptions<P, R, Row, D>): Promise<Result<ExportOutcome>> {
   const startedMs = performance.now();
   const now = options.now ?? Date.now;
+  let temporary: string;
+  try {
+    temporary = (options.reservation ?? reservePath(options.path)).partial;
+  } catch (error) {
+    if (error instanceof PathBusyError) return fail('file-busy', error.message, options.path);
+    return { ok: false, error: fileError(error, options.path) };
+  }
+  const release = (): Promise<void> => rm(temporary, { force: true }).catch(() => {});
   const zone: TimeZone | null = parseTimeZone(options.timeZone);
   if (zone === null) {
+    await release();
     return { ok: false, error: { code: 'validation', message: `"${options.timeZone}" is not a time zone.`, fields: { timeZone: 'Enter an IANA zone such as Asia/Shanghai, or an offset such as +08:00.' } } };
   }
   const { list, signal } = options;
   const title = list.endpoint.title;
-  if (signal?.aborted) return fail('cancelled', 'The export was cancelled.');
+  if (signal?.aborted) {
+    await release();
+    return fail('cancelled', 'The export was cancelled.');
+  }
 
   const fields = exportFields(list.columns, zone);
-  const temporary = temporaryPath(options.path);
   const writer: TableWriter<Row> =
     options.format === 'xlsx'
       ? new XlsxStreamWriter(temporary, fields, { sheetName: title, ...options.xlsx })
@@ -118,7 +127,7 @@ export async function runExport<P extends object, R, Row, D>(options: ExportJobO
 
   const discard = async (): Promise<void> => {
     await writer.abort().catch(() => {});
-    await rm(temporary, { force: true }).catch(() => {});
+    await release();
   };
 
   try {
@@ -185,13 +194,13 @@ export async function runExport<P extends object, R, Row, D>(options: ExportJobO
       return { ok: false, error: fileError(error, options.path) };
     }
     if (signal?.aborted) {
-      await rm(temporary, { force: true }).catch(() => {});
+      await release();
       return fail('cancelled', 'The export was cancelled; no file was written.');
     }
     try {
       await rename(temporary, options.path);
     } catch (error) {
-      await rm(temporary, { force: true }).catch(() => {});
+      await release();
       return { ok: false, error: fileError(error, options.path) };
     }
     if (summary.truncatedCells > 0) {

@@ -126,8 +126,8 @@ export class XlsxStreamWriter<R> implements TableWriter<R> {
     this.styles = fields.map((field) => styleAttribute(field.format));
     this.dateTimes = fields.map((field) => field.format === 'datetime');
     this.lastColumn = columnLetters(Math.max(1, fields.length));
-    // 'wx': the temporary name is new; never write into a file someone else has.
-    this.out = createWriteStream(path, { flags: 'wx' });
+    // The export claimed this partial file exclusively before (export/reservation.ts).
+    this.out = createWriteStream(path, { flags: 'w' });
     this.out.on('error', (error) => this.fail(error));
     this.out.on('drain', () => this.flowing?.resume());
     this.zip = new Zip((error, chunk, final) => {

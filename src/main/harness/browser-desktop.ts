@@ -1,15 +1,6 @@
-import { existsSync, mkdirSync } from 'node:fs';
-import { extname, join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { DesktopPort } from '../services/desktop';
-
-/** A path in `folder` for `name` that is not taken yet: "report.xlsx", then "report (2).xlsx"... */
-export function freePath(folder: string, name: string): string {
-  const extension = extname(name);
-  const stem = name.slice(0, name.length - extension.length);
-  let candidate = join(folder, name);
-  for (let n = 2; existsSync(candidate); n++) candidate = join(folder, `${stem} (${n})${extension}`);
-  return candidate;
-}
 
 /**
  * The host for browser mode: a page cannot choose a path on disk, so files are saved
@@ -21,7 +12,8 @@ export function createBrowserDesktop(exportDir: string): DesktopPort {
     openExternal: async () => {},
     async chooseSavePath({ defaultName }) {
       mkdirSync(exportDir, { recursive: true });
-      return freePath(exportDir, defaultName);
+      // Only a suggestion: the export claims the first free name from it (see export/reservation.ts).
+      return join(exportDir, defaultName);
     },
     showInFolder: async () => {},
     openPath: async () => 'A browser page cannot open files on this computer.',

@@ -11,7 +11,10 @@ export interface FileFilter {
 export interface DesktopPort {
   readonly host: 'electron' | 'browser';
   openExternal(url: string): Promise<void>;
-  /** Asks where to save a file; null when the user cancels. */
+  /**
+   * Asks where to save a file; null when the user cancels. In browser mode nobody is
+   * asked: the answer is a suggested name in the exports folder, and a free one is taken.
+   */
   chooseSavePath(options: { defaultName: string; filters: FileFilter[] }): Promise<string | null>;
   /** Shows a saved file in the system's file manager (nothing to do in browser mode). */
   showInFolder(path: string): Promise<void>;

@@ -11,8 +11,10 @@ import {
 import { LIMITS } from '../../shared/platform';
 import { fail, ok, type Result } from '../../shared/result';
 import { parseTimeZone } from '../../shared/time-zone';
+import { basename, dirname } from 'node:path';
 import { type ExportJobOptions, type ExportOutcome, runExport } from '../export/export-job';
 import { defaultExportName } from '../export/file-name';
+import { PathBusyError, reserveFreePath, reservePath, type Reservation } from '../export/reservation';
 import { checkFetchAll } from '../jobs/fetch-all';
 import type { JobEnding, JobRegistry } from '../jobs/job-registry';
 import type { Logger } from '../log';
@@ -56,6 +58,17 @@ export function createExportHandlers(deps: {
     return checkPageQuery(list, { current: request.current ?? 1, size: request.size ?? LIMITS.pageSizeMax, params: request.params });
   }
 
+  /** The user's chosen path, or (browser mode) the first free name from the suggestion, claimed at once. */
+  function claim(path: string): Result<Reservation> {
+    try {
+      return ok(desktop.host === 'browser' ? reserveFreePath(dirname(path), basename(path)) : reservePath(path));
+    } catch (error) {
+      if (error instanceof PathBusyError) return fail('file-busy', error.message, path);
+      const reason = error instanceof Error ? error.message : String(error);
+      return fail('file-error', 'The file could not be created. Check the folder and the free space, then try again.', `${reason} (${path})`);
+    }
+  }
+
   return {
     startExport: (request) =>
       withAccounts(async () => {
@@ -72,8 +85,11 @@ export function createExportHandlers(deps: {
           zone,
           now: Date.now(),
         });
-        const path = await desktop.chooseSavePath({ defaultName, filters: FILTERS[request.format] });
-        if (path === null) return ok({ job: null });
+        const chosen = await desktop.chooseSavePath({ defaultName, filters: FILTERS[request.format] });
+        if (chosen === null) return ok({ job: null });
+        const claimed = claim(chosen);
+        if (!claimed.ok) return claimed;
+        const { path } = claimed.value;
 
         const job = jobs.startShown({
           kind: 'export',
@@ -87,6 +103,7 @@ export function createExportHandlers(deps: {
           client,
           format: request.format,
           path,
+          reservation: claimed.value,
           timeZone: zone.name,
           scope: request.scope,
           page: request.current,
