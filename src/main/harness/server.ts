@@ -10,6 +10,7 @@ import type { SandboxOptions } from '../sandbox';
 import { CONTENT_SECURITY_POLICY } from '../security/csp';
 import { createServices, type EmitEvent, type Services } from '../services';
 import { createBrowserDesktop } from './browser-desktop';
+import { EventStreams } from './event-streams';
 
 /**
  * The browser harness: the real main-process services behind an HTTP bridge that
@@ -52,10 +53,9 @@ const CONTENT_TYPES: Record<string, string> = {
 export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const token = options.token ?? randomBytes(24).toString('base64url');
   const rendererRoot = resolve(options.rendererDir);
-  const streams = new Set<ServerResponse>();
+  const streams = new EventStreams();
   const emit: EmitEvent = <E extends EventName>(name: E, payload: PayloadOf<E>) => {
-    const frame = `event: ${name}\ndata: ${JSON.stringify(payload)}\n\n`;
-    for (const stream of streams) stream.write(frame);
+    streams.broadcast(name, JSON.stringify(payload));
   };
   const services = createServices({
     userDataDir: options.userDataDir,
@@ -109,14 +109,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
 
   function handleEvents(req: IncomingMessage, res: ServerResponse, url: URL): void {
     if (!tokenMatches(url.searchParams.get('token'))) return sendText(res, 403, 'Forbidden');
-    res.writeHead(200, {
-      'Content-Type': 'text/event-stream',
-      'Cache-Control': 'no-store',
-      Connection: 'keep-alive',
-    });
-    res.write(`: connected ${eventNames.join(',')}\n\n`);
-    streams.add(res);
-    req.on('close', () => streams.delete(res));
+    streams.add(req, res, `connected ${eventNames.join(',')}`);
   }
 
   async function serveStatic(res: ServerResponse, pathname: string): Promise<void> {
@@ -156,8 +149,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     token,
     services,
     close: async () => {
-      for (const stream of streams) stream.end();
-      streams.clear();
+      streams.closeAll();
       server.closeAllConnections();
       await new Promise<void>((done) => server.close(() => done()));
       await services.close();

@@ -1,0 +1,54 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/**
+ * Bytes a client may have waiting unsent before it is dropped. Events are small (progress,
+ * notices); a client this far behind has stopped reading, and keeping its queue would let
+ * one stalled tab grow the process until it dies. A dropped EventSource reconnects itself.
+ */
+export const MAX_QUEUED_BYTES = 1024 * 1024;
+
+/** The open `/events` streams (server-sent events), each with a capped queue. */
+export class EventStreams {
+  private readonly streams = new Set<ServerResponse>();
+
+  get size(): number {
+    return this.streams.size;
+  }
+
+  add(req: IncomingMessage, res: ServerResponse, greeting: string): void {
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream',
+      'Cache-Control': 'no-store',
+      Connection: 'keep-alive',
+    });
+    // retry: how soon a dropped client's EventSource comes back.
+    res.write(`retry: 1000\n: ${greeting}\n\n`);
+    this.streams.add(res);
+    req.on('close', () => this.streams.delete(res));
+  }
+
+  broadcast(name: string, data: string): void {
+    const frame = `event: ${name}\ndata: ${data}\n\n`;
+    for (const stream of this.streams) {
+      if (stream.writableLength + frame.length > MAX_QUEUED_BYTES) this.drop(stream);
+      else stream.write(frame);
+    }
+  }
+
+  /** The most bytes any client has waiting (for tests and diagnostics). */
+  largestQueue(): number {
+    let largest = 0;
+    for (const stream of this.streams) largest = Math.max(largest, stream.writableLength);
+    return largest;
+  }
+
+  closeAll(): void {
+    for (const stream of this.streams) stream.end();
+    this.streams.clear();
+  }
+
+  private drop(stream: ServerResponse): void {
+    this.streams.delete(stream);
+    stream.destroy();
+  }
+}
