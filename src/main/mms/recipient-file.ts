@@ -6,6 +6,7 @@
  */
 import * as XLSX from 'xlsx';
 import { splitRecipientText } from '../../shared/mms/recipients';
+import { unpackWithin, ZipTooLargeError } from './bounded-unzip';
 
 export type RecipientFileKind = 'csv' | 'txt' | 'xlsx';
 
@@ -29,6 +30,12 @@ export const IMPORT_LIMITS = {
   maxCellChars: 64,
   maxNameChars: 60,
 } as const;
+
+/**
+ * Of a workbook once unpacked: far above any recipients list (100,000 rows of a few
+ * columns unpack to ~20 MB), far below what would strain memory.
+ */
+export const MAX_INFLATED_BYTES = 64 * 1024 * 1024;
 
 const NUMBER_LIKE = /^\+?\d[\d\s().-]*$/;
 
@@ -74,9 +81,24 @@ function readWorkbook(bytes: Uint8Array): unknown[][] {
   if (!(bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04)) {
     throw new RecipientFileError('This is not an .xlsx workbook (it is not a zip file). Save it as .xlsx or .csv and try again.');
   }
+  const stored = unpackWorkbook(bytes);
   return firstSheetGrid(
-    read(() => XLSX.read(bytes, { type: 'buffer', sheetRows: IMPORT_LIMITS.maxRows + 2, cellFormula: false, cellHTML: false })),
+    read(() => XLSX.read(stored, { type: 'buffer', sheetRows: IMPORT_LIMITS.maxRows + 2, cellFormula: false, cellHTML: false })),
   );
+}
+
+function unpackWorkbook(bytes: Uint8Array): Uint8Array {
+  try {
+    return unpackWithin(bytes, MAX_INFLATED_BYTES);
+  } catch (error) {
+    if (error instanceof ZipTooLargeError) {
+      throw new RecipientFileError(
+        `This workbook unpacks to more than ${MAX_INFLATED_BYTES / 1024 / 1024} MB, far more than a list of numbers needs, so it was not read. Save only the numbers column as .csv and import that.`,
+      );
+    }
+    const reason = error instanceof Error ? error.message.slice(0, 120) : 'unknown error';
+    throw new RecipientFileError(`The file could not be read as a spreadsheet (${reason}). Is it damaged?`);
+  }
 }
 
 function read(parse: () => XLSX.WorkBook): XLSX.WorkBook {
