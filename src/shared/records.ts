@@ -228,6 +228,8 @@ export interface SeatGroupSettings {
   encryptNumber: number | null;
   fsNode: string | null;
   extra: ExtraFields;
+  /** Settings the platform returned in a form this app cannot read (so read as empty). */
+  unreadable: string[];
 }
 
 export interface MmsSentMessage {

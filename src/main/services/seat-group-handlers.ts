@@ -7,6 +7,7 @@ import {
   expectedAfterSave,
   missingClearableFields,
   SEAT_GROUP_FIELD_LABELS,
+  unreadableClears,
   valuesOf,
 } from '../../shared/seat-groups/values';
 import { validateSeatGroupEdit } from '../../shared/validation';
@@ -20,7 +21,7 @@ type SeatGroupClient = Pick<PlatformClient, 'seatGroupRead' | 'seatGroupEdit'>;
 
 /**
  * Saves a seat group's settings safely: refuses a request that would clear settings by
- * leaving them out, re-reads right before saving (someone else's change is a conflict
+ * leaving them out or by sending back as empty what could not be read, re-reads right before saving (someone else's change is a conflict
  * unless `overwrite`), saves once, and re-reads to report what the server now holds.
  */
 export async function saveSeatGroup(
@@ -42,6 +43,15 @@ export async function saveSeatGroup(
 
   const before = await client.seatGroupRead(id);
   if (!before.ok) return before;
+  const unreadable = unreadableClears(before.value, next);
+  if (unreadable.length > 0) {
+    const names = unreadable.map((field) => SEAT_GROUP_FIELD_LABELS[field]).join(', ');
+    return fail(
+      'unreadable-setting',
+      `The save was stopped: the platform returned ${names} in a form Switchboard cannot read, and saving would clear ${unreadable.length === 1 ? 'it' : 'them'}. Nothing was sent.`,
+      `Set ${names} explicitly here, or check ${unreadable.length === 1 ? 'it' : 'them'} in the platform console.`,
+    );
+  }
   const beforeValues = valuesOf(before.value);
   if (!overwrite && changedFields(expected, beforeValues).length > 0) {
     return ok({ kind: 'conflict', current: before.value });

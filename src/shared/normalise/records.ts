@@ -12,7 +12,7 @@ import type {
   TeamLeaderRecord,
   VoiceRecord,
 } from '../records';
-import { compileSchema, type NormaliseContext, normaliseBySchema, type RecordSchema } from './schema';
+import { compileSchema, type NormaliseContext, normaliseBySchema, type RecordSchema, unreadableFields } from './schema';
 import { readNumber, readText, toJsonValue } from './values';
 import { isRecord } from '../parse';
 
@@ -190,7 +190,13 @@ export const normaliseSeat = bySchema(SEAT_SCHEMA);
 export const normaliseTeamLeader = bySchema(TEAM_LEADER_SCHEMA);
 export const normaliseNumber = bySchema(NUMBER_SCHEMA);
 export const normaliseAxbBinding = bySchema(AXB_BINDING_SCHEMA);
-export const normaliseSeatGroupSettings = bySchema(SEAT_GROUP_SCHEMA);
+const SEAT_GROUP_COMPILED = compileSchema(SEAT_GROUP_SCHEMA);
+
+/** Also notes the settings that could not be read, so a save never sends them back as "clear it". */
+export const normaliseSeatGroupSettings: RecordNormaliser<SeatGroupSettings> = (raw, context) => ({
+  ...normaliseBySchema(raw, SEAT_GROUP_COMPILED, context),
+  unreadable: unreadableFields(raw, SEAT_GROUP_COMPILED, context),
+});
 
 const TASK_VARIABLE = /^var(0[1-9]|1\d|20)$/;
 

@@ -28,7 +28,7 @@ export interface FieldSpec<K extends FieldKind = FieldKind> {
 }
 
 /** Fields filled by hand rather than by the table. */
-type SpecialField = 'extra' | 'variables';
+type SpecialField = 'extra' | 'variables' | 'unreadable';
 
 export type RecordSchema<R> = { [F in Exclude<keyof R, SpecialField>]-?: FieldSpec<KindFor<R[F]>> };
 
@@ -49,6 +49,7 @@ const READERS: Record<FieldKind, Reader> = {
 
 interface CompiledField {
   field: string;
+  kind: FieldKind;
   names: readonly string[];
   read: Reader;
 }
@@ -68,7 +69,7 @@ export function compileSchema<R>(schema: RecordSchema<R>): CompiledSchema<R> {
   for (const [field, spec] of Object.entries(schema) as [string, FieldSpec][]) {
     const names = spec.from ?? [field];
     for (const name of names) known.add(name);
-    fields.push({ field, names, read: READERS[spec.kind] });
+    fields.push({ field, kind: spec.kind, names, read: READERS[spec.kind] });
   }
   return { fields, known };
 }
@@ -80,17 +81,7 @@ export function normaliseBySchema<R extends { extra: ExtraFields }>(
   context: NormaliseContext,
 ): R {
   const out: Record<string, unknown> = {};
-  for (const { field, names, read } of schema.fields) {
-    let value: unknown = undefined;
-    for (const name of names) {
-      const candidate = raw[name];
-      if (candidate !== undefined && candidate !== null) {
-        value = candidate;
-        break;
-      }
-    }
-    out[field] = read(value, context);
-  }
+  for (const { field, names, read } of schema.fields) out[field] = read(serverValue(raw, names), context);
   const extra: ExtraFields = {};
   for (const key in raw) {
     if (!schema.known.has(key) && Object.hasOwn(raw, key)) extra[key] = toJsonValue(raw[key]);
@@ -98,4 +89,32 @@ export function normaliseBySchema<R extends { extra: ExtraFields }>(
   out.extra = extra;
   // The schema's type ties every field of R to the reader that produces its type.
   return out as R;
+}
+
+function serverValue(raw: Record<string, unknown>, names: readonly string[]): unknown {
+  for (const name of names) {
+    const candidate = raw[name];
+    if (candidate !== undefined && candidate !== null) return candidate;
+  }
+  return undefined;
+}
+
+/**
+ * Fields the server sent in a form their reader cannot read, so they read as empty
+ * (or, for a list, lost items). Absent, null and '' are "not set", not unreadable.
+ */
+export function unreadableFields<R>(raw: Record<string, unknown>, schema: CompiledSchema<R>, context: NormaliseContext): string[] {
+  const unreadable: string[] = [];
+  for (const { field, kind, names, read } of schema.fields) {
+    const value = serverValue(raw, names);
+    if (value === undefined || value === '') continue;
+    const lost =
+      kind === 'textList'
+        ? Array.isArray(value)
+          ? value.some((item) => readText(item) === null)
+          : typeof value !== 'string' && readText(value) === null
+        : read(value, context) === null;
+    if (lost) unreadable.push(field);
+  }
+  return unreadable;
 }

@@ -123,6 +123,23 @@ export function editRequestFromLoaded(
   return completeEditRequest(voiceGroupId, { ...valuesOf(loaded), ...edits });
 }
 
+/**
+ * Clearable settings the server sent in a form this app could not read (read as empty)
+ * that the request sends back unchanged: it would clear them without anybody asking.
+ * Once the user sets one explicitly, it is theirs to send.
+ */
+export function unreadableClears(server: SeatGroupSettings, request: SeatGroupEditRequest): ClearableField[] {
+  const read = valuesOf(server);
+  return CLEARABLE_FIELDS.filter((field) => {
+    if (!server.unreadable.includes(field)) return false;
+    if (field === 'labelName') {
+      const sent = request.labelName ?? [];
+      return sent.length === read.labelName.length && sent.every((label, i) => label === read.labelName[i]);
+    }
+    return (request[field] ?? null) === read[field];
+  });
+}
+
 /** Clearable fields a request leaves out: sending it would clear them without the user asking. */
 export function missingClearableFields(request: SeatGroupEditRequest): ClearableField[] {
   return CLEARABLE_FIELDS.filter((field) => request[field] === undefined);

@@ -29,6 +29,7 @@ const loaded: SeatGroupSettings = {
   encryptNumber: 1,
   fsNode: 'SG_FS',
   extra: {},
+  unreadable: [],
 };
 
 const empty: SeatGroupValues = {
