@@ -29,7 +29,7 @@ describe('event streams', () => {
 
     const frame = 'x'.repeat(16 * 1024);
     let maxQueued = 0;
-    for (let i = 0; i < 8000 && streams.size > 0; i++) {
+    for (let i = 0; i < 3 * (MAX_QUEUED_BYTES / frame.length) && streams.size > 0; i++) {
       streams.broadcast('jobProgress', frame);
       maxQueued = Math.max(maxQueued, streams.largestQueue());
       if (i % 50 === 0) await new Promise((resolve) => setImmediate(resolve));

@@ -1,11 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /**
- * Bytes a client may have waiting unsent before it is dropped. Events are small (progress,
- * notices); a client this far behind has stopped reading, and keeping its queue would let
- * one stalled tab grow the process until it dies. A dropped EventSource reconnects itself.
+ * Bytes a client may have waiting unsent before it is dropped: about a whole Load all
+ * (100,000 rows) of row events, so a busy but live tab is never dropped, while a tab
+ * that stopped reading cannot grow the process until it dies. A dropped EventSource
+ * reconnects itself.
  */
-export const MAX_QUEUED_BYTES = 1024 * 1024;
+export const MAX_QUEUED_BYTES = 64 * 1024 * 1024;
 
 /** The open `/events` streams (server-sent events), each with a capped queue. */
 export class EventStreams {
