@@ -191,14 +191,22 @@ export function feedbackLabel(value: string): string {
   return value === '-1' ? 'no key' : `key ${value}`;
 }
 
+/**
+ * The zone the platform writes its offset-less times (`YYYY-MM-DD HH:MM:SS`) in: nothing
+ * documents it, and every sample uses +08:00. The sandbox serves the same.
+ */
+export const PLATFORM_OFFSETLESS_ZONE = '+08:00';
+
 export interface BrandPreset {
   id: string;
   name: string;
   baseUrl: string;
+  /** What a new profile for this brand reads offset-less times in, until the user changes it. */
+  timeZone: string;
 }
 
 export const BRAND_PRESETS: readonly BrandPreset[] = [
-  { id: 'buka', name: 'Buka', baseUrl: 'https://api.onbuka.com' },
-  { id: 'itnio', name: 'ITNIO TECH', baseUrl: 'https://api.itniotech.com' },
-  { id: 'laaffic', name: 'Laaffic', baseUrl: 'https://api.laaffic.com' },
+  { id: 'buka', name: 'Buka', baseUrl: 'https://api.onbuka.com', timeZone: PLATFORM_OFFSETLESS_ZONE },
+  { id: 'itnio', name: 'ITNIO TECH', baseUrl: 'https://api.itniotech.com', timeZone: PLATFORM_OFFSETLESS_ZONE },
+  { id: 'laaffic', name: 'Laaffic', baseUrl: 'https://api.laaffic.com', timeZone: PLATFORM_OFFSETLESS_ZONE },
 ];

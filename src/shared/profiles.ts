@@ -26,6 +26,8 @@ export interface ProfileView extends ProfileSettings {
   hidden: boolean;
   /** "A secret is stored" is all the renderer ever learns about the secret. */
   secretStored: boolean;
+  /** The secret is held in main's memory until Switchboard quits (no keychain was available). */
+  secretInSession: boolean;
 }
 
 export interface ProfileDraft extends ProfileSettings {
@@ -33,6 +35,8 @@ export interface ProfileDraft extends ProfileSettings {
   id?: string;
   /** Only when setting or replacing it; absent leaves the stored secret alone. */
   apiSecret?: string;
+  /** Keep the typed secret in main's memory for this session only, never on disk (no keychain). */
+  secretForSessionOnly?: boolean;
 }
 
 export interface ProfilesState {

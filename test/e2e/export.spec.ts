@@ -6,9 +6,9 @@ import { expect, test } from './fixtures';
 import { exportedCsvRows } from '../support/csv';
 import { exportAs } from './export-steps';
 
-/** Reads a datetime-local input as an instant; the e2e services run with the computer's zone (UTC in CI). */
+/** Reads a datetime-local input as an instant; the sandbox profile reads times in the sandbox's zone, +08:00. */
 async function instantOf(app: Page, selector: string): Promise<number> {
-  return Date.parse(`${await app.locator(selector).inputValue()}Z`);
+  return Date.parse(`${await app.locator(selector).inputValue()}+08:00`);
 }
 
 async function savedPath(app: Page): Promise<string> {
@@ -58,8 +58,8 @@ test('voice records: export this page to .xlsx and all matching records to .csv'
     expect(row[column('Display number')]).toBe(served.displayNum);
     expect(row[column('Called-party info')]).toBe(served.calledInfo || null);
     const submitted = row[column('Submitted')] as number;
-    // Serial date-time in the profile's zone (UTC here) back to an instant.
-    expect(Math.round((submitted - 25_569) * 86_400) * 1000).toBe(Date.parse(served.submitTime));
+    // Serial date-time in the profile's zone (+08:00) back to an instant.
+    expect(Math.round((submitted - 25_569) * 86_400) * 1000 - 8 * 3_600_000).toBe(Date.parse(served.submitTime));
   });
   const about = Object.fromEntries(XLSX.utils.sheet_to_json<[string, unknown]>(book.Sheets.About, { header: 1 }).slice(1));
   expect(about).toMatchObject({ Operation: 'Voice records', Profile: 'Sandbox (demo)', Rows: 25 });

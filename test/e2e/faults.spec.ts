@@ -20,9 +20,9 @@ async function openScreen(app: Page, id: string, title: string): Promise<void> {
   await expect(app.getByRole('heading', { level: 1, name: title })).toBeVisible();
 }
 
-/** Reads a datetime-local input as an instant; the e2e services run in UTC. */
+/** Reads a datetime-local input as an instant; the sandbox profile reads times in the sandbox's zone, +08:00. */
 async function instantOf(app: Page, selector: string): Promise<number> {
-  return Date.parse(`${await app.locator(selector).inputValue()}Z`);
+  return Date.parse(`${await app.locator(selector).inputValue()}+08:00`);
 }
 
 /** A message a person can act on: no stack trace, no raw JSON, no "undefined". Returns its text. */

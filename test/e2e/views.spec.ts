@@ -1,12 +1,12 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
-/** Reads a datetime-local input as an instant; the e2e services run with the computer's zone (UTC in CI). */
+/** Reads a datetime-local input as an instant; the sandbox profile reads times in the sandbox's zone, +08:00. */
 async function instantOf(app: Page, selector: string): Promise<number> {
   const value = await app.locator(selector).inputValue();
   const zoned = await app.evaluate(() => document.querySelector('legend .muted')?.textContent ?? '');
-  expect(zoned).toContain('UTC');
-  return Date.parse(`${value}Z`);
+  expect(zoned).toContain('+08:00');
+  return Date.parse(`${value}+08:00`);
 }
 
 async function openScreen(app: Page, shortcut: string, title: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { BRAND_PRESETS } from '../../shared/platform';
+import { BRAND_PRESETS, PLATFORM_OFFSETLESS_ZONE } from '../../shared/platform';
 import {
   normaliseBaseUrl,
   SANDBOX_PROFILE_ID,
@@ -11,7 +11,7 @@ import {
 import type { Logger } from '../log';
 import type { ConnectionTarget } from './connection-test';
 import type { ProfileStore, StoredProfile, StoredProfiles } from './profile-store';
-import type { SecretStore } from './secret-store';
+import { KeychainUnavailableError, type SecretStore } from './secret-store';
 
 /** Everything needed to sign calls for a profile. Main-only: it holds the secret. */
 export interface Connection {
@@ -39,7 +39,6 @@ export interface AccountsOptions {
   sandbox: () => Promise<SandboxEndpoint>;
   /** Whether the sandbox is already running (its address is shown only then). */
   sandboxAddress: () => string | null;
-  defaultTimeZone?: string;
 }
 
 export class AccountsError extends Error {
@@ -62,11 +61,10 @@ export function computerTimeZone(): string {
  * "Sandbox (demo)" profile, which cannot be deleted, only hidden.
  */
 export class Accounts {
-  private readonly defaultTimeZone: string;
+  /** Secrets the user chose to keep for this session only: in memory, never on disk. */
+  private readonly sessionSecrets = new Map<string, string>();
 
-  constructor(private readonly options: AccountsOptions) {
-    this.defaultTimeZone = options.defaultTimeZone ?? computerTimeZone();
-  }
+  constructor(private readonly options: AccountsOptions) {}
 
   async state(): Promise<ProfilesState> {
     const stored = this.options.store.read();
@@ -112,9 +110,15 @@ export class Accounts {
     if (draft.apiSecret !== undefined) {
       const secret = draft.apiSecret.trim();
       this.options.log.redact(secret);
-      // Keychain first: if it is unavailable nothing is written and the form keeps its values.
-      await this.options.secrets.set(profile.id, secret);
-      profile.secretStored = true;
+      if (draft.secretForSessionOnly === true) {
+        this.sessionSecrets.set(profile.id, secret);
+        profile.secretStored = false;
+      } else {
+        // Keychain first: if it is unavailable nothing is written and the form keeps its values.
+        await this.options.secrets.set(profile.id, secret);
+        this.sessionSecrets.delete(profile.id);
+        profile.secretStored = true;
+      }
     }
     const profiles = existing
       ? stored.profiles.map((p) => (p.id === profile.id ? profile : p))
@@ -129,8 +133,10 @@ export class Accounts {
       throw new AccountsError('built-in', 'The sandbox profile cannot be deleted; hide it instead.');
     }
     const stored = this.options.store.read();
-    if (!stored.profiles.some((p) => p.id === id)) throw new AccountsError('not-found', 'That profile no longer exists.');
-    await this.options.secrets.delete(id);
+    const profile = stored.profiles.find((p) => p.id === id);
+    if (!profile) throw new AccountsError('not-found', 'That profile no longer exists.');
+    if (profile.secretStored) await this.options.secrets.delete(id);
+    this.sessionSecrets.delete(id);
     const profiles = stored.profiles.filter((p) => p.id !== id);
     const activeProfileId = stored.activeProfileId === id ? null : stored.activeProfileId;
     this.options.store.write({ ...stored, profiles, activeProfileId });
@@ -190,7 +196,7 @@ export class Accounts {
     }
     const profile = stored.profiles.find((p) => p.id === id);
     if (!profile) throw new AccountsError('not-found', 'That profile no longer exists.');
-    const secret = await this.options.secrets.get(id);
+    const secret = this.sessionSecrets.get(id) ?? (await this.keychainSecret(profile));
     if (secret === null) {
       throw new AccountsError('validation', `No API secret is stored for "${profile.name}". Enter it in Accounts.`, {
         apiSecret: 'Enter the API secret.',
@@ -209,6 +215,16 @@ export class Accounts {
     };
   }
 
+  /** A profile never saved to the keychain (a session-only secret, after a restart) needs no keychain to say so. */
+  private async keychainSecret(profile: StoredProfile): Promise<string | null> {
+    try {
+      return await this.options.secrets.get(profile.id);
+    } catch (error) {
+      if (!profile.secretStored && error instanceof KeychainUnavailableError) return null;
+      throw error;
+    }
+  }
+
   private activeId(stored: StoredProfiles): string | null {
     const ids = new Set(stored.profiles.map((p) => p.id));
     if (stored.activeProfileId !== null && (ids.has(stored.activeProfileId) || stored.activeProfileId === SANDBOX_PROFILE_ID)) {
@@ -220,7 +236,8 @@ export class Accounts {
   }
 
   private sandboxSettings(stored: StoredProfiles) {
-    return stored.sandbox ?? { defaultAppId: 'app-demo-01', timeZone: this.defaultTimeZone, pageSize: 25 };
+    // The sandbox serves the platform's zone; the computer's would shift every time by the difference.
+    return stored.sandbox ?? { defaultAppId: 'app-demo-01', timeZone: PLATFORM_OFFSETLESS_ZONE, pageSize: 25 };
   }
 
   private saveSandboxSettings(stored: StoredProfiles, draft: ProfileDraft): ProfileView {
@@ -244,10 +261,11 @@ export class Accounts {
       builtIn: true,
       hidden: stored.sandboxHidden,
       secretStored: true,
+      secretInSession: false,
     };
   }
 
   private view(profile: StoredProfile): ProfileView {
-    return { ...profile, builtIn: false, hidden: false };
+    return { ...profile, builtIn: false, hidden: false, secretInSession: this.sessionSecrets.has(profile.id) };
   }
 }

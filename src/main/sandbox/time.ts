@@ -4,8 +4,10 @@
  * `YYYY-MM-DD HH:MM:SS` wall-clock text in that zone elsewhere.
  */
 
+import { PLATFORM_OFFSETLESS_ZONE } from '../../shared/platform';
+
 export const SANDBOX_OFFSET_MINUTES = 8 * 60;
-const OFFSET_TEXT = '+08:00';
+const OFFSET_TEXT = PLATFORM_OFFSETLESS_ZONE;
 const MINUTE_MS = 60_000;
 export const SECOND_MS = 1000;
 export const DAY_SECONDS = 24 * 60 * 60;

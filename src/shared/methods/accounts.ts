@@ -8,6 +8,7 @@ const profileDraft = p.object({
   baseUrl: p.string,
   apiKey: p.string,
   apiSecret: p.optional(p.string),
+  secretForSessionOnly: p.optional(p.boolean),
   defaultAppId: p.string,
   timeZone: p.string,
   pageSize: p.integer,

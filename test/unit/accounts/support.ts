@@ -16,7 +16,6 @@ export function makeAccounts(secrets: SecretStore, dir = mkdtempSync(join(tmpdir
     log: createLogger({ console: false, sink: (line) => lines.push(line) }),
     sandbox: async () => ({ baseUrl: 'http://127.0.0.1:1', apiKey: 'sandbox-demo-key', apiSecret: 'sandbox-demo-secret' }),
     sandboxAddress: () => null,
-    defaultTimeZone: 'Asia/Shanghai',
   });
   return { accounts, file, lines, dir };
 }

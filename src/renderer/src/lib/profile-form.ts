@@ -1,13 +1,18 @@
+import { PLATFORM_OFFSETLESS_ZONE, type BrandPreset } from '../../../shared/platform';
 import type { ProfileDraft, ProfileSettings, ProfileView } from '../../../shared/profiles';
 
 export type ProfileFormValues = ProfileSettings;
 
-export function computerTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
-
-export function emptyForm(baseUrl: string): ProfileFormValues {
-  return { name: '', baseUrl, apiKey: '', defaultAppId: '', timeZone: computerTimeZone(), pageSize: 25 };
+/** A new profile: the preset's address and the zone the platform writes offset-less times in (shown, changeable). */
+export function emptyForm(preset: BrandPreset | undefined): ProfileFormValues {
+  return {
+    name: '',
+    baseUrl: preset?.baseUrl ?? '',
+    apiKey: '',
+    defaultAppId: '',
+    timeZone: preset?.timeZone ?? PLATFORM_OFFSETLESS_ZONE,
+    pageSize: 25,
+  };
 }
 
 export function formFromProfile(profile: ProfileView): ProfileFormValues {
@@ -16,10 +21,18 @@ export function formFromProfile(profile: ProfileView): ProfileFormValues {
 }
 
 /** The draft sent to main; the secret goes only when the user typed a new one. */
-export function draftFrom(values: ProfileFormValues, id: string | null, secret: string | null): ProfileDraft {
+export function draftFrom(
+  values: ProfileFormValues,
+  id: string | null,
+  secret: string | null,
+  options: { sessionOnly?: boolean } = {},
+): ProfileDraft {
   const draft: ProfileDraft = { ...values, pageSize: Number(values.pageSize) };
   if (id !== null) draft.id = id;
-  if (secret !== null) draft.apiSecret = secret;
+  if (secret !== null) {
+    draft.apiSecret = secret;
+    if (options.sessionOnly === true) draft.secretForSessionOnly = true;
+  }
   return draft;
 }
 
