@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { basename, dirname } from 'node:path';
 import type { Page } from '@playwright/test';
 import * as XLSX from 'xlsx';
 import { expect, test } from './fixtures';
@@ -42,8 +42,13 @@ test('voice records: export this page to .xlsx and all matching records to .csv'
   const xlsxPath = await savedPath(app);
   expect(xlsxPath).toMatch(/voice-records_\d{4}-\d{2}-\d{2}_to_\d{4}-\d{2}-\d{2}_Sandbox-demo_\d{4}-\d{2}-\d{2}\.xlsx$/);
   await expect(app.getByTestId('export-outcome')).toContainText('Saved 25 rows');
-  await expect(app.getByRole('button', { name: 'Show in folder' })).toBeVisible();
   await app.screenshot({ path: 'test-results/screens/export.png' });
+  // Browser mode: the finished file comes as a download, once, under its own name.
+  await expect(app.getByRole('button', { name: 'Show in folder' })).toHaveCount(0);
+  const [download] = await Promise.all([app.waitForEvent('download'), app.getByRole('button', { name: 'Download' }).click()]);
+  expect(download.suggestedFilename()).toBe(basename(xlsxPath));
+  const downloaded = await download.path();
+  expect(readFileSync(downloaded).equals(readFileSync(xlsxPath))).toBe(true);
 
   const book = XLSX.read(readFileSync(xlsxPath), { type: 'buffer' });
   expect(book.SheetNames).toEqual(['Voice records', 'About']);

@@ -19,5 +19,7 @@ export function createElectronDesktop(getWindow: () => BrowserWindow | null): De
       const problem = await shell.openPath(path);
       return problem === '' ? null : problem;
     },
+    // The file is on this computer already, where the user chose to save it.
+    offerDownload: () => null,
   };
 }

@@ -1,12 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DesktopPort } from '../services/desktop';
+import type { DownloadOffers } from './download-offers';
 
 /**
  * The host for browser mode: a page cannot choose a path on disk, so files are saved
- * in one exports folder and the interface shows where. The page opens links itself.
+ * in one exports folder and offered to the page as a one-time download. The page opens
+ * links itself.
  */
-export function createBrowserDesktop(exportDir: string): DesktopPort {
+export function createBrowserDesktop(exportDir: string, downloads: DownloadOffers | null = null): DesktopPort {
   return {
     host: 'browser',
     openExternal: async () => {},
@@ -17,5 +19,6 @@ export function createBrowserDesktop(exportDir: string): DesktopPort {
     },
     showInFolder: async () => {},
     openPath: async () => 'A browser page cannot open files on this computer.',
+    offerDownload: (path) => downloads?.offer(path) ?? null,
   };
 }

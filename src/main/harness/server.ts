@@ -2,7 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { basename, extname, join, normalize, resolve, sep } from 'node:path';
 import { eventNames, type EventName, type PayloadOf } from '../../shared/contract';
 import { fail } from '../../shared/result';
 import type { Logger } from '../log';
@@ -10,6 +10,7 @@ import type { SandboxOptions } from '../sandbox';
 import { CONTENT_SECURITY_POLICY } from '../security/csp';
 import { createServices, type EmitEvent, type Services } from '../services';
 import { createBrowserDesktop } from './browser-desktop';
+import { DownloadOffers } from './download-offers';
 import { EventStreams } from './event-streams';
 
 /**
@@ -50,6 +51,18 @@ const CONTENT_TYPES: Record<string, string> = {
   '.json': 'application/json',
 };
 
+const DOWNLOAD_TYPES: Record<string, string> = {
+  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  '.csv': 'text/csv; charset=utf-8',
+};
+
+/** RFC 6266: a plain-ASCII fallback name and the exact name in UTF-8 (RFC 8187). */
+function attachment(name: string): string {
+  const fallback = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
 export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const token = options.token ?? randomBytes(24).toString('base64url');
   const rendererRoot = resolve(options.rendererDir);
@@ -57,9 +70,10 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const emit: EmitEvent = <E extends EventName>(name: E, payload: PayloadOf<E>) => {
     streams.broadcast(name, JSON.stringify(payload));
   };
+  const downloads = new DownloadOffers(token);
   const services = createServices({
     userDataDir: options.userDataDir,
-    desktop: createBrowserDesktop(options.exportDir ?? join(options.userDataDir, 'exports')),
+    desktop: createBrowserDesktop(options.exportDir ?? join(options.userDataDir, 'exports'), downloads),
     log: options.log,
     emit,
     sandboxOptions: options.sandboxOptions,
@@ -81,6 +95,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     if (url.pathname.startsWith('/rpc/')) return handleRpc(req, res, url.pathname.slice(5));
     if (url.pathname === '/events') return handleEvents(req, res, url);
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method not allowed');
+    if (url.pathname.startsWith('/download/')) return handleDownload(res, url);
     return serveStatic(res, url.pathname);
   }
 
@@ -110,6 +125,27 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   function handleEvents(req: IncomingMessage, res: ServerResponse, url: URL): void {
     if (!tokenMatches(url.searchParams.get('token'))) return sendText(res, 403, 'Forbidden');
     streams.add(req, res, `connected ${eventNames.join(',')}`);
+  }
+
+  /** A finished export, once, as an attachment under its own name. */
+  async function handleDownload(res: ServerResponse, url: URL): Promise<void> {
+    if (!tokenMatches(url.searchParams.get('token'))) return sendText(res, 403, 'Forbidden');
+    const path = downloads.take(url.pathname.slice('/download/'.length));
+    if (path === null) return sendText(res, 404, 'This download was used already or has expired. Export again.');
+    let content: Buffer;
+    try {
+      content = await readFile(path);
+    } catch {
+      return sendText(res, 404, 'The exported file is no longer there. Export again.');
+    }
+    res.writeHead(200, {
+      'Content-Type': DOWNLOAD_TYPES[extname(path)] ?? 'application/octet-stream',
+      'Content-Disposition': attachment(basename(path)),
+      'Content-Length': content.length,
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'no-store',
+    });
+    res.end(content);
   }
 
   async function serveStatic(res: ServerResponse, pathname: string): Promise<void> {

@@ -20,4 +20,6 @@ export interface DesktopPort {
   showInFolder(path: string): Promise<void>;
   /** Opens a saved file in the application the system uses for it; why not, or null when it opened. */
   openPath(path: string): Promise<string | null>;
+  /** Browser mode: a one-time address the page downloads `path` from; null where files are shown in a folder. */
+  offerDownload(path: string): string | null;
 }

@@ -23,7 +23,7 @@ import type { ClientPool } from './client-pool';
 import type { DesktopPort, FileFilter } from './desktop';
 import type { Handlers } from './dispatcher';
 
-type ExportHandlers = Pick<Handlers, 'startExport' | 'showInFolder' | 'openExportedFile'>;
+type ExportHandlers = Pick<Handlers, 'startExport' | 'showInFolder' | 'openExportedFile' | 'downloadExport'>;
 
 const FILTERS: Record<ExportFormat, FileFilter[]> = {
   xlsx: [{ name: 'Excel workbook', extensions: ['xlsx'] }],
@@ -147,6 +147,13 @@ export function createExportHandlers(deps: {
       if (!written.has(path)) return fail('not-found', 'Only files exported in this session can be opened.');
       const problem = await desktop.openPath(path);
       return problem === null ? ok(null) : fail('open-failed', 'The file could not be opened. Use Show in folder and open it from there.', problem);
+    },
+
+    downloadExport: async ({ path }) => {
+      if (!written.has(path)) return fail('not-found', 'Only files exported in this session can be downloaded.');
+      const url = desktop.offerDownload(path);
+      if (url === null) return fail('unsupported', 'The file is saved on this computer already: use Show in folder.');
+      return ok({ url });
     },
   };
 }

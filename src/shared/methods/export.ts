@@ -43,4 +43,6 @@ export const exportMethods = {
   showInFolder: method<{ path: string }, null>(p.object({ path: p.string })),
   /** Opens a file this session exported in the application the system uses for it. */
   openExportedFile: method<{ path: string }, null>(p.object({ path: p.string })),
+  /** Browser mode: a one-time address (with the run's token) that downloads a file this session exported. */
+  downloadExport: method<{ path: string }, { url: string }>(p.object({ path: p.string })),
 } as const;

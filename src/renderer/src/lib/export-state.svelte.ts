@@ -91,6 +91,11 @@ export class ExportState<O extends ListOperation> {
     if (this.job) await jobs.showInFolder(this.job);
   }
 
+  /** Browser mode: the finished file as a download (the page cannot open a folder). */
+  async download(): Promise<void> {
+    if (this.job) await jobs.download(this.job);
+  }
+
   dismiss(): void {
     if (this.running) return;
     this.refused = null;

@@ -8,6 +8,7 @@ import type { ListOperation } from '../../../shared/operations';
 import type { JobInfo } from '../../../shared/methods/jobs';
 import type { AppError } from '../../../shared/result';
 import { bridge } from './bridge';
+import { startDownload } from './download';
 import { notifyDesktop } from './desktop-notice';
 import { endingTitleOf, outcomeOf } from './job-text';
 import { navigation } from './navigation.svelte';
@@ -76,6 +77,14 @@ class Jobs {
 
   async showInFolder(job: JobInfo): Promise<void> {
     if (job.path !== null) this.noteAction(job, await bridge.showInFolder({ path: job.path }));
+  }
+
+  /** Browser mode: the finished file as a one-time download (a page cannot open a folder). */
+  async download(job: JobInfo): Promise<void> {
+    if (job.path === null) return;
+    const offered = await bridge.downloadExport({ path: job.path });
+    if (offered.ok) startDownload(offered.value.url);
+    this.noteAction(job, offered);
   }
 
   dismiss(job: JobInfo): void {
