@@ -49,7 +49,7 @@ export const contract = {
 
 /** Something the user should know that is not the answer to a call (e.g. the clock is off). */
 export interface AppNotice {
-  kind: 'clock-offset';
+  kind: 'clock-offset' | 'events-interrupted';
   message: string;
 }
 

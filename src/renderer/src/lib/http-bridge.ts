@@ -2,6 +2,7 @@ import {
   eventNames,
   methodNames,
   subscriptionName,
+  type AppNotice,
   type Bridge,
   type EventName,
 } from '../../../shared/contract';
@@ -17,6 +18,22 @@ export function createHttpBridge(location: Location): Bridge {
   function ensureEventStream(): void {
     if (source) return;
     source = new EventSource(`/events?token=${encodeURIComponent(token)}`);
+    // The host drops a tab that falls far behind; EventSource reconnects by itself, but
+    // what was sent meanwhile is gone, so the person is told rather than left with stale progress.
+    let interrupted = false;
+    source.onerror = () => {
+      interrupted = true;
+    };
+    source.onopen = () => {
+      if (!interrupted) return;
+      interrupted = false;
+      const notice: AppNotice = {
+        kind: 'events-interrupted',
+        message:
+          'The connection to Switchboard was interrupted and some updates were missed. If a Load all or an export was running, load again to be sure.',
+      };
+      for (const listener of listeners.get('notice') ?? []) listener(notice);
+    };
     for (const name of eventNames) {
       source.addEventListener(name, (message) => {
         const payload: unknown = JSON.parse((message as MessageEvent<string>).data);
