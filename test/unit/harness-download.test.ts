@@ -1,6 +1,6 @@
 /** Browser mode: a finished export is offered as a one-time download behind the per-run token. */
 import { request } from 'node:http';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,6 +71,27 @@ describe('downloading an export in browser mode', () => {
     expect(answer.body.equals(readFileSync(path))).toBe(true);
 
     expect((await get(harness, `${url.pathname}${url.search}`)).status).toBe(404);
+  });
+
+  it('removes this app’s partial files older than a day from the exports folder on start', async () => {
+    const userDataDir = mkdtempSync(join(tmpdir(), 'stale-'));
+    const exportDir = join(userDataDir, 'exports');
+    mkdirSync(exportDir);
+    const stale = join(exportDir, 'crashed.xlsx.partial-switchboard');
+    const notOurs = join(exportDir, 'film.mp4.partial-other');
+    for (const file of [stale, notOurs]) {
+      writeFileSync(file, 'x');
+      const twoDaysAgo = (Date.now() - 2 * 86_400_000) / 1000;
+      utimesSync(file, twoDaysAgo, twoDaysAgo);
+    }
+    const other = await startHarness({
+      rendererDir: mkdtempSync(join(tmpdir(), 'renderer-')),
+      userDataDir,
+      log: createLogger({ console: false }),
+    });
+    await other.close();
+    expect(existsSync(stale)).toBe(false);
+    expect(existsSync(notOurs)).toBe(true);
   });
 
   it('offers only files this session exported', async () => {

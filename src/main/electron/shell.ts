@@ -1,6 +1,7 @@
 import { app, BrowserWindow, ipcMain, session } from 'electron';
 import { join, resolve } from 'node:path';
 import { eventChannel } from '../../shared/contract';
+import { removeStalePartials } from '../export/reservation';
 import { createLogger } from '../log';
 import { createServices, type EmitEvent } from '../services';
 import { USER_DATA_ENV } from '../user-data';
@@ -44,6 +45,8 @@ export function startShell(mainDir: string): void {
     };
     const desktop = createElectronDesktop(() => mainWindow);
     const services = createServices({ userDataDir: userData, desktop, log, emit });
+    // Exports go to Downloads unless the user picks elsewhere: leftovers of a crash there (ours only).
+    removeStalePartials(app.getPath('downloads'));
     guardSession(session.defaultSession, devServerUrl !== undefined);
     registerContractHandlers(ipcMain, services.dispatch, createSenderCheck(() => mainWindow, isAppUrl), log);
 

@@ -9,6 +9,7 @@ import type { Logger } from '../log';
 import type { SandboxOptions } from '../sandbox';
 import { CONTENT_SECURITY_POLICY } from '../security/csp';
 import { createServices, type EmitEvent, type Services } from '../services';
+import { removeStalePartials } from '../export/reservation';
 import { createBrowserDesktop } from './browser-desktop';
 import { DownloadOffers } from './download-offers';
 import { EventStreams } from './event-streams';
@@ -71,9 +72,12 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     streams.broadcast(name, JSON.stringify(payload));
   };
   const downloads = new DownloadOffers(token);
+  const exportDir = options.exportDir ?? join(options.userDataDir, 'exports');
+  // Leftovers of an export that crashed more than a day ago (ours only).
+  removeStalePartials(exportDir);
   const services = createServices({
     userDataDir: options.userDataDir,
-    desktop: createBrowserDesktop(options.exportDir ?? join(options.userDataDir, 'exports'), downloads),
+    desktop: createBrowserDesktop(exportDir, downloads),
     log: options.log,
     emit,
     sandboxOptions: options.sandboxOptions,
