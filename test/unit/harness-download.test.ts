@@ -40,9 +40,11 @@ describe('downloading an export in browser mode', () => {
       scope: 'page',
       current: 1,
       size: 5,
-    })) as Result<{ path: string }>;
+    })) as Result<{ job: { path: string | null } | null }>;
     if (!started.ok) throw new Error(started.error.message);
-    return started.value.path;
+    const path = started.value.job?.path;
+    if (!path) throw new Error('no export started');
+    return path;
   }
 
   /** Offered once the export has finished (until then: not-found). */

@@ -8,14 +8,14 @@ import { PathBusyError, reservePath } from '../../../src/main/export/reservation
 import { createBrowserDesktop } from '../../../src/main/harness/browser-desktop';
 import { createLogger } from '../../../src/main/log';
 import { createServices, type Services } from '../../../src/main/services';
-import type { ExportDone } from '../../../src/shared/methods/export';
+import type { JobInfo } from '../../../src/shared/methods/jobs';
 
 const DAY = 86_400_000;
 
 describe('export file names', () => {
   let services: Services;
   let exportDir: string;
-  const finished: ExportDone[] = [];
+  const finished: JobInfo[] = [];
   const waiters: Array<() => void> = [];
 
   beforeAll(() => {
@@ -25,8 +25,8 @@ describe('export file names', () => {
       desktop: createBrowserDesktop(exportDir),
       log: createLogger({ console: false }),
       emit: (name, payload) => {
-        if (name !== 'exportDone') return;
-        finished.push(payload as ExportDone);
+        if (name !== 'jobChanged' || (payload as JobInfo).state === 'running') return;
+        finished.push(payload as JobInfo);
         for (const wake of waiters.splice(0)) wake();
       },
       secrets: createMemorySecretStore(),
@@ -35,7 +35,7 @@ describe('export file names', () => {
   });
   afterAll(() => services.close());
 
-  async function doneCount(count: number): Promise<ExportDone[]> {
+  async function doneCount(count: number): Promise<JobInfo[]> {
     while (finished.length < count) await new Promise<void>((resolve) => waiters.push(resolve));
     return finished.slice(0, count);
   }
@@ -48,9 +48,9 @@ describe('export file names', () => {
     expect(first).toMatchObject({ ok: true });
     expect(second).toMatchObject({ ok: true });
     const done = await doneCount(2);
-    expect(done.map((d) => d.outcome)).toEqual(['completed', 'completed']);
+    expect(done.map((d) => d.state)).toEqual(['completed', 'completed']);
     expect(new Set(done.map((d) => d.path)).size).toBe(2);
-    for (const { path } of done) expect(existsSync(path)).toBe(true);
+    for (const { path } of done) expect(path !== null && existsSync(path)).toBe(true);
     expect(readdirSync(exportDir).filter((name) => name.includes('.partial-'))).toEqual([]);
   });
 

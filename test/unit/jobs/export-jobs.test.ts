@@ -23,6 +23,7 @@ describe('exports are jobs of the app', () => {
       opened.push(path);
       return openProblem;
     },
+    offerDownload: () => null,
   };
   const changes: JobInfo[] = [];
   let services: Services;
