@@ -34,14 +34,14 @@ async function recordNotifications(app: Page): Promise<void> {
 const notifications = (app: Page): Promise<ShownNotification[]> =>
   app.evaluate(() => (window as unknown as { shownNotifications: ShownNotification[] }).shownNotifications);
 
-const local = (ms: number): string => new Date(ms).toISOString().slice(0, 19);
+/** Wall time in +08:00, the zone the sandbox profile reads its time fields in. */
+const local = (ms: number): string => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 19);
 
 /** Voice records of the last 30 days: enough pages that an export runs for a while under latency. */
 async function searchMonth(app: Page): Promise<{ from: number; to: number }> {
   await expect(app.getByRole('heading', { level: 1, name: 'Voice records' })).toBeVisible();
   const to = Math.floor((Date.now() - 60_000) / 1000) * 1000;
   const from = to - 30 * 86_400_000;
-  // The e2e services read these in the computer's zone (UTC here).
   await app.locator('#range-from').fill(local(from));
   await app.locator('#range-to').fill(local(to));
   await app.getByRole('button', { name: 'Search' }).click();
@@ -119,6 +119,9 @@ test('a running export belongs to the app: seen from every screen, back on its s
     // Browser mode: the shell cannot open files, so neither Open nor Show in folder is offered.
     await expect(done.getByRole('button', { name: 'Open' })).toHaveCount(0);
     await expect(done.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+    // It comes as a download instead, the very file.
+    const [download] = await Promise.all([app.waitForEvent('download'), done.getByRole('button', { name: 'Download' }).click()]);
+    expect(readFileSync(await download.path()).equals(readFileSync(path))).toBe(true);
     await app.keyboard.press('Escape');
 
     await goTo(app, 'Control+1', 'Voice records');
