@@ -144,6 +144,11 @@ async function finishSend(page: Page, sandbox: Sandbox, batches: readonly (reado
     let open = 0;
     for (let index = 0; index < batches.length; index++) {
       const row = page.getByTestId(`mms-batch-${index + 1}`);
+      // A batch still going out (this run's, or another window's) is judged once it has settled.
+      await expect(async () => {
+        await page.getByTestId('mms-results-refresh').click();
+        await expect(row).not.toHaveAttribute('data-status', 'sending', { timeout: 1000 });
+      }).toPass({ timeout: 20_000 });
       const status = await row.getAttribute('data-status');
       if (status === 'sent') continue;
       const wentOut = [...acceptedCounts(sandbox, batches[index]).values()].some((count) => count > 0);
