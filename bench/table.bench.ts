@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from '@playwright/test';
-import { startHarness } from '../src/main/harness/server';
+import { startHarness } from '../src/main/browser-host/server';
 import { createLogger } from '../src/main/log';
 
 const SCROLL_STEP_PX = 2400;

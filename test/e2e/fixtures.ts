@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
-import { startHarness, type Harness } from '../../src/main/harness/server';
+import { startHarness, type Harness } from '../../src/main/browser-host/server';
 import { createLogger } from '../../src/main/log';
 import type { Sandbox } from '../../src/main/sandbox';
 

@@ -10,7 +10,7 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type Browser, type Page } from '@playwright/test';
-import { startHarness, type Harness } from '../../src/main/harness/server';
+import { startHarness, type Harness } from '../../src/main/browser-host/server';
 import { createLogger } from '../../src/main/log';
 import { NO_FAULTS, startSandbox, type Sandbox } from '../../src/main/sandbox';
 import { KEYCHAIN_SERVICE_ENV } from '../../src/main/services';

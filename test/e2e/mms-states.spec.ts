@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { hostname, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
-import { startHarness } from '../../src/main/harness/server';
+import { startHarness } from '../../src/main/browser-host/server';
 import { createLogger } from '../../src/main/log';
 import { JOURNAL_FILE } from '../../src/main/mms';
 import { NO_FAULTS, type Sandbox } from '../../src/main/sandbox';

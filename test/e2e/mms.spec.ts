@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import * as XLSX from 'xlsx';
 import { parseCsv } from '../support/csv';
-import { startHarness } from '../../src/main/harness/server';
+import { startHarness } from '../../src/main/browser-host/server';
 import { createLogger } from '../../src/main/log';
 import type { Sandbox, SentMms } from '../../src/main/sandbox';
 import { MMS_TIMEOUT_ENV } from '../../src/main/services/mms-handlers';

@@ -17,7 +17,7 @@ import type { JobInfo } from '../../src/shared/methods/jobs';
 import type { Result } from '../../src/shared/result';
 import { formatIsoInZone, parseTimeZone } from '../../src/shared/time-zone';
 import { createMemorySecretStore } from '../../src/main/accounts/secret-store';
-import { createBrowserDesktop } from '../../src/main/harness/browser-desktop';
+import { createBrowserDesktop } from '../../src/main/browser-host/browser-desktop';
 import { createLogger } from '../../src/main/log';
 import { NO_FAULTS, type Sandbox } from '../../src/main/sandbox';
 import { createServices } from '../../src/main/services';

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { startHarness } from '../harness/server';
+import { startHarness } from '../browser-host/server';
 import { createLogger } from '../log';
 import { resolveUserDataDir } from '../user-data';
 import { parseCliArgs, portOption } from './args';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemorySecretStore } from '../../../src/main/accounts/secret-store';
-import { createBrowserDesktop } from '../../../src/main/harness/browser-desktop';
+import { createBrowserDesktop } from '../../../src/main/browser-host/browser-desktop';
 import { createLogger } from '../../../src/main/log';
 import { startSandbox, type Sandbox } from '../../../src/main/sandbox';
 import { createServices, type Services } from '../../../src/main/services';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemorySecretStore } from '../../../src/main/accounts/secret-store';
 import { PathBusyError, reservePath } from '../../../src/main/export/reservation';
-import { createBrowserDesktop } from '../../../src/main/harness/browser-desktop';
+import { createBrowserDesktop } from '../../../src/main/browser-host/browser-desktop';
 import { createLogger } from '../../../src/main/log';
 import { createServices, type Services } from '../../../src/main/services';
 import type { JobInfo } from '../../../src/shared/methods/jobs';
