@@ -3,9 +3,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from '../../src/main/browser-host/server';
-import { createLogger } from '../../src/main/log';
-import { builtFile } from './support/built';
+import { startHarness, type Harness } from '../../../src/main/browser-host/server';
+import { createLogger } from '../../../src/main/log';
+import { builtFile } from '../support/built';
 
 interface Answer {
   status: number;

@@ -2,7 +2,7 @@
 import { createServer, get, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EventStreams, MAX_QUEUED_BYTES } from '../../src/main/browser-host/event-streams';
+import { EventStreams, MAX_QUEUED_BYTES } from '../../../src/main/browser-host/event-streams';
 
 describe('event streams', () => {
   let server: Server | null = null;

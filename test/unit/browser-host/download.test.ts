@@ -4,9 +4,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFile
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from '../../src/main/browser-host/server';
-import { createLogger } from '../../src/main/log';
-import type { Result } from '../../src/shared/result';
+import { startHarness, type Harness } from '../../../src/main/browser-host/server';
+import { createLogger } from '../../../src/main/log';
+import type { Result } from '../../../src/shared/result';
 
 function get(harness: Harness, path: string): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
   return new Promise((resolve, reject) => {
