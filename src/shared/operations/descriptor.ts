@@ -12,7 +12,7 @@ import type { Page } from '../records';
 import type { PageRequest } from '../requests';
 import type { Result } from '../result';
 import type { TimeZone } from '../time-zone';
-import { type FieldErrors, validationResult } from '../validation/fields';
+import { type FieldErrors, isWholeNumber, validationResult } from '../validation/fields';
 import { checkPaging } from '../validation/paging';
 import { checkRecordWindow } from '../validation/time-window';
 
@@ -151,5 +151,7 @@ export function checkPageQuery<P extends object, R, Row, D>(
   }
   list.checkParams(params, fields);
   // Checked field by field above: from here on the params are what the operation declares.
-  return validationResult(fields, { current: Number(current), size: Number(size), params: params as P });
+  // Only read as numbers once checked: Number() of a hostile object throws.
+  const paging = isWholeNumber(current) && isWholeNumber(size) ? { current, size } : { current: 1, size: LIMITS.pageSizeMax };
+  return validationResult(fields, { ...paging, params: params as P });
 }

@@ -148,6 +148,14 @@ describe('record windows (voice and number records)', () => {
       'params.appId': 'Voice records has no filter "appId": use strTime, endTime.',
     });
   });
+
+  it('answers paging that is not a number with field messages, even an object that cannot become one', () => {
+    const hostile = { current: 0, size: { toString: {} }, params: { strTime: '2026-11-01T00:00:00Z', endTime: '2026-11-02T00:00:00Z' } };
+    expect(fieldsOf(validateVoiceRecords(hostile as never, { now: NOW }))).toEqual({
+      current: 'Enter a page number of 1 or more.',
+      size: 'Enter a page size from 1 to 100.',
+    });
+  });
 });
 
 describe('task details', () => {
