@@ -6,6 +6,7 @@
  * (a crash, a quit) or that never got its answer is *outcome unknown*, and a batch that
  * was ever unknown stays marked so.
  */
+import { unwatchFile, watchFile } from 'node:fs';
 import { buildResultRows } from '../../shared/mms/results';
 import {
   contentPreview,
@@ -73,6 +74,8 @@ export class MmsHistory {
   private readonly unsaved: JournalEntry[] = [];
   /** Claims of this process whose request is under way: `${sendId}#${batch}`. */
   private readonly inFlight = new Set<string>();
+  /** Sends the journal moved on since `watch` last told of them. */
+  private readonly changed = new Set<string>();
   private readonly isAlive: (owner: Owner) => boolean;
   private readonly now: () => number;
   readonly self: Owner;
@@ -98,10 +101,36 @@ export class MmsHistory {
     if (read.restarted) {
       this.sends = new Map();
       for (const entry of [...read.entries, ...this.unsaved]) this.apply(entry);
+      for (const sendId of this.sends.keys()) this.changed.add(sendId);
     } else {
       for (const entry of read.entries) this.apply(entry);
     }
+    for (const entry of read.entries) this.changed.add(entry.sendId);
     this.offset = read.offset;
+  }
+
+  /**
+   * Calls `onChange` with the sends the journal moved on, whoever wrote it: a window of
+   * another process on the same data folder learns that a batch it shows as being sent
+   * elsewhere has its answer. Polls the file's size (portable; no event per platform).
+   */
+  watch(onChange: (sendIds: string[]) => void, intervalMs = 500): () => void {
+    const tell = (): void => {
+      this.refresh();
+      if (this.changed.size === 0) return;
+      const sendIds = [...this.changed];
+      this.changed.clear();
+      onChange(sendIds);
+    };
+    const listener = (): void => {
+      try {
+        tell();
+      } catch (error) {
+        this.log.warn('MMS journal: a change could not be read', error instanceof Error ? error.message : error);
+      }
+    };
+    watchFile(this.journal.path, { interval: intervalMs, persistent: false }, listener);
+    return () => unwatchFile(this.journal.path, listener);
   }
 
   has(sendId: string): boolean {

@@ -59,6 +59,7 @@ export function createServices(options: ServiceOptions): Services {
   const clients = new ClientPool(accounts, log, (notice) => options.emit('notice', notice));
   const jobs = new JobRegistry((job) => options.emit('jobChanged', job));
   const preferences = new Preferences(join(options.userDataDir, 'preferences.json'));
+  const stops: (() => void)[] = [];
 
   const handlers: Handlers = {
     getAppInfo: () => ok({ name: 'Switchboard', version, host: desktop.host, platform: platform() }),
@@ -74,6 +75,7 @@ export function createServices(options: ServiceOptions): Services {
       desktop,
       userDataDir: options.userDataDir,
       appVersion: version,
+      onClose: (stop) => stops.push(stop),
     }),
     ...createSeatGroupHandlers({ clients, log }),
     loadPreferences: () => ok(preferences.all()),
@@ -93,6 +95,7 @@ export function createServices(options: ServiceOptions): Services {
     clients,
     sandbox,
     close: async () => {
+      for (const stop of stops.splice(0)) stop();
       jobs.cancelAll();
       clients.close();
       await sandbox.close();

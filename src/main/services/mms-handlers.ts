@@ -49,6 +49,8 @@ export function createMmsHandlers(deps: {
   userDataDir: string;
   /** For the About sheet of a results workbook. */
   appVersion: string;
+  /** Registers what to stop when the services close. */
+  onClose: (stop: () => void) => void;
 }): MmsHandlers {
   const { clients, emit, log, desktop } = deps;
   const history = new MmsHistory(new MmsJournal(join(deps.userDataDir, JOURNAL_FILE)), log);
@@ -63,6 +65,15 @@ export function createMmsHandlers(deps: {
     timeoutMs: sendTimeoutMs,
     checkRepeat: (request) => refuseUnseenRepeats(history, request, Date.now()),
   });
+  // Another process's sends reach this one's windows through the journal itself.
+  deps.onClose(
+    history.watch((sendIds) => {
+      for (const sendId of sendIds) {
+        const summary = history.summary(sendId);
+        if (summary) emit('mmsProgress', summary);
+      }
+    }),
+  );
 
   async function target(profileId?: string): Promise<SendTarget> {
     const { client, connection } = profileId ? await clients.forProfile(profileId) : await clients.active();

@@ -122,6 +122,30 @@ describe('MMS writes happen once', () => {
     expect([...acceptedTimes(all, before).values()]).toEqual([1, 1, 1, 1, 1, 1]);
   });
 
+  it("a second process is told, without asking, when another process's batch gets its answer", async () => {
+    const a = processOn(folder);
+    const b = processOn(folder);
+    const told: string[][] = [];
+    const stop = b.history.watch((sendIds) => told.push(sendIds), 50);
+    try {
+      const sendId = nextId();
+      sb.setFaults({ latencyMs: 200 });
+      const running = a.sender.send({ sendId, draft, batches: [numbers(2, 4450000000)] }, target());
+      await expect.poll(() => told.flat().includes(sendId), { timeout: 5_000 }).toBe(true);
+      expect((await running).ok).toBe(true);
+      // The answer itself reaches b's windows too: the last summary b can read says "sent".
+      await expect
+        .poll(() => told.length > 0 && b.history.summary(sendId)?.batches[0].status, { timeout: 5_000 })
+        .toBe('sent');
+      await new Promise((done) => setTimeout(done, 200));
+      const toldBefore = told.length;
+      await new Promise((done) => setTimeout(done, 300));
+      expect(told.length, 'nothing changed, so nothing is told again').toBe(toldBefore);
+    } finally {
+      stop();
+    }
+  });
+
   it('a batch claimed by a process that died shows as outcome unknown in another', async () => {
     const a = processOn(folder);
     const all = numbers(3, 4440000000);
