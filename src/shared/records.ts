@@ -210,11 +210,8 @@ export interface AxbBindingRecord {
   extra: ExtraFields;
 }
 
-export interface SeatGroupSettings {
-  /** Also sent as `seatGroupId` or `sipGroupId`. */
-  voiceGroupId: string | null;
-  groupName: string | null;
-  appName: string | null;
+/** The editable basic settings of a seat group. */
+export interface SeatGroupValues {
   callinStrategy: number | null;
   timeoutTransferSec: number | null;
   callinAutoAnswerSec: number | null;
@@ -222,11 +219,21 @@ export interface SeatGroupSettings {
   timeoutIdle: number | null;
   timeoutWaitSec: number | null;
   turnSeatRing: string | null;
-  turnSeatRingUrl: string | null;
   labelName: string[];
+  /** 0 on, 1 off. */
   displaySwitch: number | null;
+  /** 0 on, 1 off. */
   encryptNumber: number | null;
+  /** Text, so a node the app does not know survives a round trip untouched. */
   fsNode: string | null;
+}
+
+export interface SeatGroupSettings extends SeatGroupValues {
+  /** Also sent as `seatGroupId` or `sipGroupId`. */
+  voiceGroupId: string | null;
+  groupName: string | null;
+  appName: string | null;
+  turnSeatRingUrl: string | null;
   extra: ExtraFields;
   /** Settings the platform returned in a form this app cannot read (so read as empty). */
   unreadable: string[];

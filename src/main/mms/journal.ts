@@ -5,27 +5,28 @@
  * the numbers, the app id and the profile's name, nothing of its credentials.
  * Reading tolerates a torn (half-written) line, which only a crash can leave.
  */
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, readSync, fstatSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  openSync,
+  readFileSync,
+  readSync,
+  fstatSync,
+  writeSync,
+} from 'node:fs';
 import { isOwner, type Owner } from './journal-lock';
 import { isRecord } from '../../shared/parse';
-import type { MmsBatchError } from '../../shared/mms/records';
+import type { MmsBatchError, MmsSendPlan } from '../../shared/mms/records';
 import type { MmsType } from '../../shared/requests';
 
 export const JOURNAL_FILE = 'mms-journal.jsonl';
 const VERSION = 1;
 
 /** The whole send, written once when it is confirmed, before any batch goes out. */
-export interface SendPlannedEntry {
+export interface SendPlannedEntry extends MmsSendPlan {
   v: number;
   kind: 'send';
-  sendId: string;
-  at: number;
-  profileId: string;
-  profileName: string;
-  appId: string;
-  mmsType: MmsType;
-  mmsTitle: string | null;
-  mmsFiles: string | null;
   content: string;
   batches: string[][];
 }

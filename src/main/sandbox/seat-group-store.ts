@@ -1,24 +1,24 @@
 import { FS_NODES, type FsNode } from '../../shared/platform';
+import type { SeatGroupValues } from '../../shared/records';
 import { createRandom, STREAM } from './prng';
 import { LABELS } from './data/pools';
 import type { SeatGroupInfo } from './data/types';
 
-/** A seat group's basic settings as the sandbox stores them. */
-export interface SeatGroupSettings {
+/**
+ * A seat group's basic settings as the sandbox stores them: the app's editable values,
+ * but with the platform's own types where they are stricter (a numeric id, the two
+ * switches always set, a known node).
+ */
+export interface SeatGroupSettings extends Omit<
+  SeatGroupValues,
+  'displaySwitch' | 'encryptNumber' | 'fsNode'
+> {
   voiceGroupId: number;
   groupName: string;
   appName: string;
   /** The workspace that owns the group; another workspace's key gets -63. */
   workspace: string;
-  callinStrategy: number | null;
-  timeoutTransferSec: number | null;
-  callinAutoAnswerSec: number | null;
-  wrapUpTime: number | null;
-  timeoutIdle: number | null;
-  timeoutWaitSec: number | null;
-  turnSeatRing: string | null;
   turnSeatRingUrl: string | null;
-  labelName: string[];
   displaySwitch: number;
   encryptNumber: number;
   fsNode: FsNode | null;

@@ -39,7 +39,8 @@ export interface MmsBatchView {
 
 export type MmsSendStatus = 'sending' | 'completed' | 'attention';
 
-export interface MmsSendSummary {
+/** What a send was to be, as confirmed: the same in the journal and in every view of it. */
+export interface MmsSendPlan {
   sendId: string;
   /** Epoch ms when the send was confirmed. */
   at: number;
@@ -49,6 +50,9 @@ export interface MmsSendSummary {
   mmsType: MmsType;
   mmsTitle: string | null;
   mmsFiles: string | null;
+}
+
+export interface MmsSendSummary extends MmsSendPlan {
   contentPreview: string;
   recipients: number;
   batches: MmsBatchView[];
@@ -58,7 +62,8 @@ export interface MmsSendSummary {
 }
 
 /** `not-given`: the platform answered with counts only (or counts and list disagree): no per-number result. */
-export type MmsNumberOutcome = 'accepted' | 'rejected' | 'not-given' | 'failed' | 'unknown' | 'not-sent' | 'sending';
+export type MmsNumberOutcome =
+  'accepted' | 'rejected' | 'not-given' | 'failed' | 'unknown' | 'not-sent' | 'sending';
 
 export interface MmsResultRow {
   number: string;
@@ -95,7 +100,8 @@ export const OUTCOME_LABELS: Record<MmsNumberOutcome, string> = {
 /** What a batch's status means for the person looking at it now. */
 export function batchStatusLabel(batch: Pick<MmsBatchView, 'status' | 'elsewhere' | 'everUnknown'>): string {
   if (batch.status === 'sending' && batch.elsewhere) return 'Being sent elsewhere (another window or app)';
-  if (batch.status === 'failed' && batch.everUnknown) return 'Failed; an earlier attempt’s outcome is unknown';
+  if (batch.status === 'failed' && batch.everUnknown)
+    return 'Failed; an earlier attempt’s outcome is unknown';
   return BATCH_STATUS_LABELS[batch.status];
 }
 

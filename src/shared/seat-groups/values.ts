@@ -4,25 +4,10 @@
  * label list when they are sent empty, so every save sends the complete state.
  */
 import { FS_NODES, type FsNode } from '../platform';
-import type { SeatGroupSettings } from '../records';
-import type { IntegerId, SeatGroupEditRequest } from '../requests';
+import type { SeatGroupSettings, SeatGroupValues } from '../records';
 
-export interface SeatGroupValues {
-  callinStrategy: number | null;
-  timeoutTransferSec: number | null;
-  callinAutoAnswerSec: number | null;
-  wrapUpTime: number | null;
-  timeoutIdle: number | null;
-  timeoutWaitSec: number | null;
-  turnSeatRing: string | null;
-  labelName: string[];
-  /** 0 on, 1 off. */
-  displaySwitch: number | null;
-  /** 0 on, 1 off. */
-  encryptNumber: number | null;
-  /** Text, so a node the app does not know survives a round trip untouched. */
-  fsNode: string | null;
-}
+export type { SeatGroupValues } from '../records';
+import type { IntegerId, SeatGroupEditRequest } from '../requests';
 
 export type SeatGroupField = keyof SeatGroupValues;
 
@@ -170,7 +155,9 @@ export function expectedAfterSave(before: SeatGroupValues, sent: SeatGroupEditRe
 
 export function sameSetting(field: SeatGroupField, a: SeatGroupValues, b: SeatGroupValues): boolean {
   if (field === 'labelName') {
-    return a.labelName.length === b.labelName.length && a.labelName.every((label, i) => label === b.labelName[i]);
+    return (
+      a.labelName.length === b.labelName.length && a.labelName.every((label, i) => label === b.labelName[i])
+    );
   }
   return a[field] === b[field];
 }
@@ -184,13 +171,21 @@ export function changedFields(before: SeatGroupValues, after: SeatGroupValues): 
  * The user's edits (what differs between `loaded` and `draft`) applied on top of what
  * the server holds now, so a save after someone else's change keeps their other changes.
  */
-export function rebaseEdits(loaded: SeatGroupValues, draft: SeatGroupValues, current: SeatGroupValues): SeatGroupValues {
+export function rebaseEdits(
+  loaded: SeatGroupValues,
+  draft: SeatGroupValues,
+  current: SeatGroupValues,
+): SeatGroupValues {
   const next: SeatGroupValues = { ...current, labelName: [...current.labelName] };
   for (const field of changedFields(loaded, draft)) copyField(next, draft, field);
   return next;
 }
 
-function copyField<K extends SeatGroupField>(target: SeatGroupValues, source: SeatGroupValues, field: K): void {
+function copyField<K extends SeatGroupField>(
+  target: SeatGroupValues,
+  source: SeatGroupValues,
+  field: K,
+): void {
   const value = source[field];
   target[field] = (Array.isArray(value) ? [...value] : value) as SeatGroupValues[K];
 }
