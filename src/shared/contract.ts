@@ -49,7 +49,8 @@ export const contract = {
 
 /** Something the user should know that is not the answer to a call (e.g. the clock is off). */
 export interface AppNotice {
-  kind: 'clock-offset' | 'events-interrupted';
+  /** archive: the local archive is busy, was set aside, or could not keep some rows. */
+  kind: 'clock-offset' | 'events-interrupted' | 'archive';
   message: string;
 }
 

@@ -18,6 +18,43 @@ export interface ProfileSettings {
   /** IANA name or fixed offset used to read offset-less times. */
   timeZone: string;
   pageSize: number;
+  /** The local archive of fetched records; absent means the defaults. */
+  archive?: ArchiveSettings;
+}
+
+/** How a profile keeps the records it fetches on this computer. */
+export interface ArchiveSettings {
+  /** Off keeps nothing on disk. */
+  enabled: boolean;
+  /** Rows older than this are removed when the archive opens. */
+  retentionDays: number;
+  /** How far back a sync fetches again, since recent records can still change (call status, cost). */
+  refreshHours: number;
+}
+
+export const DEFAULT_ARCHIVE_SETTINGS: Readonly<ArchiveSettings> = { enabled: true, retentionDays: 180, refreshHours: 24 };
+export const ARCHIVE_RETENTION_DAYS_MAX = 3650;
+export const ARCHIVE_REFRESH_HOURS_MAX = 24 * 31;
+
+/** Field-level problems with archive settings; an empty object means they can be saved. */
+export function validateArchiveSettings(settings: ArchiveSettings): Record<string, string> {
+  const errors: Record<string, string> = {};
+  if (typeof settings.enabled !== 'boolean') errors.enabled = 'Switch the archive on or off.';
+  const { retentionDays, refreshHours } = settings;
+  if (!Number.isInteger(retentionDays) || retentionDays < 1 || retentionDays > ARCHIVE_RETENTION_DAYS_MAX) {
+    errors.retentionDays = `Keep records from 1 to ${ARCHIVE_RETENTION_DAYS_MAX} days.`;
+  }
+  if (!Number.isInteger(refreshHours) || refreshHours < 0 || refreshHours > ARCHIVE_REFRESH_HOURS_MAX) {
+    errors.refreshHours = `Choose a refresh window from 0 to ${ARCHIVE_REFRESH_HOURS_MAX} hours.`;
+  }
+  return errors;
+}
+
+/** The stored settings when valid, else the defaults (a hand-edited file never switches the archive off by accident). */
+export function archiveSettingsOf(stored: unknown): ArchiveSettings {
+  if (typeof stored !== 'object' || stored === null) return { ...DEFAULT_ARCHIVE_SETTINGS };
+  const candidate = { ...DEFAULT_ARCHIVE_SETTINGS, ...(stored as Partial<ArchiveSettings>) };
+  return Object.keys(validateArchiveSettings(candidate)).length === 0 ? candidate : { ...DEFAULT_ARCHIVE_SETTINGS };
 }
 
 export interface ProfileView extends ProfileSettings {

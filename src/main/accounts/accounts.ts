@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { BRAND_PRESETS, PLATFORM_OFFSETLESS_ZONE } from '../../shared/platform';
 import {
+  archiveSettingsOf,
+  validateArchiveSettings,
+  type ArchiveSettings,
   normaliseBaseUrl,
   SANDBOX_PROFILE_ID,
   validateProfileDraft,
@@ -107,6 +110,7 @@ export class Accounts {
       pageSize: draft.pageSize,
       secretStored: existing?.secretStored ?? false,
     };
+    if (existing?.archive) profile.archive = existing.archive;
     if (draft.apiSecret !== undefined) {
       const secret = draft.apiSecret.trim();
       this.options.log.redact(secret);
@@ -186,6 +190,36 @@ export class Accounts {
     return { baseUrl: draft.baseUrl.trim(), apiKey: draft.apiKey.trim(), apiSecret, timeZone: draft.timeZone.trim() };
   }
 
+  /** How the profile keeps its fetched records (the defaults until changed). */
+  archiveSettings(id: string): ArchiveSettings {
+    const stored = this.options.store.read();
+    if (id === SANDBOX_PROFILE_ID) return archiveSettingsOf(stored.sandbox?.archive);
+    const profile = stored.profiles.find((p) => p.id === id);
+    if (!profile) throw new AccountsError('not-found', 'That profile no longer exists.');
+    return archiveSettingsOf(profile.archive);
+  }
+
+  setArchiveSettings(id: string, settings: ArchiveSettings): ArchiveSettings {
+    const fields = validateArchiveSettings(settings);
+    if (Object.keys(fields).length > 0) {
+      throw new AccountsError('validation', 'Some archive settings need attention before they can be saved.', fields);
+    }
+    const archive: ArchiveSettings = {
+      enabled: settings.enabled,
+      retentionDays: settings.retentionDays,
+      refreshHours: settings.refreshHours,
+    };
+    const stored = this.options.store.read();
+    if (id === SANDBOX_PROFILE_ID) {
+      this.options.store.write({ ...stored, sandbox: { ...this.sandboxSettings(stored), archive } });
+      return archive;
+    }
+    if (!stored.profiles.some((p) => p.id === id)) throw new AccountsError('not-found', 'That profile no longer exists.');
+    const profiles = stored.profiles.map((p) => (p.id === id ? { ...p, archive } : p));
+    this.options.store.write({ ...stored, profiles });
+    return archive;
+  }
+
   /** The credentials for a profile, read from the keychain here in main. */
   async connection(id: string): Promise<Connection> {
     const stored = this.options.store.read();
@@ -245,7 +279,12 @@ export class Accounts {
     if (Object.keys(fields).length > 0) {
       throw new AccountsError('validation', 'Some fields need attention before the profile can be saved.', fields);
     }
-    const sandbox = { defaultAppId: draft.defaultAppId.trim(), timeZone: draft.timeZone.trim(), pageSize: draft.pageSize };
+    const sandbox = {
+      ...stored.sandbox,
+      defaultAppId: draft.defaultAppId.trim(),
+      timeZone: draft.timeZone.trim(),
+      pageSize: draft.pageSize,
+    };
     const next = { ...stored, sandbox };
     this.options.store.write(next);
     return this.sandboxView(next);

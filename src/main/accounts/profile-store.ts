@@ -1,7 +1,7 @@
 import { readFileSync, renameSync } from 'node:fs';
 import { writeFileAtomically } from '../atomic-file';
 import { isRecord } from '../../shared/parse';
-import type { ProfileSettings } from '../../shared/profiles';
+import { archiveSettingsOf, type ProfileSettings } from '../../shared/profiles';
 
 /** What is kept on disk for a profile: never the secret. */
 export interface StoredProfile extends ProfileSettings {
@@ -15,7 +15,7 @@ export interface StoredProfiles {
   activeProfileId: string | null;
   sandboxHidden: boolean;
   /** Per built-in profile: settings the user may change (time zone, page size, appId). */
-  sandbox: Pick<StoredProfile, 'defaultAppId' | 'timeZone' | 'pageSize'> | null;
+  sandbox: Pick<StoredProfile, 'defaultAppId' | 'timeZone' | 'pageSize' | 'archive'> | null;
   profiles: StoredProfile[];
   /** Entries the app could not read, written back exactly as found so nothing is lost. */
   unreadable: unknown[];
@@ -112,8 +112,13 @@ function parseStoredProfiles(value: Record<string, unknown>, entries: unknown[])
   const profiles: StoredProfile[] = [];
   const unreadable: unknown[] = [];
   for (const entry of entries) {
-    if (isStoredProfile(entry)) profiles.push({ ...entry, secretStored: entry.secretStored === true });
-    else unreadable.push(entry);
+    if (!isStoredProfile(entry)) {
+      unreadable.push(entry);
+      continue;
+    }
+    const profile: StoredProfile = { ...entry, secretStored: entry.secretStored === true };
+    if (entry.archive !== undefined) profile.archive = archiveSettingsOf(entry.archive);
+    profiles.push(profile);
   }
   const sandbox = isRecord(value.sandbox) ? pickSandbox(value.sandbox) : null;
   return {
@@ -126,9 +131,11 @@ function parseStoredProfiles(value: Record<string, unknown>, entries: unknown[])
   };
 }
 function pickSandbox(value: Record<string, unknown>): StoredProfiles['sandbox'] {
-  const { defaultAppId, timeZone, pageSize } = value;
+  const { defaultAppId, timeZone, pageSize, archive } = value;
   if (typeof defaultAppId !== 'string' || typeof timeZone !== 'string' || typeof pageSize !== 'number') return null;
-  return { defaultAppId, timeZone, pageSize };
+  return archive === undefined
+    ? { defaultAppId, timeZone, pageSize }
+    : { defaultAppId, timeZone, pageSize, archive: archiveSettingsOf(archive) };
 }
 
 function isStoredProfile(value: unknown): value is Omit<StoredProfile, 'secretStored'> & { secretStored?: unknown } {

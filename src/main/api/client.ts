@@ -3,10 +3,10 @@
  * called through the caller (signing, retries, write safety, clock repair) and
  * normalised into the shared record types. Plain Node; used by the app, the CLI and tests.
  */
-import { checkPageQuery, type ListDescriptor, type UncheckedPageQuery } from '../../shared/operations';
+import { checkPageQuery, type ListDescriptor, type SomeList, type UncheckedPageQuery } from '../../shared/operations';
 import { OPERATIONS } from '../../shared/platform';
 import type { MmsSendResult, Page, SeatGroupSettings } from '../../shared/records';
-import type { MmsSendRequest, SeatGroupEditRequest, SeatGroupReadRequest } from '../../shared/requests';
+import type { MmsSendRequest, PageRequest, SeatGroupEditRequest, SeatGroupReadRequest } from '../../shared/requests';
 import { ok, type Result } from '../../shared/result';
 import { parseTimeZone, type TimeZone } from '../../shared/time-zone';
 import {
@@ -42,6 +42,8 @@ export interface ClientOptions {
   log?: Logger;
   /** Told when the client learns something the user should know (the computer's clock is off). */
   onNotice?: (notice: ClientNotice) => void;
+  /** Told of every list page the platform returned (the archive keeps them). */
+  onListPage?: (list: SomeList, request: PageRequest<object>, page: Page<unknown>) => void;
   /** Starting clock correction (seconds to add to local time), e.g. remembered from an earlier session. */
   clockOffsetSeconds?: number;
   /** Local clock (tests). */
@@ -143,12 +145,15 @@ export function createClient(options: ClientOptions): PlatformClient {
     async page(operation, request, callOptions) {
       const checked = checkPageQuery(operation, request, { now: serverNow() });
       if (!checked.ok) return checked;
-      return call(
+      const page = await call(
         operation.endpoint,
         { body: pagedBody(checked.value) },
         (envelope) => normalisePage(envelope.data, operation.normalise, context),
         callOptions,
       );
+      // Every descriptor is a SomeList; its own type parameters only narrow what it returns.
+      if (page.ok) options.onListPage?.(operation as unknown as SomeList, checked.value, page.value);
+      return page;
     },
     async seatGroupRead(request, callOptions) {
       const checked = validateSeatGroupRead(request);

@@ -57,6 +57,15 @@ export interface ArchiveOpened {
 
 export class ArchiveBusyError extends Error {}
 
+/**
+ * What a commit completes: a covered time range; a whole snapshot (the staged rows
+ * replace the scope); or a snapshot whose pages were merged as they came, so rows of the
+ * scope not seen since `takenAtMs` are the ones gone from the platform.
+ */
+export type Completes =
+  | { coverage: CoveragePiece }
+  | { snapshot: { scope: string; takenAtMs: number; mergedAsFetched?: boolean } };
+
 export interface QueryFilter {
   field: string;
   /** eq: equal to one value; in: any of the values; contains: text contains (case-insensitive). */
@@ -221,7 +230,7 @@ export class ArchiveStore {
    */
   commit<R>(
     table: ArchiveTable<R>,
-    completes: { coverage: CoveragePiece } | { snapshot: { scope: string; takenAtMs: number } } | null,
+    completes: Completes | null,
   ): Promise<void> {
     return this.serial(async () => {
       await this.prepareTable(table.layout);
@@ -231,14 +240,14 @@ export class ArchiveStore {
 
   private async merge(
     layout: TableLayout,
-    completes: { coverage: CoveragePiece } | { snapshot: { scope: string; takenAtMs: number } } | null,
+    completes: Completes | null,
   ): Promise<void> {
     const table = quoteIdent(layout.table);
     const stage = quoteIdent(stageName(layout));
     this.closeAppender(layout);
     await this.writer.run('BEGIN TRANSACTION');
     try {
-      if (completes && 'snapshot' in completes) {
+      if (completes && 'snapshot' in completes && !completes.snapshot.mergedAsFetched) {
         await this.writer.run(`DELETE FROM ${table} WHERE _scope = $scope`, {
           scope: completes.snapshot.scope,
         });
@@ -258,6 +267,12 @@ export class ArchiveStore {
       if (completes && 'coverage' in completes) await this.writeCoverage(layout.table, completes.coverage);
       if (completes && 'snapshot' in completes) {
         const { scope, takenAtMs } = completes.snapshot;
+        if (completes.snapshot.mergedAsFetched) {
+          await this.writer.run(`DELETE FROM ${table} WHERE _scope = $scope AND _seen < $taken`, {
+            scope,
+            taken: BigInt(takenAtMs),
+          });
+        }
         await this.writer.run(`DELETE FROM _snapshots WHERE operation = $op AND scope = $scope`, {
           op: layout.table,
           scope,

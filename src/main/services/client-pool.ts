@@ -1,5 +1,6 @@
 import { createClient, type ClientNotice, type PlatformClient } from '../api';
 import { AccountsError, type Accounts, type Connection } from '../accounts/accounts';
+import type { Archives } from '../archive/archives';
 import type { Logger } from '../log';
 
 interface Pooled {
@@ -22,6 +23,7 @@ export class ClientPool {
     private readonly accounts: Accounts,
     private readonly log: Logger,
     private readonly onNotice: (notice: ClientNotice) => void,
+    private readonly archives: Archives | null = null,
   ) {}
 
   async active(): Promise<{ client: PlatformClient; connection: Connection }> {
@@ -44,6 +46,7 @@ export class ClientPool {
       log: this.log,
       clockOffsetSeconds: this.offsets.get(connection.baseUrl) ?? 0,
       onNotice: this.onNotice,
+      onListPage: this.archives?.pageHook(profileId),
     });
     this.pooled.set(profileId, { client, baseUrl: connection.baseUrl, fingerprint });
     return { client, connection };

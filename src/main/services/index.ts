@@ -4,6 +4,7 @@ import { version } from '../../../package.json';
 import { isSafeExternalUrl } from '../../shared/links';
 import { fail, ok } from '../../shared/result';
 import { Accounts } from '../accounts/accounts';
+import { Archives } from '../archive/archives';
 import { ProfileStore } from '../accounts/profile-store';
 import { createKeytarSecretStore, type SecretStore } from '../accounts/secret-store';
 import type { Logger } from '../log';
@@ -40,6 +41,7 @@ export interface Services {
   dispatch: Dispatch;
   accounts: Accounts;
   clients: ClientPool;
+  archives: Archives;
   sandbox: SandboxHost;
   close(): Promise<void>;
 }
@@ -56,7 +58,13 @@ export function createServices(options: ServiceOptions): Services {
     sandboxAddress: () => sandbox.address(),
   });
 
-  const clients = new ClientPool(accounts, log, (notice) => options.emit('notice', notice));
+  const archives = new Archives({
+    userDataDir: options.userDataDir,
+    settingsOf: (profileId) => accounts.archiveSettings(profileId),
+    log,
+    tell: (message) => options.emit('notice', { kind: 'archive', message }),
+  });
+  const clients = new ClientPool(accounts, log, (notice) => options.emit('notice', notice), archives);
   const jobs = new JobRegistry((job) => options.emit('jobChanged', job));
   const preferences = new Preferences(join(options.userDataDir, 'preferences.json'));
   const stops: (() => void)[] = [];
@@ -93,11 +101,13 @@ export function createServices(options: ServiceOptions): Services {
     dispatch: createDispatcher(handlers, log),
     accounts,
     clients,
+    archives,
     sandbox,
     close: async () => {
       for (const stop of stops.splice(0)) stop();
       jobs.cancelAll();
       clients.close();
+      await archives.closeAll();
       await sandbox.close();
     },
   };

@@ -46,6 +46,20 @@ describe('profiles', () => {
     expect(() => readFileSync(file)).toThrow();
   });
 
+  it('keeps archive settings per profile (defaults until changed, validated, kept when the profile is edited)', async () => {
+    const { accounts } = makeAccounts(createMemorySecretStore());
+    const saved = await accounts.save(draft());
+    expect(accounts.archiveSettings(saved.id)).toEqual({ enabled: true, retentionDays: 180, refreshHours: 24 });
+    expect(() => accounts.setArchiveSettings(saved.id, { enabled: true, retentionDays: 0, refreshHours: -1 })).toThrow(
+      expect.objectContaining({ fields: { retentionDays: expect.any(String), refreshHours: expect.any(String) } }),
+    );
+    accounts.setArchiveSettings(saved.id, { enabled: false, retentionDays: 30, refreshHours: 6 });
+    await accounts.save(draft({ id: saved.id, apiSecret: undefined, name: 'Renamed' }));
+    expect(accounts.archiveSettings(saved.id)).toEqual({ enabled: false, retentionDays: 30, refreshHours: 6 });
+    accounts.setArchiveSettings('sandbox', { enabled: true, retentionDays: 7, refreshHours: 1 });
+    expect(accounts.archiveSettings('sandbox')).toEqual({ enabled: true, retentionDays: 7, refreshHours: 1 });
+  });
+
   it('refuses a duplicate name and the sandbox name', async () => {
     const { accounts } = makeAccounts(createMemorySecretStore());
     await accounts.save(draft());

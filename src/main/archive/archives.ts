@@ -1,0 +1,173 @@
+/**
+ * The archives of all profiles in this process: one store per profile at
+ * `<userData>/archive/<profileId>.duckdb`, opened on first use (older rows pruned as it
+ * opens) and kept open, since the engine allows one open store per file per process.
+ * A profile with its archive switched off has nothing on disk. When the file is held by
+ * another process or could not be read, the user is told once and the app works live.
+ */
+import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { isListOperation, type ListOperation, type ListRows, type SomeList } from '../../shared/operations';
+import type { Page } from '../../shared/records';
+import type { PageRequest } from '../../shared/requests';
+import type { ArchiveSettings } from '../../shared/profiles';
+import type { Logger } from '../log';
+import { ArchiveBusyError, ArchiveStore } from './archive-store';
+import { PageRecorder, type RecordedPage } from './page-recorder';
+
+const DAY_MS = 86_400_000;
+/** A busy or unreadable archive is tried again after this long. */
+const RETRY_AFTER_MS = 60_000;
+
+export type ArchiveCondition =
+  | { state: 'off' }
+  | { state: 'closed' }
+  | { state: 'open'; setAsideAt: string | null }
+  | { state: 'unavailable'; message: string };
+
+interface Opened {
+  store: ArchiveStore;
+  recorder: PageRecorder;
+}
+
+export interface ArchivesOptions {
+  /** The user-data folder; archives live in its `archive` folder. */
+  userDataDir: string;
+  settingsOf(profileId: string): ArchiveSettings;
+  log: Logger;
+  /** Something the user should read (a busy or set-aside archive, a failed write). */
+  tell(message: string): void;
+  now?: () => number;
+}
+
+export class Archives {
+  private readonly opened = new Map<string, Opened>();
+  private readonly opening = new Map<string, Promise<Opened | null>>();
+  private readonly conditions = new Map<string, ArchiveCondition & { atMs?: number }>();
+  private readonly now: () => number;
+
+  constructor(private readonly options: ArchivesOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  /** The archive file of a profile (a connection without a profile is named by its address and key). */
+  pathOf(profileId: string): string {
+    return join(this.options.userDataDir, 'archive', `${fileNameOf(profileId)}.duckdb`);
+  }
+
+  condition(profileId: string): ArchiveCondition {
+    if (!this.options.settingsOf(profileId).enabled) return { state: 'off' };
+    return this.conditions.get(profileId) ?? { state: 'closed' };
+  }
+
+  /** The profile's open store, opened on first use; null when switched off or unavailable (the user was told why). */
+  async store(profileId: string): Promise<ArchiveStore | null> {
+    return (await this.open(profileId))?.store ?? null;
+  }
+
+  /** The one way fetched records reach the archive: every page of a list that comes back from the platform. */
+  record<O extends ListOperation>(profileId: string, operation: O, page: RecordedPage<ListRows[O]>): void {
+    const ready = this.opened.get(profileId);
+    if (ready) {
+      ready.recorder.record(operation, page);
+      return;
+    }
+    if (!this.options.settingsOf(profileId).enabled) return;
+    void this.open(profileId).then((opened) => opened?.recorder.record(operation, page));
+  }
+
+  /** The client's page hook for one profile: pages as the platform returned them, passwords dropped by the row mapper. */
+  pageHook(profileId: string): (list: SomeList, request: PageRequest<object>, page: Page<unknown>) => void {
+    return (list, request, page) => {
+      if (!isListOperation(list.id)) return;
+      const operation = list.id;
+      // The rows come from this operation's own normaliser, so they are its row type.
+      const rows = page.records.map((record) => list.toRow(record)) as ListRows[typeof operation][];
+      this.record(profileId, operation, { request, total: page.total, rows });
+    };
+  }
+
+  /** Waits until every page handed over so far is written. */
+  async settle(profileId: string): Promise<void> {
+    await this.opening.get(profileId);
+    await this.opened.get(profileId)?.recorder.flush();
+  }
+
+  async close(profileId: string): Promise<void> {
+    await this.opening.get(profileId);
+    const opened = this.opened.get(profileId);
+    this.opened.delete(profileId);
+    this.conditions.delete(profileId);
+    if (!opened) return;
+    await opened.recorder.flush();
+    await opened.store.close();
+  }
+
+  async closeAll(): Promise<void> {
+    const ids = new Set([...this.opened.keys(), ...this.opening.keys()]);
+    for (const id of ids) await this.close(id);
+  }
+
+  /** Closes the profile's archive and removes its file. */
+  async remove(profileId: string): Promise<void> {
+    await this.close(profileId);
+    const path = this.pathOf(profileId);
+    for (const file of [path, `${path}.wal`]) if (existsSync(file)) rmSync(file, { force: true });
+  }
+
+  private open(profileId: string): Promise<Opened | null> {
+    const ready = this.opened.get(profileId);
+    if (ready) return Promise.resolve(ready);
+    const settings = this.options.settingsOf(profileId);
+    if (!settings.enabled) return Promise.resolve(null);
+    const known = this.conditions.get(profileId);
+    if (known?.state === 'unavailable' && this.now() - (known.atMs ?? 0) < RETRY_AFTER_MS) return Promise.resolve(null);
+    const pending = this.opening.get(profileId);
+    if (pending) return pending;
+    const opening = this.openNow(profileId, settings).finally(() => this.opening.delete(profileId));
+    this.opening.set(profileId, opening);
+    return opening;
+  }
+
+  private async openNow(profileId: string, settings: ArchiveSettings): Promise<Opened | null> {
+    const path = this.pathOf(profileId);
+    try {
+      const { store, setAside } = await ArchiveStore.open(path);
+      if (setAside) {
+        this.options.log.warn('archive set aside', setAside.reason);
+        this.options.tell(
+          `The archive on this computer could not be read, so it was moved to ${setAside.keptAt} and a new one started. Records fetched from now on are kept again.`,
+        );
+      }
+      await store.prune(this.now() - settings.retentionDays * DAY_MS);
+      const recorder = new PageRecorder(store, this.now);
+      let told = false;
+      recorder.onFailure((error) => {
+        this.options.log.error('archive write failed', error);
+        if (told) return;
+        told = true;
+        this.options.tell('Some fetched records could not be kept in the archive on this computer. The lists still work from the platform.');
+      });
+      const opened = { store, recorder };
+      this.opened.set(profileId, opened);
+      this.conditions.set(profileId, { state: 'open', setAsideAt: setAside?.keptAt ?? null });
+      return opened;
+    } catch (error) {
+      const message =
+        error instanceof ArchiveBusyError
+          ? error.message
+          : 'The archive on this computer could not be opened, so this window works live from the platform. The details are in the log file.';
+      if (!(error instanceof ArchiveBusyError)) this.options.log.error('archive open failed', error);
+      this.conditions.set(profileId, { state: 'unavailable', message, atMs: this.now() });
+      this.options.tell(message);
+      return null;
+    }
+  }
+}
+
+/** Profile ids are uuids or "sandbox"; anything else (a bare address) is hashed into a safe file name. */
+function fileNameOf(profileId: string): string {
+  if (/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/.test(profileId)) return profileId;
+  return `connection-${createHash('sha256').update(profileId).digest('hex').slice(0, 24)}`;
+}

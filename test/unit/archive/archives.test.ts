@@ -1,0 +1,181 @@
+/** The archives service: every page the client fetches is kept, complete listings record what they cover. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createClient, type PlatformClient } from '../../../src/main/api';
+import { Archives } from '../../../src/main/archive/archives';
+import { archiveTableFor } from '../../../src/main/archive/tables';
+import { fetchAll } from '../../../src/main/jobs/fetch-all';
+import { createLogger } from '../../../src/main/log';
+import { type Sandbox, startSandbox } from '../../../src/main/sandbox';
+import { TASK_IDS } from '../../../src/main/sandbox/data/tasks';
+import { listOf } from '../../../src/shared/operations';
+import { DEFAULT_ARCHIVE_SETTINGS, type ArchiveSettings } from '../../../src/shared/profiles';
+import { formatIsoInZone, parseTimeZone, type TimeZone } from '../../../src/shared/time-zone';
+
+const PLUS8 = parseTimeZone('+08:00') as TimeZone;
+const iso = (ms: number): string => formatIsoInZone(Math.floor(ms / 1000) * 1000, PLUS8);
+const DAY = 86_400_000;
+
+describe('archives service', () => {
+  let sandbox: Sandbox;
+  let folder: string;
+  let archives: Archives;
+  let client: PlatformClient;
+  let told: string[];
+  let settings: Map<string, ArchiveSettings>;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ seed: 5, volume: 'small' });
+  });
+  afterAll(async () => {
+    await sandbox.close();
+  });
+  beforeEach(() => {
+    folder = mkdtempSync(join(tmpdir(), 'switchboard-archives-'));
+    told = [];
+    settings = new Map();
+    archives = new Archives({
+      userDataDir: folder,
+      settingsOf: (id) => settings.get(id) ?? DEFAULT_ARCHIVE_SETTINGS,
+      log: createLogger({ console: false }),
+      tell: (message) => told.push(message),
+    });
+    client = createClient({
+      baseUrl: sandbox.baseUrl,
+      ...sandbox.credentials,
+      timeZone: '+08:00',
+      onListPage: archives.pageHook('p1'),
+    });
+  });
+  afterEach(async () => {
+    client.close();
+    await archives.closeAll();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  const storeOf = async () => {
+    const store = await archives.store('p1');
+    if (!store) throw new Error('no archive');
+    return store;
+  };
+
+  it('keeps a single page shown in a view, without claiming its window is covered', async () => {
+    const anchor = sandbox.data.anchor.getTime();
+    const params = { strTime: iso(anchor - 3 * DAY), endTime: iso(anchor - DAY) };
+    const page = await client.page(listOf('voiceRecords'), { current: 2, size: 25, params });
+    expect(page.ok).toBe(true);
+    await archives.settle('p1');
+    const store = await storeOf();
+    const archived = await store.page(archiveTableFor('voiceRecords'), {}, 0, 1000);
+    const shown = page.ok ? page.value.records.map((record) => record.voiceId) : [];
+    expect(archived.records.map((record) => record.voiceId).sort()).toEqual([...shown].sort());
+    expect(await store.coverage('voiceRecords')).toEqual([]);
+    expect(existsSync(join(folder, 'archive', 'p1.duckdb'))).toBe(true);
+  });
+
+  it('a complete unfiltered fetch of a window keeps every record and records the window as covered', async () => {
+    const anchor = sandbox.data.anchor.getTime();
+    const fromMs = Math.floor((anchor - 4 * DAY) / 1000) * 1000;
+    const toMs = Math.floor((anchor - 2 * DAY) / 1000) * 1000;
+    const result = await fetchAll(client, listOf('voiceRecords'), { strTime: iso(fromMs), endTime: iso(toMs) }, {
+      onRows: () => undefined,
+    });
+    expect(result.ok).toBe(true);
+    await archives.settle('p1');
+    const store = await storeOf();
+    const coverage = await store.coverage('voiceRecords');
+    expect(coverage.map(({ fromMs: from, toMs: to }) => ({ from, to }))).toEqual([{ from: fromMs, to: toMs }]);
+    const range = sandbox.data.voiceRecordRange(fromMs, toMs + 1);
+    const expected = Array.from({ length: range.end - range.first }, (_, i) => sandbox.data.voiceRecordAt(range.first + i).voiceId);
+    const archived = await store.page(archiveTableFor('voiceRecords'), { window: { fromMs, toMs } }, 0, 100_000);
+    expect(new Set(archived.records.map((record) => record.voiceId))).toEqual(new Set(expected));
+  });
+
+  it('a filtered listing keeps its rows but is not taken as the whole list', async () => {
+    const result = await fetchAll(client, listOf('seats'), { enable: 1 }, { onRows: () => undefined });
+    expect(result.ok && result.value.rows).toBeGreaterThan(0);
+    await archives.settle('p1');
+    const store = await storeOf();
+    expect(await store.snapshotTakenAt('seats', '')).toBeNull();
+    expect((await store.page(archiveTableFor('seats'), {}, 0, 10_000)).total).toBe(result.ok ? result.value.rows : -1);
+  });
+
+  it("a task's complete listing is the snapshot of that task", async () => {
+    const taskId = TASK_IDS[0];
+    const result = await fetchAll(client, listOf('taskDetails'), { taskId }, { onRows: () => undefined });
+    expect(result.ok).toBe(true);
+    await archives.settle('p1');
+    const store = await storeOf();
+    expect(await store.snapshotTakenAt('taskDetails', String(taskId))).not.toBeNull();
+    const archived = await store.page(archiveTableFor('taskDetails'), { scope: String(taskId) }, 0, 100_000);
+    expect(archived.total).toBe(sandbox.data.taskRows(taskId).length);
+  });
+
+  it('a complete snapshot list records when it was taken and replaces rows gone from the platform', async () => {
+    const before = Date.now();
+    const result = await fetchAll(client, listOf('seats'), {}, { onRows: () => undefined });
+    expect(result.ok).toBe(true);
+    await archives.settle('p1');
+    const store = await storeOf();
+    expect(await store.snapshotTakenAt('seats', '')).toBeGreaterThanOrEqual(before);
+    const archived = await store.page(archiveTableFor('seats'), {}, 0, 10_000);
+    expect(archived.total).toBe(sandbox.data.seats().length);
+  });
+
+  it('switched off, nothing is written to disk', async () => {
+    settings.set('p1', { ...DEFAULT_ARCHIVE_SETTINGS, enabled: false });
+    await client.page(listOf('seats'), { current: 1, size: 25, params: {} });
+    await archives.settle('p1');
+    expect(await archives.store('p1')).toBeNull();
+    expect(existsSync(join(folder, 'archive'))).toBe(false);
+    expect(archives.condition('p1')).toEqual({ state: 'off' });
+  });
+
+  it('an archive held by another process is reported in plain words and the client keeps working', async () => {
+    const path = archives.pathOf('p1');
+    const holder = await holdInChild(path);
+    try {
+      const page = await client.page(listOf('seats'), { current: 1, size: 25, params: {} });
+      expect(page.ok).toBe(true);
+      expect(await archives.store('p1')).toBeNull();
+      expect(told.join('\n')).toMatch(/Another Switchboard window or command is using this archive/);
+      expect(archives.condition('p1')).toMatchObject({ state: 'unavailable' });
+    } finally {
+      holder.kill('SIGKILL');
+    }
+  });
+
+  it('rows older than the retention are removed when the archive opens', async () => {
+    const anchor = sandbox.data.anchor.getTime();
+    await client.page(listOf('voiceRecords'), {
+      current: 1,
+      size: 50,
+      params: { strTime: iso(anchor - 40 * DAY), endTime: iso(anchor - 30 * DAY) },
+    });
+    await archives.settle('p1');
+    expect((await (await storeOf()).page(archiveTableFor('voiceRecords'), {}, 0, 100)).total).toBe(50);
+    await archives.close('p1');
+    settings.set('p1', { ...DEFAULT_ARCHIVE_SETTINGS, retentionDays: 20 });
+    expect((await (await storeOf()).page(archiveTableFor('voiceRecords'), {}, 0, 100)).total).toBe(0);
+  });
+});
+
+/** A child process that opens the archive file and keeps it until killed. */
+async function holdInChild(path: string): Promise<ChildProcess> {
+  const script = `
+    const { DuckDBInstance } = require('@duckdb/node-api');
+    require('node:fs').mkdirSync(require('node:path').dirname(${JSON.stringify(path)}), { recursive: true });
+    DuckDBInstance.create(${JSON.stringify(path)}).then(() => { process.stdout.write('held\\n'); setInterval(() => {}, 1000); });
+  `;
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('held')) resolve();
+    });
+    child.once('exit', () => reject(new Error('the holder exited')));
+  });
+  return child;
+}
