@@ -414,6 +414,29 @@ export class ArchiveStore {
     return rows;
   }
 
+  /**
+   * Writes the matching rows to a Parquet file, one typed column per field: times as
+   * UTC timestamps, amounts as their exact decimal text, lists as lists, JSON as text.
+   * Returns the rows written.
+   */
+  copyToParquet<R>(table: ArchiveTable<R>, query: ArchiveQuery, path: string): Promise<number> {
+    return this.serial(async () => {
+      await this.prepareTable(table.layout);
+      const { where, params } = whereClause(table.layout, query);
+      const columns = table.layout.fields.map((field) => {
+        const name = quoteIdent(field.field);
+        if (field.kind === 'timestamp') return `to_timestamp(${quoteIdent(field.sortColumn)} / 1000.0) AS ${name}`;
+        return `${quoteIdent(field.column)} AS ${name}`;
+      });
+      const select = `SELECT ${columns.join(', ')} FROM ${quoteIdent(table.layout.table)} ${where} ${orderBy(table.layout, query)}`;
+      const result = await this.reader.run(
+        `COPY (${select}) TO '${path.replaceAll("'", "''")}' (FORMAT parquet)`,
+        params,
+      );
+      return Number(result.rowsChanged);
+    });
+  }
+
   /** Row counts per table and the newest fetch time. */
   stats(): Promise<TableStats[]> {
     return this.serial(async () => {

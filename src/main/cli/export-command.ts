@@ -10,6 +10,9 @@ import { Accounts, computerTimeZone, type Connection } from '../accounts/account
 import { ProfileStore } from '../accounts/profile-store';
 import { createKeytarSecretStore, type SecretStore } from '../accounts/secret-store';
 import { createClient } from '../api';
+import { archiveQueryFor, archiveRows, parquetFromArchive, parquetFromPlatform } from '../archive/archive-export';
+import type { ArchiveQuery, ArchiveStore } from '../archive/archive-store';
+import { Archives } from '../archive/archives';
 import { runExport } from '../export/export-job';
 import type { ExportFormat } from '../export/file-name';
 import type { FetchProgress } from '../jobs/fetch-all';
@@ -17,8 +20,8 @@ import { createLogger, type Logger } from '../log';
 import { KEYCHAIN_SERVICE_ENV } from '../services';
 import { createSandboxHost } from '../services/sandbox-host';
 import { resolveUserDataDir } from '../user-data';
-import { LIST_DESCRIPTORS, type ParamKind, type SomeList } from '../../shared/operations';
-import { validateBaseUrl } from '../../shared/profiles';
+import { isListOperation, LIST_DESCRIPTORS, type ParamKind, type SomeList } from '../../shared/operations';
+import { DEFAULT_ARCHIVE_SETTINGS, validateBaseUrl, type ArchiveSettings } from '../../shared/profiles';
 import { parseIsoInstant, parseTimeZone, type TimeZone } from '../../shared/time-zone';
 import { parseCliArgs } from './args';
 import { UsageError, type CliCommand, type CliIo } from './command';
@@ -35,14 +38,18 @@ const OPTIONS = {
   param: { type: 'string', multiple: true },
   'time-zone': { type: 'string' },
   concurrency: { type: 'string' },
+  'from-archive': { type: 'boolean' },
 } as const;
+
+/** What --out asks for: a spreadsheet the export writers make, or Parquet the archive's engine writes. */
+type OutFormat = ExportFormat | 'parquet';
 
 export function exportUsage(lists: readonly SomeList[]): string {
   return [
-    'Usage: switchboard export <list> --out FILE.xlsx|FILE.csv [options]',
+    'Usage: switchboard export <list> --out FILE.xlsx|FILE.csv|FILE.parquet [options]',
     '',
     `  <list>              ${lists.map((list) => list.slug).join(', ')}`,
-    '  --out FILE          where to write; the extension chooses .xlsx or .csv. The file',
+    '  --out FILE          where to write; the extension chooses .xlsx, .csv or .parquet. The file',
     '                      appears only when complete (written as FILE.partial-* first)',
     '  --profile NAME      a profile from the app (its secret comes from the keychain);',
     "                      default: the app's active profile",
@@ -56,6 +63,8 @@ export function exportUsage(lists: readonly SomeList[]): string {
     '  --time-zone ZONE    zone for the date-times in the file (IANA name or +08:00);',
     "                      default: the profile's zone, or this computer's",
     '  --concurrency N     pages requested at once, 1-16 (default 6)',
+    '  --from-archive      read the records kept on this computer (see `switchboard sync`)',
+    '                      instead of the platform: no request is sent',
     '',
     'Progress is printed to stderr. Exit codes: 0 done, 1 platform, network or file error,',
     '2 bad usage. Example (cron, every day at 06:00):',
@@ -80,7 +89,7 @@ export interface ExportCommandDeps {
   lists?: readonly SomeList[];
 }
 
-function listenForInterrupt(cancel: () => void): () => void {
+export function listenForInterrupt(cancel: () => void): () => void {
   process.once('SIGINT', cancel);
   process.once('SIGTERM', cancel);
   return () => {
@@ -99,12 +108,13 @@ function listNamed(lists: readonly SomeList[], name: string | undefined): SomeLi
   return list;
 }
 
-function formatOf(out: string | undefined): ExportFormat {
+function formatOf(out: string | undefined): OutFormat {
   if (out === undefined || out.trim() === '') throw new UsageError('--out FILE is required.');
   const extension = extname(out).toLowerCase();
   if (extension === '.xlsx') return 'xlsx';
   if (extension === '.csv') return 'csv';
-  throw new UsageError(`--out must end in .xlsx or .csv, not "${extension || out}".`);
+  if (extension === '.parquet') return 'parquet';
+  throw new UsageError(`--out must end in .xlsx, .csv or .parquet, not "${extension || out}".`);
 }
 
 function integerText(key: string, text: string): number {
@@ -204,7 +214,7 @@ function progressLine(name: string, progress: FetchProgress): string {
 
 export function createExportCommand(deps: ExportCommandDeps = {}): CliCommand {
   return {
-    summary: 'Export a list to .xlsx or .csv without the window (for scheduled reports)',
+    summary: 'Export a list to .xlsx, .csv or .parquet without the window (for scheduled reports)',
     usage: EXPORT_USAGE,
     async run(args, io) {
       const env = deps.env ?? process.env;
@@ -228,29 +238,48 @@ export function createExportCommand(deps: ExportCommandDeps = {}): CliCommand {
 
       const log = deps.log ?? createLogger({ console: false });
       const sandbox = createSandboxHost(log);
+      let archives: Archives | null = null;
       try {
-        const connection = await connectionFor(values, env, deps, log, sandbox);
+        const { connection, archiveSettings } = await connectionFor(values, env, deps, log, sandbox);
         log.redact(connection.apiSecret);
         const zone = parseTimeZone(values['time-zone'] ?? connection.timeZone) ?? parseTimeZone('UTC');
         if (zone === null) throw new UsageError('No usable time zone.');
-        return await exportWith(connection, zone, { list, params, format, out, concurrency }, io, deps, log);
+        archives = cliArchives(env, archiveSettings, log, io);
+        const job = { list, params, format, out, concurrency, fromArchive: values['from-archive'] === true };
+        return await exportWith(connection, zone, job, io, deps, log, archives);
       } finally {
+        await archives?.closeAll();
         await sandbox.close();
       }
     },
   };
 }
 
-type Values = ReturnType<typeof parseCliArgs<typeof OPTIONS>>['values'];
+/** The archives of this run (one store per connection), telling the user on stderr what they should know. */
+export function cliArchives(env: NodeJS.ProcessEnv, settings: ArchiveSettings, log: Logger, io: CliIo): Archives {
+  return new Archives({ userDataDir: resolveUserDataDir(env), settingsOf: () => settings, log, tell: (message) => io.err(message) });
+}
 
-/** The connection to use: --base-url with the environment's credentials, or a profile's. */
-async function connectionFor(
-  values: Values,
+/** The archive a connection keeps its records in: its profile's, or one for a bare address and key. */
+export function archiveIdOf(connection: Connection): string {
+  return connection.profileId || `${connection.baseUrl}\n${connection.apiKey}`;
+}
+
+/** The connection options `export` and `sync` share. */
+export interface ConnectionValues {
+  profile?: string;
+  'base-url'?: string;
+  'time-zone'?: string;
+}
+
+/** The connection to use: --base-url with the environment's credentials, or a profile's (with its archive settings). */
+export async function connectionFor(
+  values: ConnectionValues,
   env: NodeJS.ProcessEnv,
-  deps: ExportCommandDeps,
+  deps: Pick<ExportCommandDeps, 'secrets'>,
   log: Logger,
   sandbox: ReturnType<typeof createSandboxHost>,
-): Promise<Connection> {
+): Promise<{ connection: Connection; archiveSettings: ArchiveSettings }> {
   const baseUrl = values['base-url'];
   if (baseUrl !== undefined) {
     const problem = validateBaseUrl(baseUrl);
@@ -263,7 +292,7 @@ async function connectionFor(
       );
     }
     const timeZone = values['time-zone'] ?? computerTimeZone();
-    return {
+    const connection = {
       profileId: '',
       profileName: baseUrl,
       baseUrl,
@@ -273,6 +302,7 @@ async function connectionFor(
       pageSize: 100,
       defaultAppId: '',
     };
+    return { connection, archiveSettings: { ...DEFAULT_ARCHIVE_SETTINGS } };
   }
   const userDataDir = resolveUserDataDir(env);
   const accounts = new Accounts({
@@ -292,17 +322,19 @@ async function connectionFor(
         : 'No profile is active: give --profile NAME, or --base-url with credentials in the environment.',
     );
   }
-  return accounts.connection(profile.id);
+  return { connection: await accounts.connection(profile.id), archiveSettings: accounts.archiveSettings(profile.id) };
 }
 
 async function exportWith(
   connection: Connection,
   zone: TimeZone,
-  job: { list: SomeList; params: object; format: ExportFormat; out: string; concurrency?: number },
+  job: { list: SomeList; params: object; format: OutFormat; out: string; concurrency?: number; fromArchive: boolean },
   io: CliIo,
   deps: ExportCommandDeps,
   log: Logger,
+  archives: Archives,
 ): Promise<number> {
+  const archiveId = archiveIdOf(connection);
   const client = createClient({
     baseUrl: connection.baseUrl,
     apiKey: connection.apiKey,
@@ -310,6 +342,7 @@ async function exportWith(
     timeZone: connection.timeZone,
     log,
     onNotice: (notice) => io.err(notice.message),
+    onListPage: archives.pageHook(archiveId),
   });
   const cancel = new AbortController();
   const stopListening = (deps.onInterrupt ?? listenForInterrupt)(() => cancel.abort());
@@ -317,10 +350,48 @@ async function exportWith(
   const interval = deps.progressIntervalMs ?? 1000;
   let lastLine = 0;
   try {
+    const operation = job.list.id;
+    if (!isListOperation(operation)) throw new UsageError(`${name} cannot be exported.`);
+    let rows: ReturnType<typeof archiveRows> | undefined;
+    let query: ArchiveQuery = {};
+    let store: ArchiveStore | null = null;
+    if (job.fromArchive) {
+      const asked = archiveQueryFor(operation, { ...job.params });
+      if (!asked.ok) throw new UsageError(asked.error.message);
+      query = asked.value;
+      store = await archives.store(archiveId);
+      if (!store) {
+        io.err(
+          archives.condition(archiveId).state === 'off'
+            ? 'The archive is switched off for this profile, so there is nothing to export from it. Switch it on in Accounts and run `switchboard sync`.'
+            : 'The archive could not be read (see above). No file was written.',
+        );
+        return 1;
+      }
+      rows = archiveRows(store, operation, query);
+    }
+    if (job.format === 'parquet') {
+      const startedMs = performance.now();
+      const written = store
+        ? await parquetFromArchive(store, operation, query, job.out)
+        : await parquetFromPlatform(client, operation, { ...job.params }, job.out, {
+            signal: cancel.signal,
+            concurrency: job.concurrency,
+          });
+      if (!written.ok) {
+        io.err(`Export failed [${written.error.code}]: ${written.error.message}${written.error.detail ? `\n${written.error.detail}` : ''}\nNo file was written.`);
+        return 1;
+      }
+      io.err(
+        `Exported ${written.value.rows.toLocaleString('en')} ${name} rows to ${job.out} in ${((performance.now() - startedMs) / 1000).toFixed(1)} s; times are in UTC.`,
+      );
+      return 0;
+    }
     const result = await runExport({
       client,
       list: job.list,
       params: job.params,
+      rows: rows as Parameters<typeof runExport>[0]['rows'],
       format: job.format,
       path: job.out,
       timeZone: zone.name,

@@ -1,12 +1,14 @@
 import { browserCommand } from './browser-command';
 import { exportCommand } from './export-command';
 import { sandboxCommand } from './sandbox-command';
+import { syncCommand } from './sync-command';
 import { UsageError, type CliCommand, type CliIo } from './command';
 
 const commands: Record<string, CliCommand> = {
   browser: browserCommand,
   export: exportCommand,
   sandbox: sandboxCommand,
+  sync: syncCommand,
 };
 
 const processIo: CliIo = {

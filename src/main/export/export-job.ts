@@ -39,6 +39,11 @@ export interface ExportJobOptions<P extends object, R, Row, D> {
   /** For scope 'page': which page, and its size. */
   page?: number;
   size?: number;
+  /**
+   * Where the rows of scope 'all' come from instead of the platform (the archive): hands
+   * them over in order and says whether it got them all.
+   */
+  rows?: (onRows: (rows: readonly Row[]) => Promise<void>, signal: AbortSignal) => Promise<Result<unknown>>;
   /** Pages requested at once for scope 'all' (1-16, default 6). */
   concurrency?: number;
   signal?: AbortSignal;
@@ -144,6 +149,8 @@ export async function runExport<P extends object, R, Row, D>(options: ExportJobO
         );
       }
       fetched = page;
+    } else if (options.rows) {
+      fetched = await options.rows(write, stop.signal);
     } else {
       const result = await fetchAll(options.client, list, options.params, {
         signal: stop.signal,

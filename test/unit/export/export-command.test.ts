@@ -40,6 +40,8 @@ describe('switchboard export', () => {
     env = {
       SWITCHBOARD_API_KEY: sandbox.credentials.apiKey,
       SWITCHBOARD_API_SECRET: sandbox.credentials.apiSecret,
+      // Exports keep what they fetch in an archive in the user-data folder: a scratch one here.
+      SWITCHBOARD_USER_DATA: join(scratchDir(), 'user-data'),
     };
   });
   beforeEach(() => {
@@ -172,7 +174,7 @@ describe('switchboard export', () => {
 
   it.each([
     [['voice-records', '--base-url', 'http://127.0.0.1:9', '--from', '2026-11-01T00:00:00+08:00', '--to', '2026-11-02T00:00:00+08:00'], '--out FILE is required'],
-    [['voice-records', '--out', 'x.pdf'], '--out must end in .xlsx or .csv'],
+    [['voice-records', '--out', 'x.pdf'], '--out must end in .xlsx, .csv or .parquet'],
     [['calls', '--out', 'x.csv'], 'Unknown list "calls"'],
     [['voice-records', '--base-url', 'http://127.0.0.1:9', '--out', 'x.csv'], 'voice-records needs both --from and --to'],
     [['voice-records', '--base-url', 'http://127.0.0.1:9', '--out', 'x.csv', '--from', '2026-11-01', '--to', '2026-11-02T00:00:00+08:00'], '--from must be ISO 8601 with an offset'],

@@ -1,0 +1,116 @@
+/**
+ * Exports that read the archive instead of the platform: the same filters turned into an
+ * archive query, rows handed to the usual writers, and Parquet written by the engine
+ * itself. Every file is written under a partial name and renamed only when complete.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { PlatformClient } from '../api';
+import { fetchAll } from '../jobs/fetch-all';
+import { listOf, type ListOperation, type ListRows, type SomeList } from '../../shared/operations';
+import { fail, ok, type Result } from '../../shared/result';
+import { parseIsoInstant } from '../../shared/time-zone';
+import { ArchiveStore, type ArchiveQuery } from './archive-store';
+import { archiveTableFor } from './tables';
+
+/** The archive query that selects what these filters select on the platform. */
+export function archiveQueryFor(operation: ListOperation, params: Readonly<Record<string, unknown>>): Result<ArchiveQuery> {
+  const list = listOf(operation);
+  const query: ArchiveQuery = {};
+  const others: string[] = [];
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)) continue;
+    if (list.window !== null && (key === 'strTime' || key === 'endTime')) continue;
+    if (operation === 'taskDetails' && key === 'taskId') {
+      query.scope = String(value);
+      continue;
+    }
+    others.push(key);
+  }
+  if (others.length > 0) {
+    return fail(
+      'validation',
+      `From the archive, ${list.slug} can be read ${list.window ? 'by time window' : operation === 'taskDetails' ? 'by task' : 'as a whole list'} only: leave out ${others.join(', ')}, or export from the platform.`,
+    );
+  }
+  if (list.window !== null) {
+    const fromMs = parseIsoInstant(String(params.strTime ?? ''));
+    const toMs = parseIsoInstant(String(params.endTime ?? ''));
+    if (fromMs === null || toMs === null) return fail('validation', 'Give the time window to read from the archive.');
+    query.window = { fromMs, toMs };
+  }
+  return ok(query);
+}
+
+/** The archived rows of a query, in the archive's order, for an export's writer. */
+export function archiveRows<O extends ListOperation>(
+  store: ArchiveStore,
+  operation: O,
+  query: ArchiveQuery,
+): (onRows: (rows: readonly ListRows[O][]) => Promise<void>, signal: AbortSignal) => Promise<Result<number>> {
+  return async (onRows, signal) => {
+    try {
+      return ok(await store.each(archiveTableFor(operation), query, onRows, signal));
+    } catch (error) {
+      if (signal.aborted) return fail('cancelled', 'The export was cancelled; no file was written.');
+      return fail('archive', 'The archive could not be read.', error instanceof Error ? error.message : undefined);
+    }
+  };
+}
+
+/** Writes the archived rows of a query to a Parquet file. */
+export async function parquetFromArchive(
+  store: ArchiveStore,
+  operation: ListOperation,
+  query: ArchiveQuery,
+  path: string,
+): Promise<Result<{ rows: number }>> {
+  const partial = `${path}.partial-${randomBytes(6).toString('hex')}`;
+  try {
+    const rows = await store.copyToParquet(archiveTableFor(operation), query, partial);
+    await rename(partial, path);
+    return ok({ rows });
+  } catch (error) {
+    await rm(partial, { force: true }).catch(() => undefined);
+    return fail(
+      'file-error',
+      'The Parquet file could not be written. Check the folder and the free space, then try again.',
+      error instanceof Error ? `${error.message} (${path})` : path,
+    );
+  }
+}
+
+/** Fetches every matching record from the platform into a scratch archive and writes it as Parquet. */
+export async function parquetFromPlatform(
+  client: PlatformClient,
+  operation: ListOperation,
+  params: Readonly<Record<string, unknown>>,
+  path: string,
+  options: { signal?: AbortSignal; concurrency?: number; onProgress?: Parameters<typeof fetchAll>[3]['onProgress'] },
+): Promise<Result<{ rows: number }>> {
+  const folder = mkdtempSync(join(tmpdir(), 'switchboard-parquet-'));
+  const list: SomeList = listOf(operation);
+  const table = archiveTableFor(operation);
+  const { store } = await ArchiveStore.open(join(folder, 'scratch.duckdb'));
+  try {
+    let position = 0;
+    const fetched = await fetchAll(client, list, params, {
+      signal: options.signal,
+      concurrency: options.concurrency,
+      onProgress: options.onProgress,
+      onRows: async (rows) => {
+        await store.stage(table, rows as ListRows[typeof operation][], position, Date.now());
+        position += rows.length;
+      },
+    });
+    if (!fetched.ok) return fetched;
+    await store.commit(table, null);
+    return await parquetFromArchive(store, operation, {}, path);
+  } finally {
+    await store.close();
+    rmSync(folder, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * The platform as a sync source: every page of a time range (windowed lists) or of the
+ * whole list, fetched with the same engine as exports. The client given here must not
+ * also hand its pages to the archive (sync writes them itself, with their coverage).
+ */
+import type { PlatformClient } from '../api';
+import { fetchAll } from '../jobs/fetch-all';
+import { listOf, type ListOperation, type ListRows, type SomeList } from '../../shared/operations';
+import { ok } from '../../shared/result';
+import { formatIsoInZone, parseTimeZone, type TimeZone } from '../../shared/time-zone';
+import type { SyncSource } from './sync';
+import { archiveTableFor } from './tables';
+
+const UTC = parseTimeZone('+00:00') as TimeZone;
+
+export function platformSyncSource<O extends ListOperation>(
+  client: PlatformClient,
+  operation: O,
+  params: Readonly<Record<string, unknown>> = {},
+  options: { concurrency?: number } = {},
+): SyncSource<ListRows[O]> {
+  const list: SomeList = listOf(operation);
+  return {
+    table: archiveTableFor(operation),
+    async fetchEvery(range, onRows, signal) {
+      // Seconds are the platform's precision: the range's end is rounded up so no record at its edge is missed.
+      const window = range
+        ? {
+            strTime: formatIsoInZone(Math.floor(range.fromMs / 1000) * 1000, UTC),
+            endTime: formatIsoInZone(Math.ceil(range.toMs / 1000) * 1000, UTC),
+          }
+        : {};
+      const result = await fetchAll(client, list, { ...params, ...window }, {
+        signal,
+        concurrency: options.concurrency,
+        // The rows are this operation's: fetch-all maps them with its own descriptor.
+        onRows: (rows) => onRows(rows as ListRows[O][]),
+      });
+      return result.ok ? ok({ rows: result.value.rows }) : result;
+    },
+  };
+}

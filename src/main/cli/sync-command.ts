@@ -1,0 +1,177 @@
+/**
+ * `switchboard sync [list...]`: brings the profile's archive up to date, fetching only the
+ * time ranges it does not hold completely (plus the refresh window) and each snapshot list
+ * whole. Same connection and window options as `export`; progress on stderr; exit 0 when
+ * every list synced, 1 on a platform, network or archive error (or Ctrl+C), 2 on bad usage.
+ */
+import { createClient, type PlatformClient } from '../api';
+import type { ArchiveStore } from '../archive/archive-store';
+import { syncSnapshot, syncWindow, type SyncSummary } from '../archive/sync';
+import { platformSyncSource } from '../archive/platform-source';
+import { createLogger } from '../log';
+import { createSandboxHost } from '../services/sandbox-host';
+import { listOf, type ListOperation } from '../../shared/operations';
+import { parseIsoInstant, parseTimeZone } from '../../shared/time-zone';
+import type { Result } from '../../shared/result';
+import { parseCliArgs } from './args';
+import { UsageError, type CliCommand, type CliIo } from './command';
+import {
+  API_KEY_ENV,
+  API_SECRET_ENV,
+  archiveIdOf,
+  cliArchives,
+  connectionFor,
+  listenForInterrupt,
+  type ExportCommandDeps,
+} from './export-command';
+
+const OPTIONS = {
+  profile: { type: 'string' },
+  'base-url': { type: 'string' },
+  from: { type: 'string' },
+  to: { type: 'string' },
+  'time-zone': { type: 'string' },
+} as const;
+
+export const DEFAULT_SYNC_DAYS = 60;
+const DAY_MS = 86_400_000;
+
+/** Lists a sync covers when none is named: every list that needs no task id. */
+const DEFAULT_LISTS: readonly ListOperation[] = ['voiceRecords', 'numberRecords', 'seats', 'teamLeaders', 'numbers', 'axbBindings'];
+
+export const SYNC_USAGE = [
+  'Usage: switchboard sync [list...] [options]',
+  '',
+  `  [list...]           ${DEFAULT_LISTS.map((operation) => listOf(operation).slug).join(', ')} (default: all of them)`,
+  '  --profile NAME      a profile from the app; default: the active profile',
+  '  --base-url URL      or a platform address, with the credentials in the environment',
+  `                      variables ${API_KEY_ENV} and ${API_SECRET_ENV}`,
+  `  --from ISO --to ISO the window of the record lists (default: the last ${DEFAULT_SYNC_DAYS} days up to now)`,
+  '',
+  "Only what the archive does not hold yet is fetched, plus the profile's refresh window",
+  '(recent records can still change). Progress is printed to stderr. Exit codes: 0 done,',
+  '1 platform, network or archive error, 2 bad usage.',
+].join('\n');
+
+function listsNamed(names: readonly string[]): ListOperation[] {
+  if (names.length === 0) return [...DEFAULT_LISTS];
+  return names.map((name) => {
+    const operation = DEFAULT_LISTS.find((candidate) => listOf(candidate).slug === name);
+    if (operation) return operation;
+    if (name === listOf('taskDetails').slug) {
+      throw new UsageError('task-details needs a task: export it with `switchboard export task-details --param taskId=N`, which keeps it in the archive too.');
+    }
+    throw new UsageError(`Unknown list "${name}": choose from ${DEFAULT_LISTS.map((candidate) => listOf(candidate).slug).join(', ')}.`);
+  });
+}
+
+function windowOf(values: { from?: string; to?: string }, nowMs: number): { fromMs: number; toMs: number } {
+  if ((values.from === undefined) !== (values.to === undefined)) throw new UsageError('Give both --from and --to, or neither.');
+  if (values.from === undefined || values.to === undefined) return { fromMs: nowMs - DEFAULT_SYNC_DAYS * DAY_MS, toMs: nowMs };
+  const edge = (name: string, text: string): number => {
+    const ms = parseIsoInstant(text);
+    if (ms === null || !/(?:Z|[+-]\d{2}:?\d{2})$/.test(text.trim())) {
+      throw new UsageError(`--${name} must be ISO 8601 with an offset, e.g. 2026-11-01T00:00:00+08:00, not "${text}".`);
+    }
+    return ms;
+  };
+  const window = { fromMs: edge('from', values.from), toMs: edge('to', values.to) };
+  if (window.toMs <= window.fromMs) throw new UsageError('--to must be later than --from.');
+  return window;
+}
+
+function summaryLine(slug: string, summary: SyncSummary, elapsedMs: number): string {
+  const ranges = summary.fetched.length;
+  const what = ranges === 0 && summary.rows === 0 ? 'already up to date' : `${ranges === 0 ? 'whole list' : `${ranges} range${ranges === 1 ? '' : 's'}`} fetched, ${summary.rows.toLocaleString('en')} rows`;
+  return `${slug}: ${what} in ${(elapsedMs / 1000).toFixed(1)} s.`;
+}
+
+export function createSyncCommand(deps: Pick<ExportCommandDeps, 'env' | 'secrets' | 'onInterrupt' | 'log'> = {}): CliCommand {
+  return {
+    summary: "Bring the profile's archive on this computer up to date with the platform",
+    usage: SYNC_USAGE,
+    async run(args, io) {
+      const env = deps.env ?? process.env;
+      const { values, positionals } = parseCliArgs(args, OPTIONS);
+      const operations = listsNamed(positionals);
+      const window = windowOf(values, Date.now());
+      if (values['time-zone'] !== undefined && parseTimeZone(values['time-zone']) === null) {
+        throw new UsageError(`--time-zone must be an IANA zone or an offset such as +08:00, not "${values['time-zone']}".`);
+      }
+      if (values.profile !== undefined && values['base-url'] !== undefined) {
+        throw new UsageError('Give --profile or --base-url, not both.');
+      }
+      const log = deps.log ?? createLogger({ console: false });
+      const sandbox = createSandboxHost(log);
+      try {
+        const { connection, archiveSettings } = await connectionFor(values, env, deps, log, sandbox);
+        log.redact(connection.apiSecret);
+        if (!archiveSettings.enabled) {
+          io.err(`The archive is switched off for ${connection.profileName}. Switch it on in Accounts to sync.`);
+          return 1;
+        }
+        const archives = cliArchives(env, archiveSettings, log, io);
+        try {
+          const store = await archives.store(archiveIdOf(connection));
+          if (!store) return 1;
+          // No page hook: sync writes its rows itself, each range with its coverage.
+          const client = createClient({ ...connection, log, onNotice: (notice) => io.err(notice.message) });
+          const cancel = new AbortController();
+          const stopListening = (deps.onInterrupt ?? listenForInterrupt)(() => cancel.abort());
+          try {
+            for (const operation of operations) {
+              const code = await syncOne(operation, { store, client, window, refreshMs: archiveSettings.refreshHours * 3_600_000, signal: cancel.signal }, io);
+              if (code !== 0) return code;
+            }
+            return 0;
+          } finally {
+            stopListening();
+            client.close();
+          }
+        } finally {
+          await archives.closeAll();
+        }
+      } finally {
+        await sandbox.close();
+      }
+    },
+  };
+}
+
+async function syncOne(
+  operation: ListOperation,
+  job: {
+    store: ArchiveStore;
+    client: PlatformClient;
+    window: { fromMs: number; toMs: number };
+    refreshMs: number;
+    signal: AbortSignal;
+  },
+  io: CliIo,
+): Promise<number> {
+  const list = listOf(operation);
+  const source = platformSyncSource(job.client, operation);
+  const startedMs = performance.now();
+  let lastLine = 0;
+  const onProgress = ({ rangesDone, rangesTotal, rows }: { rangesDone: number; rangesTotal: number; rows: number }): void => {
+    const now = Date.now();
+    if (now - lastLine < 1000 && rangesDone < rangesTotal) return;
+    lastLine = now;
+    io.err(`${list.slug}: ${rangesDone} of ${rangesTotal} ranges, ${rows.toLocaleString('en')} rows`);
+  };
+  const result: Result<SyncSummary> = list.window
+    ? await syncWindow(job.store, source, job.window, job.refreshMs, { signal: job.signal, onProgress })
+    : await syncSnapshot(job.store, source, '', { signal: job.signal, onProgress });
+  if (result.ok) {
+    io.err(summaryLine(list.slug, result.value, performance.now() - startedMs));
+    return 0;
+  }
+  if (result.error.code === 'cancelled' || job.signal.aborted) {
+    io.err(`Sync of ${list.slug} cancelled; the ranges finished before are kept.`);
+    return 1;
+  }
+  io.err(`Sync of ${list.slug} failed [${result.error.code}]: ${result.error.message}${result.error.detail ? `\nServer said: ${result.error.detail}` : ''}`);
+  return 1;
+}
+
+export const syncCommand = createSyncCommand();
