@@ -7,6 +7,7 @@ import type { Result } from './result';
 import * as p from './parse';
 import { accountMethods } from './methods/accounts';
 import { listEvents, listMethods, type TypedListMethods } from './methods/lists';
+import { archiveMethods, type TypedArchiveMethods } from './methods/archive';
 import { exportMethods } from './methods/export';
 import { jobEvents, jobMethods } from './methods/jobs';
 import { seatGroupMethods } from './methods/seat-groups';
@@ -40,6 +41,7 @@ export const contract = {
   ...accountMethods,
   ...listMethods,
   ...exportMethods,
+  ...archiveMethods,
   ...jobMethods,
   ...seatGroupMethods,
   ...mmsMethods,
@@ -80,7 +82,10 @@ export type BridgeMethod<M extends MethodName> = [RequestOf<M>] extends [undefin
 export type SubscriptionName<E extends EventName> = `on${Capitalize<E>}`;
 
 /** What `window.switchboard` is: the methods, plus one `onX` subscription per event. */
-export type Bridge = { [M in Exclude<MethodName, keyof TypedListMethods>]: BridgeMethod<M> } & TypedListMethods & {
+export type Bridge = {
+  [M in Exclude<MethodName, keyof TypedListMethods | keyof TypedArchiveMethods>]: BridgeMethod<M>;
+} & TypedListMethods &
+  TypedArchiveMethods & {
   [E in EventName as SubscriptionName<E>]: (listener: (payload: PayloadOf<E>) => void) => () => void;
 };
 

@@ -11,6 +11,7 @@ import type { Logger } from '../log';
 import type { SandboxOptions } from '../sandbox';
 import { JobRegistry } from '../jobs/job-registry';
 import { createAccountsHandlers } from './accounts-handlers';
+import { createArchiveHandlers } from './archive-handlers';
 import { ClientPool } from './client-pool';
 import { createListHandlers } from './list-handlers';
 import { createExportHandlers } from './export-handlers';
@@ -74,6 +75,7 @@ export function createServices(options: ServiceOptions): Services {
     ...createAccountsHandlers(accounts, log),
     ...createListHandlers({ pool: clients, jobs, emit: options.emit, log }),
     ...createExportHandlers({ clients, jobs, log, desktop, appVersion: version }),
+    ...createArchiveHandlers({ accounts, archives, jobs, log }),
     listJobs: () => ok(jobs.list()),
     ...createMmsHandlers({
       clients,

@@ -4,8 +4,8 @@ import * as p from '../parse';
 import type { AppError } from '../result';
 import { event, method } from './define';
 
-/** Work that outlives the screen it was started from. Archive syncs will join. */
-export type JobKind = 'export' | 'mms-send';
+/** Work that outlives the screen it was started from. */
+export type JobKind = 'export' | 'mms-send' | 'sync';
 export type JobState = 'running' | 'completed' | 'cancelled' | 'failed';
 
 /** One job as the jobs area shows it: what it is, how far it got, and how it ended. */

@@ -5,8 +5,8 @@ export function fileNameOf(path: string | null): string {
   return path?.split(/[\\/]/).pop() ?? '';
 }
 
-/** What a job counts: an export's rows, an MMS send's recipients. */
-export const UNIT_OF: Record<JobKind, string> = { export: 'rows', 'mms-send': 'recipients' };
+/** What a job counts: an export's or a sync's rows, an MMS send's recipients. */
+export const UNIT_OF: Record<JobKind, string> = { export: 'rows', 'mms-send': 'recipients', sync: 'rows' };
 
 /** "1,200 of 30,000 rows · 2,400 rows/s · 12 s left" */
 export function progressText(progress: JobProgress | null, unit = 'rows'): string {
@@ -29,6 +29,7 @@ function timeLeft(seconds: number | null): string {
 /** One line on how a job went, for the jobs area and the notification. */
 export function outcomeOf(job: JobInfo): string {
   if (job.kind === 'mms-send') return mmsOutcomeOf(job);
+  if (job.kind === 'sync') return syncOutcomeOf(job);
   switch (job.state) {
     case 'running':
       return 'Running';
@@ -60,4 +61,17 @@ export function endingTitleOf(job: JobInfo): string {
   if (job.state === 'completed') return job.kind === 'mms-send' ? 'MMS sent' : 'Export finished';
   if (job.state === 'cancelled') return `${what} cancelled`;
   return job.kind === 'mms-send' ? 'MMS needs attention' : 'Export failed';
+}
+
+function syncOutcomeOf(job: JobInfo): string {
+  switch (job.state) {
+    case 'running':
+      return 'Syncing';
+    case 'completed':
+      return `Synced: ${job.rows.toLocaleString('en')} rows fetched and kept on this computer`;
+    case 'cancelled':
+      return 'Cancelled; the ranges finished before are kept.';
+    case 'failed':
+      return `Failed: ${job.error?.message ?? 'the sync stopped.'} The ranges finished before are kept.`;
+  }
 }

@@ -1,0 +1,70 @@
+import { LIST_OPERATIONS, type ListOperation, type ListParams, type ListRows } from '../operations';
+import * as p from '../parse';
+import type { Result } from '../result';
+import type { ArchiveSettings } from '../profiles';
+import { method } from './define';
+import type { JobInfo } from './jobs';
+
+/** Where a profile's archive stands, for Accounts and the list screens. */
+export interface ArchiveStatus {
+  profileId: string;
+  settings: ArchiveSettings;
+  /** off: nothing kept; closed: not opened yet this session; unavailable: `message` says why. */
+  state: 'off' | 'closed' | 'open' | 'unavailable';
+  message: string | null;
+  sizeBytes: number;
+  lists: { operation: ListOperation; title: string; rows: number; lastSyncAt: number | null }[];
+  /** When records were last fetched into it (epoch ms); null when never. */
+  lastSyncAt: number | null;
+}
+
+/** A page of archived rows: the screen's filters (window, task) plus sort, search and column filters, read on this computer. */
+export interface ArchivePageRequestOf<O extends ListOperation> {
+  operation: O;
+  params: ListParams[O];
+  offset: number;
+  limit: number;
+  sort?: { field: string; descending: boolean };
+  search?: string;
+  /** Text a column contains (case-insensitive), by field. */
+  contains?: { field: string; text: string }[];
+}
+export type ArchivePageRequest = { [O in ListOperation]: ArchivePageRequestOf<O> }[ListOperation];
+
+export interface ArchivePage<Row> {
+  total: number;
+  rows: Row[];
+  /** When this list's rows were last fetched (epoch ms); null when the archive holds none. */
+  lastSyncAt: number | null;
+}
+
+export interface TypedArchiveMethods {
+  archivePage<O extends ListOperation>(request: ArchivePageRequestOf<O>): Promise<Result<ArchivePage<ListRows[O]>>>;
+}
+
+const archiveSettings = p.object({ enabled: p.boolean, retentionDays: p.integer, refreshHours: p.integer });
+
+export const archiveMethods = {
+  /** Starts a Sync job for the active profile: the lists named (default: every list without a task), the last 60 days of records. */
+  startSync: method<{ operations?: ListOperation[] }, { job: JobInfo }>(
+    p.object({ operations: p.optional(p.arrayOf(p.oneOf(LIST_OPERATIONS))) }),
+  ),
+  archivePage: method<ArchivePageRequest, ArchivePage<ListRows[ListOperation]>>(
+    p.object({
+      operation: p.oneOf(LIST_OPERATIONS),
+      params: p.plainObject,
+      offset: p.integer,
+      limit: p.integer,
+      sort: p.optional(p.object({ field: p.string, descending: p.boolean })),
+      search: p.optional(p.string),
+      contains: p.optional(p.arrayOf(p.object({ field: p.string, text: p.string }))),
+    }) as p.Parser<ArchivePageRequest>,
+  ),
+  /** The archive of a profile (default: the active one). */
+  archiveStatus: method<{ profileId?: string }, ArchiveStatus>(p.object({ profileId: p.optional(p.string) })),
+  setArchiveSettings: method<{ profileId: string; settings: ArchiveSettings }, ArchiveStatus>(
+    p.object({ profileId: p.string, settings: archiveSettings }),
+  ),
+  /** Closes and removes the profile's archive file (the settings stay). */
+  deleteArchive: method<{ profileId: string }, ArchiveStatus>(p.object({ profileId: p.string })),
+} as const;
