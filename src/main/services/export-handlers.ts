@@ -18,10 +18,15 @@ import { PathBusyError, reserveFreePath, reservePath, type Reservation } from '.
 import { checkFetchAll } from '../jobs/fetch-all';
 import type { JobEnding, JobRegistry } from '../jobs/job-registry';
 import type { Logger } from '../log';
+import { archiveQueryFor, archiveRows } from '../archive/archive-export';
+import type { Archives } from '../archive/archives';
 import { withAccounts } from './accounts-handlers';
 import type { ClientPool } from './client-pool';
 import type { DesktopPort, FileFilter } from './desktop';
 import type { Handlers } from './dispatcher';
+
+/** The rows of an export from the archive, whichever list it is. */
+type ArchivedRows = (onRows: (rows: readonly ListRows[ListOperation][]) => Promise<void>, signal: AbortSignal) => Promise<Result<unknown>>;
 
 type ExportHandlers = Pick<Handlers, 'startExport' | 'showInFolder' | 'openExportedFile' | 'downloadExport'>;
 
@@ -42,6 +47,7 @@ function exportList<O extends ListOperation>(
 /** Export from the screens: ask where, then stream the file in the background as a job of the app; `jobChanged` tells how it goes. */
 export function createExportHandlers(deps: {
   clients: ClientPool;
+  archives: Archives;
   jobs: JobRegistry;
   log: Logger;
   desktop: DesktopPort;
@@ -75,6 +81,16 @@ export function createExportHandlers(deps: {
         const checked = checkRequest(request.operation, request);
         if (!checked.ok) return checked;
         const { client, connection } = await clients.active();
+        let rows: ArchivedRows | undefined;
+        if (request.fromArchive) {
+          const store = await deps.archives.store(connection.profileId);
+          if (!store) {
+            return fail('archive-unavailable', 'The archive on this computer cannot be read now (see the notice), so there is nothing to export from it.');
+          }
+          const query = archiveQueryFor(request.operation, { ...request.params });
+          if (!query.ok) return query;
+          rows = archiveRows(store, request.operation, { ...query.value, sort: request.sort });
+        }
         const zone = parseTimeZone(connection.timeZone) ?? parseTimeZone('UTC');
         if (zone === null) return fail('internal', 'The time zone could not be read.');
         const defaultName = defaultExportName({
@@ -105,7 +121,8 @@ export function createExportHandlers(deps: {
           path,
           reservation: claimed.value,
           timeZone: zone.name,
-          scope: request.scope,
+          scope: request.fromArchive ? 'all' : request.scope,
+          rows,
           page: request.current,
           size: request.size,
           signal: job.signal,

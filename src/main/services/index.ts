@@ -74,7 +74,7 @@ export function createServices(options: ServiceOptions): Services {
     getAppInfo: () => ok({ name: 'Switchboard', version, host: desktop.host, platform: platform() }),
     ...createAccountsHandlers(accounts, log),
     ...createListHandlers({ pool: clients, jobs, emit: options.emit, log }),
-    ...createExportHandlers({ clients, jobs, log, desktop, appVersion: version }),
+    ...createExportHandlers({ clients, archives, jobs, log, desktop, appVersion: version }),
     ...createArchiveHandlers({ accounts, archives, jobs, log }),
     listJobs: () => ok(jobs.list()),
     ...createMmsHandlers({

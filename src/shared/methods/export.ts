@@ -20,6 +20,9 @@ export type StartExportRequest = {
     scope: ExportScope;
     current?: number;
     size?: number;
+    /** Read the rows kept on this computer instead of the platform (every archived row of the filters, in this order). */
+    fromArchive?: boolean;
+    sort?: { field: string; descending: boolean };
   };
 }[ListOperation];
 
@@ -37,6 +40,8 @@ export const exportMethods = {
       scope: p.oneOf(EXPORT_SCOPES),
       current: p.optional(p.integer),
       size: p.optional(p.integer),
+      fromArchive: p.optional(p.boolean),
+      sort: p.optional(p.object({ field: p.string, descending: p.boolean })),
     }) as p.Parser<StartExportRequest>,
   ),
   /** Shows a file this session exported in the system's file manager. */

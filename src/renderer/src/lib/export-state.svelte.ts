@@ -72,6 +72,9 @@ export class ExportState<O extends ListOperation> {
       format,
       scope,
       ...(scope === 'page' ? { current: applied ? view.page : 1, size: view.size } : {}),
+      ...(view.source === 'archive'
+        ? { fromArchive: true, ...(view.sort ? { sort: { field: view.sort.key, descending: view.sort.descending } } : {}) }
+        : {}),
     } as StartExportRequest;
     const started = await bridge.startExport(request);
     this.starting = false;

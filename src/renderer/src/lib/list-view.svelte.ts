@@ -69,6 +69,13 @@ export class ListView<O extends ListOperation> {
   mode = $state<'pages' | 'all'>('pages');
   all = $state.raw<RowOf<O>[]>([]);
   load = $state<LoadAllState | null>(null);
+  /** Where the rows come from: the platform (each page a request) or the archive on this computer. */
+  source = $state<'platform' | 'archive'>('platform');
+  /** When the archived rows of this list were last fetched (epoch ms); null when unknown or never. */
+  archiveSyncedAt = $state<number | null>(null);
+  /** The last platform request failed to reach it: the screen offers the archive. */
+  unreachable = $state(false);
+  private searchTimer: ReturnType<typeof setTimeout> | undefined;
 
   /** The params of the last query that passed validation; pages and "load all" use them. */
   private applied: ListParams[O] | null = null;
@@ -173,6 +180,7 @@ export class ListView<O extends ListOperation> {
 
   async fetch(): Promise<void> {
     if (this.applied === null) return;
+    if (this.source === 'archive') return this.fetchArchived(this.applied);
     const seq = ++this.requestSeq;
     this.status = 'loading';
     const result = await bridge.queryPage({
@@ -185,13 +193,77 @@ export class ListView<O extends ListOperation> {
     if (result.ok) {
       this.result = result.value;
       this.error = null;
+      this.unreachable = false;
       this.status = 'ready';
       this.selected = null;
     } else {
       this.error = result.error;
       this.fieldErrors = result.error.fields ?? {};
       this.status = 'error';
+      this.unreachable = result.error.code === 'network' || result.error.code === 'timeout';
+      if (this.unreachable) void this.learnLastSync();
     }
+  }
+
+  /** A page of archived rows: sort and search run over every archived row, on this computer. */
+  private async fetchArchived(params: ListParams[O]): Promise<void> {
+    const seq = ++this.requestSeq;
+    this.status = 'loading';
+    const search = this.search.trim();
+    const result = await bridge.archivePage({
+      operation: this.operation,
+      params,
+      offset: (this.page - 1) * this.size,
+      limit: this.size,
+      ...(this.sort ? { sort: { field: this.sort.key, descending: this.sort.descending } } : {}),
+      ...(search !== '' ? { search } : {}),
+    });
+    if (seq !== this.requestSeq) return;
+    if (result.ok) {
+      const { total, rows, lastSyncAt } = result.value;
+      this.result = { total, size: this.size, current: this.page, pages: Math.max(1, Math.ceil(total / this.size)), records: rows, searchCount: null };
+      this.archiveSyncedAt = lastSyncAt;
+      this.error = null;
+      this.status = 'ready';
+      this.selected = null;
+    } else {
+      this.error = result.error;
+      this.status = 'error';
+    }
+  }
+
+  private async learnLastSync(): Promise<void> {
+    const status = await bridge.archiveStatus({});
+    if (!status.ok) return;
+    this.archiveSyncedAt = status.value.lists.find((list) => list.operation === this.operation)?.lastSyncAt ?? null;
+  }
+
+  /** Shows the archive (or the platform again) with the same filters, from page 1. */
+  async useArchive(on: boolean): Promise<void> {
+    const source = on ? 'archive' : 'platform';
+    if (source === this.source && this.result !== null) return;
+    this.cancelLoad();
+    this.mode = 'pages';
+    this.load = null;
+    this.source = source;
+    this.unreachable = false;
+    this.page = 1;
+    if (this.applied === null) {
+      const params = this.validated();
+      if (params === null) return;
+      this.applied = params;
+    }
+    await this.fetch();
+  }
+
+  /** The quick search: over the page on show, or (from the archive) over every archived row, shortly after typing stops. */
+  searchChanged(): void {
+    if (this.source !== 'archive') return;
+    clearTimeout(this.searchTimer);
+    this.searchTimer = setTimeout(() => {
+      this.page = 1;
+      void this.fetch();
+    }, 250);
   }
 
   async goTo(page: number): Promise<void> {
@@ -295,6 +367,10 @@ export class ListView<O extends ListOperation> {
     else if (!this.sort.descending) this.sort = { key, descending: true };
     else this.sort = null;
     this.selected = null;
+    if (this.source === 'archive') {
+      this.page = 1;
+      void this.fetch();
+    }
   }
 
   setColumns(keys: string[]): void {
@@ -308,6 +384,8 @@ export class ListView<O extends ListOperation> {
   }
 
   private arrange(source: readonly RowOf<O>[]): readonly RowOf<O>[] {
+    // Archived pages come sorted and searched over every archived row.
+    if (this.source === 'archive') return source;
     const query = this.search.trim().toLowerCase();
     const cache = this.cache;
     let rows = query === '' ? source : source.filter((row) => cache.haystack(row).includes(query));
