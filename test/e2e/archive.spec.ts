@@ -11,6 +11,8 @@ async function instantOf(app: Page, selector: string): Promise<number> {
   return Date.parse(`${await app.locator(selector).inputValue()}Z`);
 }
 
+test.describe.configure({ mode: 'serial' });
+
 test('synced voice records still show, sort and export when the platform cannot be reached', async ({ app, sandbox }) => {
   test.setTimeout(180_000);
   await expect(app.getByRole('heading', { level: 1, name: 'Voice records' })).toBeVisible();
@@ -54,4 +56,21 @@ test('synced voice records still show, sort and export when the platform cannot 
   } finally {
     sandbox.setFaults({ dropRate: 0 });
   }
+});
+
+test('Accounts shows the archive, says it holds phone numbers, and deletes it after a confirmation', async ({ app }) => {
+  await app.keyboard.press('Control+0');
+  await app.getByTestId('profile-Sandbox (demo)').click();
+  const panel = app.getByTestId('archive-panel');
+  await expect(panel.getByLabel('Keep every record fetched on this computer')).toBeChecked();
+  await expect(panel).toContainText('holds phone numbers');
+  await expect(panel).toContainText(/Voice records\s*[\d,]+ records/);
+  await expect(panel.getByLabel('Retention in days')).toHaveValue('180');
+  await app.screenshot({ path: 'test-results/screens/accounts-archive.png' });
+
+  await panel.getByRole('button', { name: 'Delete archive…' }).click();
+  await expect(panel).toContainText('Delete every archived record of this profile from this computer?');
+  await panel.getByRole('button', { name: 'Delete archive', exact: true }).click();
+  await expect(panel.getByTestId('archive-size')).toHaveText('0 KB');
+  await expect(panel).not.toContainText('Voice records');
 });
