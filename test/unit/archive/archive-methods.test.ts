@@ -20,7 +20,14 @@ describe('archive methods', () => {
   beforeAll(() => {
     services = createServices({
       userDataDir,
-      desktop: { host: 'electron', openExternal: async () => {}, chooseSavePath: async () => null, showInFolder: async () => {}, openPath: async () => null },
+      desktop: {
+        host: 'electron',
+        openExternal: async () => {},
+        chooseSavePath: async () => null,
+        showInFolder: async () => {},
+        openPath: async () => null,
+        offerDownload: () => null,
+      },
       log: createLogger({ console: false }),
       secrets: createMemorySecretStore(),
       sandboxOptions: { volume: 'small' },
