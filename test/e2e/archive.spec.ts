@@ -8,7 +8,8 @@ const grid = (app: Page) => app.getByTestId('data-table');
 const firstCell = (app: Page) => grid(app).locator('.body [role="row"]').first().locator('[role="gridcell"]').first();
 
 async function instantOf(app: Page, selector: string): Promise<number> {
-  return Date.parse(`${await app.locator(selector).inputValue()}Z`);
+  // The sandbox profile reads and shows times at the platform's +08:00.
+  return Date.parse(`${await app.locator(selector).inputValue()}+08:00`);
 }
 
 test.describe.configure({ mode: 'serial' });
