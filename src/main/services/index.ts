@@ -70,9 +70,16 @@ export function createServices(options: ServiceOptions): Services {
   const preferences = new Preferences(join(options.userDataDir, 'preferences.json'));
   const stops: (() => void)[] = [];
 
+  const accountsHandlers = createAccountsHandlers(accounts, log);
   const handlers: Handlers = {
     getAppInfo: () => ok({ name: 'Switchboard', version, host: desktop.host, platform: platform() }),
-    ...createAccountsHandlers(accounts, log),
+    ...accountsHandlers,
+    // A deleted profile's archive goes with it: its phone numbers are not left on the computer.
+    deleteProfile: async (request) => {
+      const deleted = await accountsHandlers.deleteProfile(request);
+      if (deleted.ok) await archives.remove(request.id);
+      return deleted;
+    },
     ...createListHandlers({ pool: clients, jobs, emit: options.emit, log }),
     ...createExportHandlers({ clients, archives, jobs, log, desktop, appVersion: version }),
     ...createArchiveHandlers({ accounts, archives, jobs, log }),

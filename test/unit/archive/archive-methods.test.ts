@@ -91,6 +91,27 @@ describe('archive methods', () => {
     expect(deleted).toMatchObject({ state: 'closed', sizeBytes: 0, lists: [] });
     expect(existsSync(path)).toBe(false);
   });
+
+  it("deleting a profile removes its archive too", async () => {
+    const saved = value(
+      await call<{ id: string }>('saveProfile', {
+        name: 'Night desk',
+        baseUrl: (await services.sandbox.endpoint()).baseUrl,
+        apiKey: 'sandbox-demo-key',
+        apiSecret: 'sandbox-demo-secret',
+        defaultAppId: '',
+        timeZone: '+08:00',
+        pageSize: 25,
+      }),
+    );
+    value(await call('setActiveProfile', { id: saved.id }));
+    value(await call('queryPage', { operation: 'seats', current: 1, size: 10, params: {} }));
+    await services.archives.settle(saved.id);
+    const path = join(userDataDir, 'archive', `${saved.id}.duckdb`);
+    expect(existsSync(path)).toBe(true);
+    value(await call('deleteProfile', { id: saved.id }));
+    expect(existsSync(path)).toBe(false);
+  });
 });
 
 async function fetchSeatNames(services: Services): Promise<string[]> {
