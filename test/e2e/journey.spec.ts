@@ -204,8 +204,8 @@ class Journey {
         const status = this.pick(['', '1', '2', '3']);
         const enable = this.pick(['', '0', '1']);
         this.log.push(`seats status ${status || 'any'} enable ${enable || 'any'}`);
-        await app.getByLabel('Status').selectOption(status);
-        await app.getByLabel('Enabled').selectOption(enable);
+        await app.getByLabel('Status', { exact: true }).selectOption(status);
+        await app.getByLabel('Enabled', { exact: true }).selectOption(enable);
         model.params = {
           ...(status === '' ? {} : { status: Number(status) }),
           ...(enable === '' ? {} : { enable: Number(enable) }),
@@ -215,7 +215,7 @@ class Journey {
       case 'teamLeaders': {
         const enable = this.pick(['', '0', '1']);
         this.log.push(`leaders enable ${enable || 'any'}`);
-        await app.getByLabel('Enabled').selectOption(enable);
+        await app.getByLabel('Enabled', { exact: true }).selectOption(enable);
         model.params = enable === '' ? {} : { enable: Number(enable) };
         break;
       }
@@ -223,7 +223,7 @@ class Journey {
       case 'axbBindings': {
         const appId = this.pick(['', ...this.sandbox.data.appIds]);
         this.log.push(`app id ${appId || 'any'}`);
-        await app.getByLabel('App id').fill(appId);
+        await app.getByLabel('App id', { exact: true }).fill(appId);
         model.params = appId === '' ? {} : { appId };
         break;
       }

@@ -73,7 +73,7 @@ test('seats: the idle filter shows exactly the sandbox\'s idle seats, and no pas
   await openScreen(app, '4', 'Seats');
   await expect(grid(app)).toBeVisible();
   await expect(app.getByTestId('pager-total')).toHaveText(`${sandbox.data.seats().length} records`);
-  await app.getByLabel('Status').selectOption({ label: 'idle' });
+  await app.getByLabel('Status', { exact: true }).selectOption({ label: 'idle' });
   await app.getByRole('button', { name: 'Search' }).click();
   const idle = sandbox.data.seats().filter((seat) => seat.status === '2');
   await expect(app.getByTestId('pager-total')).toHaveText(`${idle.length} records`);
@@ -122,7 +122,7 @@ test('number records: a quick range matches the sandbox', async ({ app, sandbox 
 test('team leaders, numbers and AXB bindings page and filter as the sandbox holds', async ({ app, sandbox }) => {
   await openScreen(app, '5', 'Team leaders');
   await expect(app.getByTestId('pager-total')).toHaveText(`${sandbox.data.teamLeaders().length} records`);
-  await app.getByLabel('Enabled').selectOption({ label: 'disabled' });
+  await app.getByLabel('Enabled', { exact: true }).selectOption({ label: 'disabled' });
   await app.getByRole('button', { name: 'Search' }).click();
   const disabled = sandbox.data.teamLeaders().filter((leader) => leader.enable === 1).length;
   await expect(app.getByTestId('pager-total')).toHaveText(`${disabled} records`);
@@ -131,7 +131,7 @@ test('team leaders, numbers and AXB bindings page and filter as the sandbox hold
   await openScreen(app, '7', 'Numbers');
   await expect(app.getByTestId('pager-total')).toHaveText(`${sandbox.data.numbers().length} records`);
   const appId = sandbox.data.appIds[0];
-  await app.getByLabel('App id').fill(appId);
+  await app.getByLabel('App id', { exact: true }).fill(appId);
   await app.getByRole('button', { name: 'Search' }).click();
   const ofApp = sandbox.data.numbers().filter((number) => number.appId === appId);
   await expect(app.getByTestId('pager-total')).toHaveText(`${ofApp.length} records`);

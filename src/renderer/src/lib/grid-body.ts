@@ -23,10 +23,21 @@ export interface GridWindow {
  * binding of every visible row costs more than a frame has when 100,000 rows scroll by.
  */
 export class GridBody {
+  // Rows and cells take no focus: the keyboard stays on the grid, which names the active row
+  // with aria-activedescendant, so a click on a row leaves the arrow keys working.
   private readonly pool: HTMLElement[] = [];
   private layoutKey = '';
 
-  constructor(private readonly container: HTMLElement) {}
+  /** `idPrefix` names the rows (`<prefix>-row-<index>`) so the grid can point at the active one. */
+  constructor(
+    private readonly container: HTMLElement,
+    private readonly idPrefix: string,
+  ) {}
+
+  /** The element id of the row at `index` (whether or not it is drawn now). */
+  rowId(index: number): string {
+    return `${this.idPrefix}-row-${index}`;
+  }
 
   render(window: GridWindow): void {
     const count = Math.max(0, window.end - window.first);
@@ -52,6 +63,8 @@ export class GridBody {
       const indexText = String(index);
       if (row.dataset.index !== indexText) {
         row.dataset.index = indexText;
+        row.id = this.rowId(index);
+        // Row 1 is the header row; the count on the grid covers every row, drawn or not.
         row.setAttribute('aria-rowindex', String(index + 2));
       }
       const isSelected = index === window.selected;
@@ -75,7 +88,6 @@ export class GridBody {
     const row = document.createElement('div');
     row.className = 'grid-row';
     row.setAttribute('role', 'row');
-    row.tabIndex = -1;
     return row;
   }
 
@@ -84,7 +96,6 @@ export class GridBody {
     while (row.children.length < columns.length) {
       const cell = document.createElement('div');
       cell.setAttribute('role', 'gridcell');
-      cell.tabIndex = -1;
       row.append(cell);
     }
     let total = 0;
