@@ -29,6 +29,8 @@ export class SeatGroupEditor {
   settings = $state<SeatGroupSettings | null>(null);
   draft = $state<SeatGroupDraft | null>(null);
   busy = $state<'load' | 'save' | null>(null);
+  /** Counts reads, so an older read that answers late does not replace a newer one. */
+  private loadRequests = 0;
   dialog = $state<EditorDialog | null>(null);
   /** A group to load once the user agrees to drop unsaved edits. */
   pendingLoad = $state<string | null>(null);
@@ -82,7 +84,10 @@ export class SeatGroupEditor {
     this.pendingLoad = null;
     this.busy = 'load';
     const profileId = this.profileId;
+    const request = ++this.loadRequests;
     const result = await bridge.readSeatGroup({ voiceGroupId: id });
+    // Groups picked one after another: only the newest answer is shown.
+    if (request !== this.loadRequests) return;
     this.busy = null;
     if (profileId !== this.profileId) return;
     this.clearErrors();

@@ -1,0 +1,121 @@
+/** Where the keyboard goes when a popover, pane or dialog closes, and what the keys do inside them. */
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { grid } from './support/list-truth';
+
+async function go(app: Page, id: string, title: string): Promise<void> {
+  await app.getByRole('navigation', { name: 'Screens' }).locator(`button[data-screen="${id}"]`).click();
+  await expect(app.getByRole('heading', { level: 1, name: title })).toBeVisible();
+}
+
+async function reviewMms(app: Page): Promise<void> {
+  await go(app, 'mms', 'MMS');
+  await app.locator('#mms-recipients').fill('8613800000001\n8613800000002');
+  await app.locator('#mms-content').fill('Focus check: not to be sent.');
+  await app.getByTestId('mms-review').focus();
+  await app.keyboard.press('Enter');
+  await expect(app.getByTestId('mms-confirm-count')).toHaveText('2');
+}
+
+test('Escape in the Export panel closes it and gives the keyboard back to the Export button', async ({ app }) => {
+  await expect(app.getByTestId('pager-position')).toContainText('Page 1 of');
+  const opener = app.getByRole('button', { name: 'Export…' });
+  await opener.focus();
+  await app.keyboard.press('Enter');
+  const panel = app.getByRole('dialog', { name: 'Export' });
+  await expect(panel.getByLabel('All matching records')).toBeFocused();
+  await app.keyboard.press('Escape');
+  await expect(panel).toHaveCount(0);
+  await expect(opener).toBeFocused();
+});
+
+test('Tab never walks out of the Export panel while it stays open', async ({ app }) => {
+  await expect(app.getByTestId('pager-position')).toContainText('Page 1 of');
+  await app.getByRole('button', { name: 'Export…' }).focus();
+  await app.keyboard.press('Enter');
+  const panel = app.getByRole('dialog', { name: 'Export' });
+  for (let step = 0; step < 8; step++) {
+    await app.keyboard.press('Tab');
+    const inside = await app.evaluate(() => document.activeElement?.closest('[role="dialog"][aria-label="Export"]') !== null);
+    if (!inside) {
+      await expect(panel, `after Tab ${step + 1} focus left the panel, so it must be closed`).toHaveCount(0);
+      return;
+    }
+  }
+});
+
+test('Done and Escape in Columns close it and give the keyboard back to the Columns button', async ({ app }) => {
+  await expect(app.getByTestId('pager-position')).toContainText('Page 1 of');
+  const opener = app.getByRole('button', { name: /^Columns/ });
+  const popover = app.getByRole('group', { name: 'Columns to show' });
+  await opener.focus();
+  await app.keyboard.press('Enter');
+  await popover.getByRole('button', { name: 'Done' }).focus();
+  await app.keyboard.press('Enter');
+  await expect(popover).toHaveCount(0);
+  await expect(opener).toBeFocused();
+  await app.keyboard.press('Enter');
+  await popover.getByRole('checkbox').first().focus();
+  await app.keyboard.press('Escape');
+  await expect(popover).toHaveCount(0);
+  await expect(opener).toBeFocused();
+});
+
+test('closing the details, by Escape or by their close button, gives the keyboard back to the table', async ({ app }) => {
+  await expect(app.getByTestId('pager-position')).toContainText('Page 1 of');
+  await grid(app).focus();
+  await app.keyboard.press('ArrowDown');
+  await app.keyboard.press('Enter');
+  const panel = app.getByTestId('detail-panel');
+  await expect(panel).toBeVisible();
+  await app.keyboard.press('Escape');
+  await expect(panel).toHaveCount(0);
+  await expect(grid(app)).toBeFocused();
+  await app.getByRole('button', { name: 'Show details' }).focus();
+  await app.keyboard.press('Enter');
+  await panel.getByRole('button', { name: 'Close details' }).focus();
+  await app.keyboard.press('Enter');
+  await expect(panel).toHaveCount(0);
+  await expect(grid(app)).toBeFocused();
+});
+
+test('the MMS confirmation opens on Cancel, and Escape closes it back to the review button', async ({ app }) => {
+  await reviewMms(app);
+  const dialog = app.getByTestId('mms-confirm');
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await app.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(app.getByTestId('mms-review')).toBeFocused();
+});
+
+test('picking a seat group with the arrow keys loads it and leaves the keyboard on the list of groups', async ({ app }) => {
+  await go(app, 'seat-groups', 'Seat groups');
+  const select = app.getByLabel('Groups in your seat list');
+  await expect(select.locator('option').nth(1)).toBeAttached();
+  await select.focus();
+  await app.keyboard.press('ArrowDown');
+  await expect(app.getByTestId('seat-group-summary')).toBeVisible();
+  await expect(select).toBeFocused();
+});
+
+test('the MMS tabs follow the tabs pattern: each controls its panel, arrows, Home and End move between them', async ({ app }) => {
+  await go(app, 'mms', 'MMS');
+  const tabs = app.getByRole('tablist', { name: 'MMS views' });
+  const compose = tabs.getByRole('tab', { name: 'Compose' });
+  const history = tabs.getByRole('tab', { name: 'History' });
+  await expect(app.getByRole('tabpanel', { name: 'Compose' })).toBeVisible();
+  await expect(compose).toHaveAttribute('aria-controls', (await app.getByRole('tabpanel').getAttribute('id')) ?? 'missing');
+  await expect(history).toHaveAttribute('tabindex', '-1');
+  await compose.focus();
+  await app.keyboard.press('ArrowRight');
+  await expect(history).toBeFocused();
+  await expect(history).toHaveAttribute('aria-selected', 'true');
+  await expect(app.getByRole('tabpanel', { name: 'History' })).toBeVisible();
+  await app.keyboard.press('Home');
+  await expect(compose).toBeFocused();
+  await expect(compose).toHaveAttribute('aria-selected', 'true');
+  await app.keyboard.press('End');
+  await expect(history).toBeFocused();
+  await app.keyboard.press('ArrowRight');
+  await expect(compose).toBeFocused();
+});
