@@ -17,7 +17,9 @@ async function reviewMms(app: Page): Promise<void> {
   await expect(app.getByTestId('mms-confirm-count')).toHaveText('2');
 }
 
-test('Escape in the Export panel closes it and gives the keyboard back to the Export button', async ({ app }) => {
+test('Escape in the Export panel closes it and gives the keyboard back to the Export button', async ({
+  app,
+}) => {
   await expect(app.getByTestId('pager-position')).toContainText('Page 1 of');
   const opener = app.getByRole('button', { name: 'Export…' });
   await opener.focus();
@@ -36,7 +38,9 @@ test('Tab never walks out of the Export panel while it stays open', async ({ app
   const panel = app.getByRole('dialog', { name: 'Export' });
   for (let step = 0; step < 8; step++) {
     await app.keyboard.press('Tab');
-    const inside = await app.evaluate(() => document.activeElement?.closest('[role="dialog"][aria-label="Export"]') !== null);
+    const inside = await app.evaluate(
+      () => document.activeElement?.closest('[role="dialog"][aria-label="Export"]') !== null,
+    );
     if (!inside) {
       await expect(panel, `after Tab ${step + 1} focus left the panel, so it must be closed`).toHaveCount(0);
       return;
@@ -44,7 +48,9 @@ test('Tab never walks out of the Export panel while it stays open', async ({ app
   }
 });
 
-test('Done and Escape in Columns close it and give the keyboard back to the Columns button', async ({ app }) => {
+test('Done and Escape in Columns close it and give the keyboard back to the Columns button', async ({
+  app,
+}) => {
   await expect(app.getByTestId('pager-position')).toContainText('Page 1 of');
   const opener = app.getByRole('button', { name: /^Columns/ });
   const popover = app.getByRole('group', { name: 'Columns to show' });
@@ -61,7 +67,9 @@ test('Done and Escape in Columns close it and give the keyboard back to the Colu
   await expect(opener).toBeFocused();
 });
 
-test('closing the details, by Escape or by their close button, gives the keyboard back to the table', async ({ app }) => {
+test('closing the details, by Escape or by their close button, gives the keyboard back to the table', async ({
+  app,
+}) => {
   await expect(app.getByTestId('pager-position')).toContainText('Page 1 of');
   await grid(app).focus();
   await app.keyboard.press('ArrowDown');
@@ -79,7 +87,9 @@ test('closing the details, by Escape or by their close button, gives the keyboar
   await expect(grid(app)).toBeFocused();
 });
 
-test('the MMS confirmation opens on Cancel, and Escape closes it back to the review button', async ({ app }) => {
+test('the MMS confirmation opens on Cancel, and Escape closes it back to the review button', async ({
+  app,
+}) => {
   await reviewMms(app);
   const dialog = app.getByTestId('mms-confirm');
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
@@ -88,7 +98,9 @@ test('the MMS confirmation opens on Cancel, and Escape closes it back to the rev
   await expect(app.getByTestId('mms-review')).toBeFocused();
 });
 
-test('picking a seat group with the arrow keys loads it and leaves the keyboard on the list of groups', async ({ app }) => {
+test('picking a seat group with the arrow keys loads it and leaves the keyboard on the list of groups', async ({
+  app,
+}) => {
   await go(app, 'seat-groups', 'Seat groups');
   const select = app.getByLabel('Groups in your seat list');
   await expect(select.locator('option').nth(1)).toBeAttached();
@@ -98,13 +110,18 @@ test('picking a seat group with the arrow keys loads it and leaves the keyboard 
   await expect(select).toBeFocused();
 });
 
-test('the MMS tabs follow the tabs pattern: each controls its panel, arrows, Home and End move between them', async ({ app }) => {
+test('the MMS tabs follow the tabs pattern: each controls its panel, arrows, Home and End move between them', async ({
+  app,
+}) => {
   await go(app, 'mms', 'MMS');
   const tabs = app.getByRole('tablist', { name: 'MMS views' });
   const compose = tabs.getByRole('tab', { name: 'Compose' });
   const history = tabs.getByRole('tab', { name: 'History' });
   await expect(app.getByRole('tabpanel', { name: 'Compose' })).toBeVisible();
-  await expect(compose).toHaveAttribute('aria-controls', (await app.getByRole('tabpanel').getAttribute('id')) ?? 'missing');
+  await expect(compose).toHaveAttribute(
+    'aria-controls',
+    (await app.getByRole('tabpanel').getAttribute('id')) ?? 'missing',
+  );
   await expect(history).toHaveAttribute('tabindex', '-1');
   await compose.focus();
   await app.keyboard.press('ArrowRight');

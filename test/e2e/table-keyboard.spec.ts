@@ -14,7 +14,9 @@ async function activeRow(app: Page): Promise<string> {
   return (await grid(app).getAttribute('aria-activedescendant')) ?? '';
 }
 
-test('arrowing through the rows announces each row, with its cells and its position among all rows', async ({ app }) => {
+test('arrowing through the rows announces each row, with its cells and its position among all rows', async ({
+  app,
+}) => {
   await focusedTable(app);
   const table = grid(app);
   const rowCount = Number(await table.getAttribute('aria-rowcount'));
@@ -37,7 +39,9 @@ test('arrowing through the rows announces each row, with its cells and its posit
   await expect(last).toHaveAttribute('aria-rowindex', String(rowCount));
 });
 
-test('Enter and Space on a column header sort by that column and leave the details closed', async ({ app }) => {
+test('Enter and Space on a column header sort by that column and leave the details closed', async ({
+  app,
+}) => {
   await focusedTable(app);
   await app.keyboard.press('ArrowDown');
   const header = grid(app).getByRole('columnheader').nth(1);
@@ -50,7 +54,9 @@ test('Enter and Space on a column header sort by that column and leave the detai
   await expect(header.getByRole('button')).toBeFocused();
 });
 
-test('a column resize handle has a name and a value, and the arrow keys widen and narrow the column', async ({ app }) => {
+test('a column resize handle has a name and a value, and the arrow keys widen and narrow the column', async ({
+  app,
+}) => {
   await focusedTable(app);
   const header = grid(app).getByRole('columnheader').first();
   const handle = header.getByRole('separator');
@@ -67,7 +73,9 @@ test('a column resize handle has a name and a value, and the arrow keys widen an
 });
 
 for (const key of ['Shift+F10', 'ContextMenu'] as const) {
-  test(`${key} opens the row menu on the selected row; Escape closes it and gives the keyboard back to the table`, async ({ app }) => {
+  test(`${key} opens the row menu on the selected row; Escape closes it and gives the keyboard back to the table`, async ({
+    app,
+  }) => {
     await focusedTable(app);
     await app.keyboard.press('ArrowDown');
     await app.keyboard.press(key);
@@ -82,10 +90,15 @@ for (const key of ['Shift+F10', 'ContextMenu'] as const) {
   });
 }
 
-test('after a click on a row the keyboard stays with the table: the arrow keys move from that row', async ({ app }) => {
+test('after a click on a row the keyboard stays with the table: the arrow keys move from that row', async ({
+  app,
+}) => {
   await focusedTable(app);
   await grid(app).locator('.body [role="row"][data-index="2"] [role="gridcell"]').first().click();
   await expect(grid(app)).toBeFocused();
   await app.keyboard.press('ArrowDown');
-  await expect(grid(app).locator('.body [role="row"][data-index="3"]')).toHaveAttribute('aria-selected', 'true');
+  await expect(grid(app).locator('.body [role="row"][data-index="3"]')).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
 });
