@@ -71,3 +71,19 @@ for (const scheme of ['light', 'dark'] as const) {
     }
   });
 }
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`the Accounts list, with its "in use" badge, is at least 4.5:1 at rest, on hover and on focus (${scheme})`, async ({ app }) => {
+    await app.emulateMedia({ colorScheme: scheme });
+    await app.keyboard.press('Control+0');
+    const profiles = app.getByRole('complementary', { name: 'Profiles' });
+    const inUse = profiles.locator('.badge.accent');
+    await expect(inUse).toBeVisible();
+    await expectReadable(app, profiles, 'the profile list');
+    const entry = profiles.getByRole('button').filter({ has: app.locator('.badge.accent') });
+    await entry.hover();
+    await expectReadable(app, entry, 'the profile in use on hover');
+    await entry.focus();
+    await expectReadable(app, entry, 'the profile in use on focus');
+  });
+}
