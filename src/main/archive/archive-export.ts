@@ -17,12 +17,16 @@ import { ArchiveStore, type ArchiveQuery } from './archive-store';
 import { archiveTableFor } from './tables';
 
 /** The archive query that selects what these filters select on the platform. */
-export function archiveQueryFor(operation: ListOperation, params: Readonly<Record<string, unknown>>): Result<ArchiveQuery> {
+export function archiveQueryFor(
+  operation: ListOperation,
+  params: Readonly<Record<string, unknown>>,
+): Result<ArchiveQuery> {
   const list = listOf(operation);
   const query: ArchiveQuery = {};
   const others: string[] = [];
   for (const [key, value] of Object.entries(params)) {
-    if (value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)) continue;
+    if (value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0))
+      continue;
     if (list.window !== null && (key === 'strTime' || key === 'endTime')) continue;
     if (operation === 'taskDetails' && key === 'taskId') {
       query.scope = String(value);
@@ -39,7 +43,8 @@ export function archiveQueryFor(operation: ListOperation, params: Readonly<Recor
   if (list.window !== null) {
     const fromMs = parseIsoInstant(String(params.strTime ?? ''));
     const toMs = parseIsoInstant(String(params.endTime ?? ''));
-    if (fromMs === null || toMs === null) return fail('validation', 'Give the time window to read from the archive.');
+    if (fromMs === null || toMs === null)
+      return fail('validation', 'Give the time window to read from the archive.');
     query.window = { fromMs, toMs };
   }
   return ok(query);
@@ -56,7 +61,11 @@ export function archiveRows<O extends ListOperation>(
       return ok(await store.each(archiveTableFor(operation), query, onRows, signal));
     } catch (error) {
       if (signal.aborted) return fail('cancelled', 'The export was cancelled; no file was written.');
-      return fail('archive', 'The archive could not be read.', error instanceof Error ? error.message : undefined);
+      return fail(
+        'archive',
+        'The archive could not be read.',
+        error instanceof Error ? error.message : undefined,
+      );
     }
   };
 }
@@ -89,7 +98,11 @@ export async function parquetFromPlatform(
   operation: ListOperation,
   params: Readonly<Record<string, unknown>>,
   path: string,
-  options: { signal?: AbortSignal; concurrency?: number; onProgress?: Parameters<typeof fetchAll>[3]['onProgress'] },
+  options: {
+    signal?: AbortSignal;
+    concurrency?: number;
+    onProgress?: Parameters<typeof fetchAll>[3]['onProgress'];
+  },
 ): Promise<Result<{ rows: number }>> {
   const folder = mkdtempSync(join(tmpdir(), 'switchboard-parquet-'));
   const list: SomeList = listOf(operation);

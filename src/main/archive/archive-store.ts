@@ -64,7 +64,12 @@ export class ArchiveBusyError extends Error {}
  */
 export type Completes =
   | { coverage: CoveragePiece }
-  | { snapshot: { scope: string; takenAtMs: number; mergedAsFetched?: boolean } };
+  /**
+   * A whole listing fetched from `takenAtMs` on: rows of the scope not seen since then are
+   * gone from the platform. Rows merged earlier in the same fetch (a large list merges in
+   * batches) or by a page viewed meanwhile were seen since, so they stay.
+   */
+  | { snapshot: { scope: string; takenAtMs: number } };
 
 export interface QueryFilter {
   field: string;
@@ -228,32 +233,20 @@ export class ArchiveStore {
    * Merges the staged rows, in one transaction with what they complete: a covered time
    * range of a windowed list, or a whole snapshot (which replaces the scope's old rows).
    */
-  commit<R>(
-    table: ArchiveTable<R>,
-    completes: Completes | null,
-  ): Promise<void> {
+  commit<R>(table: ArchiveTable<R>, completes: Completes | null): Promise<void> {
     return this.serial(async () => {
       await this.prepareTable(table.layout);
       await this.merge(table.layout, completes);
     });
   }
 
-  private async merge(
-    layout: TableLayout,
-    completes: Completes | null,
-  ): Promise<void> {
+  private async merge(layout: TableLayout, completes: Completes | null): Promise<void> {
     const table = quoteIdent(layout.table);
     const stage = quoteIdent(stageName(layout));
     this.closeAppender(layout);
     await this.writer.run('BEGIN TRANSACTION');
     try {
-      if (completes && 'snapshot' in completes && !completes.snapshot.mergedAsFetched) {
-        await this.writer.run(`DELETE FROM ${table} WHERE _scope = $scope`, {
-          scope: completes.snapshot.scope,
-        });
-      } else {
-        await this.writer.run(`DELETE FROM ${table} WHERE _key IN (SELECT _key FROM ${stage})`);
-      }
+      await this.writer.run(`DELETE FROM ${table} WHERE _key IN (SELECT _key FROM ${stage})`);
       // The newest fetch of a key wins when one batch holds it twice (rare: a page re-read
       // after the data moved); the window sort is paid only then.
       const repeated = await this.writer.runAndReadAll(
@@ -267,12 +260,10 @@ export class ArchiveStore {
       if (completes && 'coverage' in completes) await this.writeCoverage(layout.table, completes.coverage);
       if (completes && 'snapshot' in completes) {
         const { scope, takenAtMs } = completes.snapshot;
-        if (completes.snapshot.mergedAsFetched) {
-          await this.writer.run(`DELETE FROM ${table} WHERE _scope = $scope AND _seen < $taken`, {
-            scope,
-            taken: BigInt(takenAtMs),
-          });
-        }
+        await this.writer.run(`DELETE FROM ${table} WHERE _scope = $scope AND _seen < $taken`, {
+          scope,
+          taken: BigInt(takenAtMs),
+        });
         await this.writer.run(`DELETE FROM _snapshots WHERE operation = $op AND scope = $scope`, {
           op: layout.table,
           scope,
@@ -425,7 +416,8 @@ export class ArchiveStore {
       const { where, params } = whereClause(table.layout, query);
       const columns = table.layout.fields.map((field) => {
         const name = quoteIdent(field.field);
-        if (field.kind === 'timestamp') return `to_timestamp(${quoteIdent(field.sortColumn)} / 1000.0) AS ${name}`;
+        if (field.kind === 'timestamp')
+          return `to_timestamp(${quoteIdent(field.sortColumn)} / 1000.0) AS ${name}`;
         return `${quoteIdent(field.column)} AS ${name}`;
       });
       const select = `SELECT ${columns.join(', ')} FROM ${quoteIdent(table.layout.table)} ${where} ${orderBy(table.layout, query)}`;

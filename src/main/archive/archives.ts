@@ -122,7 +122,8 @@ export class Archives {
     const settings = this.options.settingsOf(profileId);
     if (!settings.enabled) return Promise.resolve(null);
     const known = this.conditions.get(profileId);
-    if (known?.state === 'unavailable' && this.now() - (known.atMs ?? 0) < RETRY_AFTER_MS) return Promise.resolve(null);
+    if (known?.state === 'unavailable' && this.now() - (known.atMs ?? 0) < RETRY_AFTER_MS)
+      return Promise.resolve(null);
     const pending = this.opening.get(profileId);
     if (pending) return pending;
     const opening = this.openNow(profileId, settings).finally(() => this.opening.delete(profileId));
@@ -147,7 +148,9 @@ export class Archives {
         this.options.log.error('archive write failed', error);
         if (told) return;
         told = true;
-        this.options.tell('Some fetched records could not be kept in the archive on this computer. The lists still work from the platform.');
+        this.options.tell(
+          'Some fetched records could not be kept in the archive on this computer. The lists still work from the platform.',
+        );
       });
       const opened = { store, recorder };
       this.opened.set(profileId, opened);

@@ -110,7 +110,9 @@ export class PageRecorder {
     const list = listOf(operation);
     const { current, size } = page.request;
     const params: Readonly<Record<string, unknown>> = { ...page.request.params };
-    const filters = Object.entries(params).filter(([key, value]) => !isWindowKey(list.window !== null, key) && !isEmpty(value));
+    const filters = Object.entries(params).filter(
+      ([key, value]) => !isWindowKey(list.window !== null, key) && !isEmpty(value),
+    );
     // A filtered listing is only part of the data: its rows are kept, but it covers nothing.
     if (list.window !== null && filters.length > 0) return null;
     if (list.window === null && filters.length > 1) return null;
@@ -140,7 +142,7 @@ export class PageRecorder {
     }
     const scope = snapshotScopeOf(fetch.scopes, filters);
     if (scope === null) return null;
-    return { snapshot: { scope, takenAtMs: fetch.startedAtMs, mergedAsFetched: true } };
+    return { snapshot: { scope, takenAtMs: fetch.startedAtMs } };
   }
 
   private forgetStale(nowMs: number): void {
@@ -160,7 +162,9 @@ function isWindowKey(windowed: boolean, key: string): boolean {
 }
 
 function isEmpty(value: unknown): boolean {
-  return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+  return (
+    value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)
+  );
 }
 
 /**

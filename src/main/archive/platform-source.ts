@@ -30,12 +30,17 @@ export function platformSyncSource<O extends ListOperation>(
             endTime: formatIsoInZone(Math.ceil(range.toMs / 1000) * 1000, UTC),
           }
         : {};
-      const result = await fetchAll(client, list, { ...params, ...window }, {
-        signal,
-        concurrency: options.concurrency,
-        // The rows are this operation's: fetch-all maps them with its own descriptor.
-        onRows: (rows) => onRows(rows as ListRows[O][]),
-      });
+      const result = await fetchAll(
+        client,
+        list,
+        { ...params, ...window },
+        {
+          signal,
+          concurrency: options.concurrency,
+          // The rows are this operation's: fetch-all maps them with its own descriptor.
+          onRows: (rows) => onRows(rows as ListRows[O][]),
+        },
+      );
       return result.ok ? ok({ rows: result.value.rows }) : result;
     },
   };

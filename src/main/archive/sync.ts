@@ -66,7 +66,7 @@ export async function syncWindow<R>(
   for (const [index, range] of ranges.entries()) {
     // A range counts as synced from the moment its fetch began: later changes are the next sync's.
     const rangeStartedAtMs = now();
-    const fetched = await fetchInto(store, source, range, options.signal, (added) => {
+    const fetched = await fetchInto(store, source, range, options, (added) => {
       rows += added;
       report(index);
     });
@@ -88,7 +88,7 @@ export async function syncSnapshot<R>(
   const takenAtMs = now();
   let rows = 0;
   options.onProgress?.({ rangesDone: 0, rangesTotal: 1, rows });
-  const fetched = await fetchInto(store, source, null, options.signal, (added) => {
+  const fetched = await fetchInto(store, source, null, options, (added) => {
     rows += added;
     options.onProgress?.({ rangesDone: 0, rangesTotal: 1, rows });
   });
@@ -102,20 +102,22 @@ async function fetchInto<R>(
   store: ArchiveStore,
   source: SyncSource<R>,
   range: TimeRange | null,
-  signal: AbortSignal | undefined,
+  options: SyncOptions,
   onAdded: (rows: number) => void,
 ): Promise<Result<FetchedCount>> {
+  // The sync's own clock: a snapshot keeps exactly the rows seen since it was taken.
+  const now = options.now ?? Date.now;
   let position = 0;
   let result: Result<FetchedCount>;
   try {
     result = await source.fetchEvery(
       range,
       async (records) => {
-        await store.stage(source.table, records, position, Date.now());
+        await store.stage(source.table, records, position, now());
         position += records.length;
         onAdded(records.length);
       },
-      signal,
+      options.signal,
     );
   } catch (error) {
     result = fail(

@@ -38,52 +38,103 @@ describe('archive methods', () => {
   });
   afterAll(() => services.close());
 
-  const call = async <T>(method: string, input?: unknown): Promise<Result<T>> => (await services.dispatch(method, input)) as Result<T>;
+  const call = async <T>(method: string, input?: unknown): Promise<Result<T>> =>
+    (await services.dispatch(method, input)) as Result<T>;
   const value = <T>(result: Result<T>): T => {
     if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
     return result.value;
   };
 
   it('syncs as a job, then pages, sorts and searches the archived rows', async () => {
-    const started = value(await call<{ job: JobInfo }>('startSync', { operations: ['seats', 'voiceRecords'] }));
+    const started = value(
+      await call<{ job: JobInfo }>('startSync', { operations: ['seats', 'voiceRecords'] }),
+    );
     expect(started.job).toMatchObject({ kind: 'sync', title: 'Sync', cancellable: true, state: 'running' });
     await expect
-      .poll(() => changes.find((job) => job.jobId === started.job.jobId && job.state !== 'running')?.state, { timeout: 60_000 })
+      .poll(() => changes.find((job) => job.jobId === started.job.jobId && job.state !== 'running')?.state, {
+        timeout: 60_000,
+      })
       .toBe('completed');
 
     const served = await fetchSeatNames(services);
     const sorted = value(
-      await call<ArchivePage<SeatRecord>>('archivePage', { operation: 'seats', params: {}, offset: 0, limit: 1000, sort: { field: 'name', descending: true } }),
+      await call<ArchivePage<SeatRecord>>('archivePage', {
+        operation: 'seats',
+        params: {},
+        offset: 0,
+        limit: 1000,
+        sort: { field: 'name', descending: true },
+      }),
     );
     expect(sorted.total).toBe(served.length);
     expect(sorted.rows.map((row) => row.name)).toEqual([...served].sort().reverse());
     expect(sorted.lastSyncAt).toEqual(expect.any(Number));
     const needle = (served[3] ?? '').slice(0, 6).toLowerCase();
-    const searched = value(await call<ArchivePage<SeatRecord>>('archivePage', { operation: 'seats', params: {}, offset: 0, limit: 1000, search: needle }));
+    const searched = value(
+      await call<ArchivePage<SeatRecord>>('archivePage', {
+        operation: 'seats',
+        params: {},
+        offset: 0,
+        limit: 1000,
+        search: needle,
+      }),
+    );
     expect(searched.total).toBeGreaterThan(0);
     expect(searched.rows.every((row) => JSON.stringify(row).toLowerCase().includes(needle))).toBe(true);
 
     const status = value(await call<ArchiveStatus>('archiveStatus', {}));
-    expect(status).toMatchObject({ profileId: 'sandbox', state: 'open', settings: { enabled: true, retentionDays: 180 } });
+    expect(status).toMatchObject({
+      profileId: 'sandbox',
+      state: 'open',
+      settings: { enabled: true, retentionDays: 180 },
+    });
     expect(status.sizeBytes).toBeGreaterThan(0);
     expect(status.lists.find((list) => list.operation === 'seats')?.rows).toBe(served.length);
   }, 90_000);
 
   it('refuses an unknown column, switches off (nothing left on disk) and deletes in plain words', async () => {
-    const unknown = await call('archivePage', { operation: 'seats', params: {}, offset: 0, limit: 10, sort: { field: 'nope', descending: false } });
-    expect(unknown).toMatchObject({ ok: false, error: { code: 'validation', message: expect.stringContaining('"nope"') } });
-    const bad = await call('setArchiveSettings', { profileId: 'sandbox', settings: { enabled: true, retentionDays: 0, refreshHours: 24 } });
-    expect(bad).toMatchObject({ ok: false, error: { code: 'validation', fields: { retentionDays: expect.any(String) } } });
+    const unknown = await call('archivePage', {
+      operation: 'seats',
+      params: {},
+      offset: 0,
+      limit: 10,
+      sort: { field: 'nope', descending: false },
+    });
+    expect(unknown).toMatchObject({
+      ok: false,
+      error: { code: 'validation', message: expect.stringContaining('"nope"') },
+    });
+    const bad = await call('setArchiveSettings', {
+      profileId: 'sandbox',
+      settings: { enabled: true, retentionDays: 0, refreshHours: 24 },
+    });
+    expect(bad).toMatchObject({
+      ok: false,
+      error: { code: 'validation', fields: { retentionDays: expect.any(String) } },
+    });
 
     const path = join(userDataDir, 'archive', 'sandbox.duckdb');
     expect(existsSync(path)).toBe(true);
-    const off = value(await call<ArchiveStatus>('setArchiveSettings', { profileId: 'sandbox', settings: { enabled: false, retentionDays: 180, refreshHours: 24 } }));
+    const off = value(
+      await call<ArchiveStatus>('setArchiveSettings', {
+        profileId: 'sandbox',
+        settings: { enabled: false, retentionDays: 180, refreshHours: 24 },
+      }),
+    );
     expect(off.state).toBe('off');
     expect(existsSync(path)).toBe(false);
     const page = await call('archivePage', { operation: 'seats', params: {}, offset: 0, limit: 10 });
-    expect(page).toMatchObject({ ok: false, error: { code: 'archive-off', message: expect.stringMatching(/switched off.*Accounts/) } });
+    expect(page).toMatchObject({
+      ok: false,
+      error: { code: 'archive-off', message: expect.stringMatching(/switched off.*Accounts/) },
+    });
 
-    value(await call('setArchiveSettings', { profileId: 'sandbox', settings: { enabled: true, retentionDays: 180, refreshHours: 24 } }));
+    value(
+      await call('setArchiveSettings', {
+        profileId: 'sandbox',
+        settings: { enabled: true, retentionDays: 180, refreshHours: 24 },
+      }),
+    );
     value(await call('queryPage', { operation: 'seats', current: 1, size: 10, params: {} }));
     await services.archives.settle('sandbox');
     expect(existsSync(path)).toBe(true);
@@ -92,7 +143,7 @@ describe('archive methods', () => {
     expect(existsSync(path)).toBe(false);
   });
 
-  it("deleting a profile removes its archive too", async () => {
+  it('deleting a profile removes its archive too', async () => {
     const saved = value(
       await call<{ id: string }>('saveProfile', {
         name: 'Night desk',
@@ -115,11 +166,21 @@ describe('archive methods', () => {
 });
 
 async function fetchSeatNames(services: Services): Promise<string[]> {
-  const page = (await services.dispatch('queryPage', { operation: 'seats', current: 1, size: 100, params: {} })) as Result<{ total: number; records: SeatRecord[] }>;
+  const page = (await services.dispatch('queryPage', {
+    operation: 'seats',
+    current: 1,
+    size: 100,
+    params: {},
+  })) as Result<{ total: number; records: SeatRecord[] }>;
   if (!page.ok) throw new Error('seats');
   const names: string[] = page.value.records.map((row) => row.name ?? '');
   for (let current = 2; current <= Math.ceil(page.value.total / 100); current += 1) {
-    const next = (await services.dispatch('queryPage', { operation: 'seats', current, size: 100, params: {} })) as Result<{ records: SeatRecord[] }>;
+    const next = (await services.dispatch('queryPage', {
+      operation: 'seats',
+      current,
+      size: 100,
+      params: {},
+    })) as Result<{ records: SeatRecord[] }>;
     if (next.ok) names.push(...next.value.records.map((row) => row.name ?? ''));
   }
   return names;

@@ -159,6 +159,25 @@ describe('the archive store', () => {
     expect(await store.snapshotTakenAt('seats', '')).toBe(2_000);
   });
 
+  it('a snapshot merged in parts (a large list, or a page viewed meanwhile) keeps every row it saw', async () => {
+    const seatTable: ArchiveTable<SeatRecord> = {
+      layout: tableLayout('seats', SEAT_SCHEMA, ['extra']),
+      keyOf: (record, position) => record.keyId ?? `#${position}`,
+      timeOf: () => null,
+      scopeOf: () => '',
+    };
+    const seat = (keyId: string) => normaliseSeat({ keyId, name: keyId }, { zone });
+    await store.stage(seatTable, [seat('old-1'), seat('old-2'), seat('kept')], 0, 1_000);
+    await store.commit(seatTable, { snapshot: { scope: '', takenAtMs: 1_000 } });
+    // The next snapshot starts at 2,000; its first part is merged before the last page comes.
+    await store.stage(seatTable, [seat('a'), seat('kept')], 0, 2_100);
+    await store.commit(seatTable, null);
+    await store.stage(seatTable, [seat('b')], 2, 2_200);
+    await store.commit(seatTable, { snapshot: { scope: '', takenAtMs: 2_000 } });
+    const page = await store.page(seatTable, { sort: { field: 'keyId', descending: false } }, 0, 10);
+    expect(page.records.map((record) => record.keyId)).toEqual(['a', 'b', 'kept']);
+  });
+
   it('says plainly when another process holds the archive, and opens once it is free', async () => {
     const path = join(folder, 'archive', 'profile.duckdb');
     const child = join(folder, 'open-archive.mts');

@@ -80,17 +80,32 @@ describe('archives service', () => {
     const anchor = sandbox.data.anchor.getTime();
     const fromMs = Math.floor((anchor - 4 * DAY) / 1000) * 1000;
     const toMs = Math.floor((anchor - 2 * DAY) / 1000) * 1000;
-    const result = await fetchAll(client, listOf('voiceRecords'), { strTime: iso(fromMs), endTime: iso(toMs) }, {
-      onRows: () => undefined,
-    });
+    const result = await fetchAll(
+      client,
+      listOf('voiceRecords'),
+      { strTime: iso(fromMs), endTime: iso(toMs) },
+      {
+        onRows: () => undefined,
+      },
+    );
     expect(result.ok).toBe(true);
     await archives.settle('p1');
     const store = await storeOf();
     const coverage = await store.coverage('voiceRecords');
-    expect(coverage.map(({ fromMs: from, toMs: to }) => ({ from, to }))).toEqual([{ from: fromMs, to: toMs }]);
+    expect(coverage.map(({ fromMs: from, toMs: to }) => ({ from, to }))).toEqual([
+      { from: fromMs, to: toMs },
+    ]);
     const range = sandbox.data.voiceRecordRange(fromMs, toMs + 1);
-    const expected = Array.from({ length: range.end - range.first }, (_, i) => sandbox.data.voiceRecordAt(range.first + i).voiceId);
-    const archived = await store.page(archiveTableFor('voiceRecords'), { window: { fromMs, toMs } }, 0, 100_000);
+    const expected = Array.from(
+      { length: range.end - range.first },
+      (_, i) => sandbox.data.voiceRecordAt(range.first + i).voiceId,
+    );
+    const archived = await store.page(
+      archiveTableFor('voiceRecords'),
+      { window: { fromMs, toMs } },
+      0,
+      100_000,
+    );
     expect(new Set(archived.records.map((record) => record.voiceId))).toEqual(new Set(expected));
   });
 
@@ -100,7 +115,9 @@ describe('archives service', () => {
     await archives.settle('p1');
     const store = await storeOf();
     expect(await store.snapshotTakenAt('seats', '')).toBeNull();
-    expect((await store.page(archiveTableFor('seats'), {}, 0, 10_000)).total).toBe(result.ok ? result.value.rows : -1);
+    expect((await store.page(archiveTableFor('seats'), {}, 0, 10_000)).total).toBe(
+      result.ok ? result.value.rows : -1,
+    );
   });
 
   it("a task's complete listing is the snapshot of that task", async () => {

@@ -51,7 +51,10 @@ describe('switchboard sync and export --from-archive', () => {
 
   const sync = async (args: string[]) => {
     const captured = capture();
-    const code = await createSyncCommand({ env, log }).run([...args, '--base-url', sandbox.baseUrl], captured.io);
+    const code = await createSyncCommand({ env, log }).run(
+      [...args, '--base-url', sandbox.baseUrl],
+      captured.io,
+    );
     return { code, err: captured.err };
   };
   const exportTo = async (args: string[]) => {
@@ -65,7 +68,10 @@ describe('switchboard sync and export --from-archive', () => {
   const voiceRequests = () => sandbox.requestLog.filter((entry) => entry.path === VOICE_PATH).length;
   const voiceIds = (fromMs: number, toMs: number): string[] => {
     const range = sandbox.data.voiceRecordRange(fromMs, toMs);
-    return Array.from({ length: range.end - range.first }, (_, i) => sandbox.data.voiceRecordAt(range.first + i).voiceId);
+    return Array.from(
+      { length: range.end - range.first },
+      (_, i) => sandbox.data.voiceRecordAt(range.first + i).voiceId,
+    );
   };
   const archivedVoiceIds = async (): Promise<string[]> => {
     const folder = join(dir, 'user-data', 'archive');
@@ -100,10 +106,22 @@ describe('switchboard sync and export --from-archive', () => {
 
   it('a sync killed mid-way and a new sync end with exactly the sandbox records', async () => {
     const from = anchor - 30 * DAY;
-    const args = ['sync', 'voice-records', '--from', iso(from), '--to', iso(anchor), '--base-url', sandbox.baseUrl];
+    const args = [
+      'sync',
+      'voice-records',
+      '--from',
+      iso(from),
+      '--to',
+      iso(anchor),
+      '--base-url',
+      sandbox.baseUrl,
+    ];
     sandbox.setFaults({ latencyMs: 40 });
     sandbox.clearRequestLog();
-    const child = spawn(process.execPath, [builtFile('main/cli.js'), ...args], { env: { ...process.env, ...env }, stdio: 'ignore' });
+    const child = spawn(process.execPath, [builtFile('main/cli.js'), ...args], {
+      env: { ...process.env, ...env },
+      stdio: 'ignore',
+    });
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     await expect.poll(() => voiceRequests(), { timeout: 30_000, interval: 20 }).toBeGreaterThanOrEqual(8);
     child.kill('SIGKILL');
@@ -148,7 +166,9 @@ describe('switchboard sync and export --from-archive', () => {
     const connection = await db.connect();
     const read = await connection.runAndReadAll(`SELECT voiceId, typeof(callTime) FROM '${out}'`);
     const rows = read.getRowsJS();
-    expect(new Set(rows.map((row) => String(row[0])))).toEqual(new Set(voiceIds(anchor - 2 * DAY, anchor - DAY + 1)));
+    expect(new Set(rows.map((row) => String(row[0])))).toEqual(
+      new Set(voiceIds(anchor - 2 * DAY, anchor - DAY + 1)),
+    );
     expect(String(rows[0]?.[1])).toMatch(/TIMESTAMP/);
     connection.closeSync();
     db.closeSync();
