@@ -10,7 +10,12 @@ import { Accounts, computerTimeZone, type Connection } from '../accounts/account
 import { ProfileStore } from '../accounts/profile-store';
 import { createKeytarSecretStore, type SecretStore } from '../accounts/secret-store';
 import { createClient } from '../api';
-import { archiveQueryFor, archiveRows, parquetFromArchive, parquetFromPlatform } from '../archive/archive-export';
+import {
+  archiveQueryFor,
+  archiveRows,
+  parquetFromArchive,
+  parquetFromPlatform,
+} from '../archive/archive-export';
 import type { ArchiveQuery, ArchiveStore } from '../archive/archive-store';
 import { Archives } from '../archive/archives';
 import { runExport } from '../export/export-job';
@@ -256,8 +261,18 @@ export function createExportCommand(deps: ExportCommandDeps = {}): CliCommand {
 }
 
 /** The archives of this run (one store per connection), telling the user on stderr what they should know. */
-export function cliArchives(env: NodeJS.ProcessEnv, settings: ArchiveSettings, log: Logger, io: CliIo): Archives {
-  return new Archives({ userDataDir: resolveUserDataDir(env), settingsOf: () => settings, log, tell: (message) => io.err(message) });
+export function cliArchives(
+  env: NodeJS.ProcessEnv,
+  settings: ArchiveSettings,
+  log: Logger,
+  io: CliIo,
+): Archives {
+  return new Archives({
+    userDataDir: resolveUserDataDir(env),
+    settingsOf: () => settings,
+    log,
+    tell: (message) => io.err(message),
+  });
 }
 
 /** The archive a connection keeps its records in: its profile's, or one for a bare address and key. */
@@ -322,13 +337,23 @@ export async function connectionFor(
         : 'No profile is active: give --profile NAME, or --base-url with credentials in the environment.',
     );
   }
-  return { connection: await accounts.connection(profile.id), archiveSettings: accounts.archiveSettings(profile.id) };
+  return {
+    connection: await accounts.connection(profile.id),
+    archiveSettings: accounts.archiveSettings(profile.id),
+  };
 }
 
 async function exportWith(
   connection: Connection,
   zone: TimeZone,
-  job: { list: SomeList; params: object; format: OutFormat; out: string; concurrency?: number; fromArchive: boolean },
+  job: {
+    list: SomeList;
+    params: object;
+    format: OutFormat;
+    out: string;
+    concurrency?: number;
+    fromArchive: boolean;
+  },
   io: CliIo,
   deps: ExportCommandDeps,
   log: Logger,
@@ -349,50 +374,17 @@ async function exportWith(
   const name = job.list.slug;
   const interval = deps.progressIntervalMs ?? 1000;
   let lastLine = 0;
-  try {
-    const operation = job.list.id;
-    if (!isListOperation(operation)) throw new UsageError(`${name} cannot be exported.`);
-    let rows: ReturnType<typeof archiveRows> | undefined;
-    let query: ArchiveQuery = {};
-    let store: ArchiveStore | null = null;
-    if (job.fromArchive) {
-      const asked = archiveQueryFor(operation, { ...job.params });
-      if (!asked.ok) throw new UsageError(asked.error.message);
-      query = asked.value;
-      store = await archives.store(archiveId);
-      if (!store) {
-        io.err(
-          archives.condition(archiveId).state === 'off'
-            ? 'The archive is switched off for this profile, so there is nothing to export from it. Switch it on in Accounts and run `switchboard sync`.'
-            : 'The archive could not be read (see above). No file was written.',
-        );
-        return 1;
-      }
-      rows = archiveRows(store, operation, query);
-    }
-    if (job.format === 'parquet') {
-      const startedMs = performance.now();
-      const written = store
-        ? await parquetFromArchive(store, operation, query, job.out)
-        : await parquetFromPlatform(client, operation, { ...job.params }, job.out, {
-            signal: cancel.signal,
-            concurrency: job.concurrency,
-          });
-      if (!written.ok) {
-        io.err(`Export failed [${written.error.code}]: ${written.error.message}${written.error.detail ? `\n${written.error.detail}` : ''}\nNo file was written.`);
-        return 1;
-      }
-      io.err(
-        `Exported ${written.value.rows.toLocaleString('en')} ${name} rows to ${job.out} in ${((performance.now() - startedMs) / 1000).toFixed(1)} s; times are in UTC.`,
-      );
-      return 0;
-    }
+  /** Writes the file with the export engine, from the platform or from archived rows. */
+  async function writeWithEngine(
+    rows: Parameters<typeof runExport>[0]['rows'],
+    format: Exclude<OutFormat, 'parquet'>,
+  ): Promise<number> {
     const result = await runExport({
       client,
       list: job.list,
       params: job.params,
-      rows: rows as Parameters<typeof runExport>[0]['rows'],
-      format: job.format,
+      rows,
+      format,
       path: job.out,
       timeZone: zone.name,
       scope: 'all',
@@ -426,6 +418,57 @@ async function exportWith(
       `Export failed [${error.code}]: ${error.message}${error.detail ? `\nServer said: ${error.detail}` : ''}\nNo file was written.`,
     );
     return 1;
+  }
+  try {
+    const operation = job.list.id;
+    // A list outside the registry (a test's, a plug-in's) exports from the platform; only
+    // the archive, which keeps the registry's lists, needs it registered.
+    if (!isListOperation(operation)) {
+      if (job.fromArchive || job.format === 'parquet') {
+        throw new UsageError(
+          `${name} is not kept in the archive, so it can be exported from the platform to .xlsx or .csv only.`,
+        );
+      }
+      return await writeWithEngine(undefined, job.format);
+    }
+    let rows: ReturnType<typeof archiveRows> | undefined;
+    let query: ArchiveQuery = {};
+    let store: ArchiveStore | null = null;
+    if (job.fromArchive) {
+      const asked = archiveQueryFor(operation, { ...job.params });
+      if (!asked.ok) throw new UsageError(asked.error.message);
+      query = asked.value;
+      store = await archives.store(archiveId);
+      if (!store) {
+        io.err(
+          archives.condition(archiveId).state === 'off'
+            ? 'The archive is switched off for this profile, so there is nothing to export from it. Switch it on in Accounts and run `switchboard sync`.'
+            : 'The archive could not be read (see above). No file was written.',
+        );
+        return 1;
+      }
+      rows = archiveRows(store, operation, query);
+    }
+    if (job.format === 'parquet') {
+      const startedMs = performance.now();
+      const written = store
+        ? await parquetFromArchive(store, operation, query, job.out)
+        : await parquetFromPlatform(client, operation, { ...job.params }, job.out, {
+            signal: cancel.signal,
+            concurrency: job.concurrency,
+          });
+      if (!written.ok) {
+        io.err(
+          `Export failed [${written.error.code}]: ${written.error.message}${written.error.detail ? `\n${written.error.detail}` : ''}\nNo file was written.`,
+        );
+        return 1;
+      }
+      io.err(
+        `Exported ${written.value.rows.toLocaleString('en')} ${name} rows to ${job.out} in ${((performance.now() - startedMs) / 1000).toFixed(1)} s; times are in UTC.`,
+      );
+      return 0;
+    }
+    return await writeWithEngine(rows as Parameters<typeof runExport>[0]['rows'], job.format);
   } finally {
     stopListening();
     client.close();
