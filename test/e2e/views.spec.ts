@@ -71,6 +71,9 @@ test('a 40-day window is refused at the field and nothing reaches the sandbox', 
 
 test('seats: the idle filter shows exactly the sandbox\'s idle seats, and no password', async ({ app, sandbox }) => {
   await openScreen(app, '4', 'Seats');
+  // This worker's app keeps filters across tests (as it does across restarts): start from none.
+  await app.getByRole('button', { name: 'Reset filters' }).click();
+  await app.getByRole('button', { name: 'Search' }).click();
   await expect(grid(app)).toBeVisible();
   await expect(app.getByTestId('pager-total')).toHaveText(`${sandbox.data.seats().length} records`);
   await app.getByLabel('Status', { exact: true }).selectOption({ label: 'idle' });
