@@ -27,6 +27,14 @@ function voiceRecords(from: number, count: number): VoiceRecord[] {
 }
 
 const voiceTable = archiveTableFor('voiceRecords');
+/** Seats laid out from the normaliser's own table, with the password field it names. */
+const seatTable: ArchiveTable<SeatRecord> = {
+  layout: tableLayout('seats', SEAT_SCHEMA, ['extra']),
+  keyOf: (record, position) => record.keyId ?? `#${position}`,
+  timeOf: () => null,
+  scopeOf: () => '',
+};
+const seat = (keyId: string): SeatRecord => normaliseSeat({ keyId, name: keyId }, { zone });
 
 let folder: string;
 let store: ArchiveStore;
@@ -119,17 +127,11 @@ describe('the archive store', () => {
   });
 
   it('never stores a password', async () => {
-    const seatTable: ArchiveTable<SeatRecord> = {
-      layout: tableLayout('seats', SEAT_SCHEMA, ['extra']),
-      keyOf: (record, position) => record.keyId ?? `#${position}`,
-      timeOf: () => null,
-      scopeOf: () => '',
-    };
-    const seat = normaliseSeat(
+    const withPassword = normaliseSeat(
       { keyId: 's1', account: 'agent1', password: 'hunter2-secret', name: 'Ann' },
       { zone },
     );
-    await store.stage(seatTable, [seat], 0, 1_000);
+    await store.stage(seatTable, [withPassword], 0, 1_000);
     await store.commit(seatTable, { snapshot: { scope: '', takenAtMs: 1_000 } });
     expect(seatTable.layout.columns.map((column) => column.name)).not.toContain('password');
     await store.close();
@@ -143,13 +145,6 @@ describe('the archive store', () => {
   });
 
   it('replaces a snapshot scope whole: rows gone from the platform are gone from the archive', async () => {
-    const seatTable: ArchiveTable<SeatRecord> = {
-      layout: tableLayout('seats', SEAT_SCHEMA, ['extra']),
-      keyOf: (record, position) => record.keyId ?? `#${position}`,
-      timeOf: () => null,
-      scopeOf: () => '',
-    };
-    const seat = (keyId: string) => normaliseSeat({ keyId, name: keyId }, { zone });
     await store.stage(seatTable, [seat('a'), seat('b'), seat('c')], 0, 1_000);
     await store.commit(seatTable, { snapshot: { scope: '', takenAtMs: 1_000 } });
     await store.stage(seatTable, [seat('a'), seat('c')], 0, 2_000);
@@ -160,13 +155,6 @@ describe('the archive store', () => {
   });
 
   it('a snapshot merged in parts (a large list, or a page viewed meanwhile) keeps every row it saw', async () => {
-    const seatTable: ArchiveTable<SeatRecord> = {
-      layout: tableLayout('seats', SEAT_SCHEMA, ['extra']),
-      keyOf: (record, position) => record.keyId ?? `#${position}`,
-      timeOf: () => null,
-      scopeOf: () => '',
-    };
-    const seat = (keyId: string) => normaliseSeat({ keyId, name: keyId }, { zone });
     await store.stage(seatTable, [seat('old-1'), seat('old-2'), seat('kept')], 0, 1_000);
     await store.commit(seatTable, { snapshot: { scope: '', takenAtMs: 1_000 } });
     // The next snapshot starts at 2,000; its first part is merged before the last page comes.
