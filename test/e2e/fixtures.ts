@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
@@ -19,6 +19,9 @@ export interface WorkerFixtures {
   sandbox: Sandbox;
 }
 
+/** The worker's data folder (one harness per worker process). */
+const userDataDirs = new Map<number, string>();
+
 export const test = base.extend<AppFixtures, WorkerFixtures>({
   harness: [
     // Playwright requires the object pattern even when a fixture uses no other fixture.
@@ -26,10 +29,12 @@ export const test = base.extend<AppFixtures, WorkerFixtures>({
     async ({}, use) => {
       // A keychain service of the suite's own: a developer's real entries are never touched.
       process.env.SWITCHBOARD_KEYCHAIN_SERVICE = `Switchboard-e2e-${randomUUID()}`;
+      const userDataDir = mkdtempSync(join(tmpdir(), 'switchboard-e2e-'));
+      userDataDirs.set(process.pid, userDataDir);
       const harness = await startHarness({
         // SWITCHBOARD_RENDERER_DIR lets parallel work build into a folder of its own.
         rendererDir: resolve(process.env.SWITCHBOARD_RENDERER_DIR ?? resolve(__dirname, '../../out/renderer')),
-        userDataDir: mkdtempSync(join(tmpdir(), 'switchboard-e2e-')),
+        userDataDir,
         log: createLogger({ console: false }),
       });
       await use(harness);
@@ -44,6 +49,9 @@ export const test = base.extend<AppFixtures, WorkerFixtures>({
       if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
     });
     page.on('pageerror', (error) => problems.push(error.message));
+    // Each test starts from no saved filters, whatever an earlier test of this worker left.
+    const userDataDir = userDataDirs.get(process.pid);
+    if (userDataDir) writeFileSync(join(userDataDir, 'preferences.json'), '{}');
     await page.goto(harness.url);
     await expect(page.getByRole('navigation', { name: 'Screens' })).toBeVisible();
     await use(page);

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { writeFileAtomically } from '../atomic-file';
 import { isRecord } from '../../shared/parse';
 
@@ -10,18 +10,31 @@ const MAX_BYTES = 1024 * 1024;
  */
 export class Preferences {
   private cache: Record<string, unknown> | null = null;
+  /** The file as it was when read: another process (or a reset) that rewrites it is seen. */
+  private readStamp = '';
 
   constructor(private readonly file: string) {}
 
   all(): Record<string, unknown> {
-    if (this.cache) return this.cache;
+    const stamp = this.stamp();
+    if (this.cache && stamp === this.readStamp) return this.cache;
     try {
       const parsed: unknown = JSON.parse(readFileSync(this.file, 'utf8'));
       this.cache = isRecord(parsed) ? parsed : {};
     } catch {
       this.cache = {};
     }
+    this.readStamp = stamp;
     return this.cache;
+  }
+
+  private stamp(): string {
+    try {
+      const { mtimeMs, size } = statSync(this.file);
+      return `${mtimeMs}:${size}`;
+    } catch {
+      return 'none';
+    }
   }
 
   /** Returns false when the value is too large to keep. */
@@ -31,6 +44,7 @@ export class Preferences {
     if (text.length > MAX_BYTES) return false;
     writeFileAtomically(this.file, text);
     this.cache = next;
+    this.readStamp = this.stamp();
     return true;
   }
 }
