@@ -171,7 +171,7 @@ async function finishSend(page: Page, sandbox: Sandbox, batches: readonly (reado
 test.describe.configure({ mode: 'serial' });
 
 test('two tabs and two processes race to send one 2,500-number MMS: the sandbox accepts each number once', async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const world = await startWorld();
   try {
     const pages = await openTabs(browser, world);
@@ -208,7 +208,7 @@ test('two tabs and two processes race to send one 2,500-number MMS: the sandbox 
 });
 
 test('two tabs and two processes race to resend the batches of a send that hit -18: each number goes out once', async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const world = await startWorld();
   try {
     const pages = await openTabs(browser, world);
