@@ -13,7 +13,7 @@ import { type Browser, type Page } from '@playwright/test';
 import { startHarness, type Harness } from '../../src/main/browser-host/server';
 import { createLogger } from '../../src/main/log';
 import { NO_FAULTS, startSandbox, type Sandbox } from '../../src/main/sandbox';
-import { KEYCHAIN_SERVICE_ENV } from '../../src/main/services';
+import { KEYCHAIN_SERVICE_ENV } from '../../src/main/handlers';
 import { USER_DATA_ENV } from '../../src/main/user-data';
 import { expect, test } from './fixtures';
 

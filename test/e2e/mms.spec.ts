@@ -7,7 +7,7 @@ import { parseCsv } from '../support/csv';
 import { startHarness } from '../../src/main/browser-host/server';
 import { createLogger } from '../../src/main/log';
 import type { Sandbox, SentMms } from '../../src/main/sandbox';
-import { MMS_TIMEOUT_ENV } from '../../src/main/services/mms-handlers';
+import { MMS_TIMEOUT_ENV } from '../../src/main/handlers/mms-handlers';
 import { expect, test } from './fixtures';
 
 const SCREENS = 'test-results/screens';

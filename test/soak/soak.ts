@@ -20,7 +20,7 @@ import { createMemorySecretStore } from '../../src/main/accounts/secret-store';
 import { createBrowserDesktop } from '../../src/main/browser-host/browser-desktop';
 import { createLogger } from '../../src/main/log';
 import { NO_FAULTS, type Sandbox } from '../../src/main/sandbox';
-import { createServices } from '../../src/main/services';
+import { createServices } from '../../src/main/handlers';
 
 const EXPORT_ROWS = 200_000;
 const WARM_ROWS = 5_000;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/main/log';
-import { createDispatcher, type Handlers } from '../../src/main/services/dispatcher';
+import { createDispatcher, type Handlers } from '../../src/main/handlers/dispatcher';
 import { methodNames } from '../../src/shared/contract';
 import { ok } from '../../src/shared/result';
 

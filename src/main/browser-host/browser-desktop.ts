@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { DesktopPort } from '../services/desktop';
+import type { DesktopPort } from '../desktop-port';
 import type { DownloadOffers } from './download-offers';
 
 /**

@@ -8,7 +8,7 @@ import { fail } from '../../shared/result';
 import type { Logger } from '../log';
 import type { SandboxOptions } from '../sandbox';
 import { CONTENT_SECURITY_POLICY } from '../security/csp';
-import { createServices, type EmitEvent, type Services } from '../services';
+import { createServices, type EmitEvent, type Services } from '../handlers';
 import { removeStalePartials } from '../export/reservation';
 import { createBrowserDesktop } from './browser-desktop';
 import { DownloadOffers } from './download-offers';

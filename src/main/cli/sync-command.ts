@@ -9,7 +9,7 @@ import type { ArchiveStore } from '../archive/archive-store';
 import { syncSnapshot, syncWindow, type SyncSummary } from '../archive/sync';
 import { platformSyncSource } from '../archive/platform-source';
 import { createLogger } from '../log';
-import { createSandboxHost } from '../services/sandbox-host';
+import { createSandboxHost } from '../sandbox/host';
 import { listOf, type ListOperation } from '../../shared/operations';
 import { parseIsoInstant, parseTimeZone } from '../../shared/time-zone';
 import type { Result } from '../../shared/result';

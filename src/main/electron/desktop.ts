@@ -1,6 +1,6 @@
 import { app, dialog, shell, type BrowserWindow } from 'electron';
 import { join } from 'node:path';
-import type { DesktopPort } from '../services/desktop';
+import type { DesktopPort } from '../desktop-port';
 
 export function createElectronDesktop(getWindow: () => BrowserWindow | null): DesktopPort {
   return {

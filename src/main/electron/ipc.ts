@@ -2,7 +2,7 @@ import type { BrowserWindow, IpcMain, IpcMainInvokeEvent } from 'electron';
 import { methodChannel, methodNames } from '../../shared/contract';
 import { fail } from '../../shared/result';
 import type { Logger } from '../log';
-import type { Dispatch } from '../services/dispatcher';
+import type { Dispatch } from '../handlers/dispatcher';
 
 /** Only our own window's main frame, showing our own page, is answered. */
 export function createSenderCheck(

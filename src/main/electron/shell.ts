@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { eventChannel } from '../../shared/contract';
 import { removeStalePartials } from '../export/reservation';
 import { createLogger } from '../log';
-import { createServices, type EmitEvent } from '../services';
+import { createServices, type EmitEvent } from '../handlers';
 import { USER_DATA_ENV } from '../user-data';
 import { createAppUrlCheck } from './app-url';
 import { createElectronDesktop } from './desktop';

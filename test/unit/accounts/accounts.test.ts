@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { AccountsError } from '../../../src/main/accounts/accounts';
 import { createMemorySecretStore } from '../../../src/main/accounts/secret-store';
 import { createLogger } from '../../../src/main/log';
-import { createAccountsHandlers } from '../../../src/main/services/accounts-handlers';
+import { createAccountsHandlers } from '../../../src/main/handlers/accounts-handlers';
 import { validateProfileDraft } from '../../../src/shared/profiles';
 import { draft, makeAccounts } from './support';
 

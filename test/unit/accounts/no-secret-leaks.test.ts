@@ -7,7 +7,7 @@ import { createMemorySecretStore } from '../../../src/main/accounts/secret-store
 import { createBrowserDesktop } from '../../../src/main/browser-host/browser-desktop';
 import { createLogger } from '../../../src/main/log';
 import { startSandbox, type Sandbox } from '../../../src/main/sandbox';
-import { createServices, type Services } from '../../../src/main/services';
+import { createServices, type Services } from '../../../src/main/handlers';
 
 const KEY = 'leak-test-key';
 const SECRET = 'Leak-Test-Secret-8c21e';

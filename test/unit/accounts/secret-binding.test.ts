@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMemorySecretStore } from '../../../src/main/accounts/secret-store';
 import { createLogger } from '../../../src/main/log';
-import { createAccountsHandlers } from '../../../src/main/services/accounts-handlers';
+import { createAccountsHandlers } from '../../../src/main/handlers/accounts-handlers';
 import { draft, makeAccounts } from './support';
 
 /** A host that records every request it gets: a stored secret must never sign one. */

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemorySecretStore } from '../../../src/main/accounts/secret-store';
 import { createLogger } from '../../../src/main/log';
-import { createServices, type Services } from '../../../src/main/services';
+import { createServices, type Services } from '../../../src/main/handlers';
 import type { EventName, PayloadOf } from '../../../src/shared/contract';
 import type { ArchivePage, ArchiveStatus } from '../../../src/shared/methods/archive';
 import type { JobInfo } from '../../../src/shared/methods/jobs';

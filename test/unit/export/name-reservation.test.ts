@@ -7,7 +7,7 @@ import { createMemorySecretStore } from '../../../src/main/accounts/secret-store
 import { PathBusyError, reservePath } from '../../../src/main/export/reservation';
 import { createBrowserDesktop } from '../../../src/main/browser-host/browser-desktop';
 import { createLogger } from '../../../src/main/log';
-import { createServices, type Services } from '../../../src/main/services';
+import { createServices, type Services } from '../../../src/main/handlers';
 import type { JobInfo } from '../../../src/shared/methods/jobs';
 
 const DAY = 86_400_000;

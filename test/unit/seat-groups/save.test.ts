@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClient, type PlatformClient } from '../../../src/main/api';
 import { startSandbox, type Sandbox } from '../../../src/main/sandbox';
-import { saveSeatGroup } from '../../../src/main/services/seat-group-handlers';
+import { saveSeatGroup } from '../../../src/main/handlers/seat-group-handlers';
 import { clientError } from '../../../src/shared/errors';
 import { completeEditRequest, valuesOf, type SeatGroupValues } from '../../../src/shared/seat-groups/values';
 

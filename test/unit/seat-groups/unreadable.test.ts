@@ -1,7 +1,7 @@
 /** A setting the GET returned in a form the app cannot read is never sent back as "clear it". */
 import { describe, expect, it } from 'vitest';
 import { normaliseSeatGroupSettings } from '../../../src/shared/normalise/records';
-import { saveSeatGroup } from '../../../src/main/services/seat-group-handlers';
+import { saveSeatGroup } from '../../../src/main/handlers/seat-group-handlers';
 import type { SeatGroupEditRequest } from '../../../src/shared/requests';
 import { ok } from '../../../src/shared/result';
 import { completeEditRequest, valuesOf } from '../../../src/shared/seat-groups/values';

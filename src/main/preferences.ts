@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
-import { writeFileAtomically } from '../atomic-file';
-import { isRecord } from '../../shared/parse';
+import { writeFileAtomically } from './atomic-file';
+import { isRecord } from '../shared/parse';
 
 const MAX_BYTES = 1024 * 1024;
 

@@ -1,6 +1,6 @@
 import type { SandboxEndpoint } from '../accounts/accounts';
 import type { Logger } from '../log';
-import { startSandbox, type Sandbox, type SandboxOptions } from '../sandbox';
+import { startSandbox, type Sandbox, type SandboxOptions } from './index';
 
 /** The built-in demo platform: started inside main on a random loopback port when first used. */
 export interface SandboxHost {

@@ -16,10 +16,10 @@ import {
 } from '../mms';
 import { withAccounts } from './accounts-handlers';
 import type { ClientPool } from './client-pool';
-import type { DesktopPort } from './desktop';
+import type { DesktopPort } from '../desktop-port';
 import type { Handlers } from './dispatcher';
 import type { EmitEvent } from './dispatcher';
-import { MmsSendJobs } from './mms-send-job';
+import { MmsSendJobs } from '../mms/send-jobs';
 
 type MmsHandlers = Pick<
   Handlers,

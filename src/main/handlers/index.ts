@@ -17,12 +17,12 @@ import { createListHandlers } from './list-handlers';
 import { createExportHandlers } from './export-handlers';
 import { createMmsHandlers } from './mms-handlers';
 import { createSeatGroupHandlers } from './seat-group-handlers';
-import { Preferences } from './preferences';
-import type { DesktopPort } from './desktop';
+import { Preferences } from '../preferences';
+import type { DesktopPort } from '../desktop-port';
 import { createDispatcher, type Dispatch, type EmitEvent, type Handlers } from './dispatcher';
 
 export type { EmitEvent } from './dispatcher';
-import { createSandboxHost, type SandboxHost } from './sandbox-host';
+import { createSandboxHost, type SandboxHost } from '../sandbox/host';
 
 /** Tests point the keychain at a service name of their own with this variable. */
 export const KEYCHAIN_SERVICE_ENV = 'SWITCHBOARD_KEYCHAIN_SERVICE';

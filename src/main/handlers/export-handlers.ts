@@ -22,7 +22,7 @@ import { archiveQueryFor, archiveRows } from '../archive/archive-export';
 import type { Archives } from '../archive/archives';
 import { withAccounts } from './accounts-handlers';
 import type { ClientPool } from './client-pool';
-import type { DesktopPort, FileFilter } from './desktop';
+import type { DesktopPort, FileFilter } from '../desktop-port';
 import type { Handlers } from './dispatcher';
 
 /** The rows of an export from the archive, whichever list it is. */
