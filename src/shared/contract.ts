@@ -1,6 +1,6 @@
 /**
  * The one IPC contract. Every method the renderer may call and every event main
- * may send is declared here once; main implements it (src/main/services), preload
+ * may send is declared here once; main implements it (src/main/handlers), preload
  * exposes it (src/preload), and the browser harness serves it over HTTP.
  */
 import type { Result } from './result';
@@ -12,6 +12,7 @@ import { exportMethods } from './methods/export';
 import { jobEvents, jobMethods } from './methods/jobs';
 import { seatGroupMethods } from './methods/seat-groups';
 import { mmsEvents, mmsMethods } from './methods/mms';
+import { reportMethods } from './methods/reports';
 import { event, method, type EventSpec, type MethodSpec } from './methods/define';
 
 export type { EventSpec, MethodSpec };
@@ -45,6 +46,7 @@ export const contract = {
   ...jobMethods,
   ...seatGroupMethods,
   ...mmsMethods,
+  ...reportMethods,
   /** Opens an https link in the system browser. */
   openExternal: method<{ url: string }, null>(p.object({ url: p.string })),
 } as const;

@@ -95,6 +95,8 @@ export function createServices(options: ServiceOptions): Services {
       onClose: (stop) => stops.push(stop),
     }),
     ...createSeatGroupHandlers({ clients, log }),
+    // Filled in by the reports handlers (src/main/reports).
+    overview: () => fail('not-built', 'The Overview is not built yet.'),
     loadPreferences: () => ok(preferences.all()),
     savePreference: ({ key, value }) =>
       preferences.set(key, value) ? ok(null) : fail('too-large', 'That preference is too large to keep.'),
