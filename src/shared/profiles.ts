@@ -30,22 +30,32 @@ export interface ArchiveSettings {
   retentionDays: number;
   /** How far back a sync fetches again, since recent records can still change (call status, cost). */
   refreshHours: number;
+  /** How many days back a Sync reaches for the record lists (voice and number records). */
+  historyDays: number;
 }
 
-export const DEFAULT_ARCHIVE_SETTINGS: Readonly<ArchiveSettings> = { enabled: true, retentionDays: 180, refreshHours: 24 };
+export const DEFAULT_ARCHIVE_SETTINGS: Readonly<ArchiveSettings> = { enabled: true, retentionDays: 180, refreshHours: 24, historyDays: 60 };
 export const ARCHIVE_RETENTION_DAYS_MAX = 3650;
 export const ARCHIVE_REFRESH_HOURS_MAX = 24 * 31;
+/**
+ * The platform keeps two calendar months of voice records: at most 62 days (July and
+ * August). A sync never asks for more than the platform still keeps on the day it runs.
+ */
+export const ARCHIVE_HISTORY_DAYS_MAX = 62;
 
 /** Field-level problems with archive settings; an empty object means they can be saved. */
 export function validateArchiveSettings(settings: ArchiveSettings): Record<string, string> {
   const errors: Record<string, string> = {};
   if (typeof settings.enabled !== 'boolean') errors.enabled = 'Switch the archive on or off.';
-  const { retentionDays, refreshHours } = settings;
+  const { retentionDays, refreshHours, historyDays } = settings;
   if (!Number.isInteger(retentionDays) || retentionDays < 1 || retentionDays > ARCHIVE_RETENTION_DAYS_MAX) {
     errors.retentionDays = `Keep records from 1 to ${ARCHIVE_RETENTION_DAYS_MAX} days.`;
   }
   if (!Number.isInteger(refreshHours) || refreshHours < 0 || refreshHours > ARCHIVE_REFRESH_HOURS_MAX) {
     errors.refreshHours = `Choose a refresh window from 0 to ${ARCHIVE_REFRESH_HOURS_MAX} hours.`;
+  }
+  if (!Number.isInteger(historyDays) || historyDays < 1 || historyDays > ARCHIVE_HISTORY_DAYS_MAX) {
+    errors.historyDays = `Sync from 1 to ${ARCHIVE_HISTORY_DAYS_MAX} days of history (the platform keeps two months of voice records).`;
   }
   return errors;
 }

@@ -208,6 +208,7 @@ export class Accounts {
       enabled: settings.enabled,
       retentionDays: settings.retentionDays,
       refreshHours: settings.refreshHours,
+      historyDays: settings.historyDays,
     };
     const stored = this.options.store.read();
     if (id === SANDBOX_PROFILE_ID) {

@@ -49,15 +49,23 @@ describe('profiles', () => {
   it('keeps archive settings per profile (defaults until changed, validated, kept when the profile is edited)', async () => {
     const { accounts } = makeAccounts(createMemorySecretStore());
     const saved = await accounts.save(draft());
-    expect(accounts.archiveSettings(saved.id)).toEqual({ enabled: true, retentionDays: 180, refreshHours: 24 });
-    expect(() => accounts.setArchiveSettings(saved.id, { enabled: true, retentionDays: 0, refreshHours: -1 })).toThrow(
-      expect.objectContaining({ fields: { retentionDays: expect.any(String), refreshHours: expect.any(String) } }),
+    expect(accounts.archiveSettings(saved.id)).toEqual({ enabled: true, retentionDays: 180, refreshHours: 24, historyDays: 60 });
+    expect(() =>
+      accounts.setArchiveSettings(saved.id, { enabled: true, retentionDays: 0, refreshHours: -1, historyDays: 63 }),
+    ).toThrow(
+      expect.objectContaining({
+        fields: {
+          retentionDays: expect.any(String),
+          refreshHours: expect.any(String),
+          historyDays: expect.stringContaining('two months'),
+        },
+      }),
     );
-    accounts.setArchiveSettings(saved.id, { enabled: false, retentionDays: 30, refreshHours: 6 });
+    accounts.setArchiveSettings(saved.id, { enabled: false, retentionDays: 30, refreshHours: 6, historyDays: 14 });
     await accounts.save(draft({ id: saved.id, apiSecret: undefined, name: 'Renamed' }));
-    expect(accounts.archiveSettings(saved.id)).toEqual({ enabled: false, retentionDays: 30, refreshHours: 6 });
-    accounts.setArchiveSettings('sandbox', { enabled: true, retentionDays: 7, refreshHours: 1 });
-    expect(accounts.archiveSettings('sandbox')).toEqual({ enabled: true, retentionDays: 7, refreshHours: 1 });
+    expect(accounts.archiveSettings(saved.id)).toEqual({ enabled: false, retentionDays: 30, refreshHours: 6, historyDays: 14 });
+    accounts.setArchiveSettings('sandbox', { enabled: true, retentionDays: 7, refreshHours: 1, historyDays: 62 });
+    expect(accounts.archiveSettings('sandbox')).toEqual({ enabled: true, retentionDays: 7, refreshHours: 1, historyDays: 62 });
   });
 
   it('refuses a duplicate name and the sandbox name', async () => {

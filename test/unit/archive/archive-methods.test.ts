@@ -106,7 +106,7 @@ describe('archive methods', () => {
     });
     const bad = await call('setArchiveSettings', {
       profileId: 'sandbox',
-      settings: { enabled: true, retentionDays: 0, refreshHours: 24 },
+      settings: { enabled: true, retentionDays: 0, refreshHours: 24, historyDays: 60 },
     });
     expect(bad).toMatchObject({
       ok: false,
@@ -118,7 +118,7 @@ describe('archive methods', () => {
     const off = value(
       await call<ArchiveStatus>('setArchiveSettings', {
         profileId: 'sandbox',
-        settings: { enabled: false, retentionDays: 180, refreshHours: 24 },
+        settings: { enabled: false, retentionDays: 180, refreshHours: 24, historyDays: 60 },
       }),
     );
     expect(off.state).toBe('off');
@@ -132,7 +132,7 @@ describe('archive methods', () => {
     value(
       await call('setArchiveSettings', {
         profileId: 'sandbox',
-        settings: { enabled: true, retentionDays: 180, refreshHours: 24 },
+        settings: { enabled: true, retentionDays: 180, refreshHours: 24, historyDays: 60 },
       }),
     );
     value(await call('queryPage', { operation: 'seats', current: 1, size: 10, params: {} }));
