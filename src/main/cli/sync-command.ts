@@ -6,8 +6,8 @@
  */
 import { createClient, type PlatformClient } from '../api';
 import type { ArchiveStore } from '../archive/archive-store';
-import { syncSnapshot, syncWindow, type SyncSummary } from '../archive/sync';
-import { platformSyncSource } from '../archive/platform-source';
+import type { SyncSummary } from '../archive/sync';
+import { SYNCED_LISTS, syncList, syncPlanOf, type SyncPlan } from '../archive/sync-plan';
 import { createLogger } from '../log';
 import { createSandboxHost } from '../sandbox/host';
 import { listOf, type ListOperation } from '../../shared/operations';
@@ -31,22 +31,23 @@ const OPTIONS = {
   from: { type: 'string' },
   to: { type: 'string' },
   'time-zone': { type: 'string' },
+  param: { type: 'string', multiple: true },
 } as const;
 
-export const DEFAULT_SYNC_DAYS = 60;
-const DAY_MS = 86_400_000;
-
-/** Lists a sync covers when none is named: every list that needs no task id. */
-const DEFAULT_LISTS: readonly ListOperation[] = ['voiceRecords', 'numberRecords', 'seats', 'teamLeaders', 'numbers', 'axbBindings'];
+const TASK_DETAILS = listOf('taskDetails').slug;
+const TASK_ID_PARAM = 'taskId';
 
 export const SYNC_USAGE = [
   'Usage: switchboard sync [list...] [options]',
   '',
-  `  [list...]           ${DEFAULT_LISTS.map((operation) => listOf(operation).slug).join(', ')} (default: all of them)`,
+  `  [list...]           ${SYNCED_LISTS.map((operation) => listOf(operation).slug).join(', ')} (default: all of them),`,
+  `                      or ${TASK_DETAILS} with --param ${TASK_ID_PARAM}=N`,
   '  --profile NAME      a profile from the app; default: the active profile',
   '  --base-url URL      or a platform address, with the credentials in the environment',
   `                      variables ${API_KEY_ENV} and ${API_SECRET_ENV}`,
-  `  --from ISO --to ISO the window of the record lists (default: the last ${DEFAULT_SYNC_DAYS} days up to now)`,
+  "  --from ISO --to ISO the window of the record lists (default: the profile's sync history,",
+  '                      60 days unless set in Accounts, up to now)',
+  `  --param ${TASK_ID_PARAM}=N    the task whose details ${TASK_DETAILS} syncs`,
   '',
   "Only what the archive does not hold yet is fetched, plus the profile's refresh window",
   '(recent records can still change). Progress is printed to stderr. Exit codes: 0 done,',
@@ -54,20 +55,40 @@ export const SYNC_USAGE = [
 ].join('\n');
 
 function listsNamed(names: readonly string[]): ListOperation[] {
-  if (names.length === 0) return [...DEFAULT_LISTS];
+  if (names.length === 0) return [...SYNCED_LISTS];
+  const known = [...SYNCED_LISTS, 'taskDetails' as const];
   return names.map((name) => {
-    const operation = DEFAULT_LISTS.find((candidate) => listOf(candidate).slug === name);
+    const operation = known.find((candidate) => listOf(candidate).slug === name);
     if (operation) return operation;
-    if (name === listOf('taskDetails').slug) {
-      throw new UsageError('task-details needs a task: export it with `switchboard export task-details --param taskId=N`, which keeps it in the archive too.');
-    }
-    throw new UsageError(`Unknown list "${name}": choose from ${DEFAULT_LISTS.map((candidate) => listOf(candidate).slug).join(', ')}.`);
+    throw new UsageError(`Unknown list "${name}": choose from ${known.map((candidate) => listOf(candidate).slug).join(', ')}.`);
   });
 }
 
-function windowOf(values: { from?: string; to?: string }, nowMs: number): { fromMs: number; toMs: number } {
+/** The task of a task-details sync (its descriptor's `taskId` filter, a whole number); null when task-details is not named. */
+function taskIdOf(operations: readonly ListOperation[], entries: readonly string[] | undefined): number | null {
+  const given = new Map<string, string>();
+  for (const entry of entries ?? []) {
+    const equals = entry.indexOf('=');
+    if (equals <= 0) throw new UsageError(`--param takes key=value, not "${entry}".`);
+    given.set(entry.slice(0, equals).trim(), entry.slice(equals + 1).trim());
+  }
+  const other = [...given.keys()].find((key) => key !== TASK_ID_PARAM);
+  if (other !== undefined) throw new UsageError(`sync takes no filter "${other}": only --param ${TASK_ID_PARAM}=N, for ${TASK_DETAILS}.`);
+  const text = given.get(TASK_ID_PARAM);
+  if (!operations.includes('taskDetails')) {
+    if (text !== undefined) throw new UsageError(`--param ${TASK_ID_PARAM} applies to ${TASK_DETAILS} only: name it, e.g. switchboard sync ${TASK_DETAILS} --param ${TASK_ID_PARAM}=${text}.`);
+    return null;
+  }
+  if (text === undefined) throw new UsageError(`${TASK_DETAILS} is synced one task at a time: add --param ${TASK_ID_PARAM}=N (the task id on the platform).`);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(Number(text))) {
+    throw new UsageError(`--param ${TASK_ID_PARAM} takes a whole number, not "${text}".`);
+  }
+  return Number(text);
+}
+
+function windowOf(values: { from?: string; to?: string }): { fromMs: number; toMs: number } | null {
   if ((values.from === undefined) !== (values.to === undefined)) throw new UsageError('Give both --from and --to, or neither.');
-  if (values.from === undefined || values.to === undefined) return { fromMs: nowMs - DEFAULT_SYNC_DAYS * DAY_MS, toMs: nowMs };
+  if (values.from === undefined || values.to === undefined) return null;
   const edge = (name: string, text: string): number => {
     const ms = parseIsoInstant(text);
     if (ms === null || !/(?:Z|[+-]\d{2}:?\d{2})$/.test(text.trim())) {
@@ -94,7 +115,8 @@ export function createSyncCommand(deps: Pick<ExportCommandDeps, 'env' | 'secrets
       const env = deps.env ?? process.env;
       const { values, positionals } = parseCliArgs(args, OPTIONS);
       const operations = listsNamed(positionals);
-      const window = windowOf(values, Date.now());
+      const taskId = taskIdOf(operations, values.param);
+      const asked = windowOf(values);
       if (values['time-zone'] !== undefined && parseTimeZone(values['time-zone']) === null) {
         throw new UsageError(`--time-zone must be an IANA zone or an offset such as +08:00, not "${values['time-zone']}".`);
       }
@@ -118,9 +140,12 @@ export function createSyncCommand(deps: Pick<ExportCommandDeps, 'env' | 'secrets
           const client = createClient({ ...connection, log, onNotice: (notice) => io.err(notice.message) });
           const cancel = new AbortController();
           const stopListening = (deps.onInterrupt ?? listenForInterrupt)(() => cancel.abort());
+          // The profile's settings: its sync history (unless --from/--to say otherwise) and its refresh window.
+          const planned = syncPlanOf(archiveSettings, Date.now(), taskId);
+          const plan = asked ? { ...planned, window: asked } : planned;
           try {
             for (const operation of operations) {
-              const code = await syncOne(operation, { store, client, window, refreshMs: archiveSettings.refreshHours * 3_600_000, signal: cancel.signal }, io);
+              const code = await syncOne(operation, { store, client, plan, signal: cancel.signal }, io);
               if (code !== 0) return code;
             }
             return 0;
@@ -143,14 +168,12 @@ async function syncOne(
   job: {
     store: ArchiveStore;
     client: PlatformClient;
-    window: { fromMs: number; toMs: number };
-    refreshMs: number;
+    plan: SyncPlan;
     signal: AbortSignal;
   },
   io: CliIo,
 ): Promise<number> {
   const list = listOf(operation);
-  const source = platformSyncSource(job.client, operation);
   const startedMs = performance.now();
   let lastLine = 0;
   const onProgress = ({ rangesDone, rangesTotal, rows }: { rangesDone: number; rangesTotal: number; rows: number }): void => {
@@ -159,9 +182,7 @@ async function syncOne(
     lastLine = now;
     io.err(`${list.slug}: ${rangesDone} of ${rangesTotal} ranges, ${rows.toLocaleString('en')} rows`);
   };
-  const result: Result<SyncSummary> = list.window
-    ? await syncWindow(job.store, source, job.window, job.refreshMs, { signal: job.signal, onProgress })
-    : await syncSnapshot(job.store, source, '', { signal: job.signal, onProgress });
+  const result: Result<SyncSummary> = await syncList(job.store, job.client, operation, job.plan, { signal: job.signal, onProgress });
   if (result.ok) {
     io.err(summaryLine(list.slug, result.value, performance.now() - startedMs));
     return 0;

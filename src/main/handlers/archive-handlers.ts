@@ -8,8 +8,7 @@ import { createClient } from '../api';
 import { archiveQueryFor } from '../archive/archive-export';
 import type { QueryFilter } from '../archive/archive-store';
 import type { Archives } from '../archive/archives';
-import { platformSyncSource } from '../archive/platform-source';
-import { syncSnapshot, syncWindow } from '../archive/sync';
+import { SYNCED_LISTS, syncList, syncPlanOf, TASK_ID_NEEDED } from '../archive/sync-plan';
 import { archiveTableFor } from '../archive/tables';
 import type { JobRegistry } from '../jobs/job-registry';
 import type { Logger } from '../log';
@@ -22,11 +21,31 @@ import type { Handlers } from './dispatcher';
 
 type ArchiveHandlers = Pick<Handlers, 'startSync' | 'archivePage' | 'archiveStatus' | 'setArchiveSettings' | 'deleteArchive'>;
 
-const DAY_MS = 86_400_000;
-/** What the Sync button fetches: the record lists' last 60 days (the platform keeps about two months), and the snapshot lists. */
-export const SYNC_DAYS = 60;
-const SYNCED_LISTS: readonly ListOperation[] = ['voiceRecords', 'numberRecords', 'seats', 'teamLeaders', 'numbers', 'axbBindings'];
 const ARCHIVE_PAGE_MAX = 1000;
+
+/**
+ * A column filter as the archive applies it: text a text column contains; a number
+ * column (codes, counts, durations in seconds) equal to the number typed.
+ */
+function columnFilters(operation: ListOperation, contains: readonly { field: string; text: string }[]): Result<QueryFilter[]> {
+  const layout = archiveTableFor(operation).layout;
+  const filters: QueryFilter[] = [];
+  for (const { field, text } of contains) {
+    const typed = text.trim();
+    if (typed === '') continue;
+    if (layout.fields.find((candidate) => candidate.field === field)?.kind !== 'number') {
+      filters.push({ field, op: 'contains', values: [typed] });
+      continue;
+    }
+    const number = Number(typed);
+    if (!Number.isFinite(number)) {
+      const header = listOf(operation).columns.find((column) => column.key === field)?.header ?? field;
+      return fail('validation', `${header} holds numbers: type a number such as 1 to filter it, not "${typed.slice(0, 40)}".`);
+    }
+    filters.push({ field, op: 'eq', values: [number] });
+  }
+  return ok(filters);
+}
 
 export function createArchiveHandlers(deps: { accounts: Accounts; archives: Archives; jobs: JobRegistry; log: Logger }): ArchiveHandlers {
   const { accounts, archives, jobs, log } = deps;
@@ -76,23 +95,25 @@ export function createArchiveHandlers(deps: { accounts: Accounts; archives: Arch
     if (!store) return unavailable(profileId);
     const asked = archiveQueryFor(operation, { ...request.params });
     if (!asked.ok) return asked;
-    const filters: QueryFilter[] = (request.contains ?? [])
-      .filter((filter) => filter.text.trim() !== '')
-      .map((filter) => ({ field: filter.field, op: 'contains', values: [filter.text.trim()] }));
     const table = archiveTableFor(operation);
     const known = new Set(table.layout.fields.map((field) => field.field));
-    const unknown = [request.sort?.field, ...filters.map((filter) => filter.field)].find((field) => field !== undefined && !known.has(field));
+    const unknown = [request.sort?.field, ...(request.contains ?? []).map((filter) => filter.field)].find((field) => field !== undefined && !known.has(field));
     if (unknown !== undefined) return fail('validation', `The archive has no column "${unknown}" for ${listOf(operation).endpoint.title}.`);
+    const filters = columnFilters(operation, request.contains ?? []);
+    if (!filters.ok) return filters;
     const limit = Math.min(Math.max(1, request.limit), ARCHIVE_PAGE_MAX);
-    const archived = await store.page(table, { ...asked.value, filters, search: request.search, sort: request.sort }, Math.max(0, request.offset), limit);
+    const archived = await store.page(table, { ...asked.value, filters: filters.value, search: request.search, sort: request.sort }, Math.max(0, request.offset), limit);
     const stats = await store.stats();
     const lastSyncAt = stats.find((candidate) => candidate.table === table.layout.table)?.newestSeenMs ?? null;
     return ok({ total: archived.total, rows: archived.records, lastSyncAt });
   }
 
-  async function startSync(operations: readonly ListOperation[]): Promise<Result<{ job: JobInfo }>> {
+  async function startSync(operations: readonly ListOperation[], taskId: number | null): Promise<Result<{ job: JobInfo }>> {
     const profileId = await activeId();
     if (profileId === null) return fail('not-found', 'Choose or add a profile in Accounts first.');
+    if (operations.includes('taskDetails') && taskId === null) {
+      return fail('validation', `${TASK_ID_NEEDED} Enter it in the Task details filters, then Sync.`);
+    }
     const settings = accounts.archiveSettings(profileId);
     const store = await archives.store(profileId);
     if (!store) return unavailable(profileId);
@@ -100,13 +121,11 @@ export function createArchiveHandlers(deps: { accounts: Accounts; archives: Arch
     // Its own client without the page hook: sync writes each range with its coverage itself.
     const client = createClient({ ...connection, log });
     const job = jobs.startShown({ kind: 'sync', title: 'Sync', operation: null, path: null, cancellable: true });
-    const nowMs = Date.now();
-    const window = { fromMs: nowMs - SYNC_DAYS * DAY_MS, toMs: nowMs };
+    const plan = syncPlanOf(settings, Date.now(), taskId);
     let rows = 0;
     let done = 0;
     const run = async (): Promise<Result<null>> => {
       for (const operation of operations) {
-        const source = platformSyncSource(client, operation);
         const onProgress = (progress: { rows: number }): void =>
           jobs.progress(job.id, {
             concurrency: 1,
@@ -117,9 +136,7 @@ export function createArchiveHandlers(deps: { accounts: Accounts; archives: Arch
             rowsPerSecond: 0,
             etaSeconds: null,
           });
-        const result = listOf(operation).window
-          ? await syncWindow(store, source, window, settings.refreshHours * 3_600_000, { signal: job.signal, onProgress })
-          : await syncSnapshot(store, source, '', { signal: job.signal, onProgress });
+        const result = await syncList(store, client, operation, plan, { signal: job.signal, onProgress });
         if (!result.ok) return result;
         rows += result.value.rows;
         done += 1;
@@ -151,7 +168,8 @@ export function createArchiveHandlers(deps: { accounts: Accounts; archives: Arch
   }
 
   return {
-    startSync: ({ operations }) => withAccounts(() => startSync(operations && operations.length > 0 ? operations : SYNCED_LISTS)),
+    startSync: ({ operations, taskId }) =>
+      withAccounts(() => startSync(operations && operations.length > 0 ? operations : SYNCED_LISTS, taskId ?? null)),
     archivePage: (request) => withAccounts(() => page(request.operation, request)),
     archiveStatus: ({ profileId }) =>
       withAccounts(async () => {

@@ -42,12 +42,15 @@ export interface TypedArchiveMethods {
   archivePage<O extends ListOperation>(request: ArchivePageRequestOf<O>): Promise<Result<ArchivePage<ListRows[O]>>>;
 }
 
-const archiveSettings = p.object({ enabled: p.boolean, retentionDays: p.integer, refreshHours: p.integer });
+const archiveSettings = p.object({ enabled: p.boolean, retentionDays: p.integer, refreshHours: p.integer, historyDays: p.integer });
 
 export const archiveMethods = {
-  /** Starts a Sync job for the active profile: the lists named (default: every list without a task), the last 60 days of records. */
-  startSync: method<{ operations?: ListOperation[] }, { job: JobInfo }>(
-    p.object({ operations: p.optional(p.arrayOf(p.oneOf(LIST_OPERATIONS))) }),
+  /**
+   * Starts a Sync job for the active profile: the lists named (default: every list without a task),
+   * the record lists over the profile's sync history; task details for the task given.
+   */
+  startSync: method<{ operations?: ListOperation[]; taskId?: number }, { job: JobInfo }>(
+    p.object({ operations: p.optional(p.arrayOf(p.oneOf(LIST_OPERATIONS))), taskId: p.optional(p.integer) }),
   ),
   archivePage: method<ArchivePageRequest, ArchivePage<ListRows[ListOperation]>>(
     p.object({

@@ -1,0 +1,65 @@
+/**
+ * What one Sync asks of the platform, from the profile's archive settings: how far back
+ * the record lists reach (never before what the platform still keeps), how much of the
+ * recent past is fetched again, and which task's details. The app's Sync button and
+ * `switchboard sync` both plan and run a list's sync here.
+ */
+import type { PlatformClient } from '../api';
+import { listOf, type ListOperation } from '../../shared/operations';
+import { earliestQueryableTime } from '../../shared/platform';
+import type { ArchiveSettings } from '../../shared/profiles';
+import { fail, type Result } from '../../shared/result';
+import type { ArchiveStore } from './archive-store';
+import type { TimeRange } from './coverage';
+import { platformSyncSource } from './platform-source';
+import { syncSnapshot, syncWindow, type SyncOptions, type SyncSummary } from './sync';
+
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+/**
+ * Kept clear of the platform's two-month limit: a long sync's later requests are checked
+ * against a later "now", and the server's clock may run ahead of this computer's.
+ */
+const HISTORY_EDGE_MARGIN_MS = HOUR_MS;
+
+/** The lists a Sync covers when none is named: every list that needs no task id. */
+export const SYNCED_LISTS: readonly ListOperation[] = ['voiceRecords', 'numberRecords', 'seats', 'teamLeaders', 'numbers', 'axbBindings'];
+
+export interface SyncPlan {
+  /** The record lists' window. */
+  window: TimeRange;
+  /** How far back from a range's sync its records may still change (fetched again next time). */
+  refreshMs: number;
+  /** The task whose details a task-details sync fetches; null when none was given. */
+  taskId: number | null;
+}
+
+/** The last `historyDays` days up to `nowMs`, starting no earlier than the platform still keeps. */
+export function historyWindow(historyDays: number, nowMs: number): TimeRange {
+  const earliestMs = earliestQueryableTime(new Date(nowMs)).getTime() + HISTORY_EDGE_MARGIN_MS;
+  return { fromMs: Math.max(nowMs - historyDays * DAY_MS, earliestMs), toMs: nowMs };
+}
+
+export function syncPlanOf(settings: ArchiveSettings, nowMs: number, taskId: number | null = null): SyncPlan {
+  return { window: historyWindow(settings.historyDays, nowMs), refreshMs: settings.refreshHours * HOUR_MS, taskId };
+}
+
+export const TASK_ID_NEEDED = 'Task details are synced one task at a time: give the task id first.';
+
+/** Syncs one list as the plan says: a windowed list's missing ranges, or a snapshot list (a task's details) whole. */
+export function syncList(
+  store: ArchiveStore,
+  client: PlatformClient,
+  operation: ListOperation,
+  plan: SyncPlan,
+  options: SyncOptions,
+): Promise<Result<SyncSummary>> {
+  if (listOf(operation).window !== null) {
+    return syncWindow(store, platformSyncSource(client, operation), plan.window, plan.refreshMs, options);
+  }
+  if (operation !== 'taskDetails') return syncSnapshot(store, platformSyncSource(client, operation), '', options);
+  if (plan.taskId === null) return Promise.resolve(fail('validation', TASK_ID_NEEDED));
+  // A task's rows are its own snapshot: the scope the descriptor gives them is the task id.
+  const source = platformSyncSource(client, operation, { taskId: plan.taskId });
+  return syncSnapshot(store, source, String(plan.taskId), options);
+}
