@@ -205,6 +205,7 @@ export class ArchiveStore {
           table.scopeOf(record),
           seen,
           ...encodeFields(table.layout, record as Record<string, unknown>),
+          BigInt(firstPosition + index),
         ]);
       });
       const staged = (this.staged.get(table.layout.table) ?? 0) + records.length;
@@ -551,8 +552,8 @@ function fieldOf(layout: TableLayout, name: string): FieldLayout {
 }
 
 function orderBy(layout: TableLayout, query: ArchiveQuery): string {
-  // Newest first by default, then the key: a stable order, so pages never overlap.
-  if (!query.sort) return 'ORDER BY _time DESC NULLS LAST, _key';
+  // The platform's order by default: newest first, then the place in the listing; the key keeps it stable, so pages never overlap.
+  if (!query.sort) return 'ORDER BY _time DESC NULLS LAST, _pos NULLS LAST, _key';
   const field = fieldOf(layout, query.sort.field);
   const direction = query.sort.descending ? 'DESC' : 'ASC';
   return `ORDER BY ${quoteIdent(field.sortColumn)} ${direction} NULLS LAST, _key`;

@@ -7,7 +7,8 @@
  *   amount → its decimal text (VARCHAR) and its value (DOUBLE, summable),
  *   extra / task variables → JSON text.
  * Every table also has `_key` (the row's identity), `_time` (the row time, ms),
- * `_scope` (what a snapshot replaces, e.g. one task's rows) and `_seen` (fetched at, ms).
+ * `_scope` (what a snapshot replaces, e.g. one task's rows), `_seen` (fetched at, ms) and,
+ * after the fields, `_pos` (its place in the listing it came from).
  */
 import type { FieldKind, RecordSchema } from '../../shared/normalise/schema';
 import type { DecimalAmount, Timestamp } from '../../shared/records';
@@ -43,6 +44,9 @@ export const SYSTEM_COLUMNS: readonly SqlColumn[] = [
   { name: '_seen', type: 'BIGINT' },
 ];
 
+/** The row's place in the listing it was fetched from: the platform's own order, where no field gives it. */
+export const POSITION_COLUMN: SqlColumn = { name: '_pos', type: 'BIGINT' };
+
 /** Names no archive ever stores, whatever a schema says. */
 const NEVER_STORED: ReadonlySet<string> = new Set(['password']);
 
@@ -65,6 +69,8 @@ export function tableLayout<R>(
     fields.push({ field, kind: 'json', column: field, sortColumn: field });
     columns.push({ name: field, type: 'VARCHAR' });
   }
+  // Last, so an archive made before it gains it in the same place (ALTER TABLE adds at the end).
+  columns.push(POSITION_COLUMN);
   return { table, fields, columns };
 }
 
