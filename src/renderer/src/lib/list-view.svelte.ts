@@ -75,7 +75,10 @@ export class ListView<O extends ListOperation> {
   archiveSyncedAt = $state<number | null>(null);
   /** The last platform request failed to reach it: the screen offers the archive. */
   unreachable = $state(false);
+  /** Text typed into the archive table's column filters, by column key (empty ones are left out). */
+  columnFilters = $state<Record<string, string>>({});
   private searchTimer: ReturnType<typeof setTimeout> | undefined;
+  private columnFilterTimer: ReturnType<typeof setTimeout> | undefined;
 
   /** The params of the last query that passed validation; pages and "load all" use them. */
   private applied: ListParams[O] | null = null;
@@ -95,6 +98,16 @@ export class ListView<O extends ListOperation> {
   readonly rows: readonly RowOf<O>[] = $derived.by(() => this.arrange(this.sourceRows));
   readonly totalPages = $derived(this.result?.pages ?? 0);
   readonly selectedRow: RowOf<O> | null = $derived(this.selected === null ? null : (this.rows[this.selected] ?? null));
+  /** Column filters with text in them (also those of hidden columns: they still narrow the rows). */
+  readonly activeColumnFilters: number = $derived(Object.values(this.columnFilters).filter((text) => text.trim() !== '').length);
+  /**
+   * The order on show: the user's sort, or from the archive the platform's own order, which for
+   * a list with a row time is newest first by that time (lists without one keep the listing's order).
+   */
+  readonly shownSort: SortState = $derived.by(() => {
+    const rowTime = this.list.rowTime;
+    return this.sort ?? (this.source === 'archive' && rowTime ? { key: rowTime.key, descending: true } : null);
+  });
 
   constructor(readonly operation: O) {
     this.list = listOf(operation);
@@ -210,6 +223,9 @@ export class ListView<O extends ListOperation> {
     const seq = ++this.requestSeq;
     this.status = 'loading';
     const search = this.search.trim();
+    const contains = Object.entries(this.columnFilters)
+      .filter(([, text]) => text.trim() !== '')
+      .map(([field, text]) => ({ field, text: text.trim() }));
     const result = await bridge.archivePage({
       operation: this.operation,
       params,
@@ -217,6 +233,7 @@ export class ListView<O extends ListOperation> {
       limit: this.size,
       ...(this.sort ? { sort: { field: this.sort.key, descending: this.sort.descending } } : {}),
       ...(search !== '' ? { search } : {}),
+      ...(contains.length > 0 ? { contains } : {}),
     });
     if (seq !== this.requestSeq) return;
     if (result.ok) {
@@ -264,6 +281,37 @@ export class ListView<O extends ListOperation> {
       this.page = 1;
       void this.fetch();
     }, 250);
+  }
+
+  /** Whether the archive can sort and filter by a column: only the record's own fields are kept as columns there. */
+  archiveColumn(key: string): boolean {
+    return Object.hasOwn(this.list.fields, key);
+  }
+
+  /** A column filter of the archive table: applied over every archived row shortly after typing stops, from page 1. */
+  setColumnFilter(key: string, text: string): void {
+    this.columnFilters = { ...this.columnFilters, [key]: text };
+    clearTimeout(this.columnFilterTimer);
+    this.columnFilterTimer = setTimeout(() => {
+      this.page = 1;
+      void this.fetch();
+    }, 300);
+  }
+
+  clearColumnFilters(): void {
+    clearTimeout(this.columnFilterTimer);
+    this.columnFilters = {};
+    this.page = 1;
+    void this.fetch();
+  }
+
+  /** What this screen's Sync asks for: its own list and, for task details, the task in the filters (null: the filters need fixing first). */
+  syncRequest(): { operations: ListOperation[]; taskId?: number } | null {
+    if (this.operation !== 'taskDetails') return { operations: [this.operation] };
+    const params: object | null = this.validated();
+    const taskId = params !== null && 'taskId' in params ? Number(params.taskId) : Number.NaN;
+    if (!Number.isSafeInteger(taskId)) return null;
+    return { operations: [this.operation], taskId };
   }
 
   async goTo(page: number): Promise<void> {
@@ -363,6 +411,7 @@ export class ListView<O extends ListOperation> {
   }
 
   toggleSort(key: string): void {
+    if (this.source === 'archive' && !this.archiveColumn(key)) return;
     if (this.sort?.key !== key) this.sort = { key, descending: false };
     else if (!this.sort.descending) this.sort = { key, descending: true };
     else this.sort = null;
