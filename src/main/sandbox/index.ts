@@ -57,6 +57,10 @@ export interface Sandbox {
   /** Every accepted MMS recipient, in order. */
   readonly mmsSent: ReadonlyArray<SentMms>;
   data: SandboxData;
+  /** Stops answering (the port is closed, connections are dropped) until `online`: the platform out of reach. */
+  offline(): Promise<void>;
+  /** Listens on the same address again. */
+  online(): Promise<void>;
   /** Direct edits "behind the app's back". */
   seatGroups: {
     get(id: number): SeatGroupSettings | undefined;
@@ -102,6 +106,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     clearRequestLog: () => requestLog.clear(),
     mmsSent: mms.sent,
     data,
+    offline: () => server.offline(),
+    online: () => server.online(),
     seatGroups: { get: (id) => seatGroups.get(id), set: (id, patch) => seatGroups.set(id, patch) },
     close: () => server.close(),
   };

@@ -9,6 +9,8 @@ export interface RequestLogEntry {
   fault: 'systemError' | 'html502' | 'drop' | 'truncate' | 'rateLimit' | null;
   /** Epoch ms (real clock) when the request arrived. */
   at: number;
+  /** The filters of a read (the body's `params`), so tests can check what was asked for; null for writes and bodies without them. */
+  params: Readonly<Record<string, unknown>> | null;
 }
 
 export const REQUEST_LOG_LIMIT = 10_000;

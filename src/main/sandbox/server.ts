@@ -24,6 +24,9 @@ export interface ServerDependencies {
 
 export interface RunningServer {
   port: number;
+  /** Stops listening and drops every connection, as a platform that went offline; `online` listens on the same port again. */
+  offline(): Promise<void>;
+  online(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -81,6 +84,18 @@ function write(
   response.end(body);
 }
 
+/** The `params` object of a JSON body, or null (a write's body, e.g. an MMS's numbers, is never kept). */
+function paramsOf(text: string): Record<string, unknown> | null {
+  try {
+    const body: unknown = JSON.parse(text);
+    if (typeof body !== 'object' || body === null || !('params' in body)) return null;
+    const { params } = body;
+    return typeof params === 'object' && params !== null && !Array.isArray(params) ? (params as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
 export async function startServer(dependencies: ServerDependencies, port: number): Promise<RunningServer> {
   const { faults, requestLog } = dependencies;
   const rateLimiter = createRateLimiter();
@@ -133,6 +148,7 @@ export async function startServer(dependencies: ServerDependencies, port: number
       status: null,
       fault: null,
       at: Date.now(),
+      params: null,
     };
     const respondJson = (answer: RouteAnswer): Buffer => {
       entry.status = answer.status === undefined || answer.status === null ? null : String(answer.status);
@@ -143,6 +159,7 @@ export async function startServer(dependencies: ServerDependencies, port: number
       const plan = faults.plan();
       if (plan.delayMs > 0) await sleep(plan.delayMs, undefined, { signal: closing.signal });
       const route = findRoute(url.pathname);
+      if (route && !route.info.write) entry.params = paramsOf(body.text);
       if (!route) {
         write(
           response,
@@ -196,16 +213,25 @@ export async function startServer(dependencies: ServerDependencies, port: number
   const server: Server = createServer((request, response) => {
     void handle(request, response);
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
+  const listen = (on: number): Promise<void> =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(on, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
+  await listen(port);
   const address = server.address() as AddressInfo;
   return {
     port: address.port,
+    offline: () =>
+      new Promise<void>((resolve) => {
+        if (!server.listening) return resolve();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+    online: () => (server.listening ? Promise.resolve() : listen(address.port)),
     close: () =>
       new Promise<void>((resolve) => {
         closing.abort();
