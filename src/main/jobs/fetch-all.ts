@@ -333,6 +333,8 @@ export async function fetchPages<R>(
         nextToDeliver >= totalPages
       )
         break;
+      // A first page already delivered is gone from the buffer: it must not be asked for again.
+      nextToStart = Math.max(nextToStart, nextToDeliver);
       while (
         nextToStart < totalPages &&
         failure === null &&
