@@ -1,8 +1,8 @@
 /** The archives service: every page the client fetches is kept, complete listings record what they cover. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClient, type PlatformClient } from '../../../src/main/api';
 import { Archives } from '../../../src/main/archive/archives';
@@ -163,6 +163,20 @@ describe('archives service', () => {
     } finally {
       holder.kill('SIGKILL');
     }
+  });
+
+  it('an unreadable archive is set aside, the user is told where it went, and a new one keeps what is fetched', async () => {
+    const path = archives.pathOf('p1');
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, 'this is not an archive, '.repeat(400));
+    const page = await client.page(listOf('seats'), { current: 1, size: 25, params: {} });
+    expect(page.ok).toBe(true);
+    await archives.settle('p1');
+    const setAside = readdirSync(dirname(path)).find((name) => name.includes('.unreadable-'));
+    expect(setAside).toBeDefined();
+    expect(told).toEqual([expect.stringContaining(`could not be read, so it was moved to ${join(dirname(path), setAside ?? '')}`)]);
+    expect(archives.condition('p1')).toMatchObject({ state: 'open', setAsideAt: join(dirname(path), setAside ?? '') });
+    expect((await (await storeOf()).page(archiveTableFor('seats'), {}, 0, 100)).total).toBe(25);
   });
 
   it('rows older than the retention are removed when the archive opens', async () => {
