@@ -108,6 +108,27 @@ test('the archive filters any column over every archived row, keeps the filters 
   await app.getByRole('button', { name: 'From the platform' }).click();
 });
 
+test("Task details syncs the task in its filters, whose rows then show from the archive in the task's order", async ({ app, sandbox }) => {
+  await app.getByRole('navigation', { name: 'Screens' }).locator('button[data-screen="task-details"]').click();
+  await expect(app.getByRole('heading', { level: 1, name: 'Task details' })).toBeVisible();
+  await app.getByRole('button', { name: 'Sync', exact: true }).click();
+  await expect(app.getByRole('alert').filter({ hasText: 'Enter the task id in the filters above, then Sync.' })).toBeVisible();
+
+  const taskId = sandbox.data.taskIds[2];
+  const served = sandbox.data.taskRows(taskId);
+  await app.getByLabel('Task id (required)').fill(String(taskId));
+  sandbox.clearRequestLog();
+  await app.getByRole('button', { name: 'Sync', exact: true }).click();
+  await expect
+    .poll(() => sandbox.requestLog.filter((entry) => entry.params?.taskId === taskId).length, { timeout: 30_000 })
+    .toBe(Math.ceil(served.length / 100));
+  await app.getByRole('button', { name: 'From the archive' }).click();
+  await expect(app.getByTestId('pager-total')).toHaveText(`${served.length.toLocaleString('en')} records`);
+  const called = grid(app).locator('.body [role="row"]').first().locator('[role="gridcell"]').nth(1);
+  await expect(called).toHaveText(served[0].record.called);
+  await expect(app.getByTestId('archive-synced')).toContainText('Last synced');
+});
+
 test('Accounts shows the archive, says it holds phone numbers, and deletes it after a confirmation', async ({ app }) => {
   await app.keyboard.press('Control+0');
   await app.getByTestId('profile-Sandbox (demo)').click();
