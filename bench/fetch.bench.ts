@@ -11,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { createClient, type PlatformClient } from '../src/main/api';
-import { fetchAll } from '../src/main/jobs/fetch-all';
+import { checkFetchAll, fetchAll } from '../src/main/jobs/fetch-all';
 import { type Sandbox, startSandbox } from '../src/main/sandbox';
 import { formatIsoInZone, parseTimeZone } from '../src/shared/time-zone';
 import { LISTS } from '../src/shared/operations';
@@ -108,6 +108,13 @@ async function startSandboxProcess(): Promise<{ ready: SandboxReady; stop: () =>
 
 const ROLE_VARIABLE = 'SWITCHBOARD_FETCH_BENCH_ROLE';
 
+/** The voice query as the parser accepts it (the only maker of what fetch-all takes). */
+function checkedVoiceQuery(params: { strTime: string; endTime: string }) {
+  const query = checkFetchAll(LISTS.voiceRecords, params, { pageSize: PAGE_SIZE });
+  if (!query.ok) throw new Error(`bad benchmark window: ${query.error.message}`);
+  return query.value;
+}
+
 async function timedFetch(
   client: PlatformClient,
   params: { strTime: string; endTime: string },
@@ -115,9 +122,8 @@ async function timedFetch(
 ) {
   let rows = 0;
   const started = performance.now();
-  const result = await fetchAll(client, LISTS.voiceRecords, params, {
+  const result = await fetchAll(client, LISTS.voiceRecords, checkedVoiceQuery(params), {
     concurrency,
-    pageSize: PAGE_SIZE,
     onRows: (page) => {
       rows += page.length;
     },
@@ -140,8 +146,7 @@ async function liveHeapGrowth(
   let peak = before;
   let rows = 0;
   let pages = 0;
-  const result = await fetchAll(client, LISTS.voiceRecords, params, {
-    pageSize: PAGE_SIZE,
+  const result = await fetchAll(client, LISTS.voiceRecords, checkedVoiceQuery(params), {
     onRows: (page) => {
       rows += page.length;
       pages += 1;

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { platformStatusOf } from '../../shared/errors';
-import { LISTS } from '../../shared/operations';
+import { checkPageQuery, LISTS } from '../../shared/operations';
 import type { ConnectionReport } from '../../shared/profiles';
 import type { AppError } from '../../shared/result';
 import { createClient } from '../api/client';
@@ -14,6 +14,8 @@ export interface ConnectionTarget {
 }
 
 const TIMEOUT_MS = 15_000;
+/** The first number, page size 1: always valid, but only the parser makes a request the client sends. */
+const PROBE = checkPageQuery(LISTS.numbers, { current: 1, size: 1, params: {} });
 
 /**
  * One cheap signed call (the first number, page size 1) that says exactly what is
@@ -23,7 +25,7 @@ export async function testConnection(target: ConnectionTarget, log: Logger): Pro
   const client = createClient({ ...target, log, timeoutMs: TIMEOUT_MS, retry: { maxAttempts: 1 } });
   const started = performance.now();
   try {
-    const result = await client.page(LISTS.numbers, { current: 1, size: 1, params: {} });
+    const result = PROBE.ok ? await client.page(LISTS.numbers, PROBE.value) : PROBE;
     const latencyMs = Math.round(performance.now() - started);
     const offsetMinutes = Math.round(client.clockOffsetSeconds / 60);
     const clockOffsetMinutes = Math.abs(client.clockOffsetSeconds) >= 60 ? offsetMinutes : null;

@@ -1,9 +1,11 @@
 /**
- * The platform client: the list operations (one generic `page`) and the three others, each validated before anything is sent,
- * called through the caller (signing, retries, write safety, clock repair) and
- * normalised into the shared record types. Plain Node; used by the app, the CLI and tests.
+ * The platform client: the list operations (one generic `page`, which takes a request
+ * the operation's parser checked already) and the three others, each validated before
+ * anything is sent, called through the caller (signing, retries, write safety, clock
+ * repair) and normalised into the shared record types. Plain Node; used by the app,
+ * the CLI and tests.
  */
-import { checkPageQuery, type ListDescriptor, type SomeList, type UncheckedPageQuery } from '../../shared/operations';
+import type { CheckedRequest, ListDescriptor, SomeList } from '../../shared/operations';
 import { OPERATIONS } from '../../shared/platform';
 import type { MmsSendResult, Page, SeatGroupSettings } from '../../shared/records';
 import type { MmsSendRequest, PageRequest, SeatGroupEditRequest, SeatGroupReadRequest } from '../../shared/requests';
@@ -58,13 +60,15 @@ export interface PlatformClient {
   /** Notices so far (also sent to onNotice). */
   readonly notices: readonly ClientNotice[];
   readonly timeZone: TimeZone;
+  /** The platform's time (this computer's clock, corrected by what -16 answers taught): check windows against it. */
+  now(): Date;
   /**
-   * One page of a list operation. The request is checked by the operation's parser
-   * (unknown filters refused) against the server's clock before anything is sent.
+   * One page of a list operation. The request is sent as it is: only the operation's
+   * parser (checkPageQuery, or requestsOf a checkQuery) makes one.
    */
   page<P extends object, R>(
     operation: ListDescriptor<P, R, unknown, unknown>,
-    request: UncheckedPageQuery,
+    request: CheckedRequest<P, R>,
     options?: CallOptions,
   ): Promise<Result<Page<R>>>;
   seatGroupRead(request: SeatGroupReadRequest, options?: CallOptions): Promise<Result<SeatGroupSettings>>;
@@ -141,18 +145,17 @@ export function createClient(options: ClientOptions): PlatformClient {
       return notices;
     },
     timeZone,
+    now: serverNow,
 
     async page(operation, request, callOptions) {
-      const checked = checkPageQuery(operation, request, { now: serverNow() });
-      if (!checked.ok) return checked;
       const page = await call(
         operation.endpoint,
-        { body: pagedBody(checked.value) },
+        { body: pagedBody(request) },
         (envelope) => normalisePage(envelope.data, operation.normalise, context),
         callOptions,
       );
       // Every descriptor is a SomeList; its own type parameters only narrow what it returns.
-      if (page.ok) options.onListPage?.(operation as unknown as SomeList, checked.value, page.value);
+      if (page.ok) options.onListPage?.(operation as unknown as SomeList, request, page.value);
       return page;
     },
     async seatGroupRead(request, callOptions) {

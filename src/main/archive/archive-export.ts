@@ -9,11 +9,11 @@ import { rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PlatformClient } from '../api';
-import { fetchAll } from '../jobs/fetch-all';
-import { listOf, type ListOperation, type ListRows, type SomeList } from '../../shared/operations';
+import { fetchAll, type FetchAllOptions } from '../jobs/fetch-all';
+import { type CheckedQuery, type ListDescriptor, listOf, type ListOperation, type ListRows } from '../../shared/operations';
 import { fail, ok, type Result } from '../../shared/result';
 import { parseIsoInstant } from '../../shared/time-zone';
-import { ArchiveStore, type ArchiveQuery } from './archive-store';
+import { type ArchiveQuery, ArchiveStore, type ArchiveTable } from './archive-store';
 import { archiveTableFor } from './tables';
 
 /** The archive query that selects what these filters select on the platform. */
@@ -71,15 +71,15 @@ export function archiveRows<O extends ListOperation>(
 }
 
 /** Writes the archived rows of a query to a Parquet file. */
-export async function parquetFromArchive(
+export async function parquetFromArchive<Row>(
   store: ArchiveStore,
-  operation: ListOperation,
+  table: ArchiveTable<Row>,
   query: ArchiveQuery,
   path: string,
 ): Promise<Result<{ rows: number }>> {
   const partial = `${path}.partial-${randomBytes(6).toString('hex')}`;
   try {
-    const rows = await store.copyToParquet(archiveTableFor(operation), query, partial);
+    const rows = await store.copyToParquet(table, query, partial);
     await rename(partial, path);
     return ok({ rows });
   } catch (error) {
@@ -92,36 +92,35 @@ export async function parquetFromArchive(
   }
 }
 
-/** Fetches every matching record from the platform into a scratch archive and writes it as Parquet. */
-export async function parquetFromPlatform(
+/** Fetches every record of a checked query from the platform into a scratch archive and writes it as Parquet. */
+export async function parquetFromPlatform<P extends object, R, Row, D>(
   client: PlatformClient,
-  operation: ListOperation,
-  params: Readonly<Record<string, unknown>>,
+  list: ListDescriptor<P, R, Row, D>,
+  table: ArchiveTable<Row>,
+  query: CheckedQuery<P, R>,
   path: string,
   options: {
     signal?: AbortSignal;
     concurrency?: number;
-    onProgress?: Parameters<typeof fetchAll>[3]['onProgress'];
+    onProgress?: FetchAllOptions<Row>['onProgress'];
   },
 ): Promise<Result<{ rows: number }>> {
   const folder = mkdtempSync(join(tmpdir(), 'switchboard-parquet-'));
-  const list: SomeList = listOf(operation);
-  const table = archiveTableFor(operation);
   const { store } = await ArchiveStore.open(join(folder, 'scratch.duckdb'));
   try {
     let position = 0;
-    const fetched = await fetchAll(client, list, params, {
+    const fetched = await fetchAll(client, list, query, {
       signal: options.signal,
       concurrency: options.concurrency,
       onProgress: options.onProgress,
       onRows: async (rows) => {
-        await store.stage(table, rows as ListRows[typeof operation][], position, Date.now());
+        await store.stage(table, rows, position, Date.now());
         position += rows.length;
       },
     });
     if (!fetched.ok) return fetched;
     await store.commit(table, null);
-    return await parquetFromArchive(store, operation, {}, path);
+    return await parquetFromArchive(store, table, {}, path);
   } finally {
     await store.close();
     rmSync(folder, { recursive: true, force: true });

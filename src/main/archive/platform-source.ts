@@ -4,8 +4,8 @@
  * also hand its pages to the archive (sync writes them itself, with their coverage).
  */
 import type { PlatformClient } from '../api';
-import { fetchAll } from '../jobs/fetch-all';
-import { listOf, type ListOperation, type ListRows, type SomeList } from '../../shared/operations';
+import { listOf, type ListOperation, type ListRows } from '../../shared/operations';
+import { checkFetchAll, fetchAll } from '../jobs/fetch-all';
 import { ok } from '../../shared/result';
 import { formatIsoInZone, parseTimeZone, type TimeZone } from '../../shared/time-zone';
 import type { SyncSource } from './sync';
@@ -19,7 +19,7 @@ export function platformSyncSource<O extends ListOperation>(
   params: Readonly<Record<string, unknown>> = {},
   options: { concurrency?: number } = {},
 ): SyncSource<ListRows[O]> {
-  const list: SomeList = listOf(operation);
+  const list = listOf(operation);
   return {
     table: archiveTableFor(operation),
     async fetchEvery(range, onRows, signal) {
@@ -30,17 +30,10 @@ export function platformSyncSource<O extends ListOperation>(
             endTime: formatIsoInZone(Math.ceil(range.toMs / 1000) * 1000, UTC),
           }
         : {};
-      const result = await fetchAll(
-        client,
-        list,
-        { ...params, ...window },
-        {
-          signal,
-          concurrency: options.concurrency,
-          // The rows are this operation's: fetch-all maps them with its own descriptor.
-          onRows: (rows) => onRows(rows as ListRows[O][]),
-        },
-      );
+      // The query is made here, from the range: the operation's parser checks it once; its pages are not checked again.
+      const query = checkFetchAll(list, { ...params, ...window }, { concurrency: options.concurrency, now: client.now() });
+      if (!query.ok) return query;
+      const result = await fetchAll(client, list, query.value, { signal, concurrency: options.concurrency, onRows });
       return result.ok ? ok({ rows: result.value.rows }) : result;
     },
   };

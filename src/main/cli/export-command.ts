@@ -4,12 +4,9 @@
  * SWITCHBOARD_API_SECRET with --base-url. Progress goes to stderr. Exit 0 when the
  * file is complete, 1 on a platform, network or file error, 2 on bad usage.
  */
-import { extname, join } from 'node:path';
+import { extname } from 'node:path';
 import { version } from '../../../package.json';
-import { Accounts, computerTimeZone, type Connection } from '../accounts/accounts';
-import { ProfileStore } from '../accounts/profile-store';
-import { createKeytarSecretStore, type SecretStore } from '../accounts/secret-store';
-import { createClient } from '../api';
+import type { PlatformClient } from '../api';
 import {
   archiveQueryFor,
   archiveRows,
@@ -17,31 +14,31 @@ import {
   parquetFromPlatform,
 } from '../archive/archive-export';
 import type { ArchiveQuery, ArchiveStore } from '../archive/archive-store';
-import { Archives } from '../archive/archives';
+import { archiveTableFor } from '../archive/tables';
 import { runExport } from '../export/export-job';
 import type { ExportFormat } from '../export/file-name';
-import type { FetchProgress } from '../jobs/fetch-all';
-import { createLogger, type Logger } from '../log';
-import { KEYCHAIN_SERVICE_ENV } from '../handlers';
-import { createSandboxHost } from '../sandbox/host';
-import { resolveUserDataDir } from '../user-data';
-import { isListOperation, LIST_DESCRIPTORS, type ParamKind, type SomeList } from '../../shared/operations';
-import { DEFAULT_ARCHIVE_SETTINGS, validateBaseUrl, type ArchiveSettings } from '../../shared/profiles';
-import { parseIsoInstant, parseTimeZone, type TimeZone } from '../../shared/time-zone';
+import { checkFetchAll, type FetchProgress } from '../jobs/fetch-all';
+import { type CheckedQuery, isListOperation, LIST_DESCRIPTORS, type ParamKind, type SomeList } from '../../shared/operations';
+import type { AppError } from '../../shared/result';
 import { parseCliArgs } from './args';
 import { UsageError, type CliCommand, type CliIo } from './command';
-
-export const API_KEY_ENV = 'SWITCHBOARD_API_KEY';
-export const API_SECRET_ENV = 'SWITCHBOARD_API_SECRET';
+import {
+  type CliDeps,
+  CONNECTION_OPTIONS,
+  CONNECTION_USAGE,
+  connectionChoice,
+  type OpenConnection,
+  openConnection,
+  WINDOW_OPTIONS,
+  windowChoice,
+  type WindowChoice,
+} from './connection-options';
 
 const OPTIONS = {
+  ...CONNECTION_OPTIONS,
+  ...WINDOW_OPTIONS,
   out: { type: 'string' },
-  profile: { type: 'string' },
-  'base-url': { type: 'string' },
-  from: { type: 'string' },
-  to: { type: 'string' },
   param: { type: 'string', multiple: true },
-  'time-zone': { type: 'string' },
   concurrency: { type: 'string' },
   'from-archive': { type: 'boolean' },
 } as const;
@@ -56,10 +53,7 @@ export function exportUsage(lists: readonly SomeList[]): string {
     `  <list>              ${lists.map((list) => list.slug).join(', ')}`,
     '  --out FILE          where to write; the extension chooses .xlsx, .csv or .parquet. The file',
     '                      appears only when complete (written as FILE.partial-* first)',
-    '  --profile NAME      a profile from the app (its secret comes from the keychain);',
-    "                      default: the app's active profile",
-    '  --base-url URL      or a platform address, with the credentials in the environment',
-    `                      variables ${API_KEY_ENV} and ${API_SECRET_ENV}`,
+    ...CONNECTION_USAGE,
     '  --from ISO --to ISO the record window, ISO 8601 with offset, e.g. 2026-11-01T00:00:00+08:00',
     '                      (voice-records and number-records need it; longer than 31 days is',
     '                      fetched in parts)',
@@ -81,26 +75,11 @@ export function exportUsage(lists: readonly SomeList[]): string {
 
 export const EXPORT_USAGE = exportUsage(LIST_DESCRIPTORS);
 
-export interface ExportCommandDeps {
-  env?: NodeJS.ProcessEnv;
-  /** Default: the OS keychain (tests pass an in-memory store). */
-  secrets?: SecretStore;
-  /** Calls `cancel` on Ctrl+C; returns a function that stops listening. */
-  onInterrupt?: (cancel: () => void) => () => void;
+export interface ExportCommandDeps extends CliDeps {
   /** Least time between progress lines. Default 1 s. */
   progressIntervalMs?: number;
-  log?: Logger;
   /** The lists it can export. Default: the registry. */
   lists?: readonly SomeList[];
-}
-
-export function listenForInterrupt(cancel: () => void): () => void {
-  process.once('SIGINT', cancel);
-  process.once('SIGTERM', cancel);
-  return () => {
-    process.off('SIGINT', cancel);
-    process.off('SIGTERM', cancel);
-  };
 }
 
 function listNamed(lists: readonly SomeList[], name: string | undefined): SomeList {
@@ -149,20 +128,11 @@ function paramValue(key: string, kind: Exclude<ParamKind, 'window'>, text: strin
   }
 }
 
-function isoOption(name: string, text: string): number {
-  const ms = parseIsoInstant(text);
-  if (ms === null || !/(?:Z|[+-]\d{2}:?\d{2})$/.test(text.trim())) {
-    throw new UsageError(
-      `--${name} must be ISO 8601 with an offset, e.g. 2026-11-01T00:00:00+08:00, not "${text}".`,
-    );
-  }
-  return ms;
-}
-
 /** The filters from --from/--to and --param, typed as the list's descriptor says (its parser checks them later). */
 export function paramsFromArgs(
   list: SomeList,
-  values: { from?: string; to?: string; param?: string[] },
+  values: { param?: string[] },
+  window: WindowChoice | null,
 ): Record<string, unknown> {
   const params: Record<string, unknown> = {};
   const kinds = list.paramKinds;
@@ -180,18 +150,12 @@ export function paramsFromArgs(
     params[key] = paramValue(key, kind, entry.slice(equals + 1));
   }
   if (list.window === null) {
-    if (values.from !== undefined || values.to !== undefined) {
-      throw new UsageError(`--from and --to apply to the record lists, not ${list.slug}.`);
-    }
+    if (window !== null) throw new UsageError(`--from and --to apply to the record lists, not ${list.slug}.`);
     return params;
   }
-  if (values.from === undefined || values.to === undefined) {
-    throw new UsageError(`${list.slug} needs both --from and --to.`);
-  }
-  isoOption('from', values.from);
-  isoOption('to', values.to);
-  params.strTime = values.from.trim();
-  params.endTime = values.to.trim();
+  if (window === null) throw new UsageError(`${list.slug} needs both --from and --to.`);
+  params.strTime = window.from;
+  params.endTime = window.to;
   return params;
 }
 
@@ -217,160 +181,52 @@ function progressLine(name: string, progress: FetchProgress): string {
   return `${name}: ${rows}${total} rows${percent}${rate}${eta}`;
 }
 
+/** The parser's refusal as a usage error (exit 2): the field messages say what to fix. */
+function usageErrorOf(error: AppError): UsageError {
+  const fields = Object.entries(error.fields ?? {}).map(([field, message]) => `  ${field}: ${message}`);
+  return new UsageError([error.message, ...fields].join('\n'));
+}
+
+/** One export, as the command line asked for it; `query` is what the list's parser accepted. */
+interface ExportJob {
+  list: SomeList;
+  query: CheckedQuery<object, unknown>;
+  format: OutFormat;
+  out: string;
+  concurrency?: number;
+  fromArchive: boolean;
+}
+
 export function createExportCommand(deps: ExportCommandDeps = {}): CliCommand {
   return {
     summary: 'Export a list to .xlsx, .csv or .parquet without the window (for scheduled reports)',
     usage: EXPORT_USAGE,
     async run(args, io) {
-      const env = deps.env ?? process.env;
       const { values, positionals } = parseCliArgs(args, OPTIONS);
       if (positionals.length > 1) throw new UsageError(`Unexpected argument "${positionals[1]}".`);
       const list = listNamed(deps.lists ?? LIST_DESCRIPTORS, positionals[0]);
       const format = formatOf(values.out);
-      const out = values.out as string;
+      const out = values.out ?? '';
       const concurrency = concurrencyOf(values.concurrency);
-      if (values['time-zone'] !== undefined && parseTimeZone(values['time-zone']) === null) {
-        throw new UsageError(
-          `--time-zone must be an IANA zone such as Asia/Shanghai or an offset such as +08:00, not "${values['time-zone']}".`,
-        );
-      }
-      if (values.profile !== undefined && values['base-url'] !== undefined) {
-        throw new UsageError('Give --profile or --base-url, not both.');
-      }
-
-      // The filters are read before any credentials are looked up.
-      const params = paramsFromArgs(list, values);
-
-      const log = deps.log ?? createLogger({ console: false });
-      const sandbox = createSandboxHost(log);
-      let archives: Archives | null = null;
+      const choice = connectionChoice(values);
+      // The filters are read, and checked once by the list's parser, before any credentials are looked up.
+      const query = checkFetchAll(list, paramsFromArgs(list, values, windowChoice(values)), { concurrency });
+      if (!query.ok) throw usageErrorOf(query.error);
+      const job: ExportJob = { list, query: query.value, format, out, concurrency, fromArchive: values['from-archive'] === true };
+      const opened = await openConnection(choice, deps, io);
       try {
-        const { connection, archiveSettings } = await connectionFor(values, env, deps, log, sandbox);
-        log.redact(connection.apiSecret);
-        const zone = parseTimeZone(values['time-zone'] ?? connection.timeZone) ?? parseTimeZone('UTC');
-        if (zone === null) throw new UsageError('No usable time zone.');
-        archives = cliArchives(env, archiveSettings, log, io);
-        const job = { list, params, format, out, concurrency, fromArchive: values['from-archive'] === true };
-        return await exportWith(connection, zone, job, io, deps, log, archives);
+        return await exportWith(opened, job, io, deps);
       } finally {
-        await archives?.closeAll();
-        await sandbox.close();
+        await opened.close();
       }
     },
   };
 }
 
-/** The archives of this run (one store per connection), telling the user on stderr what they should know. */
-export function cliArchives(
-  env: NodeJS.ProcessEnv,
-  settings: ArchiveSettings,
-  log: Logger,
-  io: CliIo,
-): Archives {
-  return new Archives({
-    userDataDir: resolveUserDataDir(env),
-    settingsOf: () => settings,
-    log,
-    tell: (message) => io.err(message),
-  });
-}
-
-/** The archive a connection keeps its records in: its profile's, or one for a bare address and key. */
-export function archiveIdOf(connection: Connection): string {
-  return connection.profileId || `${connection.baseUrl}\n${connection.apiKey}`;
-}
-
-/** The connection options `export` and `sync` share. */
-export interface ConnectionValues {
-  profile?: string;
-  'base-url'?: string;
-  'time-zone'?: string;
-}
-
-/** The connection to use: --base-url with the environment's credentials, or a profile's (with its archive settings). */
-export async function connectionFor(
-  values: ConnectionValues,
-  env: NodeJS.ProcessEnv,
-  deps: Pick<ExportCommandDeps, 'secrets'>,
-  log: Logger,
-  sandbox: ReturnType<typeof createSandboxHost>,
-): Promise<{ connection: Connection; archiveSettings: ArchiveSettings }> {
-  const baseUrl = values['base-url'];
-  if (baseUrl !== undefined) {
-    const problem = validateBaseUrl(baseUrl);
-    if (problem) throw new UsageError(`--base-url: ${problem}`);
-    const apiKey = env[API_KEY_ENV]?.trim();
-    const apiSecret = env[API_SECRET_ENV]?.trim();
-    if (!apiKey || !apiSecret) {
-      throw new UsageError(
-        `With --base-url, set the environment variables ${API_KEY_ENV} and ${API_SECRET_ENV}.`,
-      );
-    }
-    const timeZone = values['time-zone'] ?? computerTimeZone();
-    const connection = {
-      profileId: '',
-      profileName: baseUrl,
-      baseUrl,
-      apiKey,
-      apiSecret,
-      timeZone,
-      pageSize: 100,
-      defaultAppId: '',
-    };
-    return { connection, archiveSettings: { ...DEFAULT_ARCHIVE_SETTINGS } };
-  }
-  const userDataDir = resolveUserDataDir(env);
-  const accounts = new Accounts({
-    store: new ProfileStore(join(userDataDir, 'profiles.json')),
-    secrets: deps.secrets ?? createKeytarSecretStore(env[KEYCHAIN_SERVICE_ENV] || undefined),
-    log,
-    sandbox: () => sandbox.endpoint(),
-    sandboxAddress: () => sandbox.address(),
-  });
-  const profile =
-    values.profile !== undefined ? accounts.findByName(values.profile) : await accounts.active();
-  if (!profile) {
-    const names = (await accounts.state()).profiles.map((p) => `"${p.name}"`).join(', ');
-    throw new UsageError(
-      values.profile !== undefined
-        ? `No profile is named "${values.profile}". Profiles: ${names || 'none'}.`
-        : 'No profile is active: give --profile NAME, or --base-url with credentials in the environment.',
-    );
-  }
-  return {
-    connection: await accounts.connection(profile.id),
-    archiveSettings: accounts.archiveSettings(profile.id),
-  };
-}
-
-async function exportWith(
-  connection: Connection,
-  zone: TimeZone,
-  job: {
-    list: SomeList;
-    params: object;
-    format: OutFormat;
-    out: string;
-    concurrency?: number;
-    fromArchive: boolean;
-  },
-  io: CliIo,
-  deps: ExportCommandDeps,
-  log: Logger,
-  archives: Archives,
-): Promise<number> {
-  const archiveId = archiveIdOf(connection);
-  const client = createClient({
-    baseUrl: connection.baseUrl,
-    apiKey: connection.apiKey,
-    apiSecret: connection.apiSecret,
-    timeZone: connection.timeZone,
-    log,
-    onNotice: (notice) => io.err(notice.message),
-    onListPage: archives.pageHook(archiveId),
-  });
-  const cancel = new AbortController();
-  const stopListening = (deps.onInterrupt ?? listenForInterrupt)(() => cancel.abort());
+async function exportWith(opened: OpenConnection, job: ExportJob, io: CliIo, deps: ExportCommandDeps): Promise<number> {
+  const { connection, zone, archiveId } = opened;
+  const archives = opened.archives();
+  const client: PlatformClient = opened.client({ onListPage: archives.pageHook(archiveId) });
   const name = job.list.slug;
   const interval = deps.progressIntervalMs ?? 1000;
   let lastLine = 0;
@@ -382,14 +238,13 @@ async function exportWith(
     const result = await runExport({
       client,
       list: job.list,
-      params: job.params,
+      selection: { scope: 'all', query: job.query },
       rows,
       format,
       path: job.out,
       timeZone: zone.name,
-      scope: 'all',
       concurrency: job.concurrency,
-      signal: cancel.signal,
+      signal: opened.interrupted,
       onProgress: (progress) => {
         const now = Date.now();
         if (now - lastLine < interval) return;
@@ -410,69 +265,61 @@ async function exportWith(
       io.err('Export cancelled; no file was written.');
       return 1;
     }
-    if (error.code === 'validation') {
-      const fields = Object.entries(error.fields ?? {}).map(([field, message]) => `  ${field}: ${message}`);
-      throw new UsageError([error.message, ...fields].join('\n'));
-    }
     io.err(
       `Export failed [${error.code}]: ${error.message}${error.detail ? `\nServer said: ${error.detail}` : ''}\nNo file was written.`,
     );
     return 1;
   }
-  try {
-    const operation = job.list.id;
-    // A list outside the registry (a test's, a plug-in's) exports from the platform; only
-    // the archive, which keeps the registry's lists, needs it registered.
-    if (!isListOperation(operation)) {
-      if (job.fromArchive || job.format === 'parquet') {
-        throw new UsageError(
-          `${name} is not kept in the archive, so it can be exported from the platform to .xlsx or .csv only.`,
-        );
-      }
-      return await writeWithEngine(undefined, job.format);
-    }
-    let rows: ReturnType<typeof archiveRows> | undefined;
-    let query: ArchiveQuery = {};
-    let store: ArchiveStore | null = null;
-    if (job.fromArchive) {
-      const asked = archiveQueryFor(operation, { ...job.params });
-      if (!asked.ok) throw new UsageError(asked.error.message);
-      query = asked.value;
-      store = await archives.store(archiveId);
-      if (!store) {
-        io.err(
-          archives.condition(archiveId).state === 'off'
-            ? 'The archive is switched off for this profile, so there is nothing to export from it. Switch it on in Accounts and run `switchboard sync`.'
-            : 'The archive could not be read (see above). No file was written.',
-        );
-        return 1;
-      }
-      rows = archiveRows(store, operation, query);
-    }
-    if (job.format === 'parquet') {
-      const startedMs = performance.now();
-      const written = store
-        ? await parquetFromArchive(store, operation, query, job.out)
-        : await parquetFromPlatform(client, operation, { ...job.params }, job.out, {
-            signal: cancel.signal,
-            concurrency: job.concurrency,
-          });
-      if (!written.ok) {
-        io.err(
-          `Export failed [${written.error.code}]: ${written.error.message}${written.error.detail ? `\n${written.error.detail}` : ''}\nNo file was written.`,
-        );
-        return 1;
-      }
-      io.err(
-        `Exported ${written.value.rows.toLocaleString('en')} ${name} rows to ${job.out} in ${((performance.now() - startedMs) / 1000).toFixed(1)} s; times are in UTC.`,
+  const operation = job.list.id;
+  // A list outside the registry (a test's, a plug-in's) exports from the platform; only
+  // the archive, which keeps the registry's lists, needs it registered.
+  if (!isListOperation(operation)) {
+    if (job.fromArchive || job.format === 'parquet') {
+      throw new UsageError(
+        `${name} is not kept in the archive, so it can be exported from the platform to .xlsx or .csv only.`,
       );
-      return 0;
     }
-    return await writeWithEngine(rows as Parameters<typeof runExport>[0]['rows'], job.format);
-  } finally {
-    stopListening();
-    client.close();
+    return await writeWithEngine(undefined, job.format);
   }
+  let rows: ReturnType<typeof archiveRows> | undefined;
+  let query: ArchiveQuery = {};
+  let store: ArchiveStore | null = null;
+  if (job.fromArchive) {
+    const asked = archiveQueryFor(operation, { ...job.query.params });
+    if (!asked.ok) throw new UsageError(asked.error.message);
+    query = asked.value;
+    store = await archives.store(archiveId);
+    if (!store) {
+      io.err(
+        archives.condition(archiveId).state === 'off'
+          ? 'The archive is switched off for this profile, so there is nothing to export from it. Switch it on in Accounts and run `switchboard sync`.'
+          : 'The archive could not be read (see above). No file was written.',
+      );
+      return 1;
+    }
+    rows = archiveRows(store, operation, query);
+  }
+  if (job.format === 'parquet') {
+    const startedMs = performance.now();
+    const table = archiveTableFor(operation);
+    const written = store
+      ? await parquetFromArchive(store, table, query, job.out)
+      : await parquetFromPlatform(client, job.list, table, job.query, job.out, {
+          signal: opened.interrupted,
+          concurrency: job.concurrency,
+        });
+    if (!written.ok) {
+      io.err(
+        `Export failed [${written.error.code}]: ${written.error.message}${written.error.detail ? `\n${written.error.detail}` : ''}\nNo file was written.`,
+      );
+      return 1;
+    }
+    io.err(
+      `Exported ${written.value.rows.toLocaleString('en')} ${name} rows to ${job.out} in ${((performance.now() - startedMs) / 1000).toFixed(1)} s; times are in UTC.`,
+    );
+    return 0;
+  }
+  return await writeWithEngine(rows, job.format);
 }
 
 export const exportCommand = createExportCommand();

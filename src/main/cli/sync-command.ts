@@ -4,33 +4,27 @@
  * whole. Same connection and window options as `export`; progress on stderr; exit 0 when
  * every list synced, 1 on a platform, network or archive error (or Ctrl+C), 2 on bad usage.
  */
-import { createClient, type PlatformClient } from '../api';
+import type { PlatformClient } from '../api';
 import type { ArchiveStore } from '../archive/archive-store';
 import type { SyncSummary } from '../archive/sync';
 import { SYNCED_LISTS, syncList, syncPlanOf, type SyncPlan } from '../archive/sync-plan';
-import { createLogger } from '../log';
-import { createSandboxHost } from '../sandbox/host';
 import { listOf, type ListOperation } from '../../shared/operations';
-import { parseIsoInstant, parseTimeZone } from '../../shared/time-zone';
 import type { Result } from '../../shared/result';
 import { parseCliArgs } from './args';
 import { UsageError, type CliCommand, type CliIo } from './command';
 import {
-  API_KEY_ENV,
-  API_SECRET_ENV,
-  archiveIdOf,
-  cliArchives,
-  connectionFor,
-  listenForInterrupt,
-  type ExportCommandDeps,
-} from './export-command';
+  type CliDeps,
+  CONNECTION_OPTIONS,
+  CONNECTION_USAGE,
+  connectionChoice,
+  openConnection,
+  WINDOW_OPTIONS,
+  windowChoice,
+} from './connection-options';
 
 const OPTIONS = {
-  profile: { type: 'string' },
-  'base-url': { type: 'string' },
-  from: { type: 'string' },
-  to: { type: 'string' },
-  'time-zone': { type: 'string' },
+  ...CONNECTION_OPTIONS,
+  ...WINDOW_OPTIONS,
   param: { type: 'string', multiple: true },
 } as const;
 
@@ -42,9 +36,7 @@ export const SYNC_USAGE = [
   '',
   `  [list...]           ${SYNCED_LISTS.map((operation) => listOf(operation).slug).join(', ')} (default: all of them),`,
   `                      or ${TASK_DETAILS} with --param ${TASK_ID_PARAM}=N`,
-  '  --profile NAME      a profile from the app; default: the active profile',
-  '  --base-url URL      or a platform address, with the credentials in the environment',
-  `                      variables ${API_KEY_ENV} and ${API_SECRET_ENV}`,
+  ...CONNECTION_USAGE,
   "  --from ISO --to ISO the window of the record lists (default: the profile's sync history,",
   '                      60 days unless set in Accounts, up to now)',
   `  --param ${TASK_ID_PARAM}=N    the task whose details ${TASK_DETAILS} syncs`,
@@ -86,78 +78,42 @@ function taskIdOf(operations: readonly ListOperation[], entries: readonly string
   return Number(text);
 }
 
-function windowOf(values: { from?: string; to?: string }): { fromMs: number; toMs: number } | null {
-  if ((values.from === undefined) !== (values.to === undefined)) throw new UsageError('Give both --from and --to, or neither.');
-  if (values.from === undefined || values.to === undefined) return null;
-  const edge = (name: string, text: string): number => {
-    const ms = parseIsoInstant(text);
-    if (ms === null || !/(?:Z|[+-]\d{2}:?\d{2})$/.test(text.trim())) {
-      throw new UsageError(`--${name} must be ISO 8601 with an offset, e.g. 2026-11-01T00:00:00+08:00, not "${text}".`);
-    }
-    return ms;
-  };
-  const window = { fromMs: edge('from', values.from), toMs: edge('to', values.to) };
-  if (window.toMs <= window.fromMs) throw new UsageError('--to must be later than --from.');
-  return window;
-}
-
 function summaryLine(slug: string, summary: SyncSummary, elapsedMs: number): string {
   const ranges = summary.fetched.length;
   const what = ranges === 0 && summary.rows === 0 ? 'already up to date' : `${ranges === 0 ? 'whole list' : `${ranges} range${ranges === 1 ? '' : 's'}`} fetched, ${summary.rows.toLocaleString('en')} rows`;
   return `${slug}: ${what} in ${(elapsedMs / 1000).toFixed(1)} s.`;
 }
 
-export function createSyncCommand(deps: Pick<ExportCommandDeps, 'env' | 'secrets' | 'onInterrupt' | 'log'> = {}): CliCommand {
+export function createSyncCommand(deps: CliDeps = {}): CliCommand {
   return {
     summary: "Bring the profile's archive on this computer up to date with the platform",
     usage: SYNC_USAGE,
     async run(args, io) {
-      const env = deps.env ?? process.env;
       const { values, positionals } = parseCliArgs(args, OPTIONS);
       const operations = listsNamed(positionals);
       const taskId = taskIdOf(operations, values.param);
-      const asked = windowOf(values);
-      if (values['time-zone'] !== undefined && parseTimeZone(values['time-zone']) === null) {
-        throw new UsageError(`--time-zone must be an IANA zone or an offset such as +08:00, not "${values['time-zone']}".`);
-      }
-      if (values.profile !== undefined && values['base-url'] !== undefined) {
-        throw new UsageError('Give --profile or --base-url, not both.');
-      }
-      const log = deps.log ?? createLogger({ console: false });
-      const sandbox = createSandboxHost(log);
+      const asked = windowChoice(values);
+      const opened = await openConnection(connectionChoice(values), deps, io);
       try {
-        const { connection, archiveSettings } = await connectionFor(values, env, deps, log, sandbox);
-        log.redact(connection.apiSecret);
+        const { connection, archiveSettings } = opened;
         if (!archiveSettings.enabled) {
           io.err(`The archive is switched off for ${connection.profileName}. Switch it on in Accounts to sync.`);
           return 1;
         }
-        const archives = cliArchives(env, archiveSettings, log, io);
-        try {
-          const store = await archives.store(archiveIdOf(connection));
-          if (!store) return 1;
-          // No page hook: sync writes its rows itself, each range with its coverage.
-          const client = createClient({ ...connection, log, onNotice: (notice) => io.err(notice.message) });
-          const cancel = new AbortController();
-          const stopListening = (deps.onInterrupt ?? listenForInterrupt)(() => cancel.abort());
-          // The profile's settings: its sync history (unless --from/--to say otherwise) and its refresh window.
-          const planned = syncPlanOf(archiveSettings, Date.now(), taskId);
-          const plan = asked ? { ...planned, window: asked } : planned;
-          try {
-            for (const operation of operations) {
-              const code = await syncOne(operation, { store, client, plan, signal: cancel.signal }, io);
-              if (code !== 0) return code;
-            }
-            return 0;
-          } finally {
-            stopListening();
-            client.close();
-          }
-        } finally {
-          await archives.closeAll();
+        const store = await opened.archives().store(opened.archiveId);
+        if (!store) return 1;
+        // No page hook: sync writes its rows itself, each range with its coverage.
+        const client = opened.client();
+        // The profile's settings: its sync history (unless --from/--to say otherwise) and its refresh window.
+        const planned = syncPlanOf(archiveSettings, Date.now(), taskId);
+        const plan = asked ? { ...planned, window: { fromMs: asked.fromMs, toMs: asked.toMs } } : planned;
+        for (const operation of operations) {
+          const code = await syncOne(operation, { store, client, plan, signal: opened.interrupted }, io);
+          if (code !== 0) return code;
         }
+        return 0;
       } finally {
-        await sandbox.close();
+        await opened.close();
       }
     },
   };

@@ -7,7 +7,7 @@
 import { rename, rm } from 'node:fs/promises';
 import { PathBusyError, reservePath, type Reservation } from './reservation';
 import type { PlatformClient } from '../api';
-import type { ListDescriptor } from '../../shared/operations';
+import type { CheckedQuery, CheckedRequest, ListDescriptor } from '../../shared/operations';
 import { fail, ok, type AppError, type Result } from '../../shared/result';
 import { parseTimeZone, type TimeZone } from '../../shared/time-zone';
 import { fetchAll, type FetchProgress } from '../jobs/fetch-all';
@@ -28,17 +28,14 @@ export interface ExportJobOptions<P extends object, R, Row, D> {
   client: PlatformClient;
   /** The list's descriptor: its columns, its title, how its pages are fetched. */
   list: ListDescriptor<P, R, Row, D>;
-  params: P;
+  /** What is exported, as the operation's parser accepted it: one page, or every record of a query. */
+  selection: ExportSelection<P, R>;
   format: ExportFormat;
   path: string;
   /** The target claimed already (browser mode picks a free name and claims it at once); else runExport claims `path`. */
   reservation?: Reservation;
   /** Zone the date-times are written in: an IANA name or `+08:00`. */
   timeZone: string;
-  scope: 'page' | 'all';
-  /** For scope 'page': which page, and its size. */
-  page?: number;
-  size?: number;
   /**
    * Where the rows of scope 'all' come from instead of the platform (the archive): hands
    * them over in order and says whether it got them all.
@@ -54,6 +51,10 @@ export interface ExportJobOptions<P extends object, R, Row, D> {
   xlsx?: Partial<XlsxWriterOptions>;
   now?: () => number;
 }
+
+export type ExportSelection<P, R> =
+  | { scope: 'page'; request: CheckedRequest<P, R> }
+  | { scope: 'all'; query: CheckedQuery<P, R> };
 
 export interface ExportOutcome {
   rows: number;
@@ -138,9 +139,9 @@ export async function runExport<P extends object, R, Row, D>(options: ExportJobO
   try {
     let warnings: string[] = [];
     let fetched: Result<unknown>;
-    if (options.scope === 'page') {
-      const request = { current: options.page ?? 1, size: options.size ?? 100, params: options.params };
-      const page = await options.client.page(list, request, { signal: stop.signal });
+    const { selection } = options;
+    if (selection.scope === 'page') {
+      const page = await options.client.page(list, selection.request, { signal: stop.signal });
       if (page.ok) {
         await write(page.value.records.map((record) => list.toRow(record)));
         const rows = page.value.records.length;
@@ -152,7 +153,7 @@ export async function runExport<P extends object, R, Row, D>(options: ExportJobO
     } else if (options.rows) {
       fetched = await options.rows(write, stop.signal);
     } else {
-      const result = await fetchAll(options.client, list, options.params, {
+      const result = await fetchAll(options.client, list, selection.query, {
         signal: stop.signal,
         concurrency: options.concurrency,
         onProgress: options.onProgress,
@@ -180,9 +181,12 @@ export async function runExport<P extends object, R, Row, D>(options: ExportJobO
       { label: 'Operation', value: title },
       {
         label: 'Scope',
-        value: options.scope === 'all' ? 'All matching records' : `Page ${options.page ?? 1} (${options.size ?? 100} per page)`,
+        value:
+          selection.scope === 'all'
+            ? 'All matching records'
+            : `Page ${selection.request.current} (${selection.request.size} per page)`,
       },
-      { label: 'Filters', value: describeParams(options.params) },
+      { label: 'Filters', value: describeParams(selection.scope === 'all' ? selection.query.params : selection.request.params) },
       { label: 'Profile', value: options.about.profileName },
       { label: 'Time zone', value: zone.name },
       { label: 'Exported at', value: excelSerial(wallClock(zone)(exportedAt)), format: 'datetime' },

@@ -12,7 +12,7 @@ import { LIMITS } from '../../shared/platform';
 import { fail, ok, type Result } from '../../shared/result';
 import { parseTimeZone } from '../../shared/time-zone';
 import { basename, dirname } from 'node:path';
-import { type ExportJobOptions, type ExportOutcome, runExport } from '../export/export-job';
+import { type ExportJobOptions, type ExportOutcome, type ExportSelection, runExport } from '../export/export-job';
 import { defaultExportName } from '../export/file-name';
 import { PathBusyError, reserveFreePath, reservePath, type Reservation } from '../export/reservation';
 import { checkFetchAll } from '../jobs/fetch-all';
@@ -38,15 +38,37 @@ const FILTERS: Record<ExportFormat, FileFilter[]> = {
 /** runExport for one of the registry's lists, typed per operation. */
 function exportList<O extends ListOperation>(
   operation: O,
-  params: ListParams[O],
-  options: Omit<ExportJobOptions<ListParams[O], ListRecords[O], ListRows[O], ListDrafts[O]>, 'list' | 'params'>,
+  options: Omit<ExportJobOptions<ListParams[O], ListRecords[O], ListRows[O], ListDrafts[O]>, 'list'>,
 ): Promise<Result<ExportOutcome>> {
-  return runExport({ ...options, list: listOf(operation), params });
+  return runExport({ ...options, list: listOf(operation) });
+}
+
+/**
+ * The request enters main here: the operation's parser checks it once, before the save
+ * dialog opens (a wrong filter never costs the user a file name). The export sends what
+ * it returns without checking again.
+ */
+function selectionOf<O extends ListOperation>(
+  operation: O,
+  request: StartExportRequest,
+  now: Date,
+): Result<ExportSelection<ListParams[O], ListRecords[O]>> {
+  const list = listOf(operation);
+  if (request.scope === 'all' || request.fromArchive) {
+    const query = checkFetchAll(list, request.params, { now });
+    return query.ok ? ok({ scope: 'all', query: query.value }) : query;
+  }
+  const page = checkPageQuery(
+    list,
+    { current: request.current ?? 1, size: request.size ?? LIMITS.pageSizeMax, params: request.params },
+    { now },
+  );
+  return page.ok ? ok({ scope: 'page', request: page.value }) : page;
 }
 
 /** Export from the screens: ask where, then stream the file in the background as a job of the app; `jobChanged` tells how it goes. */
 export function createExportHandlers(deps: {
-  clients: ClientPool;
+  clients: Pick<ClientPool, 'active'>;
   archives: Archives;
   jobs: JobRegistry;
   log: Logger;
@@ -56,13 +78,6 @@ export function createExportHandlers(deps: {
   const { clients, jobs, log, desktop } = deps;
   /** Files this session wrote: "Show in folder" opens nothing else. */
   const written = new Set<string>();
-
-  /** Checked before the save dialog opens: a wrong filter never costs the user a file name. */
-  function checkRequest<O extends ListOperation>(operation: O, request: StartExportRequest): Result<unknown> {
-    const list = listOf(operation);
-    if (request.scope === 'all') return checkFetchAll(list, request.params, {});
-    return checkPageQuery(list, { current: request.current ?? 1, size: request.size ?? LIMITS.pageSizeMax, params: request.params });
-  }
 
   /** The user's chosen path, or (browser mode) the first free name from the suggestion, claimed at once. */
   function claim(path: string): Result<Reservation> {
@@ -78,9 +93,9 @@ export function createExportHandlers(deps: {
   return {
     startExport: (request) =>
       withAccounts(async () => {
-        const checked = checkRequest(request.operation, request);
-        if (!checked.ok) return checked;
         const { client, connection } = await clients.active();
+        const selection = selectionOf(request.operation, request, client.now());
+        if (!selection.ok) return selection;
         let rows: ArchivedRows | undefined;
         if (request.fromArchive) {
           const store = await deps.archives.store(connection.profileId);
@@ -115,16 +130,14 @@ export function createExportHandlers(deps: {
           cancellable: true,
         });
         const done = (ending: JobEnding): void => jobs.end(job.id, ending);
-        void exportList(request.operation, request.params, {
+        void exportList(request.operation, {
           client,
+          selection: selection.value,
           format: request.format,
           path,
           reservation: claimed.value,
           timeZone: zone.name,
-          scope: request.fromArchive ? 'all' : request.scope,
           rows,
-          page: request.current,
-          size: request.size,
           signal: job.signal,
           onProgress: (progress) => jobs.progress(job.id, progress),
           about: { profileName: connection.profileName, appVersion: deps.appVersion },

@@ -1,5 +1,5 @@
 import type { PlatformClient } from '../api';
-import { listOf, type ListOperation, type ListParams, type ListRows } from '../../shared/operations';
+import { checkPageQuery, type CheckedQuery, listOf, type ListOperation, type ListParams, type ListRecords, type ListRows } from '../../shared/operations';
 import type { AnyRow, JobDone } from '../../shared/methods/lists';
 import type { Page } from '../../shared/records';
 import { ok, type Result } from '../../shared/result';
@@ -20,21 +20,23 @@ const ROW_BATCH_INTERVAL_MS = 150;
 type ListHandlers = Pick<Handlers, 'queryPage' | 'startLoadAll' | 'cancelJob'>;
 
 export function createListHandlers(deps: {
-  pool: ClientPool;
+  pool: Pick<ClientPool, 'active'>;
   jobs: JobRegistry;
   emit: EmitEvent;
   log: Logger;
 }): ListHandlers {
   const { pool, jobs, emit, log } = deps;
 
-  /** The client checks the request with the operation's parser before anything is sent. */
+  /** The request enters main here: the operation's parser checks it, against the platform's clock, before anything is sent. */
   async function queryPage<O extends ListOperation>(
     operation: O,
     request: { current: number; size: number; params: unknown },
   ): Promise<Result<Page<ListRows[O]>>> {
     const list = listOf(operation);
     const { client } = await pool.active();
-    const result = await client.page(list, request);
+    const checked = checkPageQuery(list, request, { now: client.now() });
+    if (!checked.ok) return checked;
+    const result = await client.page(list, checked.value);
     if (!result.ok) return result;
     return ok({ ...result.value, records: result.value.records.map((record) => list.toRow(record)) });
   }
@@ -42,7 +44,7 @@ export function createListHandlers(deps: {
   async function runLoadAll<O extends ListOperation>(
     client: PlatformClient,
     operation: O,
-    params: ListParams[O],
+    query: CheckedQuery<ListParams[O], ListRecords[O]>,
     jobId: string,
     signal: AbortSignal,
     concurrency: number | undefined,
@@ -66,7 +68,7 @@ export function createListHandlers(deps: {
       emit('jobDone', { jobId, outcome, rows: delivered, totalRows, error: null, warnings: [], ...extra });
     };
 
-    const result = await fetchAll(client, listOf(operation), params, {
+    const result = await fetchAll(client, listOf(operation), query, {
       signal: stop,
       concurrency,
       onProgress: (progress) => {
@@ -102,9 +104,10 @@ export function createListHandlers(deps: {
     params: unknown,
     concurrency: number | undefined,
   ): Promise<Result<{ jobId: string; limit: number }>> {
-    const checked = checkFetchAll(listOf(operation), params, { concurrency });
-    if (!checked.ok) return checked;
     const { client } = await pool.active();
+    // The only check of a Load all: its pages are derived from this query, never parsed again.
+    const checked = checkFetchAll(listOf(operation), params, { concurrency, now: client.now() });
+    if (!checked.ok) return checked;
     const job = jobs.start();
     void runLoadAll(client, operation, checked.value, job.id, job.signal, concurrency)
       .catch((error: unknown) => {

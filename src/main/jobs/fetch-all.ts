@@ -13,15 +13,13 @@
  */
 import type { PlatformClient, RetryInfo } from '../api';
 import { sleep } from '../api/retry';
-import { checkPageQuery, type ListDescriptor } from '../../shared/operations';
-import { validationResult } from '../../shared/validation';
-import { LIMITS } from '../../shared/platform';
+import { checkQuery, type CheckedQuery, type ListDescriptor } from '../../shared/operations';
+import { refusal } from '../../shared/validation';
 import type { Page } from '../../shared/records';
 import { fail, ok, type AppError, type Result } from '../../shared/result';
 import { createAdaptiveConcurrency } from './adaptive-concurrency';
 import { computeProgress, type FetchProgress } from './fetch-progress';
 import { pageSourceFor, type PageSource } from './paged-sources';
-import { FETCH_ALL_MAX_DAYS } from './record-windows';
 
 export type { FetchProgress } from './fetch-progress';
 export type { PageSource } from './paged-sources';
@@ -39,8 +37,6 @@ export interface PagePosition {
 }
 
 export interface FetchAllOptions<R> {
-  /** Rows per request, 1-100. Default 100. */
-  pageSize?: number;
   /** Pages requested at once, 1-16. Default 6. */
   concurrency?: number;
   signal?: AbortSignal;
@@ -78,40 +74,38 @@ const MAX_DRIFT_ENTRIES = 100;
 const MAX_RAMP_STAGGER_MS = 50;
 
 /**
- * Fetches every row of a list operation (as the renderer and files may see it);
- * record periods longer than 31 days are split transparently.
+ * Fetches every row of a list operation (as the renderer and files may see it) for a
+ * query its parser checked; record periods longer than 31 days are split transparently.
  */
 export async function fetchAll<P extends object, R, Row, D>(
   client: PlatformClient,
   list: ListDescriptor<P, R, Row, D>,
-  params: P,
+  query: CheckedQuery<P, R>,
   options: FetchAllOptions<Row>,
 ): Promise<Result<FetchAllSummary>> {
-  const checked = checkFetchAll(list, params, options);
-  if (!checked.ok) return checked;
-  return fetchPages(pageSourceFor(client, list, checked.value), options);
+  const problem = concurrencyProblem(options.concurrency);
+  if (problem !== null) return refusal({ concurrency: problem });
+  return fetchPages(pageSourceFor(client, list, query), options);
 }
 
-/** The filters and options of a fetch-all, checked before anything is sent (the views ask before starting a job). */
+function concurrencyProblem(concurrency: number | undefined): string | null {
+  const value = concurrency ?? DEFAULT_CONCURRENCY;
+  return Number.isInteger(value) && value >= 1 && value <= MAX_CONCURRENCY ? null : `Choose from 1 to ${MAX_CONCURRENCY} pages at once.`;
+}
+
+/**
+ * A fetch-all's filters and options where they enter main (the views ask before starting
+ * a job): the operation's parser runs here, once; the pages are derived from its query.
+ */
 export function checkFetchAll<P extends object, R, Row, D>(
   list: ListDescriptor<P, R, Row, D>,
   params: unknown,
-  options: { pageSize?: number; concurrency?: number },
-): Result<P> {
-  // Longer than 31 days is fine here: the period is split into windows.
-  const checked = checkPageQuery(list, { current: 1, size: options.pageSize ?? LIMITS.pageSizeMax, params }, { maxDays: FETCH_ALL_MAX_DAYS });
-  const fields = checked.ok ? {} : { ...checked.error.fields };
-  if (fields.size) {
-    fields.pageSize = fields.size;
-    delete fields.size;
-  }
-  const concurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
-  if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > MAX_CONCURRENCY) {
-    fields.concurrency = `Choose from 1 to ${MAX_CONCURRENCY} pages at once.`;
-  }
-  const result = validationResult(fields, null);
-  if (!result.ok) return result;
-  return checked.ok ? ok(checked.value.params) : checked;
+  options: { pageSize?: number; concurrency?: number; now?: Date },
+): Result<CheckedQuery<P, R>> {
+  const checked = checkQuery(list, params, { pageSize: options.pageSize, now: options.now });
+  const problem = concurrencyProblem(options.concurrency);
+  if (problem === null) return checked;
+  return refusal({ ...(checked.ok ? {} : checked.error.fields), concurrency: problem });
 }
 
 interface PageTask {
@@ -126,7 +120,7 @@ export async function fetchPages<R>(
   source: PageSource<R>,
   options: FetchAllOptions<R>,
 ): Promise<Result<FetchAllSummary>> {
-  const pageSize = options.pageSize ?? LIMITS.pageSizeMax;
+  const { pageSize } = source;
   const maxConcurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
   const maxBuffered = options.maxBufferedPages ?? maxConcurrency * 2;
   const progressIntervalMs = options.progressIntervalMs ?? 250;
@@ -154,7 +148,7 @@ export async function fetchPages<R>(
     if (controller.signal.aborted) request.abort();
     requests.add(request);
     try {
-      return await source.fetchPage(window, page, pageSize, { signal: request.signal, onRetry });
+      return await source.fetchPage(window, page, { signal: request.signal, onRetry });
     } finally {
       requests.delete(request);
     }

@@ -7,14 +7,10 @@
 import type { Column } from '../columns';
 import type { RecordNormaliser } from '../normalise';
 import type { RecordSchema } from '../normalise/schema';
-import { LIMITS, type OperationInfo } from '../platform';
+import type { OperationInfo } from '../platform';
 import type { Page } from '../records';
-import type { PageRequest } from '../requests';
-import type { Result } from '../result';
 import type { TimeZone } from '../time-zone';
-import { type FieldErrors, isWholeNumber, validationResult } from '../validation/fields';
-import { checkPaging } from '../validation/paging';
-import { checkRecordWindow } from '../validation/time-window';
+import type { FieldErrors } from '../validation/fields';
 
 /** How a filter is typed on the command line (`--param key=value`); `window` comes from --from/--to. */
 export type ParamKind = 'text' | 'integer' | 'integers' | 'texts' | 'window';
@@ -26,20 +22,6 @@ export interface WindowRule {
   maxDays: number;
   /** True when the spec limits the window to the last LIMITS.historyMonths months (voice records). */
   historyLimited: boolean;
-}
-
-/** A page request as it arrives (from the bridge, the CLI or a test): nothing is trusted yet. */
-export interface UncheckedPageQuery {
-  current?: unknown;
-  size?: unknown;
-  params: unknown;
-}
-
-export interface CheckRules {
-  /** The platform's now (the client passes its clock-corrected time). */
-  now?: Date;
-  /** A longer span than one request allows (fetch-all splits it). */
-  maxDays?: number;
 }
 
 export interface FilterContext {
@@ -107,51 +89,3 @@ export type RecordOf<L> = L extends ListDescriptor<object, infer R, unknown, unk
 export type RowOfList<L> = L extends ListDescriptor<object, unknown, infer Row, unknown> ? Row : never;
 export type DraftOfList<L> = L extends ListDescriptor<object, unknown, unknown, infer D> ? D : never;
 export type PageOf<L> = Page<RowOfList<L>>;
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/**
- * The one validator of a page request: paging, no unknown filter, the window rule and
- * the operation's own checks. Field messages are keyed like `params.strTime`.
- */
-export function checkPageQuery<P extends object, R, Row, D>(
-  list: ListDescriptor<P, R, Row, D>,
-  request: UncheckedPageQuery,
-  rules: CheckRules = {},
-): Result<PageRequest<P>> {
-  const fields: FieldErrors = {};
-  const current = request.current ?? list.pageDefaults?.current;
-  const size = request.size ?? list.pageDefaults?.size;
-  checkPaging(current, size, fields);
-  const params = request.params;
-  if (!isPlainObject(params)) {
-    fields.params = 'The filters (params) are required.';
-    return validationResult(fields, { current: 1, size: LIMITS.pageSizeMax, params: {} as P });
-  }
-  const known = Object.keys(list.paramKinds);
-  for (const key of Object.keys(params)) {
-    if (!known.includes(key)) {
-      fields[`params.${key}`] =
-        `${list.endpoint.title} has no filter "${key}"${known.length > 0 ? `: use ${known.join(', ')}` : ''}.`;
-    }
-  }
-  if (list.window) {
-    checkRecordWindow(
-      params.strTime,
-      params.endTime,
-      {
-        maxDays: rules.maxDays ?? list.window.maxDays,
-        now: rules.now ?? new Date(),
-        historyLimited: list.window.historyLimited,
-      },
-      fields,
-    );
-  }
-  list.checkParams(params, fields);
-  // Checked field by field above: from here on the params are what the operation declares.
-  // Only read as numbers once checked: Number() of a hostile object throws.
-  const paging = isWholeNumber(current) && isWholeNumber(size) ? { current, size } : { current: 1, size: LIMITS.pageSizeMax };
-  return validationResult(fields, { ...paging, params: params as P });
-}

@@ -12,6 +12,7 @@ import { teamLeaders } from './team-leaders';
 import { voiceRecords } from './voice-records';
 
 export * from './descriptor';
+export * from './checked';
 
 /** In sidebar order. */
 export const LISTS = {

@@ -2,7 +2,7 @@
  * Field-level validation results: a map from field path (`params.strTime`,
  * `labelName[2]`) to a message saying what to fix. Empty means valid.
  */
-import { fail, ok, type Result } from '../result';
+import { type AppError, ok, type Result } from '../result';
 
 export type FieldErrors = Record<string, string>;
 
@@ -10,17 +10,19 @@ export function hasFieldErrors(fields: FieldErrors): boolean {
   return Object.keys(fields).length > 0;
 }
 
-/** `ok(value)` when there are no field errors, else the `validation` error carrying them. */
-export function validationResult<T>(fields: FieldErrors, value: T): Result<T> {
-  if (!hasFieldErrors(fields)) return ok(value);
+/** The `validation` error carrying the field messages (at least one). */
+export function refusal(fields: FieldErrors): { ok: false; error: AppError } {
   const paths = Object.keys(fields);
   const summary =
     paths.length === 1
       ? `Fix ${paths[0]}: ${fields[paths[0]]}`
       : `Fix ${paths.length} fields before sending: ${paths.join(', ')}.`;
-  const result = fail<T>('validation', summary, undefined);
-  if (!result.ok) result.error.fields = { ...fields };
-  return result;
+  return { ok: false, error: { code: 'validation', message: summary, fields: { ...fields } } };
+}
+
+/** `ok(value)` when there are no field errors, else the `validation` error carrying them. */
+export function validationResult<T>(fields: FieldErrors, value: T): Result<T> {
+  return hasFieldErrors(fields) ? refusal(fields) : ok(value);
 }
 
 export function isWholeNumber(value: unknown): value is number {

@@ -1,5 +1,5 @@
 /** Request validation shared by the client (before sending) and the forms (live field errors). */
-export { type FieldErrors, hasFieldErrors, readPositiveId, validationResult } from './fields';
+export { type FieldErrors, hasFieldErrors, readPositiveId, refusal, validationResult } from './fields';
 export { checkPaging } from './paging';
 export { checkRecordWindow, type RecordWindow, type RecordWindowRules } from './time-window';
 export {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LISTS } from '../../../src/shared/operations';
+import { checkedPage } from '../support/checked';
 import {
   type ClientNotice,
   type ClientOptions,
@@ -63,7 +64,7 @@ describe('retries and write safety', () => {
     it(`a read retries after ${name}`, async () => {
       const retries: RetryInfo[] = [];
       stub.script(failure, failure, page([{ number: '0123' }]));
-      const result = await client.page(LISTS.numbers, NUMBERS, { onRetry: (info) => retries.push(info) });
+      const result = await client.page(LISTS.numbers, checkedPage(LISTS.numbers, NUMBERS), { onRetry: (info) => retries.push(info) });
       expect(result.ok).toBe(true);
       if (result.ok) expect(result.value.records[0].number).toBe('0123');
       expect(stub.requests).toHaveLength(3);
@@ -74,7 +75,7 @@ describe('retries and write safety', () => {
 
   it('gives up after the bounded number of attempts with the last error', async () => {
     stub.script(platformStatus(-18, 'still broken'));
-    const result = await client.page(LISTS.numbers, NUMBERS);
+    const result = await client.page(LISTS.numbers, checkedPage(LISTS.numbers, NUMBERS));
     expect(result).toMatchObject({ ok: false, error: { code: 'platform:-18', detail: 'still broken' } });
     expect(stub.requests).toHaveLength(5);
   });
@@ -83,7 +84,7 @@ describe('retries and write safety', () => {
     for (const code of [-1, -2, -22, -25, -29, -30, -31]) {
       stub.requests.length = 0;
       stub.script(platformStatus(code));
-      const result = await client.page(LISTS.numbers, NUMBERS);
+      const result = await client.page(LISTS.numbers, checkedPage(LISTS.numbers, NUMBERS));
       expect(result.ok).toBe(false);
       expect(stub.requests, `code ${code}`).toHaveLength(1);
     }
@@ -97,14 +98,14 @@ describe('retries and write safety', () => {
     });
     const retries: RetryInfo[] = [];
     stub.script(platformStatus(-18), platformStatus(-18), platformStatus(-15), page([]));
-    await client.page(LISTS.numbers, NUMBERS, { onRetry: (info) => retries.push(info) });
+    await client.page(LISTS.numbers, checkedPage(LISTS.numbers, NUMBERS), { onRetry: (info) => retries.push(info) });
     // -18, -18: 40 x 2^0, 40 x 2^1 halved by the jitter; -15 counts apart: 100 x 2^0 halved.
     expect(retries.map((r) => r.delayMs)).toEqual([20, 40, 50]);
   });
 
   it('allows more retries for rate limiting, still bounded', async () => {
     stub.script(platformStatus(-15));
-    const result = await client.page(LISTS.numbers, NUMBERS);
+    const result = await client.page(LISTS.numbers, checkedPage(LISTS.numbers, NUMBERS));
     expect(result).toMatchObject({ ok: false, error: { code: 'platform:-15' } });
     expect(stub.requests).toHaveLength(9);
   });
@@ -115,7 +116,7 @@ describe('retries and write safety', () => {
     stub.script(platformStatus(-18));
     const controller = new AbortController();
     const started = performance.now();
-    const pending = client.page(LISTS.numbers, NUMBERS, {
+    const pending = client.page(LISTS.numbers, checkedPage(LISTS.numbers, NUMBERS), {
       signal: controller.signal,
       onRetry: () => setTimeout(() => controller.abort(), 20),
     });
@@ -129,7 +130,7 @@ describe('retries and write safety', () => {
     stub.script(delayed(2000, page([])));
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 30);
-    const result = await client.page(LISTS.numbers, NUMBERS, { signal: controller.signal, timeoutMs: 5000 });
+    const result = await client.page(LISTS.numbers, checkedPage(LISTS.numbers, NUMBERS), { signal: controller.signal, timeoutMs: 5000 });
     expect(result).toMatchObject({ ok: false, error: { code: 'cancelled' } });
   });
 
@@ -238,7 +239,7 @@ describe('retries and write safety', () => {
       client.close();
       client = makeClient({ onNotice: (notice) => notices.push(notice) });
       stub.script(serverAhead(2700));
-      const first = await client.page(LISTS.numbers, NUMBERS);
+      const first = await client.page(LISTS.numbers, checkedPage(LISTS.numbers, NUMBERS));
       expect(first.ok).toBe(true);
       expect(stub.requests).toHaveLength(2);
       expect(Math.abs(client.clockOffsetSeconds - 2700)).toBeLessThanOrEqual(2);
@@ -246,7 +247,7 @@ describe('retries and write safety', () => {
       expect(notices[0].message).toMatch(/^Your computer's clock is off by 45 minutes \(behind the server\)/);
       expect(client.notices).toEqual(notices);
       // The offset is kept: the next call is right the first time.
-      const second = await client.page(LISTS.numbers, NUMBERS);
+      const second = await client.page(LISTS.numbers, checkedPage(LISTS.numbers, NUMBERS));
       expect(second.ok).toBe(true);
       expect(stub.requests).toHaveLength(3);
       expect(notices).toHaveLength(1);
@@ -264,7 +265,7 @@ describe('retries and write safety', () => {
       stub.script(
         platformStatus(-16, 'timestamp expired', { Date: new Date(Date.now() + 4000_000).toUTCString() }),
       );
-      expect(await client.page(LISTS.numbers, NUMBERS)).toMatchObject({ ok: false, error: { code: 'platform:-16' } });
+      expect(await client.page(LISTS.numbers, checkedPage(LISTS.numbers, NUMBERS))).toMatchObject({ ok: false, error: { code: 'platform:-16' } });
       expect(stub.requests).toHaveLength(2);
       stub.requests.length = 0;
       client.close();
@@ -273,7 +274,7 @@ describe('retries and write safety', () => {
         response.sendDate = false;
         platformStatus(-16)(request, response);
       });
-      expect(await client.page(LISTS.numbers, NUMBERS)).toMatchObject({ ok: false, error: { code: 'platform:-16' } });
+      expect(await client.page(LISTS.numbers, checkedPage(LISTS.numbers, NUMBERS))).toMatchObject({ ok: false, error: { code: 'platform:-16' } });
       expect(stub.requests).toHaveLength(1);
       expect(client.clockOffsetSeconds).toBe(0);
     });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LISTS } from '../../../src/shared/operations';
+import { checkedPage } from '../support/checked';
 import { createClient, type PlatformClient } from '../../../src/main/api';
 import { readEnvelope } from '../../../src/main/api/envelope';
 import type { TransportResponse } from '../../../src/main/api/transport';
@@ -78,7 +79,7 @@ describe('every platform status through the client', () => {
     for (const form of ['string', 'number'] as const) {
       it(`status ${code} sent as a ${form} becomes platform:${code} with the reason`, async () => {
         stub.script(platformStatus(form === 'string' ? String(code) : code, `server says ${code}`));
-        const result = await client.page(LISTS.numbers, { current: 1, size: 10, params: {} });
+        const result = await client.page(LISTS.numbers, checkedPage(LISTS.numbers, { current: 1, size: 10, params: {} }));
         expect(result).toEqual({
           ok: false,
           error: {
@@ -227,13 +228,13 @@ describe('HTML and bad bodies through the client', () => {
       retry: { maxAttempts: 3, baseDelayMs: 1 },
     });
     stub.script(raw('<html><head><title>502 Bad Gateway</title></head></html>', 502, 'text/html'));
-    const result = await client.page(LISTS.axbBindings, { current: 1, size: 10, params: {} });
+    const result = await client.page(LISTS.axbBindings, checkedPage(LISTS.axbBindings, { current: 1, size: 10, params: {} }));
     expect(result.ok).toBe(false);
     if (!result.ok)
       expect(result.error.message).toContain('The server answered with an HTML page (HTTP 502 Bad Gateway)');
     expect(stub.requests).toHaveLength(3);
     stub.script(json({ status: '0', data: { total: 'many', records: [] } }));
-    const shape = await client.page(LISTS.axbBindings, { current: 1, size: 10, params: {} });
+    const shape = await client.page(LISTS.axbBindings, checkedPage(LISTS.axbBindings, { current: 1, size: 10, params: {} }));
     expect(shape).toMatchObject({
       ok: false,
       error: { code: 'bad-response', detail: 'data.total is the text "many", not a count' },

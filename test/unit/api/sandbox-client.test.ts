@@ -1,6 +1,7 @@
 /** The client against the built-in simulator: every operation, the -16 repair, and writes sent at most once. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LISTS } from '../../../src/shared/operations';
+import { checkedPage } from '../support/checked';
 import { type ClientNotice, createClient, type PlatformClient } from '../../../src/main/api';
 import { NO_FAULTS, type Sandbox, startSandbox } from '../../../src/main/sandbox';
 import { formatIsoInZone, parseTimeZone } from '../../../src/shared/time-zone';
@@ -34,7 +35,7 @@ describe('client against the sandbox', () => {
   it('reads every list operation and normalises it', async () => {
     const now = sb.data.anchor.getTime();
     const window = { strTime: iso(now - 20 * DAY), endTime: iso(now) };
-    const voice = await client.page(LISTS.voiceRecords, { current: 1, size: 5, params: window });
+    const voice = await client.page(LISTS.voiceRecords, checkedPage(LISTS.voiceRecords, { current: 1, size: 5, params: window }));
     expect(voice.ok).toBe(true);
     if (voice.ok) {
       expect(voice.value.records).toHaveLength(5);
@@ -42,9 +43,9 @@ describe('client against the sandbox', () => {
       expect(voice.value.records[0].submitTime?.epochMs).toBeTypeOf('number');
       expect(voice.value.searchCount).toBe(true);
     }
-    const numberRecords = await client.page(LISTS.numberRecords, { current: 1, size: 5, params: window });
+    const numberRecords = await client.page(LISTS.numberRecords, checkedPage(LISTS.numberRecords, { current: 1, size: 5, params: window }));
     expect(numberRecords.ok && numberRecords.value.records[0].startTime?.epochMs).toBeTypeOf('number');
-    const seats = await client.page(LISTS.seats, { current: 1, size: 100, params: {} });
+    const seats = await client.page(LISTS.seats, checkedPage(LISTS.seats, { current: 1, size: 100, params: {} }));
     expect(seats.ok).toBe(true);
     if (seats.ok) {
       // The sandbox serves the samples' quirks: sipGroupId, status as text.
@@ -52,15 +53,15 @@ describe('client against the sandbox', () => {
       expect(seats.value.records.every((seat) => typeof seat.status === 'number')).toBe(true);
     }
     for (const result of [
-      await client.page(LISTS.teamLeaders, { current: 1, size: 10, params: {} }),
-      await client.page(LISTS.numbers, { current: 1, size: 10, params: {} }),
-      await client.page(LISTS.axbBindings, { current: 1, size: 10, params: {} }),
-      await client.page(LISTS.taskDetails, { current: 1, size: 10, params: { taskId: sb.data.taskIds[0] } }),
+      await client.page(LISTS.teamLeaders, checkedPage(LISTS.teamLeaders, { current: 1, size: 10, params: {} })),
+      await client.page(LISTS.numbers, checkedPage(LISTS.numbers, { current: 1, size: 10, params: {} })),
+      await client.page(LISTS.axbBindings, checkedPage(LISTS.axbBindings, { current: 1, size: 10, params: {} })),
+      await client.page(LISTS.taskDetails, checkedPage(LISTS.taskDetails, { current: 1, size: 10, params: { taskId: sb.data.taskIds[0] } })),
     ]) {
       expect(result.ok).toBe(true);
       if (result.ok) expect(result.value.records.length).toBeGreaterThan(0);
     }
-    const numbers = await client.page(LISTS.numbers, { current: 1, size: 100, params: {} });
+    const numbers = await client.page(LISTS.numbers, checkedPage(LISTS.numbers, { current: 1, size: 100, params: {} }));
     if (numbers.ok)
       expect(numbers.value.records.map((r) => r.number)).toEqual(
         sb.data.numbers().map((n) => String(n.number)),
@@ -105,7 +106,7 @@ describe('client against the sandbox', () => {
   it('repairs a clock 45 minutes off (-16) and tells the user', async () => {
     sb.setFaults({ ...NO_FAULTS, clockOffsetSeconds: 2700 });
     try {
-      const result = await client.page(LISTS.numbers, { current: 1, size: 10, params: {} });
+      const result = await client.page(LISTS.numbers, checkedPage(LISTS.numbers, { current: 1, size: 10, params: {} }));
       expect(result.ok).toBe(true);
       expect(Math.abs(client.clockOffsetSeconds - 2700)).toBeLessThanOrEqual(2);
       expect(notices.map((n) => n.message)).toEqual([
@@ -178,7 +179,7 @@ describe('client against the sandbox', () => {
     sb.clearRequestLog();
     try {
       for (let i = 0; i < 10; i += 1) {
-        const result = await reader.page(LISTS.axbBindings, { current: i + 1, size: 10, params: {} });
+        const result = await reader.page(LISTS.axbBindings, checkedPage(LISTS.axbBindings, { current: i + 1, size: 10, params: {} }));
         expect(result.ok).toBe(true);
         if (result.ok)
           expect(result.value.records[0].bindId).toBe(String(sb.data.axbBindings()[i * 10].record.bindId));

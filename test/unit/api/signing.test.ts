@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LISTS } from '../../../src/shared/operations';
+import { checkedPage } from '../support/checked';
 import { authHeaders, computeSign, createClient } from '../../../src/main/api';
 import { createLogger } from '../../../src/main/log';
 import { page, platformStatus, startStubServer, success, type StubServer } from './support/stub-server';
@@ -61,7 +62,7 @@ describe('headers on the wire', () => {
     stub.script(success({ data: { voiceGroupId: 7 } }));
     await client.seatGroupRead({ voiceGroupId: 7 });
     stub.script(page([]));
-    await client.page(LISTS.seats, { current: 1, size: 10, params: {} });
+    await client.page(LISTS.seats, checkedPage(LISTS.seats, { current: 1, size: 10, params: {} }));
     client.close();
     expect(stub.requests).toHaveLength(2);
     const expectedTs = String(Math.floor(nowMs / 1000) + 30);
@@ -79,7 +80,7 @@ describe('headers on the wire', () => {
   it('keeps a path prefix of the base URL', async () => {
     const client = createClient({ baseUrl: `${stub.baseUrl}/proxy/api/`, apiKey: 'k', apiSecret: 'secret' });
     stub.script(page([]));
-    await client.page(LISTS.numbers, { current: 1, size: 5, params: {} });
+    await client.page(LISTS.numbers, checkedPage(LISTS.numbers, { current: 1, size: 5, params: {} }));
     client.close();
     expect(stub.requests[0].url).toBe('/proxy/api/v3/number/queryPage');
     expect(JSON.parse(stub.requests[0].body)).toEqual({ current: 1, size: 5, params: {} });
@@ -99,7 +100,7 @@ describe('headers on the wire', () => {
     stub.script((request, response) =>
       platformStatus(-18, `bad ${String(request.headers.sign)} top-secret-value`)(request, response),
     );
-    const result = await client.page(LISTS.numbers, { current: 1, size: 5, params: {} });
+    const result = await client.page(LISTS.numbers, checkedPage(LISTS.numbers, { current: 1, size: 5, params: {} }));
     client.close();
     expect(result.ok).toBe(false);
     const sign = String(stub.requests[0].headers.sign);

@@ -12,6 +12,7 @@ import { createLogger } from '../../../src/main/log';
 import { type Sandbox, startSandbox } from '../../../src/main/sandbox';
 import { TASK_IDS } from '../../../src/main/sandbox/data/tasks';
 import { listOf } from '../../../src/shared/operations';
+import { checkedPage, checkedQuery } from '../support/checked';
 import { DEFAULT_ARCHIVE_SETTINGS, type ArchiveSettings } from '../../../src/shared/profiles';
 import { formatIsoInZone, parseTimeZone, type TimeZone } from '../../../src/shared/time-zone';
 
@@ -65,7 +66,7 @@ describe('archives service', () => {
   it('keeps a single page shown in a view, without claiming its window is covered', async () => {
     const anchor = sandbox.data.anchor.getTime();
     const params = { strTime: iso(anchor - 3 * DAY), endTime: iso(anchor - DAY) };
-    const page = await client.page(listOf('voiceRecords'), { current: 2, size: 25, params });
+    const page = await client.page(listOf('voiceRecords'), checkedPage(listOf('voiceRecords'), { current: 2, size: 25, params }));
     expect(page.ok).toBe(true);
     await archives.settle('p1');
     const store = await storeOf();
@@ -83,7 +84,7 @@ describe('archives service', () => {
     const result = await fetchAll(
       client,
       listOf('voiceRecords'),
-      { strTime: iso(fromMs), endTime: iso(toMs) },
+      checkedQuery(listOf('voiceRecords'), { strTime: iso(fromMs), endTime: iso(toMs) }),
       {
         onRows: () => undefined,
       },
@@ -110,7 +111,7 @@ describe('archives service', () => {
   });
 
   it('a filtered listing keeps its rows but is not taken as the whole list', async () => {
-    const result = await fetchAll(client, listOf('seats'), { enable: 1 }, { onRows: () => undefined });
+    const result = await fetchAll(client, listOf('seats'), checkedQuery(listOf('seats'), { enable: 1 }), { onRows: () => undefined });
     expect(result.ok && result.value.rows).toBeGreaterThan(0);
     await archives.settle('p1');
     const store = await storeOf();
@@ -122,7 +123,7 @@ describe('archives service', () => {
 
   it("a task's complete listing is the snapshot of that task", async () => {
     const taskId = TASK_IDS[0];
-    const result = await fetchAll(client, listOf('taskDetails'), { taskId }, { onRows: () => undefined });
+    const result = await fetchAll(client, listOf('taskDetails'), checkedQuery(listOf('taskDetails'), { taskId }), { onRows: () => undefined });
     expect(result.ok).toBe(true);
     await archives.settle('p1');
     const store = await storeOf();
@@ -133,7 +134,7 @@ describe('archives service', () => {
 
   it('a complete snapshot list records when it was taken and replaces rows gone from the platform', async () => {
     const before = Date.now();
-    const result = await fetchAll(client, listOf('seats'), {}, { onRows: () => undefined });
+    const result = await fetchAll(client, listOf('seats'), checkedQuery(listOf('seats'), {}), { onRows: () => undefined });
     expect(result.ok).toBe(true);
     await archives.settle('p1');
     const store = await storeOf();
@@ -144,7 +145,7 @@ describe('archives service', () => {
 
   it('switched off, nothing is written to disk', async () => {
     settings.set('p1', { ...DEFAULT_ARCHIVE_SETTINGS, enabled: false });
-    await client.page(listOf('seats'), { current: 1, size: 25, params: {} });
+    await client.page(listOf('seats'), checkedPage(listOf('seats'), { current: 1, size: 25, params: {} }));
     await archives.settle('p1');
     expect(await archives.store('p1')).toBeNull();
     expect(existsSync(join(folder, 'archive'))).toBe(false);
@@ -155,7 +156,7 @@ describe('archives service', () => {
     const path = archives.pathOf('p1');
     const holder = await holdInChild(path);
     try {
-      const page = await client.page(listOf('seats'), { current: 1, size: 25, params: {} });
+      const page = await client.page(listOf('seats'), checkedPage(listOf('seats'), { current: 1, size: 25, params: {} }));
       expect(page.ok).toBe(true);
       expect(await archives.store('p1')).toBeNull();
       expect(told.join('\n')).toMatch(/Another Switchboard window or command is using this archive/);
@@ -169,7 +170,7 @@ describe('archives service', () => {
     const path = archives.pathOf('p1');
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, 'this is not an archive, '.repeat(400));
-    const page = await client.page(listOf('seats'), { current: 1, size: 25, params: {} });
+    const page = await client.page(listOf('seats'), checkedPage(listOf('seats'), { current: 1, size: 25, params: {} }));
     expect(page.ok).toBe(true);
     await archives.settle('p1');
     const setAside = readdirSync(dirname(path)).find((name) => name.includes('.unreadable-'));
@@ -181,11 +182,11 @@ describe('archives service', () => {
 
   it('rows older than the retention are removed when the archive opens', async () => {
     const anchor = sandbox.data.anchor.getTime();
-    await client.page(listOf('voiceRecords'), {
+    await client.page(listOf('voiceRecords'), checkedPage(listOf('voiceRecords'), {
       current: 1,
       size: 50,
       params: { strTime: iso(anchor - 40 * DAY), endTime: iso(anchor - 30 * DAY) },
-    });
+    }));
     await archives.settle('p1');
     expect((await (await storeOf()).page(archiveTableFor('voiceRecords'), {}, 0, 100)).total).toBe(50);
     await archives.close('p1');

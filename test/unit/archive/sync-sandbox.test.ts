@@ -10,6 +10,7 @@ import { archiveTableFor } from '../../../src/main/archive/tables';
 import { fetchAll } from '../../../src/main/jobs/fetch-all';
 import { type Sandbox, startSandbox } from '../../../src/main/sandbox';
 import { listOf } from '../../../src/shared/operations';
+import { checkedQuery } from '../support/checked';
 import { ok } from '../../../src/shared/result';
 import type { VoiceRecord } from '../../../src/shared/records';
 import { formatIsoInZone, parseTimeZone, type TimeZone } from '../../../src/shared/time-zone';
@@ -30,7 +31,7 @@ function voiceSource(client: PlatformClient): SyncSource<VoiceRecord> {
       const result = await fetchAll(
         client,
         listOf('voiceRecords'),
-        { strTime: iso(range.fromMs), endTime: iso(range.toMs) },
+        checkedQuery(listOf('voiceRecords'), { strTime: iso(range.fromMs), endTime: iso(range.toMs) }),
         { onRows, signal },
       );
       return result.ok ? ok({ rows: result.value.rows }) : result;

@@ -11,6 +11,7 @@ import { createClient, type PlatformClient } from '../../../src/main/api';
 import { runExport, type ExportJobOptions } from '../../../src/main/export/export-job';
 import { startSandbox, type Sandbox } from '../../../src/main/sandbox';
 import { formatIsoInZone, parseTimeZone } from '../../../src/shared/time-zone';
+import { checkedPage, checkedQuery } from '../support/checked';
 import { rawRecords } from './expected';
 import { parseCsv, readWorkbook, scratchDir } from './support';
 
@@ -48,11 +49,10 @@ describe('runExport', () => {
   const options = (path: string, extra: Partial<VoiceExport> = {}): VoiceExport => ({
     client,
     list: LISTS.voiceRecords,
-    params: window,
+    selection: { scope: 'all', query: checkedQuery(LISTS.voiceRecords, window) },
     format: 'xlsx',
     path,
     timeZone: 'Asia/Shanghai',
-    scope: 'all',
     about: { profileName: 'Sandbox (demo)', appVersion: '9.9.9' },
     ...extra,
   });
@@ -99,7 +99,10 @@ describe('runExport', () => {
 
   it('exports exactly the page on show', async () => {
     const path = join(dir, 'page.csv');
-    const result = await runExport(options(path, { scope: 'page', page: 3, size: 20, format: 'csv' }));
+    const result = await runExport(options(path, {
+        selection: { scope: 'page', request: checkedPage(LISTS.voiceRecords, { current: 3, size: 20, params: window }) },
+        format: 'csv',
+      }),);
     expect(result.ok).toBe(true);
     const served = (await rawRecords(sandbox, 'voiceRecords', window)).slice(40, 60).map((record) => record.voiceId);
     const ids = parseCsv(readFileSync(path, 'utf8').slice(1))

@@ -12,6 +12,7 @@ import { startSandbox, type Sandbox } from '../../../src/main/sandbox';
 import { LIST_OPERATIONS, listOf, type ListOperation, type ListParams } from '../../../src/shared/operations';
 import { formatIsoInZone, parseTimeZone } from '../../../src/shared/time-zone';
 import { differences } from './check';
+import { checkedQuery } from '../support/checked';
 import { expectedColumns, rawRecords } from './expected';
 import { libreOfficeCsv, parseCsv, readCsvWithSheetJs, readWorkbook, scratchDir } from './support';
 
@@ -51,11 +52,10 @@ describe('exports from the sandbox read back equal to what it served', () => {
     const result = await runExport({
       client,
       list: listOf(operation),
-      params: paramsOf[operation],
+      selection: { scope: 'all', query: checkedQuery(listOf(operation), paramsOf[operation]) },
       format,
       path,
       timeZone: '+08:00',
-      scope: 'all',
       about: { profileName: 'Sandbox (demo)', appVersion: '0.1.0' },
     });
     if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message} ${result.error.detail ?? ''}`);

@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LISTS } from '../../../src/shared/operations';
 import { createClient, type PlatformClient } from '../../../src/main/api';
-import { fetchAll, type FetchProgress } from '../../../src/main/jobs/fetch-all';
+import { checkFetchAll, fetchAll, type FetchProgress } from '../../../src/main/jobs/fetch-all';
+import { checkedQuery } from '../support/checked';
 import { type Sandbox, startSandbox } from '../../../src/main/sandbox';
 import { formatIsoInZone, parseTimeZone } from '../../../src/shared/time-zone';
 
@@ -51,7 +52,7 @@ describe('fetch-all against the sandbox', () => {
     const result = await fetchAll(
       client,
       LISTS.voiceRecords,
-      { strTime: iso(start), endTime: iso(anchor + HOUR) },
+      checkedQuery(LISTS.voiceRecords, { strTime: iso(start), endTime: iso(anchor + HOUR) }),
       {
         onRows: (rows) => {
           for (const row of rows) ids.push(row.voiceId ?? 'missing');
@@ -84,9 +85,8 @@ describe('fetch-all against the sandbox', () => {
     const result = await fetchAll(
       client,
       LISTS.axbBindings,
-      {},
+      checkedQuery(LISTS.axbBindings, {}, { pageSize: 37 }),
       {
-        pageSize: 37,
         concurrency: 4,
         onRows: (rows) => {
           keys.push(...rows.map((r) => r.bindId ?? ''));
@@ -97,14 +97,9 @@ describe('fetch-all against the sandbox', () => {
     expect(keys).toEqual(sb.data.axbBindings().map((entry) => String(entry.record.bindId)));
   });
 
-  it('refuses bad options before sending anything', async () => {
+  it('refuses bad filters and options where they enter, before sending anything', async () => {
     sb.clearRequestLog();
-    const result = await fetchAll(
-      client,
-      LISTS.voiceRecords,
-      { strTime: 'yesterday', endTime: iso(Date.now()) },
-      { concurrency: 17, pageSize: 0, onRows: () => {} },
-    );
+    const result = checkFetchAll(LISTS.voiceRecords, { strTime: 'yesterday', endTime: iso(Date.now()) }, { concurrency: 17, pageSize: 0 });
     expect(result).toMatchObject({ ok: false, error: { code: 'validation' } });
     if (!result.ok)
       expect(Object.keys(result.error.fields ?? {}).sort()).toEqual([

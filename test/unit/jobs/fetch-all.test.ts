@@ -3,7 +3,7 @@ import type { CallOptions } from '../../../src/main/api';
 import { createAdaptiveConcurrency } from '../../../src/main/jobs/adaptive-concurrency';
 import { type FetchProgress, fetchPages, type PageSource } from '../../../src/main/jobs/fetch-all';
 import { computeProgress } from '../../../src/main/jobs/fetch-progress';
-import { splitRecordWindow } from '../../../src/main/jobs/record-windows';
+import { splitRecordWindow } from '../../../src/shared/operations/record-windows';
 import type { Page } from '../../../src/shared/records';
 import { fail, ok, type Result } from '../../../src/shared/result';
 
@@ -20,6 +20,9 @@ interface FakeOptions {
   answer?: (window: number, page: number, size: number, options: CallOptions) => Result<Page<Row>> | null;
 }
 
+/** Rows per page of every fake source. */
+const PAGE_SIZE = 10;
+
 function fakeSource(options: FakeOptions): PageSource<Row> & { requests: string[]; maxInFlight: number } {
   let inFlight = 0;
   const state = { requests: [] as string[], maxInFlight: 0 };
@@ -30,6 +33,7 @@ function fakeSource(options: FakeOptions): PageSource<Row> & { requests: string[
   };
   return {
     windowCount: options.windows.length,
+    pageSize: PAGE_SIZE,
     idOf: (row) => row.id,
     timeOf: (row) => row.at,
     get requests() {
@@ -38,7 +42,8 @@ function fakeSource(options: FakeOptions): PageSource<Row> & { requests: string[
     get maxInFlight() {
       return state.maxInFlight;
     },
-    async fetchPage(window, current, size, callOptions) {
+    async fetchPage(window, current, callOptions) {
+      const size = PAGE_SIZE;
       state.requests.push(`${window}:${current}`);
       inFlight += 1;
       state.maxInFlight = Math.max(state.maxInFlight, inFlight);
@@ -85,7 +90,7 @@ describe('abort listeners', () => {
       },
     });
     try {
-      const result = await fetchPages(source, { pageSize: 10, concurrency: 16, onRows: () => {} });
+      const result = await fetchPages(source, { concurrency: 16, onRows: () => {} });
       expect(result.ok).toBe(true);
       expect(source.maxInFlight).toBeGreaterThan(10);
       // One signal per request, so each carries only its own request's listeners.
@@ -102,7 +107,6 @@ async function collect(source: PageSource<Row>, extra: Partial<Parameters<typeof
   const rows: Row[] = [];
   const progress: FetchProgress[] = [];
   const result = await fetchPages(source, {
-    pageSize: 10,
     onRows: (page) => {
       rows.push(...page);
     },
@@ -118,6 +122,8 @@ describe('fetchPages', () => {
     const source = fakeSource({ windows: [237], delayMs: (_w, page) => (page * 7919) % 23 });
     const { rows, result } = await collect(source, { concurrency: 6 });
     expect(result).toMatchObject({ ok: true, value: { rows: 237, pages: 24, drift: [] } });
+    // One request per page: the first page, fetched to learn the total, is not asked for again.
+    expect([...source.requests].sort()).toEqual(Array.from({ length: 24 }, (_, i) => `0:${i + 1}`).sort());
     expect(rows.map((r) => r.id)).toEqual(Array.from({ length: 237 }, (_, i) => `w0-r${i}`));
     expect(source.maxInFlight).toBe(6);
   });
@@ -127,7 +133,6 @@ describe('fetchPages', () => {
     let maxAhead = 0;
     let delivered = 0;
     const result = await fetchPages(source, {
-      pageSize: 10,
       concurrency: 4,
       onRows: async () => {
         delivered += 1;
@@ -162,7 +167,6 @@ describe('fetchPages', () => {
     setTimeout(() => controller.abort(), 120);
     const started = performance.now();
     const result = await fetchPages(source, {
-      pageSize: 10,
       signal: controller.signal,
       onRows: (rows) => {
         rowsSeen += rows.length;

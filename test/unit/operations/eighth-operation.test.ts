@@ -1,21 +1,23 @@
 /**
  * A list operation is one descriptor: a fake eighth one, served by a stub platform,
- * goes through fetch-all, the export job and `switchboard export` without any other change.
+ * goes through fetch-all, the export job and `switchboard export` without any other
+ * change, its filters parsed once where they enter and never again per page.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createClient, type PlatformClient } from '../../../src/main/api';
 import { createExportCommand } from '../../../src/main/cli/export-command';
 import { runExport } from '../../../src/main/export/export-job';
-import { fetchAll } from '../../../src/main/jobs/fetch-all';
+import { checkFetchAll, fetchAll } from '../../../src/main/jobs/fetch-all';
 import { createLogger } from '../../../src/main/log';
+import { readWorkbook } from '../export/support';
 import { type Column, id, text } from '../../../src/shared/columns';
 import { readText } from '../../../src/shared/normalise';
-import { LIST_DESCRIPTORS, type ListDescriptor } from '../../../src/shared/operations';
+import { checkPageQuery, LIST_DESCRIPTORS, type ListDescriptor } from '../../../src/shared/operations';
 import { appForm, type AppDraft } from '../../../src/shared/operations/filter-values';
 import type { ExtraFields } from '../../../src/shared/records';
 import { checkAppParams } from '../../../src/shared/validation';
@@ -47,7 +49,8 @@ const numberGroups: ListDescriptor<{ appId?: string }, NumberGroup, NumberGroup,
   paramKinds: { appId: 'text' },
   window: null,
   pageDefaults: null,
-  checkParams: checkAppParams,
+  // A spy: every run of the operation's parser calls it once.
+  checkParams: vi.fn(checkAppParams),
   normalise: (raw) => ({ groupId: readText(raw.groupId), name: readText(raw.name), extra: {} }),
   fields: { groupId: { kind: 'text' }, name: { kind: 'text' } },
   jsonFields: ['extra'],
@@ -116,42 +119,52 @@ describe('an eighth list operation, added as one descriptor', () => {
     await new Promise((resolve) => server.close(resolve));
   });
 
-  it('is fetched whole by fetch-all, each row once, in order', async () => {
-    const ids: (string | null)[] = [];
-    const result = await fetchAll(
-      client,
-      numberGroups,
-      { appId: 'app-1' },
-      { pageSize: 100, concurrency: 3, onRows: (rows) => void ids.push(...rows.map((row) => row.groupId)) },
-    );
-    expect(result).toMatchObject({ ok: true, value: { rows: TOTAL, pages: 3, drift: [] } });
-    expect(ids).toEqual(Array.from({ length: TOTAL }, (_, i) => groupAt(i).groupId));
-    expect(bodies.at(-1)).toMatchObject({ params: { appId: 'app-1' } });
+  const parserRuns = (): number => vi.mocked(numberGroups.checkParams).mock.calls.length;
+  beforeEach(() => {
+    vi.mocked(numberGroups.checkParams).mockClear();
   });
 
-  it('refuses a filter it does not declare before anything is sent', async () => {
+  it('is fetched whole by fetch-all, each row once, in order, its filters parsed once for three pages', async () => {
+    const ids: (string | null)[] = [];
     const sent = bodies.length;
-    const result = await client.page(numberGroups, { current: 1, size: 10, params: { colour: 'red' } });
-    expect(result).toMatchObject({
+    const query = checkFetchAll(numberGroups, { appId: 'app-1' }, { pageSize: 100 });
+    if (!query.ok) throw new Error(query.error.message);
+    const result = await fetchAll(client, numberGroups, query.value, {
+      concurrency: 3,
+      onRows: (rows) => void ids.push(...rows.map((row) => row.groupId)),
+    });
+    expect(result).toMatchObject({ ok: true, value: { rows: TOTAL, pages: 3, drift: [] } });
+    expect(ids).toEqual(Array.from({ length: TOTAL }, (_, i) => groupAt(i).groupId));
+    expect(bodies.slice(sent)).toHaveLength(3);
+    expect(bodies.slice(sent).every((body) => JSON.stringify((body as { params: unknown }).params) === '{"appId":"app-1"}')).toBe(true);
+    expect(parserRuns()).toBe(1);
+  });
+
+  it('refuses a filter it does not declare where the request enters, for one page or all of them', () => {
+    const sent = bodies.length;
+    const refusal = {
       ok: false,
       error: {
         code: 'validation',
-        fields: { 'params.colour': expect.stringContaining('Number groups has no filter "colour"') },
+        fields: { 'params.colour': expect.stringContaining('Number groups has no filter "colour": use appId') },
       },
-    });
+    };
+    expect(checkPageQuery(numberGroups, { current: 1, size: 10, params: { colour: 'red' } })).toMatchObject(refusal);
+    expect(checkFetchAll(numberGroups, { appId: 'a', colour: 'red' }, {})).toMatchObject(refusal);
     expect(bodies.length).toBe(sent);
   });
 
   it('is exported by the export job with its own columns and title', async () => {
     const path = join(dir, 'groups.csv');
+    const query = checkFetchAll(numberGroups, {}, {});
+    if (!query.ok) throw new Error(query.error.message);
     const result = await runExport({
       client,
       list: numberGroups,
-      params: {},
+      selection: { scope: 'all', query: query.value },
       format: 'csv',
       path,
       timeZone: 'UTC',
-      scope: 'all',
       about: { profileName: 'Stub', appVersion: '0.0.0' },
     });
     expect(result).toMatchObject({ ok: true, value: { rows: TOTAL } });
@@ -161,7 +174,8 @@ describe('an eighth list operation, added as one descriptor', () => {
       .split(/\r?\n/);
     expect(lines[0]).toBe('"Group id","Group name"');
     expect(lines).toHaveLength(TOTAL + 1);
-    expect(lines[1]).toContain('001');
+    expect(lines[1]).toBe('"001","\'+Group 1"');
+    expect(parserRuns()).toBe(1);
   });
 
   it('is exported by `switchboard export` under its slug, with its filters', async () => {
@@ -174,6 +188,7 @@ describe('an eighth list operation, added as one descriptor', () => {
       lists: [...LIST_DESCRIPTORS, numberGroups],
     });
     const out = join(dir, 'cli.xlsx');
+    const before = bodies.length;
     const code = await command.run(
       ['number-groups', '--base-url', baseUrl, '--param', 'appId=app-2', '--time-zone', 'UTC', '--out', out],
       io,
@@ -181,6 +196,12 @@ describe('an eighth list operation, added as one descriptor', () => {
     expect(err.at(-1)).toMatch(/^Exported 250 number-groups rows to .*; times are in UTC\.$/);
     expect(code).toBe(0);
     expect(bodies.at(-1)).toMatchObject({ params: { appId: 'app-2' } });
+    // Three pages of 100, the filters parsed once where the command line entered.
+    expect(bodies.length - before).toBe(3);
+    expect(parserRuns()).toBe(1);
+    const { names, sheets } = readWorkbook(out);
+    expect(sheets[names[0]]).toHaveLength(TOTAL + 1);
+    expect(sheets[names[0]][0]).toEqual(['Group id', 'Group name']);
     await expect(
       command.run(['number-groups', '--base-url', baseUrl, '--param', 'colour=red', '--out', out], io),
     ).rejects.toThrow('number-groups has no filter "colour": use appId.');

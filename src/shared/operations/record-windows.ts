@@ -4,9 +4,9 @@
  * at most 31 days; neighbours share their boundary instant so nothing falls between
  * them (the fetch engine drops the rows a shared instant repeats).
  */
-import { daysToMs, LIMITS } from '../../shared/platform';
-import type { RecordWindowParams } from '../../shared/requests';
-import { formatIsoInZone, parseIsoInstant, parseTimeZone } from '../../shared/time-zone';
+import { daysToMs, LIMITS } from '../platform';
+import type { RecordWindowParams } from '../requests';
+import { formatIsoInZone, parseIsoInstant, parseTimeZone } from '../time-zone';
 
 /** Longest period fetch-all accepts for record queries: two months of history plus today. */
 export const FETCH_ALL_MAX_DAYS = 93;

@@ -1,0 +1,235 @@
+/**
+ * What the commands that talk to the platform share (`export`, `sync`, `report`): the
+ * connection options (--profile, or --base-url with the key and secret in the
+ * environment; --time-zone), the record window (--from/--to), and opening the
+ * connection they name: its client, its archive, Ctrl+C, and closing it all again.
+ */
+import { join } from 'node:path';
+import { Accounts, computerTimeZone, type Connection } from '../accounts/accounts';
+import { ProfileStore } from '../accounts/profile-store';
+import { createKeytarSecretStore, type SecretStore } from '../accounts/secret-store';
+import { type ClientOptions, createClient, type PlatformClient } from '../api';
+import { Archives } from '../archive/archives';
+import { KEYCHAIN_SERVICE_ENV } from '../handlers';
+import { createLogger, type Logger } from '../log';
+import { createSandboxHost } from '../sandbox/host';
+import { resolveUserDataDir } from '../user-data';
+import { DEFAULT_ARCHIVE_SETTINGS, validateBaseUrl, type ArchiveSettings } from '../../shared/profiles';
+import { parseIsoInstant, parseTimeZone, type TimeZone } from '../../shared/time-zone';
+import { UsageError, type CliIo } from './command';
+
+export const API_KEY_ENV = 'SWITCHBOARD_API_KEY';
+export const API_SECRET_ENV = 'SWITCHBOARD_API_SECRET';
+
+/** For parseCliArgs: spread into a command's own options. */
+export const CONNECTION_OPTIONS = {
+  profile: { type: 'string' },
+  'base-url': { type: 'string' },
+  'time-zone': { type: 'string' },
+} as const;
+
+export const WINDOW_OPTIONS = {
+  from: { type: 'string' },
+  to: { type: 'string' },
+} as const;
+
+/** The usage lines of --profile and --base-url (each command words --time-zone and --from/--to for itself). */
+export const CONNECTION_USAGE: readonly string[] = [
+  '  --profile NAME      a profile from the app (its secret comes from the keychain);',
+  "                      default: the app's active profile",
+  '  --base-url URL      or a platform address, with the credentials in the environment',
+  `                      variables ${API_KEY_ENV} and ${API_SECRET_ENV}`,
+];
+
+/** What a command takes from outside (tests pass their own). */
+export interface CliDeps {
+  env?: NodeJS.ProcessEnv;
+  /** Default: the OS keychain (tests pass an in-memory store). */
+  secrets?: SecretStore;
+  /** Calls `cancel` on Ctrl+C; returns a function that stops listening. */
+  onInterrupt?: (cancel: () => void) => () => void;
+  log?: Logger;
+}
+
+/** The connection the options name, checked before any credentials are looked up. */
+export interface ConnectionChoice {
+  profile?: string;
+  baseUrl?: string;
+  /** As typed; known to be a zone. */
+  timeZone?: string;
+}
+
+export function connectionChoice(values: {
+  profile?: string;
+  'base-url'?: string;
+  'time-zone'?: string;
+}): ConnectionChoice {
+  const timeZone = values['time-zone'];
+  if (timeZone !== undefined && parseTimeZone(timeZone) === null) {
+    throw new UsageError(
+      `--time-zone must be an IANA zone such as Asia/Shanghai or an offset such as +08:00, not "${timeZone}".`,
+    );
+  }
+  if (values.profile !== undefined && values['base-url'] !== undefined) {
+    throw new UsageError('Give --profile or --base-url, not both.');
+  }
+  return { profile: values.profile, baseUrl: values['base-url'], timeZone };
+}
+
+/** --from/--to as typed (ISO 8601 with offset) and as instants. */
+export interface WindowChoice {
+  from: string;
+  to: string;
+  fromMs: number;
+  toMs: number;
+}
+
+/** --from and --to: both or neither (null), each ISO 8601 with an offset, the end after the start. */
+export function windowChoice(values: { from?: string; to?: string }): WindowChoice | null {
+  if (values.from === undefined && values.to === undefined) return null;
+  if (values.from === undefined || values.to === undefined) throw new UsageError('Give both --from and --to, or neither.');
+  const from = values.from.trim();
+  const to = values.to.trim();
+  const window = { from, to, fromMs: isoOption('from', from), toMs: isoOption('to', to) };
+  if (window.toMs <= window.fromMs) throw new UsageError('--to must be later than --from.');
+  return window;
+}
+
+function isoOption(name: string, text: string): number {
+  const ms = parseIsoInstant(text);
+  if (ms === null || !/(?:Z|[+-]\d{2}:?\d{2})$/.test(text)) {
+    throw new UsageError(`--${name} must be ISO 8601 with an offset, e.g. 2026-11-01T00:00:00+08:00, not "${text}".`);
+  }
+  return ms;
+}
+
+/** An open connection: close() closes its clients, its archives, the sandbox and stops listening for Ctrl+C. */
+export interface OpenConnection {
+  connection: Connection;
+  archiveSettings: ArchiveSettings;
+  /** The zone the user chose with --time-zone, else the connection's. */
+  zone: TimeZone;
+  log: Logger;
+  /** Aborted on Ctrl+C. */
+  interrupted: AbortSignal;
+  /** A client of this connection; platform notices go to stderr. */
+  client(options?: Pick<ClientOptions, 'onListPage'>): PlatformClient;
+  /** The archives of this run (made once), telling the user on stderr what they should know. */
+  archives(): Archives;
+  /** The archive this connection keeps its records in: its profile's, or one for a bare address and key. */
+  archiveId: string;
+  close(): Promise<void>;
+}
+
+/** Opens the connection the choice names: --base-url with the environment's credentials, or a profile's. */
+export async function openConnection(choice: ConnectionChoice, deps: CliDeps, io: CliIo): Promise<OpenConnection> {
+  const env = deps.env ?? process.env;
+  const log = deps.log ?? createLogger({ console: false });
+  const sandbox = createSandboxHost(log);
+  try {
+    const { connection, archiveSettings } = await connectionFor(choice, env, deps.secrets, log, sandbox);
+    log.redact(connection.apiSecret);
+    const zone = parseTimeZone(choice.timeZone ?? connection.timeZone) ?? parseTimeZone('UTC');
+    if (zone === null) throw new UsageError('No usable time zone.');
+    const clients: PlatformClient[] = [];
+    let archives: Archives | null = null;
+    const cancel = new AbortController();
+    const stopListening = (deps.onInterrupt ?? listenForInterrupt)(() => cancel.abort());
+    return {
+      connection,
+      archiveSettings,
+      zone,
+      log,
+      interrupted: cancel.signal,
+      archiveId: connection.profileId || `${connection.baseUrl}\n${connection.apiKey}`,
+      client(options = {}) {
+        const client = createClient({
+          baseUrl: connection.baseUrl,
+          apiKey: connection.apiKey,
+          apiSecret: connection.apiSecret,
+          timeZone: connection.timeZone,
+          log,
+          onNotice: (notice) => io.err(notice.message),
+          onListPage: options.onListPage,
+        });
+        clients.push(client);
+        return client;
+      },
+      archives() {
+        archives ??= new Archives({
+          userDataDir: resolveUserDataDir(env),
+          settingsOf: () => archiveSettings,
+          log,
+          tell: (message) => io.err(message),
+        });
+        return archives;
+      },
+      async close() {
+        stopListening();
+        for (const client of clients) client.close();
+        await archives?.closeAll();
+        await sandbox.close();
+      },
+    };
+  } catch (error) {
+    await sandbox.close();
+    throw error;
+  }
+}
+
+function listenForInterrupt(cancel: () => void): () => void {
+  process.once('SIGINT', cancel);
+  process.once('SIGTERM', cancel);
+  return () => {
+    process.off('SIGINT', cancel);
+    process.off('SIGTERM', cancel);
+  };
+}
+
+async function connectionFor(
+  choice: ConnectionChoice,
+  env: NodeJS.ProcessEnv,
+  secrets: SecretStore | undefined,
+  log: Logger,
+  sandbox: ReturnType<typeof createSandboxHost>,
+): Promise<{ connection: Connection; archiveSettings: ArchiveSettings }> {
+  const { baseUrl } = choice;
+  if (baseUrl !== undefined) {
+    const problem = validateBaseUrl(baseUrl);
+    if (problem) throw new UsageError(`--base-url: ${problem}`);
+    const apiKey = env[API_KEY_ENV]?.trim();
+    const apiSecret = env[API_SECRET_ENV]?.trim();
+    if (!apiKey || !apiSecret) {
+      throw new UsageError(`With --base-url, set the environment variables ${API_KEY_ENV} and ${API_SECRET_ENV}.`);
+    }
+    const connection: Connection = {
+      profileId: '',
+      profileName: baseUrl,
+      baseUrl,
+      apiKey,
+      apiSecret,
+      timeZone: choice.timeZone ?? computerTimeZone(),
+      pageSize: 100,
+      defaultAppId: '',
+    };
+    return { connection, archiveSettings: { ...DEFAULT_ARCHIVE_SETTINGS } };
+  }
+  const userDataDir = resolveUserDataDir(env);
+  const accounts = new Accounts({
+    store: new ProfileStore(join(userDataDir, 'profiles.json')),
+    secrets: secrets ?? createKeytarSecretStore(env[KEYCHAIN_SERVICE_ENV] || undefined),
+    log,
+    sandbox: () => sandbox.endpoint(),
+    sandboxAddress: () => sandbox.address(),
+  });
+  const profile = choice.profile !== undefined ? accounts.findByName(choice.profile) : await accounts.active();
+  if (!profile) {
+    const names = (await accounts.state()).profiles.map((p) => `"${p.name}"`).join(', ');
+    throw new UsageError(
+      choice.profile !== undefined
+        ? `No profile is named "${choice.profile}". Profiles: ${names || 'none'}.`
+        : 'No profile is active: give --profile NAME, or --base-url with credentials in the environment.',
+    );
+  }
+  return { connection: await accounts.connection(profile.id), archiveSettings: accounts.archiveSettings(profile.id) };
+}
