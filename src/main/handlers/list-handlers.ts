@@ -1,6 +1,6 @@
 import type { PlatformClient } from '../api';
 import { checkPageQuery, type CheckedQuery, listOf, type ListOperation, type ListParams, type ListRecords, type ListRows } from '../../shared/operations';
-import type { AnyRow, JobDone } from '../../shared/methods/lists';
+import type { JobDone, JobRowsOf } from '../../shared/methods/lists';
 import type { Page } from '../../shared/records';
 import { ok, type Result } from '../../shared/result';
 import { describeDrift } from '../jobs/drift-warnings';
@@ -53,12 +53,13 @@ export function createListHandlers(deps: {
     const stop = AbortSignal.any([signal, limiter.signal]);
     let delivered = 0;
     let totalRows: number | null = null;
-    let batch: AnyRow[] = [];
+    let batch: ListRows[O][] = [];
     let batchOffset = 0;
     let lastFlush = Date.now();
     const flush = (): void => {
       if (batch.length === 0) return;
-      emit('jobRows', { jobId, offset: batchOffset, rows: batch });
+      const rows: JobRowsOf<O> = { jobId, offset: batchOffset, operation, rows: batch };
+      emit('jobRows', rows);
       batchOffset += batch.length;
       batch = [];
       lastFlush = Date.now();

@@ -34,11 +34,20 @@ export interface LoadAllStarted {
   limit: number;
 }
 
-export interface JobRows {
+/** A batch of a Load all's rows, typed by the operation it lists (main sends only that operation's rows). */
+export interface JobRowsOf<O extends ListOperation> {
   jobId: string;
+  operation: O;
   /** Index of the first row of this batch in the whole result. */
   offset: number;
-  rows: AnyRow[];
+  rows: ListRows[O][];
+}
+
+export type JobRows = JobRowsOf<ListOperation>;
+
+/** True when the batch lists this operation: its rows are then that operation's rows. */
+export function isBatchOf<O extends ListOperation>(operation: O, batch: JobRows): batch is JobRowsOf<O> {
+  return batch.operation === operation;
 }
 
 export interface JobDone {

@@ -16,6 +16,7 @@ import type { AppError } from '../../../shared/result';
 import { parseTimeZone, type TimeZone } from '../../../shared/time-zone';
 import { bridge } from './bridge';
 import { compareSortValues, sortValueOf } from './cells';
+import { isBatchOf } from '../../../shared/methods/lists';
 import { watchJob } from './job-events';
 import { preferences } from './preferences.svelte';
 import { RowCache } from './row-cache';
@@ -373,7 +374,7 @@ export class ListView<O extends ListOperation> {
         if (this.load?.jobId === jobId) this.load = { ...this.load, progress };
       },
       rows: (batch) => {
-        for (const row of batch.rows) buffer.push(row as RowOf<O>);
+        if (isBatchOf(this.operation, batch)) buffer.push(...batch.rows);
         // The first rows show at once; later ones in batches, so the table stays smooth.
         if (this.all.length === 0) {
           performance.mark('switchboard:rows-arrived');

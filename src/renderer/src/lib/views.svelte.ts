@@ -1,7 +1,7 @@
 import type { ListOperation } from '../../../shared/operations';
 import { ListView } from './list-view.svelte';
 
-const views = new Map<ListOperation, ListView<ListOperation>>();
+const views: { [O in ListOperation]?: ListView<O> } = {};
 
 /**
  * One view per list, kept while the app runs so switching screens loses nothing.
@@ -10,13 +10,13 @@ const views = new Map<ListOperation, ListView<ListOperation>>();
  * live pager) once the user leaves it.
  */
 export function viewFor<O extends ListOperation>(operation: O): ListView<O> {
-  let view = views.get(operation);
+  let view: ListView<O> | undefined = views[operation];
   if (!view) {
     $effect.root(() => {
-      view = new ListView(operation) as unknown as ListView<ListOperation>;
+      view = new ListView(operation);
     });
     if (!view) throw new Error(`the ${operation} view was not made`);
-    views.set(operation, view);
+    views[operation] = view;
   }
-  return view as unknown as ListView<O>;
+  return view;
 }
