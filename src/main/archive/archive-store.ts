@@ -19,7 +19,9 @@ import {
   type DuckDBConnection,
   type DuckDBValue,
 } from '@duckdb/node-api';
+import type { TimeZone } from '../../shared/time-zone';
 import { addCoverage, type CoveragePiece } from './coverage';
+import { localHourRanges } from './local-hours';
 import {
   decodeRecordJson,
   encodeFields,
@@ -87,6 +89,10 @@ export interface ArchiveQuery {
   /** Text anywhere in the row's text fields, case-insensitive. */
   search?: string;
   sort?: { field: string; descending: boolean };
+  /** Fields equal to a value; null matches a missing value (no value, or empty text). */
+  equals?: readonly { field: string; value: string | number | null }[];
+  /** Only rows whose `_time` falls in this hour of the day (0-23) in the zone; needs `window`. */
+  hourOfDay?: { hour: number; zone: TimeZone };
 }
 
 export interface ArchivePage<R> {
@@ -430,6 +436,18 @@ export class ArchiveStore {
     });
   }
 
+  /**
+   * Runs a read-only statement (the Overview's group-bys) on the reader connection, in
+   * turn with the other reads; the tables named are created first when still missing, so
+   * an archive that never held a list reads as empty. Returns the result rows.
+   */
+  read(tables: readonly TableLayout[], sql: string, params: Record<string, DuckDBValue> = {}): Promise<unknown[][]> {
+    return this.serial(async () => {
+      for (const layout of tables) await this.prepareTable(layout);
+      return (await this.reader.runAndReadAll(sql, params)).getRowsJS();
+    });
+  }
+
   /** Row counts per table and the newest fetch time. */
   stats(): Promise<TableStats[]> {
     return this.serial(async () => {
@@ -595,6 +613,22 @@ function whereClause(
     } else {
       conditions.push(`${column} IN (${filter.values.map((value) => bind(cast(value))).join(', ')})`);
     }
+  }
+  for (const { field: name, value } of query.equals ?? []) {
+    const field = fieldOf(layout, name);
+    const column = quoteIdent(field.column);
+    if (value === null) {
+      conditions.push(field.kind === 'number' ? `${column} IS NULL` : `(${column} IS NULL OR ${column} = '')`);
+    } else {
+      conditions.push(`${column} = ${bind(field.kind === 'number' ? Number(value) : String(value))}`);
+    }
+  }
+  if (query.hourOfDay) {
+    if (!query.window) throw new Error('An hour-of-day filter needs a time window.');
+    const ranges = localHourRanges(query.window, query.hourOfDay.hour, query.hourOfDay.zone).map(
+      ({ fromMs, toMs }) => `(_time >= ${bind(BigInt(fromMs))} AND _time < ${bind(BigInt(toMs))})`,
+    );
+    conditions.push(ranges.length > 0 ? `(${ranges.join(' OR ')})` : 'FALSE');
   }
   const search = query.search?.trim().toLowerCase();
   if (search) {

@@ -4,18 +4,19 @@
  */
 import { existsSync } from 'node:fs';
 import type { Accounts } from '../accounts/accounts';
-import { createClient } from '../api';
 import { archiveQueryFor } from '../archive/archive-export';
-import type { QueryFilter } from '../archive/archive-store';
+import type { ArchiveQuery, QueryFilter } from '../archive/archive-store';
 import type { Archives } from '../archive/archives';
-import { SYNCED_LISTS, syncList, syncPlanOf, TASK_ID_NEEDED } from '../archive/sync-plan';
+import { startSyncJob } from '../archive/sync-job';
+import { SYNCED_LISTS, syncPlanOf, TASK_ID_NEEDED } from '../archive/sync-plan';
 import { archiveTableFor } from '../archive/tables';
 import type { JobRegistry } from '../jobs/job-registry';
 import type { Logger } from '../log';
-import type { ArchivePage, ArchiveStatus } from '../../shared/methods/archive';
+import type { ArchivePage, ArchivePageRequestOf, ArchiveStatus } from '../../shared/methods/archive';
 import type { JobInfo } from '../../shared/methods/jobs';
 import { isListOperation, listOf, type ListOperation, type ListRows } from '../../shared/operations';
 import { fail, ok, type Result } from '../../shared/result';
+import { parseTimeZone } from '../../shared/time-zone';
 import { withAccounts } from './accounts-handlers';
 import type { Handlers } from './dispatcher';
 
@@ -87,22 +88,29 @@ export function createArchiveHandlers(deps: { accounts: Accounts; archives: Arch
 
   async function page<O extends ListOperation>(
     operation: O,
-    request: { params: object; offset: number; limit: number; sort?: { field: string; descending: boolean }; search?: string; contains?: { field: string; text: string }[] },
+    request: Omit<ArchivePageRequestOf<O>, 'operation'>,
   ): Promise<Result<ArchivePage<ListRows[O]>>> {
-    const profileId = await activeId();
-    if (profileId === null) return fail('not-found', 'Choose or add a profile in Accounts first.');
+    const profile = await accounts.active();
+    if (profile === null) return fail('not-found', 'Choose or add a profile in Accounts first.');
+    const profileId = profile.id;
     const store = await archives.store(profileId);
     if (!store) return unavailable(profileId);
     const asked = archiveQueryFor(operation, { ...request.params });
     if (!asked.ok) return asked;
     const table = archiveTableFor(operation);
     const known = new Set(table.layout.fields.map((field) => field.field));
-    const unknown = [request.sort?.field, ...(request.contains ?? []).map((filter) => filter.field)].find((field) => field !== undefined && !known.has(field));
+    const equals = request.equals ?? [];
+    const unknown = [request.sort?.field, ...(request.contains ?? []).map((filter) => filter.field), ...equals.map((equal) => equal.field)].find(
+      (field) => field !== undefined && !known.has(field),
+    );
     if (unknown !== undefined) return fail('validation', `The archive has no column "${unknown}" for ${listOf(operation).endpoint.title}.`);
     const filters = columnFilters(operation, request.contains ?? []);
     if (!filters.ok) return filters;
+    const hourOfDay = hourOfDayFilter(request.hourOfDay, asked.value, profile.timeZone);
+    if (!hourOfDay.ok) return hourOfDay;
     const limit = Math.min(Math.max(1, request.limit), ARCHIVE_PAGE_MAX);
-    const archived = await store.page(table, { ...asked.value, filters: filters.value, search: request.search, sort: request.sort }, Math.max(0, request.offset), limit);
+    const query = { ...asked.value, filters: filters.value, equals, hourOfDay: hourOfDay.value, search: request.search, sort: request.sort };
+    const archived = await store.page(table, query, Math.max(0, request.offset), limit);
     const stats = await store.stats();
     const lastSyncAt = stats.find((candidate) => candidate.table === table.layout.table)?.newestSeenMs ?? null;
     return ok({ total: archived.total, rows: archived.records, lastSyncAt });
@@ -117,54 +125,8 @@ export function createArchiveHandlers(deps: { accounts: Accounts; archives: Arch
     const settings = accounts.archiveSettings(profileId);
     const store = await archives.store(profileId);
     if (!store) return unavailable(profileId);
-    const connection = await accounts.connection(profileId);
-    // Its own client without the page hook: sync writes each range with its coverage itself.
-    const client = createClient({ ...connection, log });
-    const job = jobs.startShown({ kind: 'sync', title: 'Sync', operation: null, path: null, cancellable: true });
-    const plan = syncPlanOf(settings, Date.now(), taskId);
-    let rows = 0;
-    let done = 0;
-    const run = async (): Promise<Result<null>> => {
-      for (const operation of operations) {
-        const onProgress = (progress: { rows: number }): void =>
-          jobs.progress(job.id, {
-            concurrency: 1,
-            rows: rows + progress.rows,
-            totalRows: null,
-            pagesDone: done,
-            totalPages: operations.length,
-            rowsPerSecond: 0,
-            etaSeconds: null,
-          });
-        const result = await syncList(store, client, operation, plan, { signal: job.signal, onProgress });
-        if (!result.ok) return result;
-        rows += result.value.rows;
-        done += 1;
-      }
-      return ok(null);
-    };
-    void run()
-      .then((result) => {
-        if (result.ok) jobs.end(job.id, { state: 'completed', rows, error: null, warnings: [] });
-        else if (result.error.code === 'cancelled' || job.signal.aborted) jobs.end(job.id, { state: 'cancelled', rows, error: null, warnings: [] });
-        else jobs.end(job.id, { state: 'failed', rows, error: result.error, warnings: [] });
-      })
-      .catch((error: unknown) => {
-        log.error('sync crashed', error);
-        jobs.end(job.id, {
-          state: 'failed',
-          rows,
-          error: { code: 'internal', message: 'The sync stopped because of an internal error. The details are in the log file.' },
-          warnings: [],
-        });
-      })
-      .finally(() => {
-        client.close();
-        jobs.finish(job.id);
-      });
-    const shown = jobs.list().find((candidate) => candidate.jobId === job.id);
-    if (!shown) return fail('internal', 'The sync could not be shown.');
-    return ok({ job: shown });
+    const started = await startSyncJob({ accounts, jobs, log }, store, profileId, operations, syncPlanOf(settings, Date.now(), taskId));
+    return started.ok ? ok({ job: started.value.job }) : started;
   }
 
   return {
@@ -191,4 +153,13 @@ export function createArchiveHandlers(deps: { accounts: Accounts; archives: Arch
         return ok(await status(profileId));
       }),
   };
+}
+
+/** An hour of the day is read in the profile's zone, and only within a time window. */
+function hourOfDayFilter(hour: number | undefined, query: ArchiveQuery, timeZone: string): Result<ArchiveQuery['hourOfDay']> {
+  if (hour === undefined) return ok(undefined);
+  if (!query.window) return fail('validation', 'An hour of the day can be picked only with a time window: give strTime and endTime.');
+  const zone = parseTimeZone(timeZone);
+  if (!zone) return fail('validation', `The profile's time zone "${timeZone}" is not a zone name or offset: correct it in Accounts.`);
+  return ok({ hour, zone });
 }

@@ -16,6 +16,8 @@ import { ClientPool } from './client-pool';
 import { createListHandlers } from './list-handlers';
 import { createExportHandlers } from './export-handlers';
 import { createMmsHandlers } from './mms-handlers';
+import { createReportHandlers } from './report-handlers';
+import { JOURNAL_FILE, MmsHistory, MmsJournal } from '../mms';
 import { createSeatGroupHandlers } from './seat-group-handlers';
 import { Preferences } from '../preferences';
 import type { DesktopPort } from '../desktop-port';
@@ -67,6 +69,7 @@ export function createServices(options: ServiceOptions): Services {
   });
   const clients = new ClientPool(accounts, log, (notice) => options.emit('notice', notice), archives);
   const jobs = new JobRegistry((job) => options.emit('jobChanged', job));
+  const mmsHistory = new MmsHistory(new MmsJournal(join(options.userDataDir, JOURNAL_FILE)), log);
   const preferences = new Preferences(join(options.userDataDir, 'preferences.json'));
   const stops: (() => void)[] = [];
 
@@ -85,6 +88,7 @@ export function createServices(options: ServiceOptions): Services {
     ...createArchiveHandlers({ accounts, archives, jobs, log }),
     listJobs: () => ok(jobs.list()),
     ...createMmsHandlers({
+      history: mmsHistory,
       clients,
       jobs,
       emit: options.emit,
@@ -95,8 +99,7 @@ export function createServices(options: ServiceOptions): Services {
       onClose: (stop) => stops.push(stop),
     }),
     ...createSeatGroupHandlers({ clients, log }),
-    // Filled in by the reports handlers (src/main/reports).
-    overview: () => fail('not-built', 'The Overview is not built yet.'),
+    ...createReportHandlers({ accounts, archives, jobs, log, mmsHistory }),
     loadPreferences: () => ok(preferences.all()),
     savePreference: ({ key, value }) =>
       preferences.set(key, value) ? ok(null) : fail('too-large', 'That preference is too large to keep.'),

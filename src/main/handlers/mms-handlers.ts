@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { fail, ok } from '../../shared/result';
 import type { JobRegistry } from '../jobs/job-registry';
 import type { Logger } from '../log';
@@ -6,9 +5,6 @@ import { refuseUnseenRepeats } from '../mms/repeat-guard';
 import { findRepeats } from '../mms/repeats';
 import {
   importRecipientFile,
-  JOURNAL_FILE,
-  MmsHistory,
-  MmsJournal,
   MmsSender,
   resultsFileName,
   type SendTarget,
@@ -20,6 +16,7 @@ import type { DesktopPort } from '../desktop-port';
 import type { Handlers } from './dispatcher';
 import type { EmitEvent } from './dispatcher';
 import { MmsSendJobs } from '../mms/send-jobs';
+import type { MmsHistory } from '../mms';
 
 type MmsHandlers = Pick<
   Handlers,
@@ -47,13 +44,15 @@ export function createMmsHandlers(deps: {
   log: Logger;
   desktop: DesktopPort;
   userDataDir: string;
+  /** The send history (the journal), shared with the Overview's MMS figures. */
+  history: MmsHistory;
   /** For the About sheet of a results workbook. */
   appVersion: string;
   /** Registers what to stop when the services close. */
   onClose: (stop: () => void) => void;
 }): MmsHandlers {
   const { clients, emit, log, desktop } = deps;
-  const history = new MmsHistory(new MmsJournal(join(deps.userDataDir, JOURNAL_FILE)), log);
+  const { history } = deps;
   const sendJobs = new MmsSendJobs(deps.jobs);
   const sender = new MmsSender({
     history,

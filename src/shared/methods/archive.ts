@@ -28,6 +28,10 @@ export interface ArchivePageRequestOf<O extends ListOperation> {
   search?: string;
   /** Text a column contains (case-insensitive), by field. */
   contains?: { field: string; text: string }[];
+  /** Fields equal to a value, by field (an Overview bucket's rows); null matches a missing value. */
+  equals?: { field: string; value: string | number | null }[];
+  /** Only rows in this hour of the day (0-23) in the profile's time zone, within the window. */
+  hourOfDay?: number;
 }
 export type ArchivePageRequest = { [O in ListOperation]: ArchivePageRequestOf<O> }[ListOperation];
 
@@ -41,6 +45,17 @@ export interface ArchivePage<Row> {
 export interface TypedArchiveMethods {
   archivePage<O extends ListOperation>(request: ArchivePageRequestOf<O>): Promise<Result<ArchivePage<ListRows[O]>>>;
 }
+
+const equalsValue: p.Parser<string | number | null> = (input, path = '') => {
+  if (input === null || typeof input === 'string' || (typeof input === 'number' && Number.isFinite(input))) return input;
+  throw new p.RequestShapeError(path, 'text, a number or null');
+};
+
+const hourOfDay: p.Parser<number> = (input, path = '') => {
+  const hour = p.integer(input, path);
+  if (hour < 0 || hour > 23) throw new p.RequestShapeError(path, 'an hour from 0 to 23');
+  return hour;
+};
 
 const archiveSettings = p.object({ enabled: p.boolean, retentionDays: p.integer, refreshHours: p.integer, historyDays: p.integer });
 
@@ -61,6 +76,8 @@ export const archiveMethods = {
       sort: p.optional(p.object({ field: p.string, descending: p.boolean })),
       search: p.optional(p.string),
       contains: p.optional(p.arrayOf(p.object({ field: p.string, text: p.string }))),
+      equals: p.optional(p.arrayOf(p.object({ field: p.string, value: equalsValue }))),
+      hourOfDay: p.optional(hourOfDay),
     }) as p.Parser<ArchivePageRequest>,
   ),
   /** The archive of a profile (default: the active one). */

@@ -1,0 +1,76 @@
+/**
+ * The Overview over IPC: the profile's archive, brought up to date first where asked (a
+ * Sync job in the Jobs panel for the window's voice and number records), then the
+ * figures computed over it.
+ */
+import type { Accounts } from '../accounts/accounts';
+import type { Archives } from '../archive/archives';
+import { startSyncJob } from '../archive/sync-job';
+import { historyWindow, type SyncPlan } from '../archive/sync-plan';
+import type { JobRegistry } from '../jobs/job-registry';
+import type { Logger } from '../log';
+import type { MmsHistory } from '../mms';
+import { checkOverviewWindow, computeOverview } from '../reports/compute-overview';
+import type { ListOperation } from '../../shared/operations';
+import { ARCHIVE_HISTORY_DAYS_MAX, type ArchiveSettings } from '../../shared/profiles';
+import { fail, type Result } from '../../shared/result';
+import { withAccounts } from './accounts-handlers';
+import type { Handlers } from './dispatcher';
+
+/** What "sync first" brings up to date: the lists whose figures depend on the window. */
+const SYNCED_FOR_OVERVIEW: readonly ListOperation[] = ['voiceRecords', 'numberRecords'];
+
+export function createReportHandlers(deps: {
+  accounts: Accounts;
+  archives: Archives;
+  jobs: JobRegistry;
+  log: Logger;
+  /** The MMS screen's send history: its own sends under way show as under way, not as unknown. */
+  mmsHistory: MmsHistory;
+}): Pick<Handlers, 'overview'> {
+  const { accounts, archives, jobs, log, mmsHistory } = deps;
+
+  function archiveMissing(profileId: string): Result<never> {
+    const condition = archives.condition(profileId);
+    if (condition.state === 'off') {
+      return fail('archive-off', 'The Overview is computed over the archive, which is switched off for this profile. Switch it on in Accounts, then open the Overview again.');
+    }
+    const why = condition.state === 'unavailable' ? condition.message : 'The archive could not be opened.';
+    return fail('archive-unavailable', `The Overview is computed over the archive, which cannot be used right now. ${why} Close the other Switchboard window or command, then try again.`);
+  }
+
+  return {
+    overview: (request) =>
+      withAccounts(async () => {
+        const profileId = request.profileId ?? (await accounts.active())?.id ?? null;
+        if (profileId === null) return fail('not-found', 'Choose or add a profile in Accounts first.');
+        const profile = (await accounts.state()).profiles.find((candidate) => candidate.id === profileId);
+        if (!profile) return fail('not-found', 'That profile no longer exists: choose another in Accounts.');
+        const window = { fromMs: request.fromMs, toMs: request.toMs };
+        const checked = checkOverviewWindow(window);
+        if (!checked.ok) return checked;
+        const store = await archives.store(profileId);
+        if (!store) return archiveMissing(profileId);
+        if (request.syncFirst) {
+          const started = await startSyncJob({ accounts, jobs, log }, store, profileId, SYNCED_FOR_OVERVIEW, overviewSyncPlan(window, accounts.archiveSettings(profileId)));
+          if (!started.ok) return started;
+          const synced = await started.value.finished;
+          if (!synced.ok) {
+            if (synced.error.code === 'cancelled') return fail('cancelled', 'The sync was cancelled, so the Overview was not computed. Open it again, with or without syncing first.');
+            return fail(
+              synced.error.code,
+              `${synced.error.message} The Overview was not computed: try again, or open it without syncing to see what the archive already holds.`,
+              synced.error.detail,
+            );
+          }
+        }
+        return computeOverview({ store, profileId, timeZone: profile.timeZone, window, mmsSends: mmsHistory.list() });
+      }),
+  };
+}
+
+/** The window itself, from no earlier than the platform still keeps (it refuses a range reaching further back). */
+function overviewSyncPlan(window: { fromMs: number; toMs: number }, settings: ArchiveSettings): SyncPlan {
+  const earliestMs = historyWindow(ARCHIVE_HISTORY_DAYS_MAX, Date.now()).fromMs;
+  return { window: { fromMs: Math.max(window.fromMs, earliestMs), toMs: window.toMs }, refreshMs: settings.refreshHours * 3_600_000, taskId: null };
+}

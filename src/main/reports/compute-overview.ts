@@ -1,0 +1,85 @@
+/**
+ * The Overview of one profile and window, computed over its archive: each list's figures
+ * come from grouped queries in the database (no record crosses into JavaScript), folded
+ * into the profile's time zone here.
+ */
+import type { ArchiveStore } from '../archive/archive-store';
+import { coveredMs, type CoveragePiece } from '../archive/coverage';
+import type { MmsSendSummary } from '../../shared/mms/records';
+import type { ListCoverage, Overview } from '../../shared/reports/overview';
+import { parseTimeZone } from '../../shared/time-zone';
+import { ok, fail, type Result } from '../../shared/result';
+import { Calendar, type Window } from './calendar';
+import { mmsByDay } from './mms';
+import { numberOverview } from './numbers';
+import { seatOverview } from './seats';
+import { tableSql } from './sql';
+import { voiceOverview } from './voice';
+
+/** The longest window an Overview covers (the archive's longest retention). */
+export const OVERVIEW_MAX_DAYS = 3660;
+
+export interface OverviewInput {
+  store: ArchiveStore;
+  profileId: string;
+  /** The profile's zone: an IANA name or an offset. */
+  timeZone: string;
+  window: Window;
+  /** The MMS send history (every profile's; this profile's are picked). */
+  mmsSends: readonly MmsSendSummary[];
+  now?: () => number;
+}
+
+/** A window the Overview can be computed for. */
+export function checkOverviewWindow({ fromMs, toMs }: Window): Result<null> {
+  if (!(toMs > fromMs)) return fail('validation', 'The Overview window must end after it starts: pick a later end.');
+  if (toMs - fromMs > OVERVIEW_MAX_DAYS * 86_400_000) {
+    return fail('validation', `The Overview covers at most ${OVERVIEW_MAX_DAYS} days: pick a shorter window.`);
+  }
+  return ok(null);
+}
+
+export async function computeOverview(input: OverviewInput): Promise<Result<Overview>> {
+  const now = input.now ?? Date.now;
+  const { fromMs, toMs } = input.window;
+  const checked = checkOverviewWindow(input.window);
+  if (!checked.ok) return checked;
+  const zone = parseTimeZone(input.timeZone);
+  if (!zone) {
+    return fail('validation', `The profile's time zone "${input.timeZone}" is neither a zone name (Asia/Shanghai) nor an offset (+08:00): correct it in Accounts.`);
+  }
+  const started = performance.now();
+  const calendar = new Calendar(input.window, zone);
+  const { store } = input;
+  const voice = await voiceOverview(store, calendar);
+  const numbers = await numberOverview(store, calendar);
+  const seats = await seatOverview(store, input.window);
+  const computedAt = now();
+  const coverage = {
+    voice: coverageOf(await store.coverage(tableSql('voiceRecords').layout.table), input.window, computedAt),
+    numbers: coverageOf(await store.coverage(tableSql('numberRecords').layout.table), input.window, computedAt),
+  };
+  return ok({
+    profileId: input.profileId,
+    timeZone: zone.name,
+    fromMs,
+    toMs,
+    computedAt,
+    computeMs: Math.round((performance.now() - started) * 10) / 10,
+    coverage,
+    voice,
+    numbers,
+    seats,
+    mms: { byDay: mmsByDay(input.mmsSends, input.profileId, calendar) },
+  });
+}
+
+/** Whether the window (up to now: the future cannot be fetched) was fetched completely, and when last. */
+function coverageOf(pieces: readonly CoveragePiece[], window: Window, nowMs: number): ListCoverage {
+  const held = { fromMs: window.fromMs, toMs: Math.min(window.toMs, nowMs) };
+  const overlapping = pieces.filter((piece) => piece.fromMs < window.toMs && piece.toMs > window.fromMs);
+  return {
+    complete: held.toMs <= held.fromMs || coveredMs(held, pieces) >= held.toMs - held.fromMs,
+    lastSyncAt: overlapping.length > 0 ? Math.max(...overlapping.map((piece) => piece.syncedAtMs)) : null,
+  };
+}
