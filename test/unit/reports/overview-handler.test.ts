@@ -1,0 +1,113 @@
+/**
+ * The overview method through the dispatcher against the built-in sandbox profile: "sync
+ * first" runs as a Sync job, the figures count the sandbox's own records, and every
+ * bucket's drill-down, read back with archivePage, lists exactly the bucket's rows.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMemorySecretStore } from '../../../src/main/accounts/secret-store';
+import { createLogger } from '../../../src/main/log';
+import { createServices, type Services } from '../../../src/main/handlers';
+import type { EventName, PayloadOf } from '../../../src/shared/contract';
+import type { ArchivePage } from '../../../src/shared/methods/archive';
+import type { JobInfo } from '../../../src/shared/methods/jobs';
+import { SANDBOX_PROFILE_ID } from '../../../src/shared/profiles';
+import { drillDownPageRequest } from '../../../src/shared/reports/drill-down';
+import type { DrillDown, Overview } from '../../../src/shared/reports/overview';
+import type { Result } from '../../../src/shared/result';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+describe('the overview method', () => {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'overview-handler-'));
+  const changes: JobInfo[] = [];
+  let services: Services;
+
+  beforeAll(() => {
+    services = createServices({
+      userDataDir,
+      desktop: {
+        host: 'electron',
+        openExternal: async () => {},
+        chooseSavePath: async () => null,
+        showInFolder: async () => {},
+        openPath: async () => null,
+        offerDownload: () => null,
+      },
+      log: createLogger({ console: false }),
+      secrets: createMemorySecretStore(),
+      sandboxOptions: { volume: 'small' },
+      emit: <E extends EventName>(name: E, payload: PayloadOf<E>) => {
+        if (name === 'jobChanged') changes.push(payload as JobInfo);
+      },
+    });
+  });
+  afterAll(() => services.close());
+
+  const call = async <T>(method: string, input?: unknown): Promise<Result<T>> =>
+    (await services.dispatch(method, input)) as Result<T>;
+  const value = <T>(result: Result<T>): T => {
+    if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
+    return result.value;
+  };
+  const drillTotal = async (drill: DrillDown): Promise<number> =>
+    value(await call<ArchivePage<unknown>>('archivePage', drillDownPageRequest(drill, { offset: 0, limit: 1 }))).total;
+
+  it('syncs the window as a job, counts the sandbox records, and each drill-down lists its bucket', async () => {
+    const sandbox = await services.sandbox.instance();
+    const toMs = Math.floor(sandbox.data.anchor.getTime() / HOUR) * HOUR - 2 * HOUR;
+    const fromMs = toMs - 6 * DAY - 5 * HOUR;
+    const overview = value(await call<Overview>('overview', { fromMs, toMs, syncFirst: true }));
+
+    const sync = changes.filter((job) => job.kind === 'sync');
+    expect(sync.at(-1)?.state).toBe('completed');
+    expect(overview.profileId).toBe(SANDBOX_PROFILE_ID);
+    expect(overview.coverage.voice.complete).toBe(true);
+    expect(overview.coverage.numbers.complete).toBe(true);
+    expect(overview.computeMs).toBeGreaterThan(0);
+
+    // The sandbox's own count of the window's records, [fromMs, toMs).
+    let voiceCalls = 0;
+    const voiceRange = sandbox.data.voiceRecordRange(fromMs, toMs);
+    for (let i = voiceRange.first; i < voiceRange.end; i++) {
+      const at = Date.parse(sandbox.data.voiceRecordAt(i).submitTime);
+      if (at >= fromMs && at < toMs) voiceCalls += 1;
+    }
+    expect(voiceCalls).toBeGreaterThan(100);
+    expect(overview.voice.totals.calls).toBe(voiceCalls);
+
+    const hours = overview.voice.byHour.filter((bucket) => bucket.calls > 0);
+    expect(hours.length).toBe(24);
+    for (const bucket of [hours[0], hours[13], hours[23]]) expect(await drillTotal(bucket.drill)).toBe(bucket.calls);
+    for (const bucket of overview.voice.byDay) expect(await drillTotal(bucket.drill)).toBe(bucket.calls);
+    for (const bucket of overview.voice.byStatus) expect(await drillTotal(bucket.drill as DrillDown)).toBe(bucket.count);
+    for (const bucket of overview.voice.displayNumbers) expect(await drillTotal(bucket.drill)).toBe(bucket.calls);
+    expect(overview.numbers.byCountry.length).toBeGreaterThan(1);
+    for (const bucket of [...overview.numbers.byCountry, ...overview.numbers.byType, ...overview.numbers.byDay]) {
+      expect(await drillTotal(bucket.drill)).toBe(bucket.calls);
+    }
+    // Everything the drill-downs add up to is the window, no row twice.
+    expect(overview.voice.byDay.reduce((sum, bucket) => sum + bucket.calls, 0)).toBe(voiceCalls);
+  }, 120_000);
+
+  it('refuses an hour of the day without a window, and says how to fix it', async () => {
+    const refused = await call('archivePage', { operation: 'seats', params: {}, offset: 0, limit: 5, hourOfDay: 3 });
+    expect(refused.ok === false && refused.error.message).toMatch(/time window/);
+    const badHour = await call('archivePage', { operation: 'seats', params: {}, offset: 0, limit: 5, hourOfDay: 24 });
+    expect(badHour.ok).toBe(false);
+  });
+
+  it('with the archive switched off, says to switch it on in Accounts', async () => {
+    const settings = { enabled: false, retentionDays: 180, refreshHours: 24 };
+    value(await call('setArchiveSettings', { profileId: SANDBOX_PROFILE_ID, settings }));
+    const result = await call<Overview>('overview', { fromMs: 0, toMs: DAY, syncFirst: false });
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.error.code).toBe('archive-off');
+      expect(result.error.message).toMatch(/Switch it on in Accounts/);
+    }
+  });
+});
