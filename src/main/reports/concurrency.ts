@@ -4,7 +4,8 @@
  * end in time order once (a running sum over one sorted key: ends sort before starts at
  * the same millisecond, so a call hung up as another begins does not overlap it) and
  * keeps each interval's highest level and its level at the close; an interval with no
- * start or end in it holds the level it was left at.
+ * start or end in it holds the level it was left at. A call ending exactly as an interval
+ * opens is counted in the interval before, so it is not up in the one it did not reach.
  */
 import type { ArchiveStore } from '../archive/archive-store';
 import type { VoiceOverview } from '../../shared/reports/overview';
@@ -36,7 +37,7 @@ export async function voiceConcurrency(store: ArchiveStore, calendar: Calendar):
        WHERE _time >= $lookFrom AND _time < $to AND ${start} < $to AND ${end} > $from AND ${end} > ${start}),
      events AS (SELECT s * 2 + 1 AS k FROM up UNION ALL SELECT e * 2 FROM up WHERE e < $to),
      levels AS (SELECT k, sum(k % 2 * 2 - 1) OVER (ORDER BY k ROWS UNBOUNDED PRECEDING) AS level FROM events)
-     SELECT (k // 2 - $from) // $interval AS slot, max(level), arg_max(level, k) FROM levels GROUP BY slot`,
+     SELECT (k // 2 - (1 - k % 2) - $from) // $interval AS slot, max(level), arg_max(level, k) FROM levels GROUP BY slot`,
     {
       from: BigInt(fromMs),
       to: BigInt(toMs),
