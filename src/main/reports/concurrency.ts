@@ -1,16 +1,16 @@
 /**
- * Peak concurrent calls per interval. A call is up from its callTime (or answerTime when
- * it has none) until its hangupTime, [start, end). The database walks every start and
- * end in time order once (a running sum over one sorted key: ends sort before starts at
- * the same millisecond, so a call hung up as another begins does not overlap it) and
- * keeps each interval's highest level and its level at the close; an interval with no
- * start or end in it holds the level it was left at. A call ending exactly as an interval
- * opens is counted in the interval before, so it is not up in the one it did not reach.
+ * Peak concurrent calls per interval, minute by minute: a call is up from its callTime (or
+ * answerTime when it has none) until its hangupTime, and counts in every minute it is up
+ * for any part of; an interval's peak is its busiest minute (the per-minute reading
+ * carrier consoles chart). Minutes, not instants, because the count then comes from two
+ * counts per minute (calls starting, calls in their last minute) and a running sum over
+ * the window's minutes: no sort of every start and end, which would cost seconds at a
+ * million calls. A minute with neither holds the level it was left at.
  */
 import type { ArchiveStore } from '../archive/archive-store';
 import type { VoiceOverview } from '../../shared/reports/overview';
 import type { Calendar } from './calendar';
-import { numberOf, tableSql } from './sql';
+import { integerSql, numberOf, tableSql } from './sql';
 
 /** Interval lengths offered, in minutes; the shortest giving at most MAX_POINTS is used. */
 const INTERVAL_MINUTES = [1, 5, 10, 15, 30, 60, 120, 180, 240, 360, 720, 1440, 2880, 10080];
@@ -30,20 +30,23 @@ export async function voiceConcurrency(store: ArchiveStore, calendar: Calendar):
   const voice = tableSql('voiceRecords');
   const start = `coalesce(${voice.numeric('callTime')}, ${voice.numeric('answerTime')})`;
   const end = voice.numeric('hangupTime');
+  // Minutes are counted from the window's start, so intervals are whole minutes of them.
+  const [from, to, lookFrom] = [fromMs, toMs, fromMs - LONGEST_CALL_MS].map(integerSql);
   const rows = await store.read(
     [voice.layout],
     `WITH up AS (
-       SELECT greatest(${start}, $from) AS s, ${end} AS e FROM ${voice.name}
-       WHERE _time >= $lookFrom AND _time < $to AND ${start} < $to AND ${end} > $from AND ${end} > ${start}),
-     events AS (SELECT s * 2 + 1 AS k FROM up UNION ALL SELECT e * 2 FROM up WHERE e < $to),
-     levels AS (SELECT k, sum(k % 2 * 2 - 1) OVER (ORDER BY k ROWS UNBOUNDED PRECEDING) AS level FROM events)
-     SELECT (k // 2 - (1 - k % 2) - $from) // $interval AS slot, max(level), arg_max(level, k) FROM levels GROUP BY slot`,
-    {
-      from: BigInt(fromMs),
-      to: BigInt(toMs),
-      lookFrom: BigInt(fromMs - LONGEST_CALL_MS),
-      interval: BigInt(intervalMs),
-    },
+       SELECT (greatest(${start}, ${from}) - ${from}) // 60000 AS first_minute,
+              (least(${end}, ${to}) - 1 - ${from}) // 60000 AS last_minute
+       FROM ${voice.name}
+       WHERE _time >= ${lookFrom} AND _time < ${to} AND ${start} < ${to} AND ${end} > ${from} AND ${end} > ${start}),
+     edges AS (
+       SELECT first_minute AS minute, 1 AS starting, 0 AS ending FROM up
+       UNION ALL SELECT last_minute, 0, 1 FROM up),
+     minutes AS (SELECT minute, sum(starting) AS starting, sum(ending) AS ending FROM edges GROUP BY minute),
+     levels AS (
+       SELECT minute, sum(starting - ending) OVER running + ending AS up_in_minute, sum(starting - ending) OVER running AS after
+       FROM minutes WINDOW running AS (ORDER BY minute ROWS UNBOUNDED PRECEDING))
+     SELECT minute // ${intervalMinutes} AS slot, max(up_in_minute), arg_max(after, minute) FROM levels GROUP BY slot`,
   );
   const slots = new Map(rows.map((row) => [numberOf(row[0]), { peak: numberOf(row[1]), closing: numberOf(row[2]) }]));
   const points: VoiceOverview['concurrency']['points'] = [];

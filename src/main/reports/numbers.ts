@@ -34,10 +34,9 @@ export async function numberOverview(store: ArchiveStore, calendar: Calendar): P
               ${CURRENCY_SQL(records.column('currency'))} AS currency,
               ${records.column('callDuration')} AS duration,
               ${records.numeric('pay')} AS pay
-       FROM ${records.name} WHERE ${window.sql})
+       FROM ${records.name} WHERE ${window})
      SELECT CASE ${which} END AS grouped, quarter, number, country, type, currency, count(*), sum(duration), sum(pay)
-     FROM n GROUP BY GROUPING SETS (${GROUPS.map((group) => `(${group}, currency)`).join(', ')})`,
-    window.params,
+     FROM n GROUP BY GROUPING SETS (${GROUPS.map((group) => `(${group}, currency)`).join(', ')})`
   );
 
   const total = new Tally();

@@ -3,7 +3,6 @@
  * operation's descriptor): the quoted column of a field, the window condition, and
  * reading the engine's numbers (counts come back as bigint) and texts.
  */
-import type { DuckDBValue } from '@duckdb/node-api';
 import { archiveTableFor } from '../archive/tables';
 import { quoteIdent, type TableLayout } from '../archive/table-layout';
 import type { ListOperation } from '../../shared/operations';
@@ -33,12 +32,19 @@ export function tableSql(operation: ListOperation): TableSql {
   };
 }
 
-/** `_time` in [from, to), with its parameters. */
-export function windowCondition(window: Window): { sql: string; params: Record<string, DuckDBValue> } {
-  return {
-    sql: '_time >= $from AND _time < $to',
-    params: { from: BigInt(Math.trunc(window.fromMs)), to: BigInt(Math.trunc(window.toMs)) },
-  };
+/**
+ * A whole number written into the SQL: the engine plans a statement's literals (zone maps
+ * skip row groups, expressions fold) but not its bound parameters, which made the
+ * Overview's queries ten times slower. Only integers made here ever go in this way.
+ */
+export function integerSql(value: number): string {
+  if (!Number.isSafeInteger(value)) throw new Error(`Not a whole number for SQL: ${value}`);
+  return String(value);
+}
+
+/** `_time` in [from, to). */
+export function windowCondition(window: Window): string {
+  return `_time >= ${integerSql(window.fromMs)} AND _time < ${integerSql(window.toMs)}`;
 }
 
 /** A number cell (bigint, hugeint, double or null) as a number; null as 0. */

@@ -1,7 +1,10 @@
 /**
- * The voice figures of a window: one pass over the window's rows, grouped at once by
- * quarter hour (folded into hours of day and days in the profile's zone), by call status,
- * caller-id number, region, key pressed and currency (DuckDB GROUPING SETS).
+ * The voice figures of a window, in two passes over the window's rows. Each pass groups by
+ * a few columns at once into a small table (plain sums, no filtered aggregates: those cost
+ * most per row), which is then rolled up into the figures' groups (GROUPING SETS):
+ * - quarter hour and call status: hours of day and days (folded in the profile's zone
+ *   here), outcomes by status, and the totals;
+ * - caller-id number, region, key pressed, currency and connected or not.
  */
 import type { ArchiveStore } from '../archive/archive-store';
 import {
@@ -24,8 +27,57 @@ import { numberOf, tableSql, textOf, windowCondition } from './sql';
 /** How many caller-id numbers and regions the ranking keeps. */
 export const TOP_COUNT = 20;
 
-const GROUPS = ['quarter', 'status', 'display', 'region', 'feedback', 'currency'] as const;
-type Group = (typeof GROUPS)[number];
+type Group = 'quarter' | 'status' | 'display' | 'region' | 'feedback' | 'currency';
+
+/** The columns every result row has, whichever group it is of. */
+const SELECTED = `grouped, quarter, status, display, region, feedback, currency,
+  calls, connected, connected_talk, voicemail, talk, charged, cost, base`;
+
+const whichGroup = (groups: readonly Group[]): string =>
+  `CASE ${groups.map((group) => `WHEN grouping(${group}) = 0 THEN '${group}'`).join(' ')} END`;
+
+/** By quarter hour and by call status, with every sum the totals need. */
+function timeAndStatusRows(store: ArchiveStore, calendar: Calendar): Promise<unknown[][]> {
+  const voice = tableSql('voiceRecords');
+  const window = windowCondition(calendar.window);
+  return store.read(
+    [voice.layout],
+    `WITH g AS (
+       SELECT _time // ${QUARTER_HOUR_MS} AS quarter, ${voice.column('callStatus')} AS status, count(*) AS calls,
+              sum(${voice.column('callDuration')}) AS talk, sum(${voice.column('chargedDuration')}) AS charged,
+              sum(${voice.numeric('baseCost')}) AS base
+       FROM ${voice.name} WHERE ${window} GROUP BY ALL)
+     SELECT ${SELECTED} FROM (
+       SELECT ${whichGroup(['quarter', 'status'])} AS grouped, quarter, status, NULL AS display, NULL AS region,
+              NULL AS feedback, NULL AS currency, sum(calls) AS calls,
+              coalesce(sum(calls) FILTER (WHERE status = ${CONNECTED_STATUS}), 0) AS connected,
+              coalesce(sum(talk) FILTER (WHERE status = ${CONNECTED_STATUS}), 0) AS connected_talk,
+              coalesce(sum(calls) FILTER (WHERE status = ${VOICEMAIL_STATUS}), 0) AS voicemail,
+              sum(talk) AS talk, sum(charged) AS charged, NULL AS cost, sum(base) AS base
+       FROM g GROUP BY GROUPING SETS ((quarter), (status)))`
+  );
+}
+
+/** By caller-id number, region, key pressed and currency, each with calls and connected calls. */
+function keyedRows(store: ArchiveStore, calendar: Calendar): Promise<unknown[][]> {
+  const voice = tableSql('voiceRecords');
+  const window = windowCondition(calendar.window);
+  return store.read(
+    [voice.layout],
+    `WITH g AS (
+       SELECT nullif(${voice.column('displayNum')}, '') AS display, nullif(${voice.column('code')}, '') AS region,
+              nullif(${voice.column('feedbackValue')}, '') AS feedback, ${CURRENCY_SQL(voice.column('currency'))} AS currency,
+              ${voice.column('callStatus')} = ${CONNECTED_STATUS} AS up, count(*) AS calls,
+              sum(${voice.column('callDuration')}) AS talk, sum(${voice.numeric('cost')}) AS cost
+       FROM ${voice.name} WHERE ${window} GROUP BY ALL)
+     SELECT ${SELECTED} FROM (
+       SELECT ${whichGroup(['display', 'region', 'feedback', 'currency'])} AS grouped, NULL AS quarter, NULL AS status,
+              display, region, feedback, currency, sum(calls) AS calls,
+              coalesce(sum(calls) FILTER (WHERE up), 0) AS connected, coalesce(sum(talk) FILTER (WHERE up), 0) AS connected_talk,
+              NULL AS voicemail, NULL AS talk, NULL AS charged, sum(cost) AS cost, NULL AS base
+       FROM g GROUP BY GROUPING SETS ((display), (region), (feedback), (currency)))`
+  );
+}
 
 interface Tally {
   calls: number;
@@ -36,33 +88,7 @@ interface Tally {
 const emptyTally = (): Tally => ({ calls: 0, connected: 0, connectedTalk: 0 });
 
 export async function voiceOverview(store: ArchiveStore, calendar: Calendar): Promise<VoiceOverview> {
-  const voice = tableSql('voiceRecords');
-  const window = windowCondition(calendar.window);
-  const which = GROUPS.map((group) => `WHEN grouping(${group}) = 0 THEN '${group}'`).join(' ');
-  const rows = await store.read(
-    [voice.layout],
-    `WITH v AS (
-       SELECT _time // ${QUARTER_HOUR_MS} AS quarter,
-              ${voice.column('callStatus')} AS status,
-              nullif(${voice.column('displayNum')}, '') AS display,
-              nullif(${voice.column('code')}, '') AS region,
-              nullif(${voice.column('feedbackValue')}, '') AS feedback,
-              ${CURRENCY_SQL(voice.column('currency'))} AS currency,
-              ${voice.column('callDuration')} AS talk,
-              ${voice.column('chargedDuration')} AS charged,
-              ${voice.numeric('cost')} AS cost,
-              ${voice.numeric('baseCost')} AS base
-       FROM ${voice.name} WHERE ${window.sql})
-     SELECT CASE ${which} END AS grouped, quarter, status, display, region, feedback, currency,
-            count(*),
-            count(*) FILTER (WHERE status = ${CONNECTED_STATUS}),
-            sum(talk) FILTER (WHERE status = ${CONNECTED_STATUS}),
-            count(*) FILTER (WHERE status = ${VOICEMAIL_STATUS}),
-            sum(talk), sum(charged), sum(cost), sum(base)
-     FROM v GROUP BY GROUPING SETS (${GROUPS.map((group) => `(${group})`).join(', ')})`,
-    window.params,
-  );
-
+  const rows = [...(await timeAndStatusRows(store, calendar)), ...(await keyedRows(store, calendar))];
   const byHour = Array.from({ length: 24 }, emptyTally);
   const byDay = calendar.days.map(emptyTally);
   const byStatus = new Map<number | null, number>();
@@ -83,7 +109,15 @@ export async function voiceOverview(store: ArchiveStore, calendar: Calendar): Pr
         break;
       }
       case 'status':
+        // Every row has a status (null included), so these rows together are the window's totals.
         byStatus.set(row[2] === null ? null : numberOf(row[2]), tally.calls);
+        totals.calls += tally.calls;
+        totals.connected += tally.connected;
+        totals.connectedTalk += tally.connectedTalk;
+        totals.voicemail += numberOf(row[10]);
+        totals.talk += numberOf(row[11]);
+        totals.charged += numberOf(row[12]);
+        totals.base += numberOf(row[14]);
         break;
       case 'display':
         byDisplay.set(textOf(row[3]), tally);
@@ -95,15 +129,7 @@ export async function voiceOverview(store: ArchiveStore, calendar: Calendar): Pr
         byKey.set(textOf(row[5]), tally.calls);
         break;
       case 'currency':
-        // Every row has a currency, so this set's rows together are the window's totals.
         cost.add(String(row[6]), numberOf(row[13]));
-        totals.calls += tally.calls;
-        totals.connected += tally.connected;
-        totals.connectedTalk += tally.connectedTalk;
-        totals.voicemail += numberOf(row[10]);
-        totals.talk += numberOf(row[11]);
-        totals.charged += numberOf(row[12]);
-        totals.base += numberOf(row[14]);
         break;
     }
   }

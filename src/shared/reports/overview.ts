@@ -82,7 +82,11 @@ export interface ConcurrencyPoint {
   /** Start of the interval (epoch ms). */
   startMs: number;
   label: string;
-  /** Most calls up at once within the interval (a call is up from callTime, or answerTime, to hangupTime). */
+  /**
+   * Most calls up at once within the interval, read minute by minute: a call is up from
+   * callTime (or answerTime when it has none) to hangupTime and counts in every minute it is
+   * up for any part of; the peak is the interval's busiest minute.
+   */
   peak: number;
 }
 
