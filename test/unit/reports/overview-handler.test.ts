@@ -13,7 +13,7 @@ import { createServices, type Services } from '../../../src/main/handlers';
 import type { EventName, PayloadOf } from '../../../src/shared/contract';
 import type { ArchivePage } from '../../../src/shared/methods/archive';
 import type { JobInfo } from '../../../src/shared/methods/jobs';
-import { SANDBOX_PROFILE_ID } from '../../../src/shared/profiles';
+import { DEFAULT_ARCHIVE_SETTINGS, SANDBOX_PROFILE_ID } from '../../../src/shared/profiles';
 import { drillDownPageRequest } from '../../../src/shared/reports/drill-down';
 import type { DrillDown, Overview } from '../../../src/shared/reports/overview';
 import type { Result } from '../../../src/shared/result';
@@ -101,7 +101,7 @@ describe('the overview method', () => {
   });
 
   it('with the archive switched off, says to switch it on in Accounts', async () => {
-    const settings = { enabled: false, retentionDays: 180, refreshHours: 24 };
+    const settings = { ...DEFAULT_ARCHIVE_SETTINGS, enabled: false };
     value(await call('setArchiveSettings', { profileId: SANDBOX_PROFILE_ID, settings }));
     const result = await call<Overview>('overview', { fromMs: 0, toMs: DAY, syncFirst: false });
     expect(result.ok).toBe(false);
