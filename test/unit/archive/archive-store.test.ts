@@ -126,6 +126,54 @@ describe('the archive store', () => {
     );
   });
 
+  it('pages through a large sort with many equal values in the same order as sorting everything', async () => {
+    // Over 50,000 rows the page is picked from rows narrowed by its last sort value first.
+    const count = 60_000;
+    const base = voiceRecords(0, 1);
+    const records = Array.from({ length: count }, (_, i): VoiceRecord => ({
+      ...base[0],
+      voiceId: `id-${String((i * 7_919) % count).padStart(6, '0')}`,
+      cost: i % 7 === 0 ? null : { text: String(i % 5), value: i % 5 },
+    }));
+    for (let first = 0; first < count; first += 10_000)
+      await store.stage(voiceTable, records.slice(first, first + 10_000), first, 1_000);
+    await store.commit(voiceTable, null);
+    for (const descending of [true, false]) {
+      const expected = [...records]
+        .sort((a, b) => {
+          const x = a.cost?.value ?? null;
+          const y = b.cost?.value ?? null;
+          if (x !== y) {
+            if (x === null) return 1;
+            if (y === null) return -1;
+            return descending ? y - x : x - y;
+          }
+          return String(a.voiceId) < String(b.voiceId) ? -1 : 1;
+        })
+        .map((record) => record.voiceId);
+      for (const offset of [0, 5_000, 10_275, 41_130, 51_420, 59_990]) {
+        const page = await store.page(voiceTable, { sort: { field: 'cost', descending } }, offset, 25);
+        expect(page.total).toBe(count);
+        expect(page.records.map((record) => record.voiceId)).toEqual(expected.slice(offset, offset + 25));
+      }
+    }
+  }, 60_000);
+
+  it('searches case-insensitively for text with letters, and exactly for digits', async () => {
+    const records = voiceRecords(0, 200);
+    records[5] = { ...records[5], calledInfo: 'Ada LOVELACE, Analytical Engines' };
+    await store.stage(voiceTable, records, 0, 1_000);
+    await store.commit(voiceTable, null);
+    const lettered = await store.page(voiceTable, { search: 'lovelace, ANALYTICAL' }, 0, 10);
+    expect(lettered.records.map((record) => record.voiceId)).toEqual([records[5].voiceId]);
+    const digits = (records[9].callee as string).slice(-5);
+    const found = await store.page(voiceTable, { search: digits }, 0, 200);
+    const expected = records.filter((record) => JSON.stringify(record).includes(digits)).length;
+    expect(found.total).toBeGreaterThan(0);
+    expect(found.total).toBeLessThanOrEqual(expected);
+    expect(found.records.map((record) => record.voiceId)).toContain(records[9].voiceId);
+  });
+
   it('never stores a password', async () => {
     const withPassword = normaliseSeat(
       { keyId: 's1', account: 'agent1', password: 'hunter2-secret', name: 'Ann' },
