@@ -288,8 +288,13 @@ export class ArchiveStore {
       await this.writer.run('ROLLBACK').catch(() => undefined);
       throw error;
     }
+    const merged = this.staged.get(layout.table) ?? 0;
     this.staged.set(layout.table, 0);
     this.counts.clear();
+    // Blocks a large merge leaves behind are only reused after a checkpoint; without one
+    // every batch of a long sync grows the file (1,000,000 rows: 251 MB with 46% of its
+    // blocks free, 150 MB with a checkpoint per batch, at no measurable cost in time).
+    if (merged >= MERGE_EVERY_ROWS) await this.writer.run('CHECKPOINT');
   }
 
   private async writeCoverage(operation: string, piece: CoveragePiece): Promise<void> {
