@@ -1,0 +1,85 @@
+import type { DrillDown } from '../../../shared/reports/overview';
+import { countText, durationText, percentText } from './figures';
+
+/** How a series' values read: on its axis, in the table and in the summary. */
+export type ValueFormat = 'count' | 'percent' | 'seconds';
+
+/** A colour of the theme (a CSS variable of app.css). */
+export type Tone = 'accent' | 'warning' | 'success' | 'danger';
+
+export interface ChartSeries {
+  label: string;
+  values: (number | null)[];
+  kind: 'bar' | 'line';
+  format: ValueFormat;
+  tone: Tone;
+  /** Drawn against the right-hand axis (a ratio beside counts). */
+  secondary?: boolean;
+}
+
+export interface TableColumn {
+  header: string;
+  cells: string[];
+  /** Right-aligned figures. */
+  numeric: boolean;
+}
+
+/** One chart of the Overview and the table of the same data, built from the figures main computed. */
+export interface ChartModel {
+  id: string;
+  title: string;
+  /** What a category is, as the table's first header ("Hour", "Caller id"). */
+  categoryHeader: string;
+  categories: string[];
+  series: ChartSeries[];
+  /** Ranked lists read top to bottom as horizontal bars. */
+  horizontal: boolean;
+  /** The table view's other columns (the chart's series and figures too fine to draw). */
+  columns: TableColumn[];
+  /** The archived rows behind each category; null where none can be listed. */
+  drills: (DrillDown | null)[];
+  /** Said when there is nothing to draw. */
+  empty: string;
+}
+
+export function formatValue(value: number | null, format: ValueFormat): string {
+  if (value === null) return '–';
+  if (format === 'percent') return percentText(value);
+  if (format === 'seconds') return durationText(value);
+  return countText(value);
+}
+
+export function hasData(model: ChartModel): boolean {
+  return model.categories.length > 0 && model.series.some((series) => series.values.some((value) => value !== null && value !== 0));
+}
+
+/** One sentence for the chart's accessible description: where each series peaks. */
+export function summaryOf(model: ChartModel): string {
+  if (!hasData(model)) return model.empty;
+  const parts = model.series.map((series) => {
+    let best = -1;
+    series.values.forEach((value, index) => {
+      if (value !== null && (best === -1 || value > (series.values[best] ?? -Infinity))) best = index;
+    });
+    if (best === -1) return `${series.label}: none`;
+    const total = series.format === 'count' ? `, ${countText(sum(series.values))} in all` : '';
+    return `${series.label}: highest ${formatValue(series.values[best], series.format)} at ${model.categories[best]}${total}`;
+  });
+  return `${model.categories.length} ${model.categoryHeader.toLowerCase()} entries. ${parts.join('. ')}.`;
+}
+
+/** What the chart says about one category (under the chart while it is hovered or chosen with the keys). */
+export function readoutOf(model: ChartModel, index: number): string {
+  const figures = model.series.map((series) => `${series.label} ${formatValue(series.values[index] ?? null, series.format)}`);
+  const drill = model.drills[index] ? ' · click or press Enter to open its rows' : '';
+  return `${model.categories[index]}: ${figures.join(', ')}${drill}`;
+}
+
+function sum(values: readonly (number | null)[]): number {
+  return values.reduce<number>((total, value) => total + (value ?? 0), 0);
+}
+
+/** A table column of a series' values. */
+export function seriesColumn(series: ChartSeries): TableColumn {
+  return { header: series.label, cells: series.values.map((value) => formatValue(value, series.format)), numeric: true };
+}
