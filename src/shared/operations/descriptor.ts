@@ -15,7 +15,7 @@ import type { FieldErrors } from '../validation/fields';
 /** How a filter is typed on the command line (`--param key=value`); `window` comes from --from/--to. */
 export type ParamKind = 'text' | 'integer' | 'integers' | 'texts' | 'window';
 
-export type ScreenGroup = 'Records' | 'Call centre' | 'Numbers' | 'Messaging' | 'Settings';
+export type ScreenGroup = 'Records' | 'Call centre' | 'Numbers' | 'Messaging' | 'Reports' | 'Settings';
 
 /** strTime/endTime as ISO 8601 with offset, at most `maxDays` apart per request. */
 export interface WindowRule {

@@ -11,12 +11,14 @@ import {
   type RowOf,
 } from '../../../shared/operations';
 import { LIMITS } from '../../../shared/platform';
+import type { DrillDown } from '../../../shared/reports/overview';
 import type { Page } from '../../../shared/records';
 import type { AppError } from '../../../shared/result';
 import { parseTimeZone, type TimeZone } from '../../../shared/time-zone';
 import { bridge } from './bridge';
 import { compareSortValues, sortValueOf } from './cells';
 import { isBatchOf } from '../../../shared/methods/lists';
+import { drillWindowText } from './overview-window';
 import { watchJob } from './job-events';
 import { preferences } from './preferences.svelte';
 import { RowCache } from './row-cache';
@@ -39,6 +41,14 @@ export interface LoadAllState {
 }
 
 export type SortState = { key: string; descending: boolean } | null;
+
+/** An Overview bucket's filters beyond the window: exact values and an hour of day, which only the archive can apply. */
+export interface DrillFilters {
+  equals: { field: string; value: string | number | null }[];
+  hourOfDay: number | null;
+}
+
+const NO_DRILL: DrillFilters = { equals: [], hourOfDay: null };
 
 const UTC = parseTimeZone('UTC') as TimeZone;
 const FLUSH_MS = 200;
@@ -78,6 +88,8 @@ export class ListView<O extends ListOperation> {
   unreachable = $state(false);
   /** Text typed into the archive table's column filters, by column key (empty ones are left out). */
   columnFilters = $state<Record<string, string>>({});
+  /** Set by a click in the Overview; shown as removable chips while the rows come from the archive. */
+  drill = $state<DrillFilters>(NO_DRILL);
   private searchTimer: ReturnType<typeof setTimeout> | undefined;
   private columnFilterTimer: ReturnType<typeof setTimeout> | undefined;
 
@@ -187,6 +199,7 @@ export class ListView<O extends ListOperation> {
   }
 
   resetFilters(): void {
+    this.drill = NO_DRILL;
     this.draft = this.spec.defaults(this.context());
     this.fieldErrors = {};
     this.remember();
@@ -235,6 +248,8 @@ export class ListView<O extends ListOperation> {
       ...(this.sort ? { sort: { field: this.sort.key, descending: this.sort.descending } } : {}),
       ...(search !== '' ? { search } : {}),
       ...(contains.length > 0 ? { contains } : {}),
+      ...(this.drill.equals.length > 0 ? { equals: $state.snapshot(this.drill.equals) } : {}),
+      ...(this.drill.hourOfDay !== null ? { hourOfDay: this.drill.hourOfDay } : {}),
     });
     if (seq !== this.requestSeq) return;
     if (result.ok) {
@@ -264,6 +279,7 @@ export class ListView<O extends ListOperation> {
     this.mode = 'pages';
     this.load = null;
     this.source = source;
+    if (source === 'platform') this.drill = NO_DRILL; // the platform cannot filter by them
     this.unreachable = false;
     this.page = 1;
     if (this.applied === null) {
@@ -271,6 +287,35 @@ export class ListView<O extends ListOperation> {
       if (params === null) return;
       this.applied = params;
     }
+    await this.fetch();
+  }
+
+  /** The archived rows behind an Overview bucket: its window in the period fields, its other filters as chips. */
+  async openDrill(drill: DrillDown): Promise<void> {
+    this.cancelLoad();
+    this.stopWatching?.();
+    this.stopWatching = null;
+    this.mode = 'pages';
+    this.load = null;
+    this.all = [];
+    this.search = '';
+    this.sort = null;
+    this.columnFilters = {};
+    const defaults = this.spec.defaults(this.context());
+    this.draft = this.list.window ? { ...defaults, ...drillWindowText(drill, this.zone) } : defaults;
+    this.drill = { equals: drill.equals ?? [], hourOfDay: drill.hourOfDay ?? null };
+    this.source = 'archive';
+    this.unreachable = false;
+    await this.apply();
+  }
+
+  /** Takes one Overview filter off (an index of `drill.equals`, or 'hour') and shows the archive again. */
+  async removeDrillFilter(which: number | 'hour'): Promise<void> {
+    this.drill =
+      which === 'hour'
+        ? { ...this.drill, hourOfDay: null }
+        : { ...this.drill, equals: this.drill.equals.filter((_, index) => index !== which) };
+    this.page = 1;
     await this.fetch();
   }
 

@@ -13,10 +13,12 @@ export type ScreenId = string;
 const OTHER_SCREENS: readonly ScreenInfo[] = [
   { id: 'seat-groups', title: 'Seat groups', group: 'Call centre', blurb: 'Read and edit the basic settings of a seat group.' },
   { id: 'mms', title: 'MMS', group: 'Messaging', blurb: 'Compose and send multimedia messages.' },
+  { id: 'overview', title: 'Overview', group: 'Reports', blurb: 'Calls, connect rate, talk time, cost, seats and MMS for a window, from the archive.' },
   { id: 'accounts', title: 'Accounts', group: 'Settings', blurb: 'Profiles, keys and the sandbox.' },
 ];
 
-const GROUP_ORDER: readonly ScreenGroup[] = ['Records', 'Call centre', 'Numbers', 'Messaging', 'Settings'];
+// Reports before Settings: the Overview takes Ctrl+0 (a daily screen) and Accounts, visited rarely, has none.
+const GROUP_ORDER: readonly ScreenGroup[] = ['Records', 'Call centre', 'Numbers', 'Messaging', 'Reports', 'Settings'];
 
 /** In sidebar order (by group, lists first within a group); Ctrl/Cmd+1 … Ctrl/Cmd+0 jump to the first ten. */
 export const SCREENS: readonly ScreenInfo[] = [

@@ -2,6 +2,7 @@ import type { Component } from 'svelte';
 import type { ScreenId } from '../lib/screens';
 import AccountsScreen from './AccountsScreen.svelte';
 import MmsScreen from './MmsScreen.svelte';
+import OverviewScreen from './OverviewScreen.svelte';
 import SeatGroupsScreen from './SeatGroupsScreen.svelte';
 import AxbBindingsScreen from './lists/AxbBindingsScreen.svelte';
 import NumberRecordsScreen from './lists/NumberRecordsScreen.svelte';
@@ -23,4 +24,5 @@ export const SCREEN_COMPONENTS: Partial<Record<ScreenId, Component>> = {
   'seat-groups': SeatGroupsScreen,
   accounts: AccountsScreen,
   mms: MmsScreen,
+  overview: OverviewScreen,
 };

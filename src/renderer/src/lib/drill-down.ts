@@ -1,0 +1,25 @@
+import type { Column } from '../../../shared/columns';
+import type { DrillDown } from '../../../shared/reports/overview';
+import { navigation } from './navigation.svelte';
+import { screenOfOperation } from './screens';
+import { viewFor } from './views.svelte';
+
+/** Opens the list screen of a drill's operation on the archived rows behind an Overview bucket. */
+export function openDrillDown(drill: DrillDown): void {
+  void viewFor(drill.operation).openDrill(drill);
+  navigation.go(screenOfOperation(drill.operation));
+}
+
+/** "Call status: connected" — a filter chip's text, in the list's own column names and labels. */
+export function equalsChipText<R>(field: string, value: string | number | null, columns: readonly Column<R>[]): string {
+  const column = columns.find((candidate) => candidate.key === field);
+  const name = column?.header ?? field;
+  if (value === null) return `${name}: not recorded`;
+  const label = column?.kind === 'code' ? column.label(value) : null;
+  return `${name}: ${label ?? String(value)}`;
+}
+
+export function hourChipText(hour: number): string {
+  const from = String(hour).padStart(2, '0');
+  return `Hour of day: ${from}:00–${from}:59`;
+}

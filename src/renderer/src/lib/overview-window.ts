@@ -1,0 +1,59 @@
+import { listOf } from '../../../shared/operations';
+import { recordWindowForm, type WindowDraft } from '../../../shared/operations/filter-values';
+import type { DrillDown, OverviewPreset } from '../../../shared/reports/overview';
+import { quickRange, type QuickRange } from '../../../shared/time-range';
+import { epochMsToWallTime, formatWallTime, type TimeZone } from '../../../shared/time-zone';
+import { checkRecordWindow } from '../../../shared/validation/time-window';
+
+export const OVERVIEW_PRESETS: readonly { id: OverviewPreset; label: string }[] = [
+  { id: 'yesterday', label: 'Yesterday' },
+  { id: 'last-7-days', label: 'Last 7 days' },
+  { id: 'this-month', label: 'This month' },
+  { id: 'custom', label: 'Custom' },
+];
+
+const QUICK_RANGE_OF: Record<Exclude<OverviewPreset, 'custom'>, QuickRange> = {
+  yesterday: 'yesterday',
+  'last-7-days': 'last7',
+  'this-month': 'thisMonth',
+};
+
+export type OverviewWindow = { ok: true; fromMs: number; toMs: number } | { ok: false; errors: Record<string, string> };
+
+/** The period fields' text of a preset (a custom window is what was typed). */
+export function presetText(preset: OverviewPreset, custom: WindowDraft, zone: TimeZone, nowMs = Date.now()): WindowDraft {
+  return preset === 'custom' ? custom : quickRange(QUICK_RANGE_OF[preset], zone, nowMs);
+}
+
+/**
+ * The instants of a window typed in the profile's zone. The end is the last millisecond
+ * of its second, so "23:59:59" takes in the whole day however the range is read.
+ * Checked by the voice records' rule (span and history), so each bucket opens in its list.
+ */
+export function overviewWindow(text: WindowDraft, zone: TimeZone, nowMs = Date.now()): OverviewWindow {
+  const { params, errors } = recordWindowForm.toParams(text, { zone, appId: '' });
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  const rule = listOf('voiceRecords').window;
+  const fields: Record<string, string> = {};
+  const checked = checkRecordWindow(
+    params.strTime,
+    params.endTime,
+    { maxDays: rule?.maxDays ?? 31, now: new Date(nowMs), historyLimited: rule?.historyLimited ?? false },
+    fields,
+  );
+  if (checked === null) return { ok: false, errors: fields };
+  return { ok: true, fromMs: checked.startMs, toMs: checked.endMs + 999 };
+}
+
+/**
+ * A drill's window as the list screens' period fields (whole seconds, both ends included).
+ * An end on a whole second is read as exclusive (the next bucket's start) and moved back a second.
+ */
+export function drillWindowText(drill: Pick<DrillDown, 'fromMs' | 'toMs'>, zone: TimeZone): WindowDraft {
+  const exclusiveEnd = drill.toMs % 1000 === 0 && drill.toMs > drill.fromMs;
+  const last = exclusiveEnd ? drill.toMs - 1000 : drill.toMs;
+  return {
+    from: formatWallTime(epochMsToWallTime(drill.fromMs, zone)),
+    to: formatWallTime(epochMsToWallTime(Math.max(drill.fromMs, last), zone)),
+  };
+}

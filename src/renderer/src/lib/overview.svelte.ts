@@ -1,0 +1,87 @@
+import type { WindowDraft } from '../../../shared/operations/filter-values';
+import type { Overview, OverviewPreset } from '../../../shared/reports/overview';
+import type { AppError } from '../../../shared/result';
+import { parseTimeZone, type TimeZone } from '../../../shared/time-zone';
+import { bridge } from './bridge';
+import { overviewWindow, presetText } from './overview-window';
+import { session } from './session.svelte';
+
+const UTC = parseTimeZone('UTC') as TimeZone;
+
+/** Why the Overview could not be shown, and whether Accounts is where to fix it. */
+export interface OverviewProblem {
+  error: AppError;
+  /** The profile's archive is off or cannot be opened: the Overview is computed over it. */
+  archive: boolean;
+}
+
+/**
+ * The Overview screen's state, kept while the app runs: the window chosen and the last
+ * answer, so going back to the screen shows it again without another sync.
+ */
+class OverviewState {
+  preset = $state<OverviewPreset>('yesterday');
+  custom = $state<WindowDraft>({ from: '', to: '' });
+  fieldErrors = $state<Record<string, string>>({});
+  status = $state<'idle' | 'working' | 'ready' | 'error'>('idle');
+  overview = $state.raw<Overview | null>(null);
+  problem = $state<OverviewProblem | null>(null);
+  /** When the request on its way was sent: the sync jobs it started are the ones since then. */
+  sentAt = $state<number | null>(null);
+  private seq = 0;
+  private profileId: string | null = null;
+
+  readonly zone: TimeZone = $derived(parseTimeZone(session.profile?.timeZone ?? 'UTC') ?? UTC);
+
+  /** Picks a window; a preset is shown at once, a custom one when its fields are filled and Show is pressed. */
+  choose(preset: OverviewPreset): void {
+    if (preset === 'custom' && this.preset !== 'custom') this.custom = presetText(this.preset, this.custom, this.zone);
+    this.preset = preset;
+    if (preset !== 'custom') void this.load();
+  }
+
+  /** Computes the Overview of the chosen window, syncing what the archive lacks of it first. */
+  async load(): Promise<void> {
+    const span = overviewWindow(presetText(this.preset, this.custom, this.zone), this.zone);
+    if (!span.ok) {
+      this.fieldErrors = span.errors;
+      return;
+    }
+    this.fieldErrors = {};
+    const seq = ++this.seq;
+    this.profileId = session.activeProfileId;
+    this.status = 'working';
+    this.problem = null;
+    this.sentAt = Date.now();
+    const result = await bridge.overview({
+      ...(this.profileId ? { profileId: this.profileId } : {}),
+      fromMs: span.fromMs,
+      toMs: span.toMs,
+      syncFirst: true,
+    });
+    if (seq !== this.seq) return; // a newer window or profile has taken over
+    this.sentAt = null;
+    if (result.ok) {
+      performance.mark('switchboard:overview-arrived');
+      this.overview = result.value;
+      this.status = 'ready';
+    } else {
+      this.problem = { error: result.error, archive: await this.archiveIsTheProblem() };
+      this.status = 'error';
+    }
+  }
+
+  /** Shows the active profile's figures: again only when the profile changed or nothing was shown yet. */
+  follow(profileId: string | null): void {
+    if (profileId === this.profileId && this.status !== 'idle') return;
+    this.overview = null;
+    void this.load();
+  }
+
+  private async archiveIsTheProblem(): Promise<boolean> {
+    const status = await bridge.archiveStatus(this.profileId ? { profileId: this.profileId } : {});
+    return status.ok && (status.value.state === 'off' || status.value.state === 'unavailable');
+  }
+}
+
+export const overviewState = new OverviewState();
