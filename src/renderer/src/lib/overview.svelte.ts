@@ -66,7 +66,7 @@ class OverviewState {
       this.overview = result.value;
       this.status = 'ready';
     } else {
-      this.problem = { error: result.error, archive: await this.archiveIsTheProblem() };
+      this.problem = { error: result.error, archive: result.error.code === 'archive-off' || (await this.archiveIsTheProblem()) };
       this.status = 'error';
     }
   }

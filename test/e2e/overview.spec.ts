@@ -1,0 +1,109 @@
+import { mkdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import type { Sandbox } from '../../src/main/sandbox';
+import { expect, test } from './fixtures';
+import { expectNoAxeViolations } from './support/axe';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** The sandbox profile reads and buckets times at the platform's +08:00. */
+const ZONE_OFFSET = 8 * HOUR;
+
+/** Yesterday in +08:00, and what the sandbox holds of it: computed here, not with the app's code. */
+function yesterdayFromSandbox(sandbox: Sandbox, nowMs = Date.now()) {
+  const todayStart = Math.floor((nowMs + ZONE_OFFSET) / DAY) * DAY - ZONE_OFFSET;
+  const fromMs = todayStart - DAY;
+  const range = sandbox.data.voiceRecordRange(fromMs, todayStart);
+  let calls = 0;
+  let connected = 0;
+  const byHour = Array.from({ length: 24 }, () => 0);
+  for (let i = range.first; i < range.end; i++) {
+    const record = sandbox.data.voiceRecordAt(i);
+    const at = Date.parse(record.submitTime);
+    if (at < fromMs || at >= todayStart) continue;
+    calls += 1;
+    if (record.callStatus === 50) connected += 1;
+    byHour[Math.floor(((at + ZONE_OFFSET) % DAY) / HOUR)] += 1;
+  }
+  return { calls, connected, byHour };
+}
+
+async function openOverview(app: Page): Promise<void> {
+  await app.keyboard.press('Control+0');
+  await expect(app.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
+  // The first visit syncs yesterday into the archive, then computes.
+  await expect(app.getByTestId('figure-calls')).toBeVisible({ timeout: 120_000 });
+}
+
+test.beforeAll(() => mkdirSync('test-results/screens', { recursive: true }));
+
+test('the Overview of yesterday shows the sandbox’s own figures, in light and dark, and a bar opens its rows', async ({ app, sandbox }) => {
+  test.setTimeout(180_000);
+  await app.emulateMedia({ colorScheme: 'light' });
+  await openOverview(app);
+  const expected = yesterdayFromSandbox(sandbox);
+  expect(expected.calls).toBeGreaterThan(0);
+
+  await expect(app.getByTestId('figure-calls')).toHaveText(expected.calls.toLocaleString('en'));
+  await expect(app.getByTestId('figure-connected')).toHaveText(expected.connected.toLocaleString('en'));
+  await expect(app.getByTestId('figure-asr')).toHaveText(`${((expected.connected / expected.calls) * 100).toFixed(1)}%`);
+  await expect(app.getByTestId('overview-coverage')).toContainText('the whole window is in the archive');
+  for (const id of ['voice-by-hour', 'voice-by-day', 'voice-by-status', 'voice-display-numbers', 'numbers-by-day']) {
+    await expect(app.getByTestId(`chart-${id}`).locator('canvas').first()).toBeVisible();
+  }
+  await app.screenshot({ path: 'test-results/screens/overview-light.png', fullPage: true });
+  await app.emulateMedia({ colorScheme: 'dark' });
+  await expect(app.getByTestId('chart-voice-by-hour').locator('canvas').first()).toBeVisible();
+  await app.screenshot({ path: 'test-results/screens/overview-dark.png', fullPage: true });
+  await expectNoAxeViolations(app, 'the Overview (dark)');
+  await app.emulateMedia({ colorScheme: 'light' });
+
+  // The largest bar of the by-hour chart: categories sit at equal steps across the plot.
+  const largest = expected.byHour.indexOf(Math.max(...expected.byHour));
+  const plot = app.getByTestId('chart-voice-by-hour').locator('.u-over');
+  const box = await plot.boundingBox();
+  if (!box) throw new Error('the by-hour chart has no plot area');
+  await plot.click({ position: { x: ((largest + 0.5) / 24) * box.width, y: box.height - 4 } });
+
+  await expect(app.getByRole('heading', { level: 1, name: 'Voice records' })).toBeVisible();
+  const hour = String(largest).padStart(2, '0');
+  await expect(app.getByTestId('drill-chips')).toContainText(`Hour of day: ${hour}:00–${hour}:59`);
+  await expect(app.getByRole('button', { name: 'From the archive' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(app.getByTestId('pager-total')).toHaveText(`${expected.byHour[largest].toLocaleString('en')} records`);
+
+  // Taking the chip off lists the whole window again.
+  await app.getByRole('button', { name: `Remove the filter Hour of day: ${hour}:00–${hour}:59` }).click();
+  await expect(app.getByTestId('drill-chips')).toHaveCount(0);
+  await expect(app.getByTestId('pager-total')).toHaveText(`${expected.calls.toLocaleString('en')} records`);
+});
+
+test('from the keyboard: Tab reaches a chart, its Table toggle shows the data, Enter on a row opens its rows', async ({ app, sandbox }) => {
+  test.setTimeout(180_000);
+  await openOverview(app);
+  const expected = yesterdayFromSandbox(sandbox);
+
+  await app.getByRole('button', { name: 'Refresh' }).focus();
+  await app.keyboard.press('Tab');
+  const toggle = app.getByTestId('chart-voice-by-hour').getByRole('button', { name: 'Table' });
+  await expect(toggle).toBeFocused();
+  await app.keyboard.press('Tab');
+  const chart = app.getByRole('slider', { name: 'Calls and ASR by hour of day' });
+  await expect(chart).toBeFocused();
+  await app.keyboard.press('Home');
+  await expect(chart).toHaveAttribute('aria-valuetext', new RegExp(`Calls ${expected.byHour[0].toLocaleString('en')}\\b`));
+
+  await app.keyboard.press('Shift+Tab');
+  await app.keyboard.press('Enter');
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  const table = app.getByTestId('chart-table-voice-by-hour');
+  await expect(table.locator('tbody tr')).toHaveCount(24);
+  for (const [hour, calls] of expected.byHour.entries()) {
+    await expect(table.locator('tbody tr').nth(hour).locator('td').first()).toHaveText(calls.toLocaleString('en'));
+  }
+
+  const busiest = expected.byHour.indexOf(Math.max(...expected.byHour));
+  await table.locator('tbody tr').nth(busiest).getByRole('button').focus();
+  await app.keyboard.press('Enter');
+  await expect(app.getByRole('heading', { level: 1, name: 'Voice records' })).toBeVisible();
+  await expect(app.getByTestId('pager-total')).toHaveText(`${expected.byHour[busiest].toLocaleString('en')} records`);
+});
