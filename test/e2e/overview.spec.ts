@@ -51,12 +51,15 @@ test('the Overview of yesterday shows the sandbox’s own figures, in light and 
   for (const id of ['voice-by-hour', 'voice-by-day', 'voice-by-status', 'voice-display-numbers', 'numbers-by-day']) {
     await expect(app.getByTestId(`chart-${id}`).locator('canvas').first()).toBeVisible();
   }
-  await app.screenshot({ path: 'test-results/screens/overview-light.png', fullPage: true });
+  // The screen scrolls inside the window: a tall window shows all of it.
+  await app.setViewportSize({ width: 1280, height: 3000 });
+  await app.screenshot({ path: 'test-results/screens/overview-light.png' });
   await app.emulateMedia({ colorScheme: 'dark' });
   await expect(app.getByTestId('chart-voice-by-hour').locator('canvas').first()).toBeVisible();
-  await app.screenshot({ path: 'test-results/screens/overview-dark.png', fullPage: true });
+  await app.screenshot({ path: 'test-results/screens/overview-dark.png' });
   await expectNoAxeViolations(app, 'the Overview (dark)');
   await app.emulateMedia({ colorScheme: 'light' });
+  await app.setViewportSize({ width: 1280, height: 800 });
 
   // The largest bar of the by-hour chart: categories sit at equal steps across the plot.
   const largest = expected.byHour.indexOf(Math.max(...expected.byHour));

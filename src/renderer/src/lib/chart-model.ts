@@ -31,6 +31,8 @@ export interface ChartModel {
   /** What a category is, as the table's first header ("Hour", "Caller id"). */
   categoryHeader: string;
   categories: string[];
+  /** Shorter names for the axis ('14' for '14:00–15:00'); the categories otherwise. */
+  axisLabels?: string[];
   series: ChartSeries[];
   /** Ranked lists read top to bottom as horizontal bars. */
   horizontal: boolean;

@@ -24,15 +24,16 @@ export function chartOptions(model: ChartModel, palette: ChartPalette, width: nu
   const bars = model.series.filter((series) => series.kind === 'bar');
   const primary = model.series.find((series) => !series.secondary);
   const secondary = model.series.find((series) => series.secondary);
-  const labelWidth = Math.min(220, 16 + 7 * Math.max(4, ...model.categories.map((label) => label.length)));
   const axisBase = {
     stroke: palette.muted,
     font: palette.font,
     grid: { stroke: palette.grid, width: 1 },
     ticks: { stroke: palette.grid, width: 1 },
   };
+  const names = model.axisLabels ?? model.categories;
+  const labelWidth = Math.min(220, 16 + 7 * Math.max(4, ...names.map((label) => label.length)));
   const categoryLabels = (_: uPlot, splits: number[]): string[] =>
-    splits.map((split) => (Number.isInteger(split) ? (model.categories[split] ?? '') : ''));
+    splits.map((split) => (Number.isInteger(split) ? (names[split] ?? '') : ''));
 
   return {
     width,
@@ -57,7 +58,7 @@ export function chartOptions(model: ChartModel, palette: ChartPalette, width: nu
         side: model.horizontal ? 3 : 2,
         size: model.horizontal ? labelWidth : 32,
         space: model.horizontal ? ROW_HEIGHT - 6 : 34,
-        incrs: [1, 2, 3, 4, 6, 7, 12, 24, 48],
+        incrs: [1, 2, 3, 4, 6, 7, 12, 24, 48, 96, 144, 288],
         values: categoryLabels,
       },
       {
@@ -72,7 +73,7 @@ export function chartOptions(model: ChartModel, palette: ChartPalette, width: nu
               ...axisBase,
               scale: 'ratio',
               side: 1 as const,
-              size: 48,
+              size: 52,
               grid: { show: false },
               values: (_u: uPlot, splits: number[]) => splits.map((split) => axisText(split, secondary.format)),
             },
@@ -112,6 +113,7 @@ function barAlign(at: number, of: number): -1 | 0 | 1 {
 
 function axisText(value: number, format: ValueFormat): string {
   if (format === 'count') return Number.isInteger(value) ? value.toLocaleString('en') : '';
+  if (format === 'percent') return `${Math.round(value * 100)}%`;
   return formatValue(value, format);
 }
 

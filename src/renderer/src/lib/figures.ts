@@ -1,4 +1,5 @@
 import type { MoneyTotal } from '../../../shared/reports/overview';
+import { epochMsToWallTime, formatWallTime, type TimeZone } from '../../../shared/time-zone';
 
 /** How the Overview writes its figures (en: 1,234 · 45.6% · 1 h 02 min). */
 export function countText(value: number): string {
@@ -35,4 +36,9 @@ export function amountText(amount: number): string {
 
 export function dateTimeText(epochMs: number): string {
   return new Date(epochMs).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** An instant as wall time in the profile's zone, to the minute: "2026-11-22 00:00". */
+export function zonedMinuteText(epochMs: number, zone: TimeZone): string {
+  return formatWallTime(epochMsToWallTime(epochMs, zone)).slice(0, 16);
 }

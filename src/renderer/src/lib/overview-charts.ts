@@ -20,14 +20,16 @@ export function overviewCharts(overview: Overview): OverviewCharts {
   const { voice, numbers, seats, mms } = overview;
   return {
     voice: [
-      voiceChart('voice-by-hour', 'Calls and ASR by hour of day', 'Hour', voice.byHour, false),
-      voiceChart('voice-by-day', 'Calls and ASR by day', 'Day', voice.byDay, false),
+      { ...voiceChart('voice-by-hour', 'Calls and ASR by hour of day', 'Hour', voice.byHour, false), axisLabels: voice.byHour.map((b) => b.key) },
+      { ...voiceChart('voice-by-day', 'Calls and ASR by day', 'Day', voice.byDay, false), axisLabels: voice.byDay.map((b) => b.key.slice(5)) },
       countChart('voice-by-status', 'Outcomes by call status', 'Call status', voice.byStatus, false, 'No calls in this window.'),
       {
         id: 'voice-concurrency',
         title: `Peak concurrent calls per ${voice.concurrency.intervalMinutes} minutes`,
         categoryHeader: 'Interval',
         categories: voice.concurrency.points.map((point) => point.label),
+        // The time of day is enough on the axis; the table and readout say the date.
+        axisLabels: voice.concurrency.points.map((point) => point.label.slice(-5)),
         series: [
           {
             label: 'Peak calls up at once',
@@ -48,7 +50,7 @@ export function overviewCharts(overview: Overview): OverviewCharts {
       countChart('voice-keys', 'Keys pressed', 'Key', voice.keysPressed, true, 'No keys were pressed in this window.'),
     ],
     numbers: [
-      numberChart('numbers-by-day', 'Number calls by day', 'Day', numbers.byDay, false),
+      { ...numberChart('numbers-by-day', 'Number calls by day', 'Day', numbers.byDay, false), axisLabels: numbers.byDay.map((b) => b.key.slice(5)) },
       numberChart('numbers-by-number', 'Calls by number', 'Number', numbers.byNumber, true),
       numberChart('numbers-by-country', 'Calls by country', 'Country', numbers.byCountry, true),
       numberChart('numbers-by-type', 'Mobile and fixed', 'Number type', numbers.byType, false),
@@ -140,6 +142,7 @@ function mmsChart(days: MmsDay[]): ChartModel {
     title: 'MMS numbers accepted and refused by day',
     categoryHeader: 'Day',
     categories: days.map((d) => d.label),
+    axisLabels: days.map((d) => d.key.slice(5)),
     series: [accepted, refused],
     horizontal: false,
     columns: [
