@@ -21,7 +21,7 @@ test('add a profile, test it, switch to it and delete it; its secret never reach
     if (response.url().includes('/rpc/')) void response.text().then((body) => bridgeAnswers.push(body));
   });
 
-  await app.keyboard.press('Control+0');
+  await app.getByRole('navigation', { name: 'Screens' }).locator('button[data-screen="accounts"]').click();
   await app.getByRole('button', { name: 'Add profile' }).click();
   const form = app.getByRole('form', { name: 'New profile' });
   await form.getByLabel('Name').fill('Second desk');
@@ -67,7 +67,7 @@ test('add a profile, test it, switch to it and delete it; its secret never reach
 });
 
 test('a bad profile form shows a message at each field and sends nothing', async ({ app }) => {
-  await app.keyboard.press('Control+0');
+  await app.getByRole('navigation', { name: 'Screens' }).locator('button[data-screen="accounts"]').click();
   await app.getByRole('button', { name: 'Add profile' }).click();
   const form = app.getByRole('form', { name: 'New profile' });
   await form.getByLabel('Base URL').fill('http://api.example.com');
@@ -82,7 +82,7 @@ test('a bad profile form shows a message at each field and sends nothing', async
 });
 
 test('changing a saved profile’s address asks for the secret again, and says why', async ({ app }) => {
-  await app.keyboard.press('Control+0');
+  await app.getByRole('navigation', { name: 'Screens' }).locator('button[data-screen="accounts"]').click();
   await app.getByRole('button', { name: 'Add profile' }).click();
   const form = app.getByRole('form', { name: 'New profile' });
   await form.getByLabel('Name').fill('Rebind desk');

@@ -130,7 +130,7 @@ test("Task details syncs the task in its filters, whose rows then show from the 
 });
 
 test('Accounts shows the archive, says it holds phone numbers, and deletes it after a confirmation', async ({ app }) => {
-  await app.keyboard.press('Control+0');
+  await app.getByRole('navigation', { name: 'Screens' }).locator('button[data-screen="accounts"]').click();
   await app.getByTestId('profile-Sandbox (demo)').click();
   const panel = app.getByTestId('archive-panel');
   await expect(panel.getByLabel('Keep every record fetched on this computer')).toBeChecked();

@@ -75,7 +75,7 @@ for (const scheme of ['light', 'dark'] as const) {
 for (const scheme of ['light', 'dark'] as const) {
   test(`the Accounts list, with its "in use" badge, is at least 4.5:1 at rest, on hover and on focus (${scheme})`, async ({ app }) => {
     await app.emulateMedia({ colorScheme: scheme });
-    await app.keyboard.press('Control+0');
+    await app.getByRole('navigation', { name: 'Screens' }).locator('button[data-screen="accounts"]').click();
     const profiles = app.getByRole('complementary', { name: 'Profiles' });
     const inUse = profiles.locator('.badge.accent');
     await expect(inUse).toBeVisible();

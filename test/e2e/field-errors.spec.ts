@@ -38,7 +38,7 @@ test('MMS without recipients: Review marks the recipients field, describes the p
 test('a new profile saved empty: its name field is marked, described and focused; key and secret are described too', async ({
   app,
 }) => {
-  await app.keyboard.press('Control+0');
+  await app.getByRole('navigation', { name: 'Screens' }).locator('button[data-screen="accounts"]').click();
   await app.getByRole('button', { name: 'Add profile' }).click();
   const form = app.getByRole('form', { name: 'New profile' });
   await form.getByRole('button', { name: 'Create profile' }).focus();

@@ -16,7 +16,7 @@ test('a list follows a profile switched while another screen was shown', async (
   await expect(grid(app)).toBeVisible();
   await expectScreenShows(app, voice, await expectedPage(sandbox, 'voiceRecords', await windowParams(app), 1, 25), 1);
 
-  await app.keyboard.press('Control+0');
+  await app.getByRole('navigation', { name: 'Screens' }).locator('button[data-screen="accounts"]').click();
   await app.getByRole('button', { name: 'Add profile' }).click();
   const form = app.getByRole('form', { name: 'New profile' });
   await form.getByLabel('Name').fill('Other desk');
