@@ -1,0 +1,83 @@
+/**
+ * The Overview screen's paint (Playwright in Chromium, the real renderer behind the browser
+ * host): from the answer of `overview` arriving in the page (mark switchboard:overview-arrived)
+ * to the tiles and every chart painted (switchboard:overview-painted, two frames after the
+ * DOM settled). The answer is an Overview main computed over the bench's archive, handed to
+ * the page as the bridge's reply, so the archive need not be filled again through the host.
+ * First paint (the screen mounts its charts) and repaints (Refresh: every chart drawn anew).
+ */
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium } from '@playwright/test';
+import { startHarness } from '../src/main/browser-host/server';
+import { createLogger } from '../src/main/log';
+import type { Overview } from '../src/shared/reports/overview';
+
+const REPAINTS = 5;
+
+export interface OverviewPaint {
+  firstPaintMs: number;
+  repaintMedianMs: number;
+  repaintsMs: number[];
+  charts: number;
+}
+
+export async function measureOverviewPaint(overview: Overview): Promise<OverviewPaint> {
+  const harness = await startHarness({
+    rendererDir: resolve(process.env.SWITCHBOARD_RENDERER_DIR ?? 'out/renderer'),
+    userDataDir: mkdtempSync(join(tmpdir(), 'switchboard-bench-overview-')),
+    log: createLogger({ console: false }),
+    sandboxOptions: { volume: 'small' },
+  });
+  const executablePath = process.env.SWITCHBOARD_CHROMIUM ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+  const browser = await chromium.launch({
+    executablePath,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const answer = JSON.stringify({ ok: true, value: overview });
+    await page.route('**/rpc/overview', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: answer }));
+    await page.goto(harness.url);
+    await page.getByRole('navigation', { name: 'Screens' }).waitFor();
+    await page.keyboard.press('Control+0');
+
+    const paintAfter = async (since: number): Promise<number> => {
+      await page.waitForFunction(
+        `performance.getEntriesByName('switchboard:overview-painted').some((mark) => mark.startTime > ${since})`,
+        undefined,
+        { timeout: 60_000 },
+      );
+      const [arrived, painted] = (await page.evaluate(`[
+        performance.getEntriesByName('switchboard:overview-arrived').filter((mark) => mark.startTime > ${since}).at(-1).startTime,
+        performance.getEntriesByName('switchboard:overview-painted').filter((mark) => mark.startTime > ${since}).at(-1).startTime,
+      ]`)) as [number, number];
+      return painted - arrived;
+    };
+    const now = async (): Promise<number> => (await page.evaluate('performance.now()')) as number;
+
+    const firstPaintMs = await paintAfter(0);
+    const charts = await page.locator('[data-testid^="chart-"] canvas').count();
+    const repaintsMs: number[] = [];
+    for (let run = 0; run < REPAINTS; run++) {
+      const since = await now();
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      repaintsMs.push(await paintAfter(since));
+    }
+    const sorted = [...repaintsMs].sort((a, b) => a - b);
+    return {
+      firstPaintMs: round(firstPaintMs),
+      repaintMedianMs: round(sorted[Math.floor(sorted.length / 2)]),
+      repaintsMs: repaintsMs.map(round),
+      charts,
+    };
+  } finally {
+    await browser.close();
+    await harness.close();
+  }
+}
+
+function round(ms: number): number {
+  return Number(ms.toFixed(1));
+}
