@@ -44,11 +44,12 @@ export async function measureOverviewPaint(overview: Overview): Promise<Overview
     await page.keyboard.press('Control+0');
 
     const paintAfter = async (since: number): Promise<number> => {
-      await page.waitForFunction(
-        `performance.getEntriesByName('switchboard:overview-painted').some((mark) => mark.startTime > ${since})`,
-        undefined,
-        { timeout: 60_000 },
-      );
+      // Polled with evaluate: waitForFunction's string would be an eval, which the page's CSP refuses.
+      const deadline = Date.now() + 60_000;
+      while (!(await page.evaluate(`performance.getEntriesByName('switchboard:overview-painted').some((mark) => mark.startTime > ${since})`))) {
+        if (Date.now() > deadline) throw new Error('The Overview did not paint within 60 s.');
+        await page.waitForTimeout(20);
+      }
       const [arrived, painted] = (await page.evaluate(`[
         performance.getEntriesByName('switchboard:overview-arrived').filter((mark) => mark.startTime > ${since}).at(-1).startTime,
         performance.getEntriesByName('switchboard:overview-painted').filter((mark) => mark.startTime > ${since}).at(-1).startTime,
