@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { type ChartModel, hasData, readoutOf, summaryOf } from '../../../src/renderer/src/lib/chart-model';
+
+const model: ChartModel = {
+  id: 'by-hour',
+  title: 'Calls and ASR by hour of day',
+  categoryHeader: 'Hour',
+  categories: ['00:00–01:00', '01:00–02:00', '02:00–03:00'],
+  series: [
+    { label: 'Calls', values: [3, 7, 0], kind: 'bar', format: 'count', tone: 'accent' },
+    { label: 'ASR', values: [0.5, 0.25, null], kind: 'line', format: 'percent', tone: 'warning', secondary: true },
+  ],
+  horizontal: false,
+  columns: [],
+  drills: [{ operation: 'voiceRecords', fromMs: 0, toMs: 1, hourOfDay: 0 }, null, null],
+  empty: 'No calls in this window.',
+};
+
+describe('a chart’s words', () => {
+  it('the summary names each series’ peak and the count’s total', () => {
+    expect(summaryOf(model)).toBe('3 hour entries. Calls: highest 7 at 01:00–02:00, 10 in all. ASR: highest 50.0% at 00:00–01:00.');
+  });
+
+  it('the readout says a category’s figures and whether its rows can be opened', () => {
+    expect(readoutOf(model, 0)).toBe('00:00–01:00: Calls 3, ASR 50.0% · click or press Enter to open its rows');
+    expect(readoutOf(model, 2)).toBe('02:00–03:00: Calls 0, ASR –');
+  });
+
+  it('a chart of zeros has nothing to draw and says its empty text', () => {
+    const zeros = { ...model, series: [{ ...model.series[0], values: [0, 0, 0] }] };
+    expect(hasData(zeros)).toBe(false);
+    expect(summaryOf(zeros)).toBe('No calls in this window.');
+  });
+});
