@@ -149,7 +149,7 @@ test('Accounts shows the archive, says it holds phone numbers, and deletes it af
   await panel.getByRole('button', { name: 'Save archive settings' }).click();
   await expect(panel.getByRole('button', { name: 'Save archive settings' })).toBeDisabled();
   await app.reload();
-  await app.keyboard.press('Control+0');
+  await app.getByRole('navigation', { name: 'Screens' }).locator('button[data-screen="accounts"]').click();
   await app.getByTestId('profile-Sandbox (demo)').click();
   await expect(panel.getByLabel('Sync history in days')).toHaveValue('30');
   // Back to the default, so no other test sees this one's setting.
