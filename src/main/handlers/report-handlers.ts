@@ -1,6 +1,6 @@
 /**
  * The Overview over IPC: the profile's archive, brought up to date first where asked (a
- * Sync job in the Jobs panel for the window's voice and number records), then the
+ * Sync job in the Jobs panel for the window's voice and number records and the seat list), then the
  * figures computed over it.
  */
 import type { Accounts } from '../accounts/accounts';
@@ -17,8 +17,8 @@ import { fail, type Result } from '../../shared/result';
 import { withAccounts } from './accounts-handlers';
 import type { Handlers } from './dispatcher';
 
-/** What "sync first" brings up to date: the lists whose figures depend on the window. */
-const SYNCED_FOR_OVERVIEW: readonly ListOperation[] = ['voiceRecords', 'numberRecords'];
+/** What "sync first" brings up to date: the lists whose figures depend on the window, and the seat list (a snapshot of now). */
+const SYNCED_FOR_OVERVIEW: readonly ListOperation[] = ['voiceRecords', 'numberRecords', 'seats'];
 
 export function createReportHandlers(deps: {
   accounts: Accounts;

@@ -89,6 +89,10 @@ describe('the overview method', () => {
     for (const bucket of [...overview.numbers.byCountry, ...overview.numbers.byType, ...overview.numbers.byDay]) {
       expect(await drillTotal(bucket.drill)).toBe(bucket.calls);
     }
+    // The seat list is a snapshot of now, taken by the same sync.
+    expect(overview.seats.takenAt).not.toBeNull();
+    expect(overview.seats.total).toBe(sandbox.data.seats().length);
+    expect(overview.seats.byStatus.reduce((sum, bucket) => sum + bucket.count, 0)).toBe(sandbox.data.seats().length);
     // Everything the drill-downs add up to is the window, no row twice.
     expect(overview.voice.byDay.reduce((sum, bucket) => sum + bucket.calls, 0)).toBe(voiceCalls);
   }, 120_000);
