@@ -51,7 +51,7 @@ test('voice records: export this page to .xlsx and all matching records to .csv'
   expect(readFileSync(downloaded).equals(readFileSync(xlsxPath))).toBe(true);
 
   const book = XLSX.read(readFileSync(xlsxPath), { type: 'buffer' });
-  expect(book.SheetNames).toEqual(['Voice records', 'About']);
+  expect(book.SheetNames).toEqual(['Summary', 'Voice records', 'About']);
   const grid = XLSX.utils.sheet_to_json<(string | number | null)[]>(book.Sheets['Voice records'], { header: 1, raw: true, defval: null });
   const header = grid[0];
   const column = (name: string): number => header.indexOf(name);

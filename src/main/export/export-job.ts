@@ -17,6 +17,7 @@ import { excelSerial, exportFields, wallClock } from './cells';
 import { CsvWriter } from './csv-writer';
 import type { ExportFormat } from './file-name';
 import type { AboutRow, TableWriter } from './table-writer';
+import { rowSummaryFor } from './summary';
 import { XlsxStreamWriter, type XlsxWriterOptions } from './xlsx-stream-writer';
 
 export interface ExportAbout {
@@ -45,6 +46,11 @@ export interface ExportJobOptions<P extends object, R, Row, D> {
   concurrency?: number;
   signal?: AbortSignal;
   onProgress?: (progress: FetchProgress) => void;
+  /**
+   * A workbook of the Summary and About sheets only: the rows are counted, not written
+   * (`switchboard report` without --rows). Only for lists with a summary, to .xlsx.
+   */
+  summaryOnly?: boolean;
   /** For the About sheet. Never a key or a secret. */
   about: ExportAbout;
   /** Tests: a lower rows-per-sheet limit, fflate's deflate... */
@@ -105,10 +111,21 @@ export async function runExport<P extends object, R, Row, D>(options: ExportJobO
     return fail('cancelled', 'The export was cancelled.');
   }
 
+  // Record lists get a Summary sheet in a workbook; a CSV stays the raw rows.
+  const exportedParams = options.selection.scope === 'all' ? options.selection.query.params : options.selection.request.params;
+  const summary = options.format === 'xlsx' ? rowSummaryFor(list, exportedParams, zone) : null;
+  if (options.summaryOnly && summary === null) {
+    await release();
+    return fail('validation', `${title} has no summary: only voice and number records do, written to .xlsx.`);
+  }
   const fields = exportFields(list.columns, zone);
   const writer: TableWriter<Row> =
     options.format === 'xlsx'
-      ? new XlsxStreamWriter(temporary, fields, { sheetName: title, ...options.xlsx })
+      ? new XlsxStreamWriter(temporary, fields, {
+          sheetName: title,
+          ...(summary ? { summary: () => summary.sheet(), recordSheets: !options.summaryOnly } : {}),
+          ...options.xlsx,
+        })
       : new CsvWriter(temporary, fields);
 
   // Stops the fetch when the file cannot be written, or when the user cancels.
@@ -124,6 +141,7 @@ export async function runExport<P extends object, R, Row, D>(options: ExportJobO
   const write = async (rows: readonly Row[]): Promise<void> => {
     if (writeFailure !== null || stop.signal.aborted) return;
     try {
+      summary?.add(rows);
       await writer.writeRows(rows);
     } catch (error) {
       writeFailure ??= error;

@@ -4,7 +4,9 @@
  * many rows pass through. Cells are typed: inline strings (never formulas), numbers,
  * and date-times as serial numbers with a date-time format. A header row with human
  * labels, frozen, with an autofilter and column widths; records go on to another sheet
- * past Excel's 1,048,576 rows; an "About" sheet closes the workbook.
+ * past Excel's 1,048,576 rows; an "About" sheet closes the workbook. A Summary sheet, when
+ * asked for, is made once the rows are written and listed first (the ZIP's order is not
+ * the workbook's tab order).
  *
  * The app's only .xlsx writer (record exports and MMS results). SheetJS (`xlsx`) builds
  * whole workbooks in memory; it is kept only for reading recipient files, in a worker.
@@ -13,7 +15,10 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import { finished } from 'node:stream/promises';
 import { Zip } from 'fflate';
 import { excelSerialText, type CellFormat, type CellValue, type ExportField } from './cells';
+import { summarySheetXml } from './summary-sheet-xml';
+import type { SummarySheet } from './summary-sheet';
 import type { AboutRow, TableWriter, WriteSummary } from './table-writer';
+import { STYLE, STYLES_XML } from './xlsx-styles';
 import { columnLetters, MAX_CELL_CHARS, needsSpacePreserved, xmlAttribute, xmlText } from './xml';
 import { createZipEntry, type ZipCompression, type ZipEntry } from './zip-entries';
 
@@ -34,31 +39,18 @@ export interface XlsxWriterOptions {
   compression?: ZipCompression;
   /** Deflate level 1-9. Default 3: nearly the size of 6 at twice the speed. */
   level?: number;
+  /** A Summary sheet, made when the rows are all written; it becomes the first tab. */
+  summary?: () => SummarySheet;
+  /** False: no records sheet (the rows go only to the summary). Default true. */
+  recordSheets?: boolean;
 }
+
+const SUMMARY_SHEET = 'Summary';
+const SUMMARY_PART = 'summary.xml';
 
 const NS_MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const NS_REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
-
-/** cellXfs indexes in styles.xml. */
-const STYLE = { header: 1, datetime: 2, date: 3 } as const;
-
-const STYLES_XML =
-  XML_HEAD +
-  `<styleSheet xmlns="${NS_MAIN}">` +
-  '<numFmts count="2"><numFmt numFmtId="164" formatCode="yyyy-mm-dd hh:mm:ss"/><numFmt numFmtId="165" formatCode="yyyy-mm-dd"/></numFmts>' +
-  '<fonts count="2"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font><font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts>' +
-  '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
-  '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
-  '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
-  '<cellXfs count="4">' +
-  '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
-  '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>' +
-  '<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
-  '<xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
-  '</cellXfs>' +
-  '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>' +
-  '</styleSheet>';
 
 const ROOT_RELS_XML =
   XML_HEAD +
@@ -142,6 +134,10 @@ export class XlsxStreamWriter<R> implements TableWriter<R> {
 
   async writeRows(rows: readonly R[]): Promise<void> {
     this.check();
+    if (this.options.recordSheets === false) {
+      this.rows += rows.length;
+      return;
+    }
     for (const row of rows) {
       if (this.sheet === null || this.sheet.rows >= this.maxRows || this.sheet.bytes >= MAX_SHEET_BYTES) {
         await this.nextSheet();
@@ -158,9 +154,12 @@ export class XlsxStreamWriter<R> implements TableWriter<R> {
 
   async finish(about: (written: { rows: number; sheets: readonly string[] }) => AboutRow[]): Promise<WriteSummary> {
     this.check();
-    if (this.sheet === null) await this.startSheet();
+    if (this.sheet === null && this.options.recordSheets !== false) await this.startSheet();
     await this.endSheet();
     const sheets = this.sheets.map((sheet) => sheet.name);
+    if (this.options.summary) {
+      await this.writePart(`xl/worksheets/${SUMMARY_PART}`, summarySheetXml(this.options.summary(), true));
+    }
     await this.writePart(`xl/worksheets/sheet${this.sheets.length + 1}.xml`, this.aboutXml(about({ rows: this.rows, sheets })));
     await this.writePart('xl/styles.xml', STYLES_XML);
     await this.writePart('xl/workbook.xml', this.workbookXml());
@@ -275,7 +274,7 @@ export class XlsxStreamWriter<R> implements TableWriter<R> {
     this.append(
       XML_HEAD +
       `<worksheet xmlns="${NS_MAIN}" xmlns:r="${NS_REL}">` +
-      `<sheetViews><sheetView workbookViewId="0"${this.sheets.length === 0 ? ' tabSelected="1"' : ''}>` +
+      `<sheetViews><sheetView workbookViewId="0"${this.sheets.length === 0 && !this.options.summary ? ' tabSelected="1"' : ''}>` +
       '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>' +
       '<selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView></sheetViews>' +
       '<sheetFormatPr defaultRowHeight="15"/>' +
@@ -326,18 +325,25 @@ export class XlsxStreamWriter<R> implements TableWriter<R> {
     );
   }
 
-  private allSheetNames(): string[] {
-    return [...this.sheets.map((sheet) => sheet.name), 'About'];
+  /** Every sheet in tab order, with its part under xl/worksheets/. */
+  private allSheets(): { name: string; part: string }[] {
+    const records = this.sheets.map((sheet, i) => ({ name: sheet.name, part: `sheet${i + 1}.xml` }));
+    return [
+      ...(this.options.summary ? [{ name: SUMMARY_SHEET, part: SUMMARY_PART }] : []),
+      ...records,
+      { name: 'About', part: `sheet${records.length + 1}.xml` },
+    ];
   }
 
   private workbookXml(): string {
-    const sheets = this.allSheetNames()
-      .map((name, i) => `<sheet name="${xmlAttribute(name)}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`)
+    const sheets = this.allSheets()
+      .map((sheet, i) => `<sheet name="${xmlAttribute(sheet.name)}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`)
       .join('');
+    const firstRecords = this.options.summary ? 1 : 0;
     const filters = this.sheets
       .map(
         (sheet, i) =>
-          `<definedName name="_xlnm._FilterDatabase" localSheetId="${i}" hidden="1">${xmlText(quotedSheet(sheet.name))}!$A$1:$${this.lastColumn}$${sheet.rows + 1}</definedName>`,
+          `<definedName name="_xlnm._FilterDatabase" localSheetId="${firstRecords + i}" hidden="1">${xmlText(quotedSheet(sheet.name))}!$A$1:$${this.lastColumn}$${sheet.rows + 1}</definedName>`,
       )
       .join('');
     return (
@@ -351,24 +357,24 @@ export class XlsxStreamWriter<R> implements TableWriter<R> {
   }
 
   private workbookRelsXml(): string {
-    const names = this.allSheetNames();
-    const sheets = names
-      .map((_, i) => `<Relationship Id="rId${i + 1}" Type="${NS_REL}/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`)
+    const all = this.allSheets();
+    const sheets = all
+      .map((sheet, i) => `<Relationship Id="rId${i + 1}" Type="${NS_REL}/worksheet" Target="worksheets/${sheet.part}"/>`)
       .join('');
     return (
       XML_HEAD +
       '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
       sheets +
-      `<Relationship Id="rId${names.length + 1}" Type="${NS_REL}/styles" Target="styles.xml"/>` +
+      `<Relationship Id="rId${all.length + 1}" Type="${NS_REL}/styles" Target="styles.xml"/>` +
       '</Relationships>'
     );
   }
 
   private contentTypesXml(): string {
-    const sheets = this.allSheetNames()
+    const sheets = this.allSheets()
       .map(
-        (_, i) =>
-          `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`,
+        (sheet) =>
+          `<Override PartName="/xl/worksheets/${sheet.part}" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`,
       )
       .join('');
     return (

@@ -8,7 +8,7 @@ import type { Column } from '../columns';
 import type { RecordNormaliser } from '../normalise';
 import type { RecordSchema } from '../normalise/schema';
 import type { OperationInfo } from '../platform';
-import type { Page } from '../records';
+import type { NumberCallRecord, Page, VoiceRecord } from '../records';
 import type { TimeZone } from '../time-zone';
 import type { FieldErrors } from '../validation/fields';
 
@@ -49,6 +49,14 @@ export interface RowTime<Row> {
   of(row: Row): number | null;
 }
 
+/**
+ * Which figures a record list's rows make (the workbook's Summary sheet, `switchboard
+ * report`), and each row read as the record those figures are defined over.
+ */
+export type ListSummary<Row> =
+  | { kind: 'voice'; record(row: Row): VoiceRecord }
+  | { kind: 'numbers'; record(row: Row): NumberCallRecord };
+
 export interface ListDescriptor<P extends object, R, Row = R, D = unknown> {
   /** Stable id: preferences, the bridge and logs use it (`voiceRecords`). */
   readonly id: string;
@@ -78,6 +86,8 @@ export interface ListDescriptor<P extends object, R, Row = R, D = unknown> {
   rowId(row: Row): string | null;
   /** The time the platform sorts rows by, when there is one. */
   readonly rowTime: RowTime<Row> | null;
+  /** Lists whose .xlsx exports get a Summary sheet; the rows are bucketed by `rowTime`. */
+  readonly summary?: ListSummary<Row>;
   readonly filter: FilterForm<P, D>;
 }
 

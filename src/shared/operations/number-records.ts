@@ -88,5 +88,6 @@ export const numberRecords: ListDescriptor<
   columns,
   rowId: (row) => row.callid,
   rowTime: { key: 'startTime', of: (row) => row.startTime?.epochMs ?? null },
+  summary: { kind: 'numbers', record: (row) => row },
   filter: recordWindowForm,
 };

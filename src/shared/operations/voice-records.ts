@@ -93,5 +93,6 @@ export const voiceRecords: ListDescriptor<RecordWindowParams, VoiceRecord, Voice
   columns,
   rowId: (row) => row.voiceId,
   rowTime: { key: 'submitTime', of: (row) => row.submitTime?.epochMs ?? row.callTime?.epochMs ?? null },
+  summary: { kind: 'voice', record: (row) => row },
   filter: recordWindowForm,
 };
