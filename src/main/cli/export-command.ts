@@ -44,7 +44,7 @@ const OPTIONS = {
 } as const;
 
 /** What --out asks for: a spreadsheet the export writers make, or Parquet the archive's engine writes. */
-type OutFormat = ExportFormat | 'parquet';
+export type OutFormat = ExportFormat | 'parquet';
 
 export function exportUsage(lists: readonly SomeList[]): string {
   return [
@@ -159,7 +159,7 @@ export function paramsFromArgs(
   return params;
 }
 
-function concurrencyOf(text: string | undefined): number | undefined {
+export function concurrencyOf(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   const number = Number(text);
   if (!Number.isInteger(number) || number < 1 || number > 16) {
@@ -182,19 +182,22 @@ function progressLine(name: string, progress: FetchProgress): string {
 }
 
 /** The parser's refusal as a usage error (exit 2): the field messages say what to fix. */
-function usageErrorOf(error: AppError): UsageError {
+export function usageErrorOf(error: AppError): UsageError {
   const fields = Object.entries(error.fields ?? {}).map(([field, message]) => `  ${field}: ${message}`);
   return new UsageError([error.message, ...fields].join('\n'));
 }
 
 /** One export, as the command line asked for it; `query` is what the list's parser accepted. */
-interface ExportJob {
+/** What one CLI run writes: `export`'s file, or `report`'s summary workbook (`summaryOnly` set). */
+export interface ExportJob {
   list: SomeList;
   query: CheckedQuery<object, unknown>;
   format: OutFormat;
   out: string;
   concurrency?: number;
   fromArchive: boolean;
+  /** `report`: true for the Summary and About sheets only (the rows are counted, not written), false with --rows. */
+  summaryOnly?: boolean;
 }
 
 export function createExportCommand(deps: ExportCommandDeps = {}): CliCommand {
@@ -223,7 +226,7 @@ export function createExportCommand(deps: ExportCommandDeps = {}): CliCommand {
   };
 }
 
-async function exportWith(opened: OpenConnection, job: ExportJob, io: CliIo, deps: ExportCommandDeps): Promise<number> {
+export async function exportWith(opened: OpenConnection, job: ExportJob, io: CliIo, deps: ExportCommandDeps): Promise<number> {
   const { connection, zone, archiveId } = opened;
   const archives = opened.archives();
   const client: PlatformClient = opened.client({ onListPage: archives.pageHook(archiveId) });
@@ -252,12 +255,19 @@ async function exportWith(opened: OpenConnection, job: ExportJob, io: CliIo, dep
         io.err(progressLine(name, progress));
       },
       about: { profileName: connection.profileName, appVersion: version },
+      summaryOnly: job.summaryOnly,
     });
     if (result.ok) {
       for (const warning of result.value.warnings) io.err(`Warning: ${warning}`);
-      io.err(
-        `Exported ${result.value.rows.toLocaleString('en')} ${name} rows to ${job.out} in ${(result.value.elapsedMs / 1000).toFixed(1)} s; times are in ${zone.name}.`,
-      );
+      const elapsed = `${(result.value.elapsedMs / 1000).toFixed(1)} s`;
+      if (job.summaryOnly !== undefined) {
+        const sheets = ['Summary', ...result.value.sheets, 'About'].join(', ');
+        io.err(
+          `Wrote the summary of ${result.value.rows.toLocaleString('en')} ${name} rows to ${job.out} (sheets: ${sheets}) in ${elapsed}; hours and days are in ${zone.name}.`,
+        );
+        return 0;
+      }
+      io.err(`Exported ${result.value.rows.toLocaleString('en')} ${name} rows to ${job.out} in ${elapsed}; times are in ${zone.name}.`);
       return 0;
     }
     const { error } = result;

@@ -1,5 +1,6 @@
 import { browserCommand } from './browser-command';
 import { exportCommand } from './export-command';
+import { reportCommand } from './report-command';
 import { sandboxCommand } from './sandbox-command';
 import { syncCommand } from './sync-command';
 import { UsageError, type CliCommand, type CliIo } from './command';
@@ -7,6 +8,7 @@ import { UsageError, type CliCommand, type CliIo } from './command';
 const commands: Record<string, CliCommand> = {
   browser: browserCommand,
   export: exportCommand,
+  report: reportCommand,
   sandbox: sandboxCommand,
   sync: syncCommand,
 };
