@@ -52,6 +52,8 @@ interface Measurement {
   source: 'generator';
   rows: number;
   writeMs: number;
+  /** Of writeMs, the time spent counting rows for the Summary sheet and laying it out. */
+  summaryMs?: number;
   totalMs: number;
   rowsPerSecond: number;
   peakRssMb: number;
@@ -115,17 +117,30 @@ async function measure(role: Role): Promise<Measurement> {
         : new XlsxStreamWriter(path, fields, {
             sheetName: 'Voice records',
             compression: role.compression,
-            ...(summary ? { summary: () => summary.sheet() } : {}),
+            ...(summary
+              ? {
+                  summary: () => {
+                    const started = performance.now();
+                    const sheet = summary.sheet();
+                    summaryMs += performance.now() - started;
+                    return sheet;
+                  },
+                }
+              : {}),
           });
   const next = rowSource(role.rows);
   let peakRss = process.memoryUsage.rss();
   let writeMs = 0;
+  let summaryMs = 0;
   let written = 0;
   const started = performance.now();
   try {
     for (let page = next(); page !== null; page = next()) {
       const before = performance.now();
-      summary?.add(page);
+      if (summary) {
+        summary.add(page);
+        summaryMs += performance.now() - before;
+      }
       await writer.writeRows(page);
       writeMs += performance.now() - before;
       written += page.length;
@@ -146,6 +161,7 @@ async function measure(role: Role): Promise<Measurement> {
       source: 'generator',
       rows: written,
       writeMs: Math.round(writeMs),
+      ...(summary ? { summaryMs: Math.round(summaryMs) } : {}),
       totalMs: Math.round(totalMs),
       rowsPerSecond: Math.round(written / (writeMs / 1000)),
       peakRssMb: Math.round(peakRss / MB),
