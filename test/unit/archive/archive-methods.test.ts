@@ -2,11 +2,9 @@
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemorySecretStore } from '../../../src/main/accounts/secret-store';
-import { createLogger } from '../../../src/main/log';
-import { createServices, type Services } from '../../../src/main/handlers';
-import type { EventName, PayloadOf } from '../../../src/shared/contract';
+import { startTestServices, valueOf } from '../support/services';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type Services } from '../../../src/main/handlers';
 import type { ArchivePage, ArchiveStatus } from '../../../src/shared/methods/archive';
 import type { JobInfo } from '../../../src/shared/methods/jobs';
 import type { SeatRecord } from '../../../src/shared/records';
@@ -14,36 +12,9 @@ import type { Result } from '../../../src/shared/result';
 
 describe('archive methods', () => {
   const userDataDir = mkdtempSync(join(tmpdir(), 'archive-methods-'));
-  const changes: JobInfo[] = [];
-  let services: Services;
-
-  beforeAll(() => {
-    services = createServices({
-      userDataDir,
-      desktop: {
-        host: 'electron',
-        openExternal: async () => {},
-        chooseSavePath: async () => null,
-        showInFolder: async () => {},
-        openPath: async () => null,
-        offerDownload: () => null,
-      },
-      log: createLogger({ console: false }),
-      secrets: createMemorySecretStore(),
-      sandboxOptions: { volume: 'small' },
-      emit: <E extends EventName>(name: E, payload: PayloadOf<E>) => {
-        if (name === 'jobChanged') changes.push(payload as JobInfo);
-      },
-    });
-  });
+  const { services, jobChanges: changes, call } = startTestServices({ userDataDir });
   afterAll(() => services.close());
-
-  const call = async <T>(method: string, input?: unknown): Promise<Result<T>> =>
-    (await services.dispatch(method, input)) as Result<T>;
-  const value = <T>(result: Result<T>): T => {
-    if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
-    return result.value;
-  };
+  const value = valueOf;
 
   it('syncs as a job, then pages, sorts and searches the archived rows', async () => {
     const started = value(

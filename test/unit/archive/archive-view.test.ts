@@ -5,32 +5,21 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startTestServices, valueOf } from '../support/services';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemorySecretStore } from '../../../src/main/accounts/secret-store';
-import { createServices, type Services } from '../../../src/main/handlers';
-import { createLogger } from '../../../src/main/log';
 import type { Sandbox } from '../../../src/main/sandbox';
-import type { EventName, PayloadOf } from '../../../src/shared/contract';
 import type { ArchivePage } from '../../../src/shared/methods/archive';
 import type { JobInfo } from '../../../src/shared/methods/jobs';
 import { listOf, type ListOperation } from '../../../src/shared/operations';
-import type { Result } from '../../../src/shared/result';
 
 const DAY = 86_400_000;
 const TASK_PATH = listOf('taskDetails').endpoint.path;
 
 describe('the archive view', () => {
   const userDataDir = mkdtempSync(join(tmpdir(), 'archive-view-'));
-  const changes: JobInfo[] = [];
-  let services: Services;
+  const { services, jobChanges: changes, call } = startTestServices({ userDataDir, sandboxOptions: { volume: 'small', seed: 5 } });
   let sandbox: Sandbox;
-
-  const call = async <T>(method: string, input?: unknown): Promise<Result<T>> =>
-    (await services.dispatch(method, input)) as Result<T>;
-  const value = <T>(result: Result<T>): T => {
-    if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
-    return result.value;
-  };
+  const value = valueOf;
   const synced = async (input: { operations: ListOperation[]; taskId?: number }): Promise<void> => {
     const { job } = value(await call<{ job: JobInfo }>('startSync', input));
     const ended = () => changes.find((change) => change.jobId === job.jobId && change.state !== 'running');
@@ -44,23 +33,6 @@ describe('the archive view', () => {
   };
 
   beforeAll(async () => {
-    services = createServices({
-      userDataDir,
-      desktop: {
-        host: 'electron',
-        openExternal: async () => {},
-        chooseSavePath: async () => null,
-        showInFolder: async () => {},
-        openPath: async () => null,
-        offerDownload: () => null,
-      },
-      log: createLogger({ console: false }),
-      secrets: createMemorySecretStore(),
-      sandboxOptions: { volume: 'small', seed: 5 },
-      emit: <E extends EventName>(name: E, payload: PayloadOf<E>) => {
-        if (name === 'jobChanged') changes.push(payload as JobInfo);
-      },
-    });
     sandbox = await services.sandbox.instance();
     await synced({ operations: [] });
   }, 120_000);

@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startTestServices } from '../support/services';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Accounts } from '../../../src/main/accounts/accounts';
 import { ProfileStore } from '../../../src/main/accounts/profile-store';
@@ -14,10 +15,8 @@ import { ArchiveStore } from '../../../src/main/archive/archive-store';
 import { syncList, syncPlanOf } from '../../../src/main/archive/sync-plan';
 import { archiveTableFor } from '../../../src/main/archive/tables';
 import { createSyncCommand } from '../../../src/main/cli/sync-command';
-import { createServices } from '../../../src/main/handlers';
 import { createLogger } from '../../../src/main/log';
 import { startSandbox, type Sandbox } from '../../../src/main/sandbox';
-import type { EventName, PayloadOf } from '../../../src/shared/contract';
 import type { JobInfo } from '../../../src/shared/methods/jobs';
 import { listOf } from '../../../src/shared/operations';
 import { DEFAULT_ARCHIVE_SETTINGS } from '../../../src/shared/profiles';
@@ -86,23 +85,7 @@ describe('what a sync asks for', () => {
   }, 120_000);
 
   it("the app's Sync reaches back the profile's sync history, and fetches again only its refresh window", async () => {
-    const jobs: JobInfo[] = [];
-    const services = createServices({
-      userDataDir: folder,
-      desktop: {
-        host: 'electron',
-        openExternal: async () => {},
-        chooseSavePath: async () => null,
-        showInFolder: async () => {},
-        openPath: async () => null,
-        offerDownload: () => null,
-      },
-      log,
-      secrets: createMemorySecretStore(),
-      emit: <E extends EventName>(name: E, payload: PayloadOf<E>) => {
-        if (name === 'jobChanged') jobs.push(payload as JobInfo);
-      },
-    });
+    const { services, jobChanges: jobs } = startTestServices({ userDataDir: folder, log });
     try {
       const call = async (method: string, input: unknown) => {
         const result = (await services.dispatch(method, input)) as Result<unknown>;

@@ -6,53 +6,21 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMemorySecretStore } from '../../../src/main/accounts/secret-store';
-import { createLogger } from '../../../src/main/log';
-import { createServices, type Services } from '../../../src/main/handlers';
-import type { EventName, PayloadOf } from '../../../src/shared/contract';
+import { startTestServices, valueOf } from '../support/services';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { ArchivePage } from '../../../src/shared/methods/archive';
-import type { JobInfo } from '../../../src/shared/methods/jobs';
 import { DEFAULT_ARCHIVE_SETTINGS, SANDBOX_PROFILE_ID } from '../../../src/shared/profiles';
 import { drillDownPageRequest } from '../../../src/shared/reports/drill-down';
 import type { DrillDown, Overview } from '../../../src/shared/reports/overview';
-import type { Result } from '../../../src/shared/result';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 describe('the overview method', () => {
   const userDataDir = mkdtempSync(join(tmpdir(), 'overview-handler-'));
-  const changes: JobInfo[] = [];
-  let services: Services;
-
-  beforeAll(() => {
-    services = createServices({
-      userDataDir,
-      desktop: {
-        host: 'electron',
-        openExternal: async () => {},
-        chooseSavePath: async () => null,
-        showInFolder: async () => {},
-        openPath: async () => null,
-        offerDownload: () => null,
-      },
-      log: createLogger({ console: false }),
-      secrets: createMemorySecretStore(),
-      sandboxOptions: { volume: 'small' },
-      emit: <E extends EventName>(name: E, payload: PayloadOf<E>) => {
-        if (name === 'jobChanged') changes.push(payload as JobInfo);
-      },
-    });
-  });
+  const { services, jobChanges: changes, call } = startTestServices({ userDataDir });
   afterAll(() => services.close());
-
-  const call = async <T>(method: string, input?: unknown): Promise<Result<T>> =>
-    (await services.dispatch(method, input)) as Result<T>;
-  const value = <T>(result: Result<T>): T => {
-    if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
-    return result.value;
-  };
+  const value = valueOf;
   const drillTotal = async (drill: DrillDown): Promise<number> =>
     value(await call<ArchivePage<unknown>>('archivePage', drillDownPageRequest(drill, { offset: 0, limit: 1 }))).total;
 
