@@ -6,12 +6,7 @@
  * the page as the bridge's reply, so the archive need not be filled again through the host.
  * First paint (the screen mounts its charts) and repaints (Refresh: every chart drawn anew).
  */
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { chromium } from '@playwright/test';
-import { startHarness } from '../src/main/browser-host/server';
-import { createLogger } from '../src/main/log';
+import { openBenchBrowser } from './bench-browser';
 import type { Overview } from '../src/shared/reports/overview';
 
 const REPAINTS = 5;
@@ -24,22 +19,11 @@ export interface OverviewPaint {
 }
 
 export async function measureOverviewPaint(overview: Overview): Promise<OverviewPaint> {
-  const harness = await startHarness({
-    rendererDir: resolve(process.env.SWITCHBOARD_RENDERER_DIR ?? 'out/renderer'),
-    userDataDir: mkdtempSync(join(tmpdir(), 'switchboard-bench-overview-')),
-    log: createLogger({ console: false }),
-    sandboxOptions: { volume: 'small' },
-  });
-  const executablePath = process.env.SWITCHBOARD_CHROMIUM ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
-  const browser = await chromium.launch({
-    executablePath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  const { page, url, close } = await openBenchBrowser('overview', { volume: 'small' });
   try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const answer = JSON.stringify({ ok: true, value: overview });
     await page.route('**/rpc/overview', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: answer }));
-    await page.goto(harness.url);
+    await page.goto(url);
     await page.getByRole('navigation', { name: 'Screens' }).waitFor();
     await page.keyboard.press('Control+0');
 
@@ -74,8 +58,7 @@ export async function measureOverviewPaint(overview: Overview): Promise<Overview
       charts,
     };
   } finally {
-    await browser.close();
-    await harness.close();
+    await close();
   }
 }
 

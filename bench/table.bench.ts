@@ -6,12 +6,7 @@
  *  - scroll: a scripted scroll through the whole table, frame times from requestAnimationFrame.
  * Prints one JSON line. Targets: first paint ≤ 200 ms; p95 frame ≤ 16.7 ms.
  */
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { chromium } from '@playwright/test';
-import { startHarness } from '../src/main/browser-host/server';
-import { createLogger } from '../src/main/log';
+import { openBenchBrowser } from './bench-browser';
 
 const SCROLL_STEP_PX = 2400;
 
@@ -21,21 +16,9 @@ function percentile(values: number[], p: number): number {
 }
 
 async function main(): Promise<void> {
-  const rendererDir = resolve(process.env.SWITCHBOARD_RENDERER_DIR ?? 'out/renderer');
-  const harness = await startHarness({
-    rendererDir,
-    userDataDir: mkdtempSync(join(tmpdir(), 'switchboard-bench-table-')),
-    log: createLogger({ console: false }),
-    sandboxOptions: { volume: 'large' },
-  });
-  const executablePath = process.env.SWITCHBOARD_CHROMIUM ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
-  const browser = await chromium.launch({
-    executablePath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  const { page, url, close } = await openBenchBrowser('table', { volume: 'large' });
   try {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(harness.url);
+    await page.goto(url);
     await page.getByTestId('data-table').waitFor({ timeout: 60_000 });
     await page.getByRole('button', { name: 'Last 7 days' }).click();
     const loadStarted = Date.now();
@@ -95,8 +78,7 @@ async function main(): Promise<void> {
     console.log(JSON.stringify(result));
     if (!result.pass) process.exitCode = 1;
   } finally {
-    await browser.close();
-    await harness.close();
+    await close();
   }
 }
 

@@ -1,4 +1,5 @@
 import { startSandbox, type Sandbox } from '../../src/main/sandbox';
+import type { Response } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 const SECOND_KEY = 'second-desk-key';
@@ -17,9 +18,11 @@ test('a first launch shows the sandbox profile, selected', async ({ app }) => {
 
 test('add a profile, test it, switch to it and delete it; its secret never reaches the page', async ({ app }) => {
   const bridgeAnswers: string[] = [];
-  app.on('response', (response) => {
-    if (response.url().includes('/rpc/')) void response.text().then((body) => bridgeAnswers.push(body));
-  });
+  const reading: Promise<void>[] = [];
+  const onResponse = (response: Response): void => {
+    if (response.url().includes('/rpc/')) reading.push(response.text().then((body) => void bridgeAnswers.push(body)));
+  };
+  app.on('response', onResponse);
 
   await app.getByRole('navigation', { name: 'Screens' }).locator('button[data-screen="accounts"]').click();
   await app.getByRole('button', { name: 'Add profile' }).click();
@@ -56,6 +59,9 @@ test('add a profile, test it, switch to it and delete it; its secret never reach
   const storage = await app.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
   expect(html).not.toContain(SECOND_SECRET);
   expect(storage).not.toContain(SECOND_SECRET);
+  // Every answer read before looking, and no reading left to fail once the page closes.
+  app.off('response', onResponse);
+  await Promise.all(reading);
   expect(bridgeAnswers.length).toBeGreaterThan(3);
   for (const body of bridgeAnswers) expect(body).not.toContain(SECOND_SECRET);
 

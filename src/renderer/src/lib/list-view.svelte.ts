@@ -292,12 +292,7 @@ export class ListView<O extends ListOperation> {
 
   /** The archived rows behind an Overview bucket: its window in the period fields, its other filters as chips. */
   async openDrill(drill: DrillDown): Promise<void> {
-    this.cancelLoad();
-    this.stopWatching?.();
-    this.stopWatching = null;
-    this.mode = 'pages';
-    this.load = null;
-    this.all = [];
+    this.leaveLoadAll();
     this.search = '';
     this.sort = null;
     this.columnFilters = {};
@@ -439,18 +434,23 @@ export class ListView<O extends ListOperation> {
     });
   }
 
-  cancelLoad(): void {
-    if (this.load?.outcome === 'running') void bridge.cancelJob({ jobId: this.load.jobId });
-  }
-
-  /** Leaves the loaded rows and shows pages of the same filters again. */
-  async backToPages(): Promise<void> {
+  /** Stops a Load all (and listening for its rows) and drops its rows: the screen shows pages again. */
+  private leaveLoadAll(): void {
     this.cancelLoad();
     this.stopWatching?.();
     this.stopWatching = null;
     this.mode = 'pages';
     this.load = null;
     this.all = [];
+  }
+
+  cancelLoad(): void {
+    if (this.load?.outcome === 'running') void bridge.cancelJob({ jobId: this.load.jobId });
+  }
+
+  /** Leaves the loaded rows and shows pages of the same filters again. */
+  async backToPages(): Promise<void> {
+    this.leaveLoadAll();
     this.selected = null;
     this.page = 1;
     await this.fetch();
