@@ -225,7 +225,10 @@ test('two tabs and two processes race to send one 2,500-number MMS: the sandbox 
 });
 
 test('two tabs and two processes race to resend the batches of a send that hit -18: each number goes out once', async ({ browser }) => {
-  test.setTimeout(180_000);
+  // Alone it takes 7-25 s; a loaded CI machine once took all of 3 minutes, so the steps say how long they took.
+  test.setTimeout(360_000);
+  const began = Date.now();
+  const mark = (step: string): void => console.log(`resend race: ${step} after ${((Date.now() - began) / 1000).toFixed(1)} s`);
   const world = await startWorld();
   try {
     const pages = await openTabs(browser, world);
@@ -234,18 +237,24 @@ test('two tabs and two processes race to resend the batches of a send that hit -
     const content = 'Race to resend: your appointment is tomorrow.';
     world.sandbox.setFaults({ ...NO_FAULTS, errorRate: 1 });
     await composeAndReview(pages[0], numbers, content);
+    mark('composed');
     await pages[0].getByTestId('mms-confirm-send').click();
     await expect(pages[0].getByTestId('mms-batch-1')).toHaveAttribute('data-status', 'outcome-unknown', { timeout: 20_000 });
     // -18 is not a refusal: the batch needs the user's word before it goes again.
     await expect(pages[0].getByTestId('mms-resend-batch-1')).toBeDisabled();
+    mark('batch 1 outcome unknown');
     expect([...acceptedCounts(world.sandbox, numbers).values()].every((count) => count === 0)).toBe(true);
 
     world.sandbox.setFaults({ ...NO_FAULTS, latencyMs: 400, jitterMs: 200 });
     for (const page of pages.slice(1)) await openInHistory(page, content);
+    mark('opened in History in the other windows');
     for (const page of pages) await page.getByTestId('mms-ack-batch-1').check();
+    mark('acknowledged in every window');
     await Promise.all(pages.map((page) => page.getByTestId('mms-resend-batch-1').click()));
+    mark('resent from every window');
     for (const page of pages) await page.getByTestId('mms-results-refresh').click();
     await expect(pages[3].getByTestId('mms-batch-1')).toHaveAttribute('data-status', 'sent', { timeout: 20_000 });
+    mark('batch 1 sent');
 
     // The other batches, from every window at once, with a dropped answer or a -18 now and then.
     world.sandbox.setFaults({ ...NO_FAULTS, latencyMs: 300, jitterMs: 200, errorRate: 0.15, dropRate: 0.15 });
@@ -259,6 +268,7 @@ test('two tabs and two processes race to resend the batches of a send that hit -
       );
     }
     await finishSend(pages[2], world.sandbox, batches);
+    mark('finished');
     expectEachOnce(world.sandbox, numbers);
     await pages[2].getByTestId('mms-results').scrollIntoViewIfNeeded();
     await pages[2].screenshot({ path: `${SCREENS}/mms-race-resend.png` });
