@@ -263,7 +263,9 @@ test('two tabs and two processes race to resend the batches of a send that hit -
       await Promise.all(
         pages.map(async (page) => {
           const button = page.getByTestId(`mms-send-batch-${batch}`);
-          if (await button.isEnabled().catch(() => false)) await button.click().catch(() => undefined);
+          // Another window may claim the batch between the look and the click: the button then stays
+          // disabled, and a click without a limit would wait for it until the test's end.
+          if (await button.isEnabled().catch(() => false)) await button.click({ timeout: 5_000 }).catch(() => undefined);
         }),
       );
     }
