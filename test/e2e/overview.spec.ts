@@ -64,6 +64,8 @@ test('the Overview of yesterday shows the sandbox’s own figures, in light and 
   // The largest bar of the by-hour chart: categories sit at equal steps across the plot.
   const largest = expected.byHour.indexOf(Math.max(...expected.byHour));
   const plot = app.getByTestId('chart-voice-by-hour').locator('.u-over');
+  // A theme change draws the charts anew: wait for the new plot before measuring it.
+  await expect(plot).toBeVisible();
   const box = await plot.boundingBox();
   if (!box) throw new Error('the by-hour chart has no plot area');
   await plot.click({ position: { x: ((largest + 0.5) / 24) * box.width, y: box.height - 4 } });
