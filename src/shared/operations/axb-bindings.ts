@@ -40,5 +40,5 @@ export const axbBindings: ListDescriptor<AppFilterParams, AxbBindingRecord, AxbB
   columns,
   rowId: (row) => row.bindId,
   rowTime: null,
-  filter: appForm,
+  filter: appForm('bindings'),
 };

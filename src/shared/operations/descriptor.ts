@@ -35,9 +35,24 @@ export interface Converted<P> {
   errors: FieldErrors;
 }
 
+/** How a screen drawn from the descriptor shows one text field of the draft. */
+export interface FilterField {
+  label: string;
+  hint?: string;
+  /** The parser's key for the field's messages, when it is not `params.<draft key>`. */
+  errorKey?: string;
+  /** Left empty, the profile's default app id is used: shown as the placeholder. */
+  emptyMeansDefaultApp?: boolean;
+}
+
 /** The filter form: a draft the user edits (kept across restarts) and how it becomes params. */
 export interface FilterForm<P, D> {
   defaults(context: FilterContext): D;
+  /**
+   * The draft's text fields, in order, for a list without a screen of its own (the window
+   * of a windowed list is drawn without being named here). A custom screen ignores them.
+   */
+  readonly fields?: { readonly [K in keyof D & string]?: FilterField };
   toParams(draft: D, context: FilterContext): Converted<P>;
   /** False when the form lacks what the operation needs before anything is fetched (a task id). */
   ready(draft: D): boolean;

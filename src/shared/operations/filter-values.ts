@@ -49,11 +49,13 @@ export interface AppDraft {
   appId: string;
 }
 
-export const appForm: FilterForm<{ appId?: string }, AppDraft> = {
+/** The form of the lists filtered by application only; `what` names their rows in the hint ("numbers"). */
+export const appForm = (what: string): FilterForm<{ appId?: string }, AppDraft> => ({
   defaults: () => ({ appId: '' }),
+  fields: { appId: { label: 'App id', hint: `Empty: ${what} of every application.`, emptyMeansDefaultApp: true } },
   toParams(draft) {
     const appId = optionalText(draft.appId);
     return { params: appId ? { appId } : {}, errors: {} };
   },
   ready: () => true,
-};
+});

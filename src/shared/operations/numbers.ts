@@ -57,5 +57,5 @@ export const numbers: ListDescriptor<AppFilterParams, NumberRecord, NumberRecord
   columns,
   rowId: (row) => row.number,
   rowTime: null,
-  filter: appForm,
+  filter: appForm('numbers'),
 };

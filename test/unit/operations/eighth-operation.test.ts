@@ -59,7 +59,7 @@ const numberGroups: ListDescriptor<{ appId?: string }, NumberGroup, NumberGroup,
   columns,
   rowId: (row) => row.groupId,
   rowTime: null,
-  filter: appForm,
+  filter: appForm('number groups'),
 };
 
 const TOTAL = 250;

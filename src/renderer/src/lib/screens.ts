@@ -1,4 +1,4 @@
-import { LIST_DESCRIPTORS, listOf, type ListOperation, type ScreenGroup } from '../../../shared/operations';
+import { LIST_DESCRIPTORS, LIST_OPERATIONS, listOf, type ListOperation, type ScreenGroup } from '../../../shared/operations';
 
 export interface ScreenInfo {
   /** The list's slug (`voice-records`), or the name of a screen that is not a list. */
@@ -34,4 +34,15 @@ export function shortcutDigit(index: number): string | null {
 /** The screen that shows each list (its slug), and so owns the jobs that read it. */
 export function screenOfOperation(operation: ListOperation): ScreenId {
   return listOf(operation).slug;
+}
+
+/** The list a screen shows, or null for a screen that is not a list. */
+export function operationOfScreen(id: ScreenId): ListOperation | null {
+  return LIST_OPERATIONS.find((operation) => listOf(operation).slug === id) ?? null;
+}
+
+/** Where a list's own screen is, if it has one (`team-leaders` → `./lists/TeamLeadersScreen.svelte`, beside the registry). */
+export function customListScreenFile(slug: string): string {
+  const pascal = slug.replace(/(^|-)([a-z])/g, (_match, _dash: string, letter: string) => letter.toUpperCase());
+  return `./lists/${pascal}Screen.svelte`;
 }
