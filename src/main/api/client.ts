@@ -150,7 +150,7 @@ export function createClient(options: ClientOptions): PlatformClient {
     async page(operation, request, callOptions) {
       const page = await call(
         operation.endpoint,
-        { body: pagedBody(request) },
+        { body: pagedBody(operation.paramKinds, request) },
         (envelope) => normalisePage(envelope.data, operation.normalise, context),
         callOptions,
       );

@@ -6,6 +6,7 @@ import type {
   SeatGroupEditRequest,
   SeatGroupReadRequest,
 } from '../../shared/requests';
+import type { ParamKind } from '../../shared/operations';
 import { splitList } from '../../shared/validation';
 
 type Wire = Record<string, unknown>;
@@ -15,20 +16,18 @@ function idNumber(id: IntegerId): number {
   return typeof id === 'number' ? id : Number(id.trim());
 }
 
-const ID_FIELDS = new Set(['voiceGroupId', 'sipGroupId', 'taskId']);
-const ID_LIST_FIELDS = new Set(['seatId', 'voiceGroupIdList']);
-
 function isId(value: unknown): value is IntegerId {
   return typeof value === 'number' || typeof value === 'string';
 }
 
-/** Drops absent filters and turns the known id fields into numbers. */
-function wireParams(params: object): Wire {
+/** Drops absent filters and sends the fields the descriptor calls integers as numbers. */
+function wireParams(kinds: Readonly<Record<string, ParamKind>>, params: object): Wire {
   const out: Wire = {};
   for (const [key, value] of Object.entries(params)) {
     if (value === undefined || value === null || value === '') continue;
-    if (ID_FIELDS.has(key) && isId(value)) out[key] = idNumber(value);
-    else if (ID_LIST_FIELDS.has(key) && Array.isArray(value))
+    const kind = kinds[key];
+    if (kind === 'integer' && isId(value)) out[key] = idNumber(value);
+    else if (kind === 'integers' && Array.isArray(value))
       out[key] = value.map((id: unknown) => (isId(id) ? idNumber(id) : id));
     else if (typeof value === 'string') out[key] = value.trim();
     else out[key] = value;
@@ -37,8 +36,8 @@ function wireParams(params: object): Wire {
 }
 
 /** A checked page request: current and size are always sent (the voice query may not send them empty). */
-export function pagedBody(request: PageRequest<object>): Wire {
-  return { current: request.current, size: request.size, params: wireParams(request.params) };
+export function pagedBody(kinds: Readonly<Record<string, ParamKind>>, request: PageRequest<object>): Wire {
+  return { current: request.current, size: request.size, params: wireParams(kinds, request.params) };
 }
 
 export function seatGroupReadQuery(request: SeatGroupReadRequest): Record<string, string> {
