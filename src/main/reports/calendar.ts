@@ -75,9 +75,14 @@ function daysOf(window: Window, zone: TimeZone): CalendarDay[] {
 
 /** The instant the next calendar day starts in the zone (a day can be 23 or 25 hours long). */
 function nextMidnight(wall: WallTime, zone: TimeZone): number {
-  const tomorrow = new Date(Date.UTC(wall.year, wall.month - 1, wall.day + 1));
+  return midnightMs(Date.UTC(wall.year, wall.month - 1, wall.day + 1), zone);
+}
+
+/** When the calendar day whose date is `dateMs` (its UTC midnight) starts on the zone's wall clock. */
+export function midnightMs(dateMs: number, zone: TimeZone): number {
+  const date = new Date(dateMs);
   return wallTimeToEpochMs(
-    { year: tomorrow.getUTCFullYear(), month: tomorrow.getUTCMonth() + 1, day: tomorrow.getUTCDate(), hour: 0, minute: 0, second: 0, millisecond: 0 },
+    { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate(), hour: 0, minute: 0, second: 0, millisecond: 0 },
     zone,
   );
 }

@@ -225,9 +225,9 @@ describe('the Summary sheet of number-record exports', () => {
     duration: Number(row['Duration (s)']),
     cost: new Map(currencies.map((currency) => [currency, Number(row[`Cost (${currency})`])])),
   });
-  /** Amounts to 4 decimals, and 0 in a currency the bucket has none in (the sheet's column shows 0). */
+  /** Amounts in micro units, and 0 in a currency the bucket has none in (the sheet's column shows 0). */
   const rounded = (tally: NumberTally | undefined, currencies: readonly string[]): unknown =>
-    tally && { ...tally, cost: currencies.map((c) => [c, (tally.cost.get(c) ?? 0).toFixed(4)]) };
+    tally && { ...tally, cost: currencies.map((c) => [c, Math.round((tally.cost.get(c) ?? 0) * 1e6)]) };
 
   for (const zone of ZONES) {
     it(`by day, number, country and type, days in ${zone}, equal the sandbox's records counted here`, async () => {

@@ -1,10 +1,13 @@
 /**
  * Hours of the day and calendar days in a zone, for bucketing rows as they stream past:
  * a day is a whole number (days since 1970-01-01 on the zone's wall clock), so the
- * accumulators keep numbers, not strings, per row.
+ * accumulators keep numbers, not strings, per row. (The Overview's calendar,
+ * reports/calendar.ts, places quarter hours the database grouped instead; both read
+ * midnight from `midnightMs`.)
  */
 import { wallClock } from '../cells';
-import { wallTimeToEpochMs, type TimeZone } from '../../../shared/time-zone';
+import type { TimeZone } from '../../../shared/time-zone';
+import { midnightMs } from '../../reports/calendar';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
@@ -31,21 +34,7 @@ export function zoneCalendar(zone: TimeZone): ZoneCalendar {
       const wall = toWall(epochMs);
       return Math.floor((wall - Math.floor(wall / DAY_MS) * DAY_MS) / HOUR_MS);
     },
-    dayStartMs: (day) => {
-      const date = new Date(day * DAY_MS);
-      return wallTimeToEpochMs(
-        {
-          year: date.getUTCFullYear(),
-          month: date.getUTCMonth() + 1,
-          day: date.getUTCDate(),
-          hour: 0,
-          minute: 0,
-          second: 0,
-          millisecond: 0,
-        },
-        zone,
-      );
-    },
+    dayStartMs: (day) => midnightMs(day * DAY_MS, zone),
     dayKey: (day) => new Date(day * DAY_MS).toISOString().slice(0, 10),
     daysOf: (fromMs, toMs) => {
       const first = dayOf(fromMs);

@@ -8,7 +8,7 @@ import { quoteCurrency } from '../../../shared/columns';
 import type { NumberCallRecord } from '../../../shared/records';
 import type { DrillDown, NumberBucket, NumberOverview } from '../../../shared/reports/overview';
 import type { ZoneCalendar } from './calendar';
-import { MoneySums } from './money';
+import { MoneyByCurrency } from '../../reports/money';
 import { TimeSpan, type Window } from './window';
 
 export const RANKED_LIMIT = 50;
@@ -22,12 +22,12 @@ export interface NumberSummary extends NumberOverview {
 class Tally {
   calls = 0;
   durationSeconds = 0;
-  readonly cost = new MoneySums();
+  readonly cost = new MoneyByCurrency();
 
   add(record: NumberCallRecord): void {
     this.calls += 1;
     this.durationSeconds += record.callDuration ?? 0;
-    if (record.pay !== null) this.cost.add(quoteCurrency(record), record.pay.value);
+    if (record.pay && record.pay.value !== null) this.cost.add(quoteCurrency(record), record.pay.value);
   }
 }
 

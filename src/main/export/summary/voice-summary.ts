@@ -17,7 +17,7 @@ import {
   type VoiceTotals,
 } from '../../../shared/reports/overview';
 import type { ZoneCalendar } from './calendar';
-import { MoneySums } from './money';
+import { MoneyByCurrency } from '../../reports/money';
 import { TimeSpan, type Window } from './window';
 
 export interface VoiceSummary {
@@ -66,7 +66,7 @@ export class VoiceSummaryAccumulator {
   private allTalkSeconds = 0;
   private voicemail = 0;
   private chargedSeconds = 0;
-  private readonly cost = new MoneySums();
+  private readonly cost = new MoneyByCurrency();
   private baseCostUsd = 0;
   private readonly hours: Tally[] = Array.from({ length: 24 }, newTally);
   private readonly days = new Map<number, Tally>();
@@ -89,7 +89,7 @@ export class VoiceSummaryAccumulator {
     this.allTalkSeconds += seconds;
     if (record.callStatus === VOICEMAIL_STATUS) this.voicemail += 1;
     this.chargedSeconds += record.chargedDuration ?? 0;
-    if (record.cost !== null) this.cost.add(quoteCurrency(record), record.cost.value);
+    if (record.cost && record.cost.value !== null) this.cost.add(quoteCurrency(record), record.cost.value);
     const baseCost = record.baseCost?.value ?? null;
     if (baseCost !== null && Number.isFinite(baseCost)) this.baseCostUsd += baseCost;
     this.statuses.set(record.callStatus, (this.statuses.get(record.callStatus) ?? 0) + 1);

@@ -1,8 +1,6 @@
-/** A time window in epoch ms (`toMs` exclusive for the days it spans). */
-export interface Window {
-  fromMs: number;
-  toMs: number;
-}
+import type { Window } from '../../reports/calendar';
+
+export type { Window };
 
 /** The export's window when it has one, else the span of the row times seen. */
 export class TimeSpan {
