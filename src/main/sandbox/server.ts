@@ -8,7 +8,7 @@ import { PlatformError, parameterError, RATE_LIMITED, SYSTEM_ERROR } from './err
 import { createRateLimiter, type FaultInjector } from './faults';
 import type { MmsOutbox } from './mms-outbox';
 import type { RequestLog, RequestLogEntry } from './request-log';
-import { findRoute, type Route } from './routes';
+import { routeTable, type Route } from './routes';
 import type { RouteAnswer, RouteContext } from './routes/context';
 import type { SeatGroupStore } from './seat-group-store';
 
@@ -98,6 +98,7 @@ function paramsOf(text: string): Record<string, unknown> | null {
 
 export async function startServer(dependencies: ServerDependencies, port: number): Promise<RunningServer> {
   const { faults, requestLog } = dependencies;
+  const routes = routeTable();
   const rateLimiter = createRateLimiter();
   const closing = new AbortController();
   const serverNow = (): number => Date.now() + faults.current().clockOffsetSeconds * 1000;
@@ -158,7 +159,7 @@ export async function startServer(dependencies: ServerDependencies, port: number
       const body = await readBody(request);
       const plan = faults.plan();
       if (plan.delayMs > 0) await sleep(plan.delayMs, undefined, { signal: closing.signal });
-      const route = findRoute(url.pathname);
+      const route = routes.get(url.pathname);
       if (route && !route.info.write) entry.params = paramsOf(body.text);
       if (!route) {
         write(

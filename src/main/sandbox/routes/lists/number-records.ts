@@ -1,9 +1,9 @@
-import { serializeNumberRecord } from './serialize';
-import type { RouteHandler } from './context';
-import { pagedAnswer, parsePageRequest } from './paging';
-import { parseRecordWindow } from './record-window';
+import { serializeNumberRecord } from '../serialize';
+import type { RouteHandler } from '../context';
+import { pagedAnswer, parsePageRequest } from '../paging';
+import { parseRecordWindow } from '../record-window';
 
-export const numberRecords: RouteHandler = (context) => {
+const numberRecords: RouteHandler = (context) => {
   const request = parsePageRequest(context);
   const window = parseRecordWindow(request.params, context.serverNowMs);
   const { first, end } = context.data.numberRecordRange(window.fromMs, window.toMs);
@@ -11,3 +11,5 @@ export const numberRecords: RouteHandler = (context) => {
     serializeNumberRecord(context.data.numberRecordAt(first + offset), context.quirks),
   );
 };
+
+export default numberRecords;

@@ -1,9 +1,9 @@
-import type { RouteHandler } from './context';
-import { pagedListAnswer, parsePageRequest } from './paging';
-import { optionalString } from './params';
-import { serializeAxbBinding } from './serialize';
+import type { RouteHandler } from '../context';
+import { pagedListAnswer, parsePageRequest } from '../paging';
+import { optionalString } from '../params';
+import { serializeAxbBinding } from '../serialize';
 
-export const axbBindings: RouteHandler = (context) => {
+const axbBindings: RouteHandler = (context) => {
   const request = parsePageRequest(context);
   const appId = optionalString(request.params, 'appId');
   const matches = context.data
@@ -11,3 +11,5 @@ export const axbBindings: RouteHandler = (context) => {
     .filter((binding) => appId === undefined || binding.appId === appId);
   return pagedListAnswer(request, matches, (binding) => serializeAxbBinding(binding.record, context.quirks));
 };
+
+export default axbBindings;

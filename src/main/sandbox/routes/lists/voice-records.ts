@@ -1,9 +1,9 @@
-import { LIMITS } from '../../../shared/platform';
-import type { RouteHandler } from './context';
-import { pagedAnswer, parsePageRequest } from './paging';
-import { parseRecordWindow } from './record-window';
+import { LIMITS } from '../../../../shared/platform';
+import type { RouteHandler } from '../context';
+import { pagedAnswer, parsePageRequest } from '../paging';
+import { parseRecordWindow } from '../record-window';
 
-export const voiceRecords: RouteHandler = (context) => {
+const voiceRecords: RouteHandler = (context) => {
   const request = parsePageRequest(context, { current: 1, size: LIMITS.voiceDefaultPageSize });
   const window = parseRecordWindow(request.params, context.serverNowMs);
   const { first, end } = context.data.voiceRecordRange(window.fromMs, window.toMs);
@@ -11,3 +11,5 @@ export const voiceRecords: RouteHandler = (context) => {
     searchCount: true,
   });
 };
+
+export default voiceRecords;

@@ -1,12 +1,12 @@
-import { ENABLE_LABELS } from '../../../shared/platform';
-import type { RouteHandler } from './context';
-import { pagedListAnswer, parsePageRequest } from './paging';
-import { optionalInteger, optionalIntegerList, optionalString } from './params';
+import { ENABLE_LABELS } from '../../../../shared/platform';
+import type { RouteHandler } from '../context';
+import { pagedListAnswer, parsePageRequest } from '../paging';
+import { optionalInteger, optionalIntegerList, optionalString } from '../params';
 
 const ENABLE_VALUES = Object.keys(ENABLE_LABELS).map(Number);
 
 /** Filters: enable, name (case-insensitive substring), voiceGroupIdList (leads any of them). */
-export const teamLeaders: RouteHandler = (context) => {
+const teamLeaders: RouteHandler = (context) => {
   const request = parsePageRequest(context);
   const { params } = request;
   const enable = optionalInteger(params, 'enable', ENABLE_VALUES);
@@ -22,3 +22,5 @@ export const teamLeaders: RouteHandler = (context) => {
     );
   return pagedListAnswer(request, matches, (leader) => leader);
 };
+
+export default teamLeaders;

@@ -1,16 +1,16 @@
-import { daysToMs, ENABLE_LABELS, LIMITS, SEAT_STATUS_LABELS } from '../../../shared/platform';
-import { PlatformError, parameterError } from '../errors';
-import { parseLocalDateTime } from '../time';
-import type { RouteHandler } from './context';
-import { pagedListAnswer, parsePageRequest } from './paging';
-import { optionalInteger, optionalLocalTime, optionalString } from './params';
-import { serializeSeat } from './serialize';
+import { daysToMs, ENABLE_LABELS, LIMITS, SEAT_STATUS_LABELS } from '../../../../shared/platform';
+import { PlatformError, parameterError } from '../../errors';
+import { parseLocalDateTime } from '../../time';
+import type { RouteHandler } from '../context';
+import { pagedListAnswer, parsePageRequest } from '../paging';
+import { optionalInteger, optionalLocalTime, optionalString } from '../params';
+import { serializeSeat } from '../serialize';
 
 const SEAT_STATUSES = Object.keys(SEAT_STATUS_LABELS).map(Number);
 const ENABLE_VALUES = Object.keys(ENABLE_LABELS).map(Number);
 
 /** Filters: enable, name (case-insensitive substring), voiceGroupId, status, and createTime within strTime..endTime. */
-export const seats: RouteHandler = (context) => {
+const seats: RouteHandler = (context) => {
   const request = parsePageRequest(context);
   const { params } = request;
   const enable = optionalInteger(params, 'enable', ENABLE_VALUES);
@@ -38,3 +38,5 @@ export const seats: RouteHandler = (context) => {
   });
   return pagedListAnswer(request, matches, (seat) => serializeSeat(seat, context.quirks));
 };
+
+export default seats;

@@ -1,18 +1,18 @@
-import { TASK_ROW_STATUS_LABELS } from '../../../shared/platform';
-import type { RouteHandler } from './context';
-import { pagedListAnswer, parsePageRequest } from './paging';
+import { TASK_ROW_STATUS_LABELS } from '../../../../shared/platform';
+import type { RouteHandler } from '../context';
+import { pagedListAnswer, parsePageRequest } from '../paging';
 import {
   optionalInteger,
   optionalIntegerList,
   optionalString,
   optionalStringList,
   requiredInteger,
-} from './params';
+} from '../params';
 
 const ROW_STATUSES = Object.keys(TASK_ROW_STATUS_LABELS).map(Number);
 
 /** Filters: called (exact number), sipGroupId, seatId (any of), labelNames (any of), remark (contains), statusList (any of). */
-export const taskDetails: RouteHandler = (context) => {
+const taskDetails: RouteHandler = (context) => {
   const request = parsePageRequest(context);
   const { params } = request;
   const taskId = requiredInteger(params, 'taskId');
@@ -36,3 +36,5 @@ export const taskDetails: RouteHandler = (context) => {
     );
   return pagedListAnswer(request, rows, (row) => row.record, { searchCount: true });
 };
+
+export default taskDetails;

@@ -1,0 +1,23 @@
+/** Each list is served at its descriptor's path; a list without a sandbox route is named when the sandbox starts, not served a 404. */
+import { describe, expect, it } from 'vitest';
+import { routeTable } from '../../../src/main/sandbox/routes';
+import { LIST_DESCRIPTORS, LISTS, type SomeList } from '../../../src/shared/operations';
+
+describe('the sandbox routes', () => {
+  it('serve every list at its descriptor path', () => {
+    const routes = routeTable();
+    for (const list of LIST_DESCRIPTORS) {
+      const route = routes.get(list.endpoint.path);
+      expect(route?.operation, list.slug).toBe(list.id);
+      expect(typeof route?.handle).toBe('function');
+    }
+    expect(routes.get('/v3/mmsSend')?.operation).toBe('mmsSend');
+  });
+
+  it('say which file to write when a list has no route', () => {
+    const unrouted: SomeList = { ...LISTS.numbers, id: 'numberGroups', slug: 'number-groups' };
+    expect(() => routeTable([unrouted])).toThrow(
+      'The sandbox has no route for numberGroups: write src/main/sandbox/routes/lists/number-groups.ts and add it to LIST_HANDLERS.',
+    );
+  });
+});
