@@ -10,6 +10,8 @@ import { listEvents, listMethods, type TypedListMethods } from './methods/lists'
 import { archiveMethods, type TypedArchiveMethods } from './methods/archive';
 import { exportMethods } from './methods/export';
 import { jobEvents, jobMethods } from './methods/jobs';
+
+export type { JobProgress } from './methods/jobs';
 import { seatGroupMethods } from './methods/seat-groups';
 import { mmsEvents, mmsMethods } from './methods/mms';
 import { reportMethods } from './methods/reports';
@@ -23,18 +25,6 @@ export interface AppInfo {
   /** Which host answers: the Electron shell or the browser harness. */
   host: 'electron' | 'browser';
   platform: string;
-}
-
-export interface JobProgress {
-  jobId: string;
-  /** Pages requested at once right now (lowered when the platform rate-limits). */
-  concurrency: number;
-  rows: number;
-  totalRows: number | null;
-  pagesDone: number;
-  totalPages: number | null;
-  rowsPerSecond: number;
-  etaSeconds: number | null;
 }
 
 export const contract = {
@@ -60,7 +50,6 @@ export interface AppNotice {
 
 export const events = {
   notice: event<AppNotice>(),
-  jobProgress: event<JobProgress>(),
   ...listEvents,
   ...jobEvents,
   ...mmsEvents,

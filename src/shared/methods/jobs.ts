@@ -1,8 +1,19 @@
-import type { JobProgress } from '../contract';
 import type { ListOperation } from '../operations';
 import * as p from '../parse';
 import type { AppError } from '../result';
 import { event, method } from './define';
+
+export interface JobProgress {
+  jobId: string;
+  /** Pages requested at once right now (lowered when the platform rate-limits). */
+  concurrency: number;
+  rows: number;
+  totalRows: number | null;
+  pagesDone: number;
+  totalPages: number | null;
+  rowsPerSecond: number;
+  etaSeconds: number | null;
+}
 
 /** Work that outlives the screen it was started from. */
 export type JobKind = 'export' | 'mms-send' | 'sync';
@@ -36,6 +47,7 @@ export const jobMethods = {
 } as const;
 
 export const jobEvents = {
+  jobProgress: event<JobProgress>(),
   /** A job started, moved on or ended; the whole job each time. */
   jobChanged: event<JobInfo>(),
 } as const;
