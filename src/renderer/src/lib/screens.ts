@@ -10,7 +10,10 @@ export interface ScreenInfo {
 
 export type ScreenId = string;
 
-const OTHER_SCREENS: readonly ScreenInfo[] = [
+/** The screens that are not lists; each has its component in screens/registry.ts. */
+export type OtherScreenId = 'seat-groups' | 'mms' | 'overview' | 'accounts';
+
+const OTHER_SCREENS: readonly (ScreenInfo & { id: OtherScreenId })[] = [
   { id: 'seat-groups', title: 'Seat groups', group: 'Call centre', blurb: 'Read and edit the basic settings of a seat group.' },
   { id: 'mms', title: 'MMS', group: 'Messaging', blurb: 'Compose and send multimedia messages.' },
   { id: 'overview', title: 'Overview', group: 'Reports', blurb: 'Calls, connect rate, talk time, cost, seats and MMS for a window, from the archive.' },
@@ -45,4 +48,8 @@ export function operationOfScreen(id: ScreenId): ListOperation | null {
 export function customListScreenFile(slug: string): string {
   const pascal = slug.replace(/(^|-)([a-z])/g, (_match, _dash: string, letter: string) => letter.toUpperCase());
   return `./lists/${pascal}Screen.svelte`;
+}
+
+export function isOtherScreen(id: ScreenId): id is OtherScreenId {
+  return OTHER_SCREENS.some((screen) => screen.id === id);
 }

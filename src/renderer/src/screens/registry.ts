@@ -1,12 +1,12 @@
 import type { Component } from 'svelte';
-import { customListScreenFile, type ScreenId } from '../lib/screens';
+import { customListScreenFile, type OtherScreenId } from '../lib/screens';
 import AccountsScreen from './AccountsScreen.svelte';
 import MmsScreen from './MmsScreen.svelte';
 import OverviewScreen from './OverviewScreen.svelte';
 import SeatGroupsScreen from './SeatGroupsScreen.svelte';
 
 /** The screens that are not lists. */
-export const OTHER_SCREEN_COMPONENTS: Readonly<Record<ScreenId, Component>> = {
+export const OTHER_SCREEN_COMPONENTS: Readonly<Record<OtherScreenId, Component>> = {
   'seat-groups': SeatGroupsScreen,
   accounts: AccountsScreen,
   mms: MmsScreen,
