@@ -22,6 +22,14 @@ export const string: Parser<string> = (input, path = '') => {
   return input;
 };
 
+/** A job id a caller chose: a UUID, as `crypto.randomUUID()` makes. */
+export const jobId: Parser<string> = (input, path = '') => {
+  if (typeof input !== 'string' || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(input)) {
+    throw new RequestShapeError(path, 'a job id (a UUID)');
+  }
+  return input;
+};
+
 export const boolean: Parser<boolean> = (input, path = '') => {
   if (typeof input !== 'boolean') throw new RequestShapeError(path, 'true or false');
   return input;

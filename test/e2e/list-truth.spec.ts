@@ -75,6 +75,34 @@ test('sorting pages says it sorts this page and offers to load all to sort every
   await expect(app.getByTestId('pager-position')).toBeVisible();
 });
 
+test('a Load all whose rows and end arrive before the answer that it started still ends with every row', async ({ app, sandbox }) => {
+  await openScreen(app, { shortcut: '4', title: 'Seats' });
+  await expect(grid(app)).toBeVisible();
+  const seats = sandbox.data.seats().length;
+  // The job's events travel apart from the answer to "start": the answer is held back
+  // until the screen has shown the end, so the rows and the end surely come first.
+  let release = (): void => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let answered = false;
+  await app.route('**/rpc/startLoadAll', async (route) => {
+    const answer = await route.fetch();
+    await released;
+    await route.fulfill({ response: answer });
+    answered = true;
+  });
+  await grid(app).getByRole('button', { name: 'Name', exact: true }).click();
+  await app.getByRole('button', { name: 'Load all to sort everything' }).click();
+  await expect(app.getByTestId('load-all-outcome')).toContainText(`All ${seats} rows loaded`);
+  await expect(grid(app)).toHaveAttribute('aria-rowcount', String(seats + 1));
+  expect(answered).toBe(false);
+  release();
+  await expect.poll(() => answered).toBe(true);
+  await app.waitForTimeout(200);
+  await expect(app.getByTestId('load-all-outcome')).toContainText(`All ${seats} rows loaded`);
+  await expect(grid(app)).toHaveAttribute('aria-rowcount', String(seats + 1));
+  await app.unrouteAll({ behavior: 'ignoreErrors' });
+});
+
 test('date-time columns are wide enough for their timestamps', async ({ app }) => {
   await openScreen(app, LIST_SCREENS[0]);
   await expect(grid(app)).toBeVisible();

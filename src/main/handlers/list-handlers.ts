@@ -1,8 +1,8 @@
 import type { PlatformClient } from '../api';
 import { checkPageQuery, type CheckedQuery, listOf, type ListOperation, type ListParams, type ListRecords, type ListRows } from '../../shared/operations';
-import type { JobDone, JobRowsOf } from '../../shared/methods/lists';
+import type { JobDone, JobRowsOf, LoadAllStarted } from '../../shared/methods/lists';
 import type { Page } from '../../shared/records';
-import { ok, type Result } from '../../shared/result';
+import { fail, ok, type Result } from '../../shared/result';
 import { describeDrift } from '../jobs/drift-warnings';
 import { checkFetchAll, fetchAll } from '../jobs/fetch-all';
 import type { JobRegistry } from '../jobs/job-registry';
@@ -101,15 +101,17 @@ export function createListHandlers(deps: {
   }
 
   async function startLoadAll<O extends ListOperation>(
+    jobId: string,
     operation: O,
     params: unknown,
     concurrency: number | undefined,
-  ): Promise<Result<{ jobId: string; limit: number }>> {
+  ): Promise<Result<LoadAllStarted>> {
     const { client } = await pool.active();
     // The only check of a Load all: its pages are derived from this query, never parsed again.
     const checked = checkFetchAll(listOf(operation), params, { concurrency, now: client.now() });
     if (!checked.ok) return checked;
-    const job = jobs.start();
+    const job = jobs.claim(jobId);
+    if (!job) return fail('bad-request', 'A job with that id is already running: each Load all needs a new id.');
     void runLoadAll(client, operation, checked.value, job.id, job.signal, concurrency)
       .catch((error: unknown) => {
         log.error('load all crashed', error);
@@ -123,14 +125,15 @@ export function createListHandlers(deps: {
         });
       })
       .finally(() => jobs.finish(job.id));
-    return ok({ jobId: job.id, limit: LOAD_ALL_LIMIT });
+    return ok({ limit: LOAD_ALL_LIMIT });
   }
 
   return {
     queryPage: ({ operation, current, size, params }) =>
       withAccounts(() => queryPage(operation, { current, size, params })),
 
-    startLoadAll: ({ operation, params, concurrency }) => withAccounts(() => startLoadAll(operation, params, concurrency)),
+    startLoadAll: ({ jobId, operation, params, concurrency }) =>
+      withAccounts(() => startLoadAll(jobId, operation, params, concurrency)),
 
     cancelJob: ({ jobId }) => {
       jobs.cancel(jobId);

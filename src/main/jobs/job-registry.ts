@@ -32,7 +32,19 @@ export class JobRegistry {
   ) {}
 
   start(): Job {
-    const id = randomUUID();
+    return this.begin(randomUUID());
+  }
+
+  /**
+   * Starts a job under an id its caller chose (a screen names its Load all before starting
+   * it, so it listens before the first event); null when that id is already in use.
+   */
+  claim(id: string): Job | null {
+    if (this.running.has(id) || this.shown.has(id)) return null;
+    return this.begin(id);
+  }
+
+  private begin(id: string): Job {
     const controller = new AbortController();
     this.running.set(id, controller);
     return { id, signal: controller.signal };

@@ -20,6 +20,11 @@ export interface TypedListMethods {
 }
 
 export interface StartLoadAllRequestOf<O extends ListOperation> {
+  /**
+   * Chosen by the caller (a random UUID) so it listens for the job's events before
+   * starting it: the events travel apart from the answer and may arrive first.
+   */
+  jobId: string;
   operation: O;
   params: ListParams[O];
   concurrency?: number;
@@ -29,7 +34,6 @@ export type StartLoadAllRequest = { [O in ListOperation]: StartLoadAllRequestOf<
 export type AnyRow = ListRows[ListOperation];
 
 export interface LoadAllStarted {
-  jobId: string;
   /** Rows the view takes at most; beyond it the user is told to narrow the filters or export. */
   limit: number;
 }
@@ -68,7 +72,7 @@ export const listMethods = {
     p.object({ operation, current: p.integer, size: p.integer, params: p.plainObject }) as p.Parser<QueryPageRequest>,
   ),
   startLoadAll: method<StartLoadAllRequest, LoadAllStarted>(
-    p.object({ operation, params: p.plainObject, concurrency: p.optional(p.integer) }) as p.Parser<StartLoadAllRequest>,
+    p.object({ jobId: p.jobId, operation, params: p.plainObject, concurrency: p.optional(p.integer) }) as p.Parser<StartLoadAllRequest>,
   ),
   cancelJob: method<{ jobId: string }, null>(p.object({ jobId: p.string })),
   /** Per-screen filters, page sizes and columns, kept in userData across restarts. */

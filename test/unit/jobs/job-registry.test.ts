@@ -6,6 +6,18 @@ const exportOf = (title: string) => ({ kind: 'export' as const, title, operation
 const progress = { concurrency: 2, rows: 200, totalRows: 1000, pagesDone: 2, totalPages: 10, rowsPerSecond: 400, etaSeconds: 2 };
 
 describe('JobRegistry', () => {
+  it('starts a job under the id its caller chose, and refuses an id already in use', () => {
+    const jobs = new JobRegistry();
+    const id = '0b7a4c2e-5f1d-4c3b-9a8e-1d2c3b4a5f6e';
+    const job = jobs.claim(id);
+    expect(job?.id).toBe(id);
+    expect(jobs.claim(id)).toBeNull();
+    expect(jobs.cancel(id)).toBe(true);
+    expect(job?.signal.aborted).toBe(true);
+    const shown = jobs.startShown(exportOf('shown'));
+    expect(jobs.claim(shown.id)).toBeNull();
+  });
+
   it('lists the shown jobs newest first, running and finished, and tells each change', () => {
     const changes: JobInfo[] = [];
     const jobs = new JobRegistry((job) => changes.push(job), () => 1_000);

@@ -4,6 +4,7 @@
  * Pages are counted on the sandbox's side; the expected count comes from the sandbox's
  * own answers, fetched raw.
  */
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -80,7 +81,7 @@ describe('a request is parsed once, where it enters main', () => {
         if (name === 'jobDone') done = payload as JobDone;
       },
     });
-    const started = await handlers.startLoadAll({ operation: 'numberRecords', params, concurrency: 4 });
+    const started = await handlers.startLoadAll({ jobId: randomUUID(), operation: 'numberRecords', params, concurrency: 4 });
     expect(started.ok).toBe(true);
     await expect.poll(() => done?.outcome, { timeout: 30_000 }).toBe('completed');
     expect(rows).toBe(expectedRows);
@@ -125,8 +126,28 @@ describe('a request is parsed once, where it enters main', () => {
     };
     // What a renderer could send past the bridge's types.
     const withColour = { ...params, colour: 'red' };
-    expect(await handlers.startLoadAll({ operation: 'numberRecords', params: withColour, concurrency: undefined })).toMatchObject(refused);
+    expect(await handlers.startLoadAll({ jobId: randomUUID(), operation: 'numberRecords', params: withColour, concurrency: undefined })).toMatchObject(refused);
     expect(await handlers.queryPage({ operation: 'numberRecords', current: 1, size: 10, params: withColour })).toMatchObject(refused);
     expect(pagesServed()).toBe(0);
+  });
+
+  it('a Load all named with an id already running is refused, and the running one goes on', async () => {
+    let done: JobDone | null = null;
+    const handlers = createListHandlers({
+      pool,
+      jobs: new JobRegistry(),
+      log,
+      emit: <E extends EventName>(name: E, payload: PayloadOf<E>) => {
+        if (name === 'jobDone') done = payload as JobDone;
+      },
+    });
+    const jobId = randomUUID();
+    expect(await handlers.startLoadAll({ jobId, operation: 'numberRecords', params, concurrency: 4 })).toMatchObject({ ok: true });
+    expect(await handlers.startLoadAll({ jobId, operation: 'numberRecords', params, concurrency: 4 })).toMatchObject({
+      ok: false,
+      error: { code: 'bad-request' },
+    });
+    await expect.poll(() => done?.outcome, { timeout: 30_000 }).toBe('completed');
+    expect(pagesServed()).toBe(Math.ceil(expectedRows / 100));
   });
 });

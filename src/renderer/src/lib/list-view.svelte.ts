@@ -99,6 +99,8 @@ export class ListView<O extends ListOperation> {
   /** The profile whose data the view holds. */
   private profileId: string | null = session.activeProfileId;
   private stopWatching: (() => void) | null = null;
+  /** The Load all the user asked to cancel, so a cancel that overtook its start is sent again. */
+  private cancelAskedFor: string | null = null;
 
   readonly zone: TimeZone = $derived(parseTimeZone(session.profile?.timeZone ?? 'UTC') ?? UTC);
   readonly columns: Column<RowOf<O>>[] = $derived(
@@ -391,25 +393,21 @@ export class ListView<O extends ListOperation> {
     if (params === null) return;
     this.applied = params;
     this.cancelLoad();
-    const started = await bridge.startLoadAll({ operation: this.operation, params });
-    if (!started.ok) {
-      this.error = started.error;
-      this.fieldErrors = started.error.fields ?? {};
-      this.status = 'error';
-      return;
-    }
-    const { jobId, limit } = started.value;
+    this.stopWatching?.();
+    // The job is named and watched before it starts: its first rows (or its end) may
+    // arrive before the answer that it started.
+    const jobId = crypto.randomUUID();
     const buffer: RowOf<O>[] = [];
     let flushTimer: ReturnType<typeof setTimeout> | null = null;
     const flush = (): void => {
       flushTimer = null;
       this.all = buffer.slice();
     };
-    this.load = { jobId, limit, progress: null, outcome: 'running', error: null, warnings: [] };
+    this.load = { jobId, limit: Number.POSITIVE_INFINITY, progress: null, outcome: 'running', error: null, warnings: [] };
     this.all = [];
     this.mode = 'all';
     this.selected = null;
-    this.stopWatching = watchJob(jobId, {
+    const stopWatching = watchJob(jobId, {
       progress: (progress) => {
         if (this.load?.jobId === jobId) this.load = { ...this.load, progress };
       },
@@ -429,9 +427,23 @@ export class ListView<O extends ListOperation> {
         if (this.load?.jobId === jobId) {
           this.load = { ...this.load, outcome: done.outcome, error: done.error, warnings: done.warnings };
         }
-        this.stopWatching = null;
+        if (this.stopWatching === stopWatching) this.stopWatching = null;
       },
     });
+    this.stopWatching = stopWatching;
+    const started = await bridge.startLoadAll({ jobId, operation: this.operation, params });
+    const stillWanted = this.load?.jobId === jobId && this.cancelAskedFor !== jobId;
+    // A cancel sent while the start was on its way may have reached main first: send it again.
+    if (started.ok && !stillWanted) void bridge.cancelJob({ jobId });
+    if (this.load?.jobId !== jobId) return;
+    if (!started.ok) {
+      this.leaveLoadAll();
+      this.error = started.error;
+      this.fieldErrors = started.error.fields ?? {};
+      this.status = 'error';
+      return;
+    }
+    this.load = { ...this.load, limit: started.value.limit };
   }
 
   /** Stops a Load all (and listening for its rows) and drops its rows: the screen shows pages again. */
@@ -445,7 +457,9 @@ export class ListView<O extends ListOperation> {
   }
 
   cancelLoad(): void {
-    if (this.load?.outcome === 'running') void bridge.cancelJob({ jobId: this.load.jobId });
+    if (this.load?.outcome !== 'running') return;
+    this.cancelAskedFor = this.load.jobId;
+    void bridge.cancelJob({ jobId: this.load.jobId });
   }
 
   /** Leaves the loaded rows and shows pages of the same filters again. */
