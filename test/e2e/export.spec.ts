@@ -24,7 +24,7 @@ test.describe.configure({ mode: 'serial' });
 
 test('voice records: export this page to .xlsx and all matching records to .csv', async ({ app, sandbox }) => {
   await expect(app.getByRole('heading', { level: 1, name: 'Voice records' })).toBeVisible();
-  await app.getByRole('button', { name: 'Today', exact: true }).click();
+  await app.getByRole('button', { name: 'Yesterday', exact: true }).click();
   await app.getByRole('button', { name: 'Search' }).click();
   const range = sandbox.data.voiceRecordRange(await instantOf(app, '#range-from'), await instantOf(app, '#range-to'));
   const count = range.end - range.first;
@@ -87,7 +87,7 @@ test('voice records: export this page to .xlsx and all matching records to .csv'
 
 test('a cancelled export leaves no file; a bad window is refused at the field', async ({ app, sandbox }) => {
   await expect(app.getByRole('heading', { level: 1, name: 'Voice records' })).toBeVisible();
-  await app.getByRole('button', { name: 'Today', exact: true }).click();
+  await app.getByRole('button', { name: 'Yesterday', exact: true }).click();
   await app.getByRole('button', { name: 'Search' }).click();
   await expect(app.getByTestId('pager-total')).toBeVisible();
   sandbox.setFaults({ latencyMs: 400 });

@@ -57,7 +57,7 @@ const faultsLogged = (sandbox: Sandbox, fault: string): number => sandbox.reques
 
 test('voice records: a slow platform shows loading, then the data; a persistent -18 shows the reason, and Retry recovers', async ({ app, sandbox }) => {
   await openScreen(app, 'voice-records', 'Voice records');
-  await app.getByRole('button', { name: 'Today', exact: true }).click();
+  await app.getByRole('button', { name: 'Yesterday', exact: true }).click();
   const range = sandbox.data.voiceRecordRange(await instantOf(app, '#range-from'), await instantOf(app, '#range-to'));
   const count = range.end - range.first;
 

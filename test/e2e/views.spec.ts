@@ -19,7 +19,7 @@ const firstCell = (app: Page) => grid(app).locator('.body [role="row"]').first()
 
 test('voice records: filter, page, page size and details match the sandbox', async ({ app, sandbox }) => {
   await expect(grid(app)).toBeVisible();
-  await app.getByRole('button', { name: 'Today', exact: true }).click();
+  await app.getByRole('button', { name: 'Yesterday', exact: true }).click();
   await app.getByRole('button', { name: 'Search' }).click();
   const from = await instantOf(app, '#range-from');
   const to = await instantOf(app, '#range-to');

@@ -63,7 +63,7 @@ describe('switchboard export', () => {
     if (!zone) throw new Error('zone');
     const from = formatIsoInZone(sandbox.data.anchor.getTime() - 6 * DAY, zone);
     const served = await rawRecords(sandbox, 'voiceRecords', { strTime: from, endTime: to });
-    sandbox.setFaults({ errorRate: 0.1, dropRate: 0.1, rateLimitPerSecond: 25 });
+    sandbox.setFaults({ errorRate: 0.1, dropRate: 0.1, rateLimitPerSecond: 6 });
     sandbox.clearRequestLog();
     const out = join(dir, 'voice.xlsx');
     const { captured, done } = run([
@@ -93,7 +93,7 @@ describe('switchboard export', () => {
       ...(await rawRecords(sandbox, 'numberRecords', { strTime: start, endTime: formatIsoInZone(anchor - 20 * DAY, zone) })),
     ];
     const unique = served.filter((record, i) => served.findIndex((other) => other.callid === record.callid) === i);
-    sandbox.setFaults({ errorRate: 0.1, dropRate: 0.05, rateLimitPerSecond: 25 });
+    sandbox.setFaults({ errorRate: 0.1, dropRate: 0.05, rateLimitPerSecond: 6 });
     const out = join(dir, 'numbers.csv');
     const { captured, done } = run(['number-records', '--base-url', sandbox.baseUrl, '--from', start, '--to', to, '--time-zone', '+08:00', '--out', out]);
     expect(await done).toBe(0);
