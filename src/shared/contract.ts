@@ -10,14 +10,13 @@ import { listEvents, listMethods, type TypedListMethods } from './methods/lists'
 import { archiveMethods, type TypedArchiveMethods } from './methods/archive';
 import { exportMethods } from './methods/export';
 import { jobEvents, jobMethods } from './methods/jobs';
-
-export type { JobProgress } from './methods/jobs';
 import { seatGroupMethods } from './methods/seat-groups';
 import { mmsEvents, mmsMethods } from './methods/mms';
 import { reportMethods } from './methods/reports';
 import { event, method, type EventSpec, type MethodSpec } from './methods/define';
 
 export type { EventSpec, MethodSpec };
+export type { JobProgress } from './methods/jobs';
 
 export interface AppInfo {
   name: string;
