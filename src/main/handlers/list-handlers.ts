@@ -1,6 +1,6 @@
 import type { PlatformClient } from '../api';
 import { checkPageQuery, type CheckedQuery, listOf, type ListOperation, type ListParams, type ListRecords, type ListRows } from '../../shared/operations';
-import type { JobDone, JobRowsOf, LoadAllStarted } from '../../shared/methods/lists';
+import { type JobDone, type JobRowsOf, LOAD_ALL_LIMIT } from '../../shared/methods/lists';
 import type { Page } from '../../shared/records';
 import { fail, ok, type Result } from '../../shared/result';
 import { describeDrift } from '../jobs/drift-warnings';
@@ -12,8 +12,6 @@ import type { ClientPool } from './client-pool';
 import type { Handlers } from './dispatcher';
 import type { EmitEvent } from './dispatcher';
 
-/** "Load all" in a view takes at most this many rows; beyond it, export is the tool. */
-export const LOAD_ALL_LIMIT = 100_000;
 /** Rows are sent to the page in batches, not per page, to keep the bridge quiet. */
 const ROW_BATCH_INTERVAL_MS = 150;
 
@@ -105,7 +103,7 @@ export function createListHandlers(deps: {
     operation: O,
     params: unknown,
     concurrency: number | undefined,
-  ): Promise<Result<LoadAllStarted>> {
+  ): Promise<Result<null>> {
     const { client } = await pool.active();
     // The only check of a Load all: its pages are derived from this query, never parsed again.
     const checked = checkFetchAll(listOf(operation), params, { concurrency, now: client.now() });
@@ -125,7 +123,7 @@ export function createListHandlers(deps: {
         });
       })
       .finally(() => jobs.finish(job.id));
-    return ok({ limit: LOAD_ALL_LIMIT });
+    return ok(null);
   }
 
   return {

@@ -16,7 +16,7 @@ export type QueryPageRequest = { [O in ListOperation]: QueryPageRequestOf<O> }[L
 /** The bridge's list methods, typed per operation: a screen of voice records gets `Page<VoiceRecord>`. */
 export interface TypedListMethods {
   queryPage<O extends ListOperation>(request: QueryPageRequestOf<O>): Promise<Result<Page<ListRows[O]>>>;
-  startLoadAll<O extends ListOperation>(request: StartLoadAllRequestOf<O>): Promise<Result<LoadAllStarted>>;
+  startLoadAll<O extends ListOperation>(request: StartLoadAllRequestOf<O>): Promise<Result<null>>;
 }
 
 export interface StartLoadAllRequestOf<O extends ListOperation> {
@@ -33,10 +33,8 @@ export type StartLoadAllRequest = { [O in ListOperation]: StartLoadAllRequestOf<
 
 export type AnyRow = ListRows[ListOperation];
 
-export interface LoadAllStarted {
-  /** Rows the view takes at most; beyond it the user is told to narrow the filters or export. */
-  limit: number;
-}
+/** Rows a Load all takes into a view at most; beyond it the user is told to narrow the filters or export. */
+export const LOAD_ALL_LIMIT = 100_000;
 
 /** A batch of a Load all's rows, typed by the operation it lists (main sends only that operation's rows). */
 export interface JobRowsOf<O extends ListOperation> {
@@ -71,7 +69,7 @@ export const listMethods = {
   queryPage: method<QueryPageRequest, Page<AnyRow>>(
     p.object({ operation, current: p.integer, size: p.integer, params: p.plainObject }) as p.Parser<QueryPageRequest>,
   ),
-  startLoadAll: method<StartLoadAllRequest, LoadAllStarted>(
+  startLoadAll: method<StartLoadAllRequest, null>(
     p.object({ jobId: p.jobId, operation, params: p.plainObject, concurrency: p.optional(p.integer) }) as p.Parser<StartLoadAllRequest>,
   ),
   cancelJob: method<{ jobId: string }, null>(p.object({ jobId: p.string })),

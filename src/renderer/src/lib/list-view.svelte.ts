@@ -33,7 +33,6 @@ interface SavedView<D> {
 
 export interface LoadAllState {
   jobId: string;
-  limit: number;
   progress: JobProgress | null;
   outcome: 'running' | 'completed' | 'cancelled' | 'failed' | 'limited';
   error: AppError | null;
@@ -403,7 +402,7 @@ export class ListView<O extends ListOperation> {
       flushTimer = null;
       this.all = buffer.slice();
     };
-    this.load = { jobId, limit: Number.POSITIVE_INFINITY, progress: null, outcome: 'running', error: null, warnings: [] };
+    this.load = { jobId, progress: null, outcome: 'running', error: null, warnings: [] };
     this.all = [];
     this.mode = 'all';
     this.selected = null;
@@ -436,14 +435,13 @@ export class ListView<O extends ListOperation> {
     // A cancel sent while the start was on its way may have reached main first: send it again.
     if (started.ok && !stillWanted) void bridge.cancelJob({ jobId });
     if (this.load?.jobId !== jobId) return;
-    if (!started.ok) {
-      this.leaveLoadAll();
-      this.error = started.error;
-      this.fieldErrors = started.error.fields ?? {};
-      this.status = 'error';
-      return;
-    }
-    this.load = { ...this.load, limit: started.value.limit };
+    if (started.ok) return;
+    // Main started nothing, so there is nothing to cancel: only the screen goes back to pages.
+    this.load = null;
+    this.leaveLoadAll();
+    this.error = started.error;
+    this.fieldErrors = started.error.fields ?? {};
+    this.status = 'error';
   }
 
   /** Stops a Load all (and listening for its rows) and drops its rows: the screen shows pages again. */
