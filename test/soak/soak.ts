@@ -123,7 +123,7 @@ async function main(): Promise<number> {
 
   try {
     const sandbox = await services.sandbox.instance();
-    const active = await call<{ timeZone: string } | null>('getActiveProfile', undefined);
+    const active = await call<{ id: string; timeZone: string } | null>('getActiveProfile', undefined);
     if (!active.ok || active.value === null) throw new Error('no active profile');
     const zone = active.value.timeZone;
     const window = windowOf(sandbox, EXPORT_ROWS, zone);
@@ -197,7 +197,9 @@ async function main(): Promise<number> {
     for (const [fault, count] of Object.entries(faults)) if (count === 0) failures.push(`no ${fault} fault happened: the soak proved less than it says`);
 
     sandbox.clearRequestLog();
-    // Keep-alive sockets close after their idle timeout; let the pool settle as an idle app would.
+    // An idle app has written what it fetched to the archive (at most BACKLOG_MAX_ROWS behind),
+    // and its keep-alive sockets close after their idle timeout.
+    await services.archives.settle(active.value.id);
     await sleep(1000);
     const after = await settledHeap();
     const ratio = after / baseline;

@@ -44,8 +44,12 @@ export interface ClientOptions {
   log?: Logger;
   /** Told when the client learns something the user should know (the computer's clock is off). */
   onNotice?: (notice: ClientNotice) => void;
-  /** Told of every list page the platform returned (the archive keeps them). */
-  onListPage?: (list: SomeList, request: PageRequest<object>, page: Page<unknown>) => void;
+  /**
+   * Told of every list page the platform returned (the archive keeps them). The page is
+   * answered once what this returns settles, so a keeper that falls behind slows the fetch
+   * instead of piling pages up in memory.
+   */
+  onListPage?: (list: SomeList, request: PageRequest<object>, page: Page<unknown>) => void | Promise<void>;
   /** Starting clock correction (seconds to add to local time), e.g. remembered from an earlier session. */
   clockOffsetSeconds?: number;
   /** Local clock (tests). */
@@ -155,7 +159,14 @@ export function createClient(options: ClientOptions): PlatformClient {
         callOptions,
       );
       // Every descriptor is a SomeList; its own type parameters only narrow what it returns.
-      if (page.ok) options.onListPage?.(operation as unknown as SomeList, request, page.value);
+      if (page.ok && options.onListPage) {
+        // The page is the caller's whatever becomes of keeping it.
+        try {
+          await options.onListPage(operation as unknown as SomeList, request, page.value);
+        } catch (error) {
+          options.log?.error('list page hook failed', error);
+        }
+      }
       return page;
     },
     async seatGroupRead(request, callOptions) {

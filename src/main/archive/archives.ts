@@ -66,25 +66,27 @@ export class Archives {
     return (await this.open(profileId))?.store ?? null;
   }
 
-  /** The one way fetched records reach the archive: every page of a list that comes back from the platform. */
-  record<O extends ListOperation>(profileId: string, operation: O, page: RecordedPage<ListRows[O]>): void {
+  /**
+   * The one way fetched records reach the archive: every page of a list that comes back
+   * from the platform. Settles when the archive has room for more (see BACKLOG_MAX_ROWS);
+   * it never rejects, since a failed write is told to the user, not to the fetch.
+   */
+  async record<O extends ListOperation>(profileId: string, operation: O, page: RecordedPage<ListRows[O]>): Promise<void> {
     const ready = this.opened.get(profileId);
-    if (ready) {
-      ready.recorder.record(operation, page);
-      return;
-    }
+    if (ready) return ready.recorder.record(operation, page);
     if (!this.options.settingsOf(profileId).enabled) return;
-    void this.open(profileId).then((opened) => opened?.recorder.record(operation, page));
+    const opened = await this.open(profileId);
+    await opened?.recorder.record(operation, page);
   }
 
   /** The client's page hook for one profile: pages as the platform returned them, passwords dropped by the row mapper. */
-  pageHook(profileId: string): (list: SomeList, request: PageRequest<object>, page: Page<unknown>) => void {
-    return (list, request, page) => {
+  pageHook(profileId: string): (list: SomeList, request: PageRequest<object>, page: Page<unknown>) => Promise<void> {
+    return async (list, request, page) => {
       if (!isListOperation(list.id)) return;
       const operation = list.id;
       // The rows come from this operation's own normaliser, so they are its row type.
       const rows = page.records.map((record) => list.toRow(record)) as ListRows[typeof operation][];
-      this.record(profileId, operation, { request, total: page.total, rows });
+      await this.record(profileId, operation, { request, total: page.total, rows });
     };
   }
 

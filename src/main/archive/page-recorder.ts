@@ -16,6 +16,12 @@ const MERGE_AFTER_QUIET_MS = 400;
 /** Pages of one query seen further apart than this are not joined into one complete fetch. */
 const FETCH_SPAN_MAX_MS = 30 * 60_000;
 const TRACKED_FETCHES_MAX = 64;
+/**
+ * Rows handed over but not yet staged, beyond which the fetch that hands over more waits.
+ * The archive writes more slowly than a fast platform delivers on a busy computer; without
+ * a bound a 200,000-row export would hold every row in memory until the archive caught up.
+ */
+export const BACKLOG_MAX_ROWS = 10_000;
 
 export interface RecordedPage<Row> {
   request: PageRequest<object>;
@@ -31,14 +37,19 @@ interface TrackedFetch {
   scopes: Set<string>;
 }
 
+/** What the recorder needs of a store: staging rows and merging what is staged. */
+export type RecordingStore = Pick<ArchiveStore, 'stage' | 'commit'>;
+
 export class PageRecorder {
   private readonly fetches = new Map<string, TrackedFetch>();
   private readonly timers = new Map<ListOperation, NodeJS.Timeout>();
   private pending: Promise<unknown> = Promise.resolve();
+  private backlogRows = 0;
+  private readonly waitingForRoom: (() => void)[] = [];
   private failure: ((error: unknown) => void) | null = null;
 
   constructor(
-    private readonly store: ArchiveStore,
+    private readonly store: RecordingStore,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -47,8 +58,12 @@ export class PageRecorder {
     this.failure = report;
   }
 
-  /** Takes one page; the writes run in the background, in order. */
-  record<O extends ListOperation>(operation: O, page: RecordedPage<ListRows[O]>): void {
+  /**
+   * Takes one page; the writes run in the background, in order. The answer settles at
+   * once, or when the backlog is back under its bound: a caller that waits for it never
+   * runs further ahead of the archive than that.
+   */
+  record<O extends ListOperation>(operation: O, page: RecordedPage<ListRows[O]>): Promise<void> {
     const table = archiveTableFor(operation);
     const seenAtMs = this.now();
     const firstPosition = (page.request.current - 1) * page.request.size;
@@ -60,6 +75,12 @@ export class PageRecorder {
     } else {
       this.mergeSoon(operation);
     }
+    return this.room();
+  }
+
+  /** Rows handed over and not yet staged. */
+  get backlog(): number {
+    return this.backlogRows;
   }
 
   /** Merges everything staged now and waits for every write so far. */
@@ -77,7 +98,17 @@ export class PageRecorder {
     firstPosition: number,
     seenAtMs: number,
   ): Promise<void> {
-    return rows.length === 0 ? Promise.resolve() : this.store.stage(table, rows, firstPosition, seenAtMs);
+    if (rows.length === 0) return Promise.resolve();
+    this.backlogRows += rows.length;
+    return this.store.stage(table, rows, firstPosition, seenAtMs).finally(() => {
+      this.backlogRows -= rows.length;
+      if (this.backlogRows <= BACKLOG_MAX_ROWS) for (const release of this.waitingForRoom.splice(0)) release();
+    });
+  }
+
+  private room(): Promise<void> {
+    if (this.backlogRows <= BACKLOG_MAX_ROWS) return Promise.resolve();
+    return new Promise((resolve) => this.waitingForRoom.push(resolve));
   }
 
   private track(write: Promise<unknown>): void {

@@ -191,4 +191,37 @@ describe('client against the sandbox', () => {
       reader.close();
     }
   });
+
+  it('answers a list page once its page hook has settled, and answers it even when the hook fails', async () => {
+    let release = (): void => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const seen: number[] = [];
+    const hooked = createClient({
+      baseUrl: sb.baseUrl,
+      ...sb.credentials,
+      onListPage: async (_list, request) => {
+        seen.push(request.current);
+        if (request.current === 1) await held;
+        else throw new Error('the keeper broke');
+      },
+    });
+    try {
+      let answered = false;
+      const first = hooked.page(LISTS.seats, checkedPage(LISTS.seats, { current: 1, size: 5, params: {} })).then((page) => {
+        answered = true;
+        return page;
+      });
+      await expect.poll(() => seen).toEqual([1]);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(answered).toBe(false);
+      release();
+      expect((await first).ok).toBe(true);
+
+      const second = await hooked.page(LISTS.seats, checkedPage(LISTS.seats, { current: 2, size: 5, params: {} }));
+      expect(seen).toEqual([1, 2]);
+      expect(second.ok).toBe(true);
+    } finally {
+      hooked.close();
+    }
+  });
 });
