@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureBuild } from './ensure-build.mjs';
 
@@ -59,6 +59,23 @@ const unitReport = join(root, 'test-results', 'vitest.json');
 const e2eReport = join(root, 'test-results', 'playwright.json');
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let failedSuites = 0;
+/** Names of what failed, repeated at the very end: CI often keeps only the tail of the output. */
+const failedNames = [];
+
+/** `project › file › title` of every test whose outcome was unexpected, through nested describe blocks. */
+function failedPlaywrightTests(suites, titles) {
+  const names = [];
+  for (const suite of suites) {
+    const path = suite.title ? [...titles, suite.title] : titles;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === 'unexpected') names.push(`${test.projectName} › ${[...path, spec.title].join(' › ')}`);
+      }
+    }
+    names.push(...failedPlaywrightTests(suite.suites ?? [], path));
+  }
+  return names;
+}
 
 function readReport(file) {
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : null;
@@ -75,6 +92,11 @@ if (mode === 'all' || mode === 'unit') {
     totals.failed += report.numFailedTests;
     totals.skipped += report.numPendingTests + report.numTodoTests;
     console.log(`unit: ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests} skipped`);
+    for (const file of report.testResults ?? []) {
+      const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+      for (const test of failedTests) failedNames.push(`unit › ${relative(root, file.name)} › ${test.fullName}`);
+      if (failedTests.length === 0 && file.status === 'failed') failedNames.push(`unit › ${relative(root, file.name)} (${file.message ?? 'failed to load'})`);
+    }
   }
 }
 // -- Security scan (issue 10): electronegativity over src/ and the built page; any finding
@@ -86,6 +108,7 @@ if (mode === 'all' || (mode === 'unit' && extra.length === 0)) {
   else {
     totals.failed += 1;
     failedSuites++;
+    failedNames.push('security scan (electronegativity)');
   }
 }
 // -- end of security scan
@@ -100,9 +123,11 @@ if (mode === 'all' || mode === 'e2e') {
     totals.failed += unexpected;
     totals.skipped += skipped;
     console.log(`e2e: ${expected + flaky} passed, ${unexpected} failed, ${skipped} skipped`);
+    failedNames.push(...failedPlaywrightTests(report.suites ?? [], []));
   }
 }
 if (failedSuites > 0 && totals.failed === 0) totals.failed = failedSuites;
+if (failedNames.length > 0) console.log(`\nFailed:\n${failedNames.map((name) => `  ${name}`).join('\n')}`);
 // The plain closing line CI reads.
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(failedSuites === 0 ? 0 : 1);

@@ -60,7 +60,7 @@ describe('fetch-all against the sandbox', () => {
         onProgress: (p) => progress.push(p),
       },
     );
-    expect(result.ok).toBe(true);
+    expect(result.ok, result.ok ? '' : `${result.error.code}: ${result.error.message}`).toBe(true);
     if (!result.ok) return;
     expect(result.value.windows).toBe(2);
     expect(result.value.drift).toEqual([]);
