@@ -1,10 +1,12 @@
 // Builds the app when out/ is missing or older than its sources, so `npm start`,
-// `npm run start:browser` and `npm test` work straight after `npm install`.
+// `npm run start:browser` and `npm test` work straight after `npm install`. The list
+// registries are written first (scripts/registries.mjs), so a new list file is seen.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { writeRegistries } from './registries.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outputs = ['out/main/index.js', 'out/main/cli.js', 'out/preload/index.js', 'out/renderer/index.html'];
@@ -25,6 +27,12 @@ export function needsBuild() {
 }
 
 export function ensureBuild() {
+  try {
+    writeRegistries();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
   if (!needsBuild()) return;
   const require = createRequire(import.meta.url);
   const cli = join(dirname(require.resolve('electron-vite/package.json')), 'bin', 'electron-vite.js');

@@ -2,7 +2,8 @@
  * Everything the app knows about one list operation, in one object: the endpoint,
  * the strict params parser (also its validator), the record's normaliser and the row
  * the renderer may see, the columns, the row's id and time, the window rule, the
- * CLI's parameter kinds and the filter form. The registry (./index.ts) lists them.
+ * CLI's parameter kinds and the filter form. One per file in ./lists, found by file
+ * name (scripts/registries.mjs); ./index.ts is the registry everything reads.
  */
 import type { Column } from '../columns';
 import type { RecordNormaliser } from '../normalise';
@@ -75,8 +76,10 @@ export type ListSummary<Row> =
 export interface ListDescriptor<P extends object, R, Row = R, D = unknown> {
   /** Stable id: preferences, the bridge and logs use it (`voiceRecords`). */
   readonly id: string;
-  /** The screen's and the CLI's name (`voice-records`). */
+  /** The screen's and the CLI's name (`voice-records`), and the name of the descriptor's file. */
   readonly slug: string;
+  /** Place among the lists in the sidebar and the CLI's usage: lower first (the lists use tens, so one fits between). */
+  readonly order: number;
   readonly group: ScreenGroup;
   readonly blurb: string;
   readonly endpoint: OperationInfo;

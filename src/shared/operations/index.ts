@@ -1,29 +1,15 @@
 /**
  * The registry of list operations: everything else (the client, fetch-all, export,
- * the CLI, the bridge, the screens) reads what it needs about a list from here.
+ * the CLI, the bridge, the screens) reads what it needs about a list from here. The
+ * descriptors are the files of ./lists, found by name: a new list is a new file there.
  */
-import { axbBindings } from './axb-bindings';
 import type { DraftOfList, ListDescriptor, ParamsOf, RecordOf, RowOfList, SomeList } from './descriptor';
-import { numberRecords } from './number-records';
-import { numbers } from './numbers';
-import { seats } from './seats';
-import { taskDetails } from './task-details';
-import { teamLeaders } from './team-leaders';
-import { voiceRecords } from './voice-records';
+import { FOUND_LISTS } from './lists/registry.gen';
 
 export * from './descriptor';
 export * from './checked';
 
-/** In sidebar order. */
-export const LISTS = {
-  voiceRecords,
-  taskDetails,
-  numberRecords,
-  seats,
-  teamLeaders,
-  numbers,
-  axbBindings,
-} as const;
+export const LISTS = FOUND_LISTS;
 
 export type Lists = typeof LISTS;
 export type ListOperation = keyof Lists;
@@ -33,8 +19,11 @@ export type ListRows = { [O in ListOperation]: RowOfList<Lists[O]> };
 export type ListDrafts = { [O in ListOperation]: DraftOfList<Lists[O]> };
 export type RowOf<O extends ListOperation> = ListRows[O];
 
-export const LIST_OPERATIONS = Object.keys(LISTS) as ListOperation[];
-export const LIST_DESCRIPTORS: readonly SomeList[] = Object.values(LISTS);
+/** In sidebar order (each descriptor's `order`). */
+export const LIST_OPERATIONS: readonly ListOperation[] = (Object.keys(LISTS) as ListOperation[]).sort(
+  (a, b) => LISTS[a].order - LISTS[b].order,
+);
+export const LIST_DESCRIPTORS: readonly SomeList[] = LIST_OPERATIONS.map((operation) => LISTS[operation]);
 
 export function isListOperation(value: string): value is ListOperation {
   return Object.hasOwn(LISTS, value);

@@ -36,6 +36,7 @@ const columns: Column<NumberGroup>[] = [
 const numberGroups: ListDescriptor<{ appId?: string }, NumberGroup, NumberGroup, AppDraft> = {
   id: 'numberGroups',
   slug: 'number-groups',
+  order: 65,
   group: 'Numbers',
   blurb: 'Groups of purchased numbers.',
   endpoint: {

@@ -17,7 +17,7 @@ describe('the sandbox routes', () => {
   it('say which file to write when a list has no route', () => {
     const unrouted: SomeList = { ...LISTS.numbers, id: 'numberGroups', slug: 'number-groups' };
     expect(() => routeTable([unrouted])).toThrow(
-      'The sandbox has no route for numberGroups: write src/main/sandbox/routes/lists/number-groups.ts and add it to LIST_HANDLERS.',
+      'The sandbox has no route for numberGroups: write src/main/sandbox/routes/lists/number-groups.ts (its handler as the default export).',
     );
   });
 });

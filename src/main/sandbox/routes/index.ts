@@ -1,13 +1,7 @@
 import { isListOperation, LIST_DESCRIPTORS, type ListOperation, type SomeList } from '../../../shared/operations';
 import { OPERATIONS, type OperationId, type OperationInfo } from '../../../shared/platform';
 import type { RouteHandler } from './context';
-import axbBindings from './lists/axb-bindings';
-import numberRecords from './lists/number-records';
-import numbers from './lists/numbers';
-import seats from './lists/seats';
-import taskDetails from './lists/task-details';
-import teamLeaders from './lists/team-leaders';
-import voiceRecords from './lists/voice-records';
+import { FOUND_LIST_ROUTES } from './lists/registry.gen';
 import { mmsSend } from './mms-send';
 import { seatGroupEdit } from './seat-group-edit';
 import { seatGroupRead } from './seat-group-read';
@@ -22,20 +16,8 @@ export interface Route {
 /** The routes of a running sandbox, by path. */
 export type RouteTable = ReadonlyMap<string, Route>;
 
-/**
- * Each list's route, `lists/<its slug>.ts`. Written out (not found by name at run time)
- * because the sandbox also runs under loaders that cannot import TypeScript by a computed
- * name (the end-to-end runner); a list left out here is a type error.
- */
-const LIST_HANDLERS: Readonly<Record<ListOperation, RouteHandler>> = {
-  voiceRecords,
-  taskDetails,
-  numberRecords,
-  seats,
-  teamLeaders,
-  numbers,
-  axbBindings,
-};
+/** Each list's route, `lists/<its slug>.ts`, found by file name; a list without one is a type error here. */
+const LIST_HANDLERS: Readonly<Record<ListOperation, RouteHandler>> = FOUND_LIST_ROUTES;
 
 const OTHER_HANDLERS: Readonly<Record<OperationId, RouteHandler>> = { seatGroupRead, seatGroupEdit, mmsSend };
 
@@ -43,7 +25,7 @@ function listRoute(list: SomeList): Route {
   const handle = isListOperation(list.id) ? LIST_HANDLERS[list.id] : undefined;
   if (!handle)
     throw new Error(
-      `The sandbox has no route for ${list.id}: write src/main/sandbox/routes/lists/${list.slug}.ts and add it to LIST_HANDLERS.`,
+      `The sandbox has no route for ${list.id}: write src/main/sandbox/routes/lists/${list.slug}.ts (its handler as the default export).`,
     );
   return { operation: list.id, info: list.endpoint, handle };
 }

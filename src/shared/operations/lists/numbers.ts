@@ -1,11 +1,11 @@
-import { code, type Column, date, duration, id, labelsOf, phone, text } from '../columns';
-import { normaliseNumber, NUMBER_SCHEMA } from '../normalise';
-import { NUMBER_STATE_LABELS, VOICEMAIL_LABELS } from '../platform';
-import type { NumberRecord } from '../records';
-import type { AppFilterParams } from '../requests';
-import { checkAppParams } from '../validation';
-import type { ListDescriptor } from './descriptor';
-import { appForm, type AppDraft } from './filter-values';
+import { code, type Column, date, duration, id, labelsOf, phone, text } from '../../columns';
+import { normaliseNumber, NUMBER_SCHEMA } from '../../normalise';
+import { NUMBER_STATE_LABELS, VOICEMAIL_LABELS } from '../../platform';
+import type { NumberRecord } from '../../records';
+import type { AppFilterParams } from '../../requests';
+import { checkAppParams } from '../../validation';
+import type { ListDescriptor } from '../descriptor';
+import { appForm, type AppDraft } from '../filter-values';
 
 const columns: Column<NumberRecord>[] = [
   phone('number', 'Number', (r) => r.number),
@@ -35,6 +35,7 @@ const columns: Column<NumberRecord>[] = [
 export const numbers: ListDescriptor<AppFilterParams, NumberRecord, NumberRecord, AppDraft> = {
   id: 'numbers',
   slug: 'numbers',
+  order: 60,
   group: 'Numbers',
   blurb: 'Purchased numbers with their voicemail settings.',
   endpoint: {

@@ -1,10 +1,10 @@
-import { type Column, id, phone, time } from '../columns';
-import { normaliseAxbBinding, AXB_BINDING_SCHEMA } from '../normalise';
-import type { AxbBindingRecord } from '../records';
-import type { AppFilterParams } from '../requests';
-import { checkAppParams } from '../validation';
-import type { ListDescriptor } from './descriptor';
-import { appForm, type AppDraft } from './filter-values';
+import { type Column, id, phone, time } from '../../columns';
+import { normaliseAxbBinding, AXB_BINDING_SCHEMA } from '../../normalise';
+import type { AxbBindingRecord } from '../../records';
+import type { AppFilterParams } from '../../requests';
+import { checkAppParams } from '../../validation';
+import type { ListDescriptor } from '../descriptor';
+import { appForm, type AppDraft } from '../filter-values';
 
 const columns: Column<AxbBindingRecord>[] = [
   id('bindId', 'Binding id', (r) => r.bindId),
@@ -18,6 +18,7 @@ const columns: Column<AxbBindingRecord>[] = [
 export const axbBindings: ListDescriptor<AppFilterParams, AxbBindingRecord, AxbBindingRecord, AppDraft> = {
   id: 'axbBindings',
   slug: 'axb-bindings',
+  order: 70,
   group: 'Numbers',
   blurb: 'Number-masking binding relations.',
   endpoint: {

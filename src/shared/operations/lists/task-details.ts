@@ -1,11 +1,11 @@
-import { type Column, decimal, id, labelsOf, code, phone, text } from '../columns';
-import { normaliseTaskDetail, TASK_DETAIL_SCHEMA } from '../normalise';
-import { TASK_ROW_STATUS_LABELS } from '../platform';
-import type { TaskDetailRecord, TaskVariableName } from '../records';
-import type { TaskDetailParams } from '../requests';
-import { checkTaskParams } from '../validation';
-import type { ListDescriptor } from './descriptor';
-import { idValue, optionalText } from './filter-values';
+import { type Column, decimal, id, labelsOf, code, phone, text } from '../../columns';
+import { normaliseTaskDetail, TASK_DETAIL_SCHEMA } from '../../normalise';
+import { TASK_ROW_STATUS_LABELS } from '../../platform';
+import type { TaskDetailRecord, TaskVariableName } from '../../records';
+import type { TaskDetailParams } from '../../requests';
+import { checkTaskParams } from '../../validation';
+import type { ListDescriptor } from '../descriptor';
+import { idValue, optionalText } from '../filter-values';
 
 const TASK_VARIABLES = Array.from(
   { length: 20 },
@@ -43,6 +43,7 @@ export interface TaskDraft {
 export const taskDetails: ListDescriptor<TaskDetailParams, TaskDetailRecord, TaskDetailRecord, TaskDraft> = {
   id: 'taskDetails',
   slug: 'task-details',
+  order: 20,
   group: 'Records',
   blurb: 'The rows of one preview-dialling task.',
   endpoint: {

@@ -1,11 +1,11 @@
-import { code, type Column, id, labelsOf, list, text, time } from '../columns';
-import { normaliseTeamLeader, TEAM_LEADER_SCHEMA } from '../normalise';
-import { ENABLE_LABELS } from '../platform';
-import { type TeamLeaderRecord, type TeamLeaderRow, withoutPassword } from '../records';
-import type { TeamLeaderParams } from '../requests';
-import { checkLeaderParams } from '../validation';
-import type { ListDescriptor } from './descriptor';
-import { idValue, optionalCode, optionalText } from './filter-values';
+import { code, type Column, id, labelsOf, list, text, time } from '../../columns';
+import { normaliseTeamLeader, TEAM_LEADER_SCHEMA } from '../../normalise';
+import { ENABLE_LABELS } from '../../platform';
+import { type TeamLeaderRecord, type TeamLeaderRow, withoutPassword } from '../../records';
+import type { TeamLeaderParams } from '../../requests';
+import { checkLeaderParams } from '../../validation';
+import type { ListDescriptor } from '../descriptor';
+import { idValue, optionalCode, optionalText } from '../filter-values';
 
 const columns: Column<TeamLeaderRow>[] = [
   id('keyId', 'Leader id', (r) => r.keyId),
@@ -31,6 +31,7 @@ export interface LeaderDraft {
 export const teamLeaders: ListDescriptor<TeamLeaderParams, TeamLeaderRecord, TeamLeaderRow, LeaderDraft> = {
   id: 'teamLeaders',
   slug: 'team-leaders',
+  order: 50,
   group: 'Call centre',
   blurb: 'Team leaders and the seat groups they lead.',
   endpoint: {

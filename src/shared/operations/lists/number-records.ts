@@ -10,14 +10,14 @@ import {
   sized,
   text,
   time,
-} from '../columns';
-import { normaliseNumberCallRecord, NUMBER_CALL_SCHEMA } from '../normalise';
-import { LIMITS } from '../platform';
-import type { NumberCallRecord } from '../records';
-import type { RecordWindowParams } from '../requests';
-import { checkNothingMore } from '../validation';
-import type { ListDescriptor } from './descriptor';
-import { recordWindowForm, type WindowDraft } from './filter-values';
+} from '../../columns';
+import { normaliseNumberCallRecord, NUMBER_CALL_SCHEMA } from '../../normalise';
+import { LIMITS } from '../../platform';
+import type { NumberCallRecord } from '../../records';
+import type { RecordWindowParams } from '../../requests';
+import { checkNothingMore } from '../../validation';
+import type { ListDescriptor } from '../descriptor';
+import { recordWindowForm, type WindowDraft } from '../filter-values';
 
 const columns: Column<NumberCallRecord>[] = [
   id('callid', 'Call id', (r) => r.callid),
@@ -65,6 +65,7 @@ export const numberRecords: ListDescriptor<
 > = {
   id: 'numberRecords',
   slug: 'number-records',
+  order: 30,
   group: 'Records',
   blurb: 'Call records of your purchased numbers.',
   endpoint: {

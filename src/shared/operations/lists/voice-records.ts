@@ -11,14 +11,14 @@ import {
   sized,
   text,
   time,
-} from '../columns';
-import { normaliseVoiceRecord, VOICE_RECORD_SCHEMA } from '../normalise';
-import { CALL_STATUS_LABELS, CALL_STATUS_MISSING, feedbackLabel, LIMITS } from '../platform';
-import type { VoiceRecord } from '../records';
-import type { RecordWindowParams } from '../requests';
-import { checkNothingMore } from '../validation';
-import type { ListDescriptor } from './descriptor';
-import { recordWindowForm, type WindowDraft } from './filter-values';
+} from '../../columns';
+import { normaliseVoiceRecord, VOICE_RECORD_SCHEMA } from '../../normalise';
+import { CALL_STATUS_LABELS, CALL_STATUS_MISSING, feedbackLabel, LIMITS } from '../../platform';
+import type { VoiceRecord } from '../../records';
+import type { RecordWindowParams } from '../../requests';
+import { checkNothingMore } from '../../validation';
+import type { ListDescriptor } from '../descriptor';
+import { recordWindowForm, type WindowDraft } from '../filter-values';
 
 const columns: Column<VoiceRecord>[] = [
   id('voiceId', 'Voice id', (r) => r.voiceId),
@@ -71,6 +71,7 @@ const columns: Column<VoiceRecord>[] = [
 export const voiceRecords: ListDescriptor<RecordWindowParams, VoiceRecord, VoiceRecord, WindowDraft> = {
   id: 'voiceRecords',
   slug: 'voice-records',
+  order: 10,
   group: 'Records',
   blurb: 'Group-call and verification-code call records.',
   endpoint: {

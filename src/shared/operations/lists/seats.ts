@@ -1,11 +1,11 @@
-import { code, type Column, id, integer, labelsOf, phone, text, time } from '../columns';
-import { normaliseSeat, SEAT_SCHEMA } from '../normalise';
-import { DELETE_FLAG_LABELS, ENABLE_LABELS, SEAT_STATUS_LABELS } from '../platform';
-import { type SeatRecord, type SeatRow, withoutPassword } from '../records';
-import type { SeatParams } from '../requests';
-import { checkSeatParams } from '../validation';
-import type { ListDescriptor } from './descriptor';
-import { idValue, optionalCode, optionalText } from './filter-values';
+import { code, type Column, id, integer, labelsOf, phone, text, time } from '../../columns';
+import { normaliseSeat, SEAT_SCHEMA } from '../../normalise';
+import { DELETE_FLAG_LABELS, ENABLE_LABELS, SEAT_STATUS_LABELS } from '../../platform';
+import { type SeatRecord, type SeatRow, withoutPassword } from '../../records';
+import type { SeatParams } from '../../requests';
+import { checkSeatParams } from '../../validation';
+import type { ListDescriptor } from '../descriptor';
+import { idValue, optionalCode, optionalText } from '../filter-values';
 
 const columns: Column<SeatRow>[] = [
   id('keyId', 'Seat id', (r) => r.keyId),
@@ -37,6 +37,7 @@ export interface SeatDraft {
 export const seats: ListDescriptor<SeatParams, SeatRecord, SeatRow, SeatDraft> = {
   id: 'seats',
   slug: 'seats',
+  order: 40,
   group: 'Call centre',
   blurb: 'Agents, their seat groups and their status.',
   endpoint: {
