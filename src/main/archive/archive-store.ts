@@ -38,6 +38,8 @@ const SCHEMA_VERSION = '1';
 const MERGE_EVERY_ROWS = 122_880;
 /** Below this many matching rows the page's sort is cheap and narrowing it first costs more than it saves (a search). */
 const NARROW_PICK_FROM_ROWS = 50_000;
+/** Pages ending further in than this are picked by sorting (the top values of the sort column would be a long list). */
+const TOP_VALUES_MAX = 50_000;
 
 /** What the archive needs to know of one operation (read from its descriptor). */
 export interface ArchiveTable<R> {
@@ -365,11 +367,15 @@ export class ArchiveStore {
       const first = Math.max(0, Math.trunc(offset));
       const size = Math.max(0, Math.trunc(limit));
       if (size === 0 || first >= total) return { total, records: [] };
+      const sort = sortKeyOf(table.layout, query);
+      if (total > NARROW_PICK_FROM_ROWS && first + size <= TOP_VALUES_MAX) {
+        const records = await this.pageBetweenSortValues<R>(table.layout, query, { where, params }, sort, first, size);
+        if (records) return { total, records };
+      }
       // Pick the page's rows by rowid first, then build only those records: the JSON
       // projection never runs over the rows the sort passes by. The pick itself is first
       // narrowed to the rows at or before the page's last sort value (a sort over one
       // number column), so the tie-break on the key text runs over those rows only.
-      const sort = sortKeyOf(table.layout, query);
       let bound: ReturnType<typeof sortBound> = null;
       if (total > NARROW_PICK_FROM_ROWS) {
         const last = await this.reader.runAndReadAll(
@@ -400,6 +406,40 @@ export class ArchiveStore {
       const byRowid = new Map(built.getRowsJS().map((row) => [String(row[0]), row[1]]));
       return { total, records: rowids.map((rowid) => decodeRecordJson<R>(byRowid.get(String(rowid)))) };
     });
+  }
+
+  /**
+   * A page of a large listing that sorts rows only between its own first and last sort
+   * values. One aggregate (no sort of the rows) lists the sort column's top `first + size`
+   * values in order: its entries at `first` and at the end are the page's first and last
+   * values, and the entries before `first` equal to the page's first value count the rows
+   * of that value that come before the page. Null when the page reaches rows without a
+   * value (they sort last and are not listed).
+   */
+  private async pageBetweenSortValues<R>(
+    layout: TableLayout,
+    query: ArchiveQuery,
+    { where, params }: { where: string; params: Record<string, DuckDBValue> },
+    sort: { column: string; direction: 'ASC' | 'DESC' },
+    first: number,
+    size: number,
+  ): Promise<R[] | null> {
+    const from = `FROM ${quoteIdent(layout.table)} ${where}`;
+    const top = sort.direction === 'DESC' ? 'max' : 'min';
+    const listed = await this.reader.runAndReadAll(`SELECT ${top}(${sort.column}, ${first + size}) ${from}`, params);
+    const values: unknown = listed.getRowsJS()[0]?.[0];
+    if (!Array.isArray(values) || values.length < first + size) return null;
+    const pageFirst: unknown = values[first];
+    const pageLast: unknown = values[first + size - 1];
+    if (!isSortValue(pageFirst) || !isSortValue(pageLast)) return null;
+    let before = 0;
+    for (let index = first - 1; index >= 0 && values[index] === pageFirst; index--) before++;
+    const [low, high] = sort.direction === 'DESC' ? [pageLast, pageFirst] : [pageFirst, pageLast];
+    const rows = await this.reader.runAndReadAll(
+      `SELECT ${recordJsonSql(layout)} ${from} ${where ? 'AND' : 'WHERE'} ${sort.column} BETWEEN $low AND $high ${orderBy(layout, query)} LIMIT ${size} OFFSET ${before}`,
+      { ...params, low, high },
+    );
+    return rows.getRowsJS().map((row) => decodeRecordJson<R>(row[0]));
   }
 
   /** Counts are kept until the next write: paging through one query counts it once. */
@@ -621,6 +661,10 @@ function sortBound(
   if (typeof last !== 'number' && typeof last !== 'bigint' && typeof last !== 'string') return null;
   const comparison = sort.direction === 'DESC' ? '>=' : '<=';
   return { condition: `${sort.column} ${comparison} $bound`, params: { bound: last } };
+}
+
+function isSortValue(value: unknown): value is number | bigint | string {
+  return typeof value === 'number' || typeof value === 'bigint' || typeof value === 'string';
 }
 
 function orderBy(layout: TableLayout, query: ArchiveQuery): string {

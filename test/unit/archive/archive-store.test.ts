@@ -127,13 +127,15 @@ describe('the archive store', () => {
   });
 
   it('pages through a large sort with many equal values in the same order as sorting everything', async () => {
-    // Over 50,000 rows the page is picked from rows narrowed by its last sort value first.
+    // Over 50,000 rows a page ending within the top 50,000 is sorted between its own first
+    // and last values, and one further in is picked from rows narrowed by its last value.
     const count = 60_000;
     const base = voiceRecords(0, 1);
     const records = Array.from({ length: count }, (_, i): VoiceRecord => ({
       ...base[0],
       voiceId: `id-${String((i * 7_919) % count).padStart(6, '0')}`,
-      cost: i % 7 === 0 ? null : { text: String(i % 5), value: i % 5 },
+      // 48,000 rows with a cost, in four values; the rest without one, sorting last.
+      cost: i % 5 === 0 ? null : { text: String(i % 5), value: i % 5 },
     }));
     for (let first = 0; first < count; first += 10_000)
       await store.stage(voiceTable, records.slice(first, first + 10_000), first, 1_000);
@@ -151,11 +153,18 @@ describe('the archive store', () => {
           return String(a.voiceId) < String(b.voiceId) ? -1 : 1;
         })
         .map((record) => record.voiceId);
-      for (const offset of [0, 5_000, 10_275, 41_130, 51_420, 59_990]) {
+      for (const offset of [0, 5_000, 10_275, 41_130, 47_990, 48_000, 51_420, 59_990]) {
         const page = await store.page(voiceTable, { sort: { field: 'cost', descending } }, offset, 25);
         expect(page.total).toBe(count);
         expect(page.records.map((record) => record.voiceId)).toEqual(expected.slice(offset, offset + 25));
       }
+    }
+    // Unsorted: the platform's order, and here every row has the same time, so the place in the listing decides.
+    for (const offset of [0, 12_345, 49_975, 55_000]) {
+      const page = await store.page(voiceTable, {}, offset, 25);
+      expect(page.records.map((record) => record.voiceId)).toEqual(
+        records.slice(offset, offset + 25).map((record) => record.voiceId),
+      );
     }
   }, 60_000);
 
