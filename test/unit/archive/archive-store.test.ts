@@ -159,6 +159,19 @@ describe('the archive store', () => {
         expect(page.records.map((record) => record.voiceId)).toEqual(expected.slice(offset, offset + 25));
       }
     }
+    // A write makes the sort read its top values again: a new highest cost leads the first page.
+    const dearest: VoiceRecord = { ...base[0], voiceId: 'id-dearest', cost: { text: '99', value: 99 } };
+    await store.stage(voiceTable, [dearest], count, 2_000);
+    await store.commit(voiceTable, null);
+    const afterWrite = await store.page(voiceTable, { sort: { field: 'cost', descending: true } }, 0, 25);
+    expect(afterWrite.records.map((record) => record.voiceId)).toEqual([
+      'id-dearest',
+      ...records
+        .filter((record) => record.cost?.value === 4)
+        .map((record) => String(record.voiceId))
+        .sort()
+        .slice(0, 24),
+    ]);
     // Unsorted: the platform's order, and here every row has the same time, so the place in the listing decides.
     for (const offset of [0, 12_345, 49_975, 55_000]) {
       const page = await store.page(voiceTable, {}, offset, 25);
