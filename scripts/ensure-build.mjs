@@ -6,7 +6,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { writeRegistries } from './registries.mjs';
+import { writeRegistriesOrExit } from './registries.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const outputs = ['out/main/index.js', 'out/main/cli.js', 'out/preload/index.js', 'out/renderer/index.html'];
@@ -27,12 +27,7 @@ export function needsBuild() {
 }
 
 export function ensureBuild() {
-  try {
-    writeRegistries();
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  }
+  writeRegistriesOrExit();
   if (!needsBuild()) return;
   const require = createRequire(import.meta.url);
   const cli = join(dirname(require.resolve('electron-vite/package.json')), 'bin', 'electron-vite.js');

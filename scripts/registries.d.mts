@@ -7,3 +7,4 @@ export const REGISTRIES: readonly Registry[];
 export function camelOf(slug: string): string;
 export function registryText(registry: Registry, folder: string): string;
 export function writeRegistries(base?: string): void;
+export function writeRegistriesOrExit(): void;

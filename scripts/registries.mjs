@@ -17,18 +17,18 @@ export const REGISTRIES = [
   {
     folder: 'src/shared/operations/lists',
     what: 'list descriptors',
-    exported: (camel) => new RegExp(`^export const ${camel}\\b`, 'm'),
-    expectation: (camel) => `export const ${camel}`,
+    expected: (camel) => `export const ${camel}`,
     importLine: (camel, slug) => `import { ${camel} } from './${slug}';`,
-    body: (names) => `export const FOUND_LISTS = {\n${names.map((name) => `  ${name},`).join('\n')}\n} as const;\n`,
+    declaration: 'export const FOUND_LISTS = {',
+    closing: '} as const;',
   },
   {
     folder: 'src/main/sandbox/routes/lists',
     what: 'sandbox list routes',
-    exported: () => /^export default\b/m,
-    expectation: () => 'export default',
+    expected: () => 'export default',
     importLine: (camel, slug) => `import ${camel} from './${slug}';`,
-    body: (names) => `export const FOUND_LIST_ROUTES = {\n${names.map((name) => `  ${name},`).join('\n')}\n};\n`,
+    declaration: 'export const FOUND_LIST_ROUTES = {',
+    closing: '};',
   },
 ];
 
@@ -42,16 +42,20 @@ export function registryText(registry, folder) {
     .sort();
   for (const slug of slugs) {
     if (!SLUG.test(slug)) throw new Error(`${registry.folder}/${slug}.ts: name the file by the list's slug, in lower-case words joined by "-".`);
+    const expected = registry.expected(camelOf(slug));
     const text = readFileSync(join(folder, `${slug}.ts`), 'utf8');
-    if (!registry.exported(camelOf(slug)).test(text))
-      throw new Error(`${registry.folder}/${slug}.ts holds ${registry.what}, so it must have \`${registry.expectation(camelOf(slug))}\`.`);
+    if (!new RegExp(`^${expected}\\b`, 'm').test(text))
+      throw new Error(`${registry.folder}/${slug}.ts holds ${registry.what}, so it must have \`${expected}\`.`);
   }
   const names = slugs.map(camelOf);
   return [
     `// Written by scripts/registries.mjs from the ${registry.what} in this folder. Do not edit; not committed.`,
-    ...slugs.map((slug) => registry.importLine(camelOf(slug), slug)),
+    ...slugs.map((slug, index) => registry.importLine(names[index], slug)),
     '',
-    registry.body(names),
+    registry.declaration,
+    ...names.map((name) => `  ${name},`),
+    registry.closing,
+    '',
   ].join('\n');
 }
 
@@ -65,7 +69,8 @@ export function writeRegistries(base = root) {
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+/** writeRegistries for a command line: a file that breaks the naming rule ends it with what to fix, no stack. */
+export function writeRegistriesOrExit() {
   try {
     writeRegistries();
   } catch (error) {
@@ -73,3 +78,5 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     process.exit(1);
   }
 }
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) writeRegistriesOrExit();

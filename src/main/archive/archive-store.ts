@@ -373,7 +373,7 @@ export class ArchiveStore {
       if (size === 0 || first >= total) return { total, records: [] };
       const sort = sortKeyOf(table.layout, query);
       if (total > NARROW_PICK_FROM_ROWS && first + size <= TOP_VALUES_MAX) {
-        const records = await this.pageBetweenSortValues<R>(table.layout, query, { where, params }, sort, first, size);
+        const records = await this.pageBetweenSortValues<R>(table.layout, query, { from, where, params }, sort, first, size);
         if (records) return { total, records };
       }
       // Pick the page's rows by rowid first, then build only those records: the JSON
@@ -414,7 +414,8 @@ export class ArchiveStore {
 
   /**
    * A page of a large listing that sorts rows only between its own first and last sort
-   * values. One aggregate (no sort of the rows) lists the sort column's top values in order: its entries at `first` and at the end are the page's first and last
+   * values. One aggregate (no sort of the rows) lists the sort column's top values in
+   * order: its entries at `first` and `first + size - 1` are the page's first and last
    * values, and the entries before `first` equal to the page's first value count the rows
    * of that value that come before the page. Null when the page reaches rows without a
    * value (they sort last and are not listed).
@@ -422,12 +423,11 @@ export class ArchiveStore {
   private async pageBetweenSortValues<R>(
     layout: TableLayout,
     query: ArchiveQuery,
-    { where, params }: { where: string; params: Record<string, DuckDBValue> },
+    { from, where, params }: { from: string; where: string; params: Record<string, DuckDBValue> },
     sort: { column: string; direction: 'ASC' | 'DESC' },
     first: number,
     size: number,
   ): Promise<R[] | null> {
-    const from = `FROM ${quoteIdent(layout.table)} ${where}`;
     const values = await this.topValuesOf(from, params, sort, first + size);
     if (values.length < first + size) return null;
     const pageFirst: unknown = values[first];
