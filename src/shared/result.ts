@@ -8,6 +8,11 @@ export interface AppError {
   detail?: string;
   /** Field-level messages a form shows next to its inputs, keyed by field path. */
   fields?: Record<string, string>;
+  /**
+   * A read that failed for a cause likely to pass (-18, -15, a dropped connection, a 5xx
+   * or cut-off answer, a timeout) after its own retries: asking again later may work.
+   */
+  transient?: true;
 }
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: AppError };

@@ -35,7 +35,7 @@ export const test = base.extend<AppFixtures, WorkerFixtures>({
         // SWITCHBOARD_RENDERER_DIR lets parallel work build into a folder of its own.
         rendererDir: resolve(process.env.SWITCHBOARD_RENDERER_DIR ?? resolve(__dirname, '../../out/renderer')),
         userDataDir,
-        log: createLogger({ console: false }),
+        log: createLogger(process.env.SWITCHBOARD_E2E_LOG ? { file: `${process.env.SWITCHBOARD_E2E_LOG}-${process.pid}.log` } : { console: false }),
       });
       await use(harness);
       await harness.close();

@@ -155,9 +155,8 @@ export function createCaller(options: CallerOptions): Caller {
         : failedAttempts >= retry.maxAttempts;
       if (cancelled || !failure.retryable || exhausted) {
         if (!cancelled) log?.warn(`${operation} failed after ${attempt} attempt(s): ${failure.error.code}`);
-        return cancelled
-          ? fail('cancelled', clientError('cancelled').message)
-          : { ok: false, error: failure.error };
+        if (cancelled) return fail('cancelled', clientError('cancelled').message);
+        return { ok: false, error: failure.retryable ? { ...failure.error, transient: true } : failure.error };
       }
       const delayMs = failure.rateLimited
         ? backoffDelayMs(rateLimitedAttempts, retry.rateLimitBaseDelayMs, retry.maxDelayMs, random)

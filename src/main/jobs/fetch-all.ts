@@ -72,6 +72,12 @@ export interface FetchAllSummary {
 
 const MAX_DRIFT_ENTRIES = 100;
 const MAX_RAMP_STAGGER_MS = 50;
+/**
+ * Rounds of the caller's retries one page may have. A page whose retries all failed for a
+ * cause likely to pass is asked for again, but only if other pages got through meanwhile:
+ * a platform that keeps failing stops the fetch after one round, a flaky one does not.
+ */
+const MAX_PAGE_ROUNDS = 3;
 
 /**
  * Fetches every row of a list operation (as the renderer and files may see it) for a
@@ -143,7 +149,7 @@ export async function fetchPages<R>(
     for (const request of requests) request.abort();
   };
   controller.signal.addEventListener('abort', abortRequests, { once: true });
-  const requestPage = async (window: number, page: number): Promise<Result<Page<R>>> => {
+  const requestOnce = async (window: number, page: number): Promise<Result<Page<R>>> => {
     const request = new AbortController();
     if (controller.signal.aborted) request.abort();
     requests.add(request);
@@ -151,6 +157,19 @@ export async function fetchPages<R>(
       return await source.fetchPage(window, page, { signal: request.signal, onRetry });
     } finally {
       requests.delete(request);
+    }
+  };
+  let pagesReceived = 0;
+  const requestPage = async (window: number, page: number): Promise<Result<Page<R>>> => {
+    // Counted from the first round: once the pages ahead fill the buffer, none are in
+    // flight during a later round to show the platform is still answering.
+    const receivedBefore = pagesReceived;
+    for (let round = 1; ; round += 1) {
+      const result = await requestOnce(window, page);
+      if (result.ok) pagesReceived += 1;
+      const othersGotThrough = pagesReceived > receivedBefore;
+      if (result.ok || result.error.transient !== true || !othersGotThrough || round >= MAX_PAGE_ROUNDS)
+        return result;
     }
   };
 

@@ -76,16 +76,17 @@ describe('retries and write safety', () => {
   it('gives up after the bounded number of attempts with the last error', async () => {
     stub.script(platformStatus(-18, 'still broken'));
     const result = await client.page(LISTS.numbers, checkedPage(LISTS.numbers, NUMBERS));
-    expect(result).toMatchObject({ ok: false, error: { code: 'platform:-18', detail: 'still broken' } });
+    expect(result).toMatchObject({ ok: false, error: { code: 'platform:-18', detail: 'still broken', transient: true } });
     expect(stub.requests).toHaveLength(5);
   });
 
-  it('does not retry answers that will not change', async () => {
+  it('does not retry answers that will not change, nor call them transient', async () => {
     for (const code of [-1, -2, -22, -25, -29, -30, -31]) {
       stub.requests.length = 0;
       stub.script(platformStatus(code));
       const result = await client.page(LISTS.numbers, checkedPage(LISTS.numbers, NUMBERS));
       expect(result.ok).toBe(false);
+      if (!result.ok) expect(result.error.transient, `code ${code}`).toBeUndefined();
       expect(stub.requests, `code ${code}`).toHaveLength(1);
     }
   });
@@ -164,7 +165,9 @@ describe('retries and write safety', () => {
 
     it('a platform refusal of a write is a plain error, not retried', async () => {
       stub.script(platformStatus(-18, 'system error'), success());
-      expect(await client.mmsSend(MMS)).toMatchObject({ ok: false, error: { code: 'platform:-18' } });
+      const sent = await client.mmsSend(MMS);
+      expect(sent).toMatchObject({ ok: false, error: { code: 'platform:-18' } });
+      if (!sent.ok) expect(sent.error.transient, 'a write is never offered to be asked again').toBeUndefined();
       stub.script(platformStatus(-15), success());
       expect(await client.seatGroupEdit(EDIT)).toMatchObject({ ok: false, error: { code: 'platform:-15' } });
       expect(stub.requests).toHaveLength(2);

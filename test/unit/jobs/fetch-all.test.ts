@@ -191,6 +191,50 @@ describe('fetchPages', () => {
       error: { code: 'platform:-22', detail: 'size wrong — Stopped at page 5 (of 10 in all).' },
     });
     expect(rows.length).toBe(40);
+    expect(source.requests.filter((request) => request === '0:5'), 'a refusal is not asked again').toHaveLength(1);
+  });
+
+  const exhausted = (): Result<Page<Row>> => ({
+    ok: false,
+    error: { code: 'platform:-18', message: 'The platform had an internal error.', transient: true },
+  });
+
+  it('asks again for a page whose retries all failed for a passing cause, while other pages get through', async () => {
+    let failuresLeft = 2;
+    const source = fakeSource({
+      windows: [100],
+      // Page 5 takes long enough for the other pages in flight to arrive meanwhile.
+      delayMs: (_w, page) => (page === 5 ? 20 : 1),
+      answer: (_w, page) => (page === 5 && failuresLeft-- > 0 ? exhausted() : null),
+    });
+    const { rows, result } = await collect(source);
+    expect(result.ok).toBe(true);
+    expect(rows.map((row) => row.id)).toEqual(Array.from({ length: 100 }, (_, i) => `w0-r${i}`));
+    expect(source.requests.filter((request) => request === '0:5')).toHaveLength(3);
+  });
+
+  it('gives a page at most three rounds, however well the others go', async () => {
+    const source = fakeSource({
+      windows: [100],
+      delayMs: (_w, page) => (page === 5 ? 20 : 1),
+      answer: (_w, page) => (page === 5 ? exhausted() : null),
+    });
+    const { rows, result } = await collect(source);
+    expect(result).toMatchObject({ ok: false, error: { code: 'platform:-18' } });
+    expect(rows.length).toBe(40);
+    expect(source.requests.filter((request) => request === '0:5')).toHaveLength(3);
+  });
+
+  it('stops after one round when no other page gets through: the platform is down, not flaky', async () => {
+    const source = fakeSource({
+      windows: [100],
+      answer: (_w, page) => (page > 1 ? exhausted() : null),
+    });
+    const { rows, result } = await collect(source);
+    expect(result).toMatchObject({ ok: false, error: { code: 'platform:-18' } });
+    expect(rows.length).toBe(10);
+    const asked = source.requests.filter((request) => request !== '0:1');
+    expect(new Set(asked).size, 'no page asked twice').toBe(asked.length);
   });
 
   it('lowers its concurrency on -15 and raises it again slowly', () => {
