@@ -86,6 +86,8 @@ describe('every platform status through the client', () => {
             code: `platform:${code}`,
             message: PLATFORM_ERROR_MESSAGES[code],
             detail: `server says ${code}`,
+            // Only the statuses that pass: a fetch may ask for such a page again.
+            ...(code === -18 || code === -15 ? { transient: true } : {}),
           },
         });
       });
