@@ -12,6 +12,7 @@
  */
 import type { FieldKind, RecordSchema } from '../../shared/normalise/schema';
 import type { DecimalAmount, Timestamp } from '../../shared/records';
+import { fieldAlias, fieldColumn, fieldSortColumn, joinSql, sql, type SqlQuery } from './sql-query';
 
 export type SqlType = 'VARCHAR' | 'DOUBLE' | 'BIGINT' | 'VARCHAR[]';
 
@@ -150,28 +151,39 @@ export function encodeFields(layout: TableLayout, record: Record<string, unknown
  * row crosses into JavaScript as one string (far cheaper than one value per cell)
  * and `JSON.parse` gives back exactly the record that was stored.
  */
-export function recordJsonSql(layout: TableLayout): string {
+export function recordJsonSql(layout: TableLayout): SqlQuery {
   const parts = layout.fields.map((field) => {
-    const column = quoteIdent(field.column);
-    const sort = quoteIdent(field.sortColumn);
-    const key = field.field;
+    const column = fieldColumn(layout, field.field);
+    const sort = fieldSortColumn(layout, field.field);
+    const key = fieldAlias(layout, field.field);
     switch (field.kind) {
       case 'timestamp':
-        return `${key} := CASE WHEN ${column} IS NULL THEN NULL ELSE struct_pack("text" := ${column}, "epochMs" := ${sort}) END`;
+        return sql`${key} := CASE WHEN ${column} IS NULL THEN NULL ELSE struct_pack("text" := ${column}, "epochMs" := ${sort}) END`;
       case 'amount':
-        return `${key} := CASE WHEN ${column} IS NULL THEN NULL ELSE struct_pack("text" := ${column}, "value" := ${sort}) END`;
+        return sql`${key} := CASE WHEN ${column} IS NULL THEN NULL ELSE struct_pack("text" := ${column}, "value" := ${sort}) END`;
       case 'textList':
-        return `${key} := coalesce(${column}, []::VARCHAR[])`;
+        return sql`${key} := coalesce(${column}, []::VARCHAR[])`;
       case 'json':
-        return `${key} := coalesce(${column}, '{}')::JSON`;
+        return sql`${key} := coalesce(${column}, '{}')::JSON`;
       default:
-        return `${key} := ${column}`;
+        return sql`${key} := ${column}`;
     }
   });
-  return `to_json(struct_pack(${parts.join(', ')}))::VARCHAR`;
+  return sql`to_json(struct_pack(${joinSql(parts)}))::VARCHAR`;
 }
 
 /** Parses what `recordJsonSql` produced. */
 export function decodeRecordJson<R>(text: unknown): R {
   return JSON.parse(String(text)) as R;
+}
+
+/** What the archive needs to know of one operation (read from its descriptor). */
+export interface ArchiveTable<R> {
+  layout: TableLayout;
+  /** The row's identity; `position` is its 0-based place in the listing it came from. */
+  keyOf(record: R, position: number): string;
+  /** The row's time (ms) for windowed operations; null otherwise. */
+  timeOf(record: R): number | null;
+  /** What one snapshot of this list replaces (a task id for task details); '' for the whole list. */
+  scopeOf(record: R): string;
 }

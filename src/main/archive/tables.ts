@@ -4,8 +4,7 @@
  * has none), the row time of windowed lists and the snapshot scope.
  */
 import { listOf, type ListOperation, type ListRows } from '../../shared/operations';
-import type { ArchiveTable } from './archive-store';
-import { tableLayout } from './table-layout';
+import { tableLayout, type ArchiveTable } from './table-layout';
 
 const tables = new Map<ListOperation, ArchiveTable<unknown>>();
 

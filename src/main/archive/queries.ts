@@ -1,0 +1,247 @@
+/**
+ * Reading the archive: pages of a list (filtered, searched and sorted in the database),
+ * every matching row in order for an export, Parquet written by the engine, and the
+ * Overview's grouped statements. Pages and counts run on the reader connection, in turn
+ * with the store's other work; a long export streams on a connection of its own.
+ */
+import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import { conditionsOf, directionOf, orderBy, sortKeyOf, whereOf, type ArchiveQuery, type SortKey } from './query-sql';
+import type { TableSchemas } from './schema';
+import {
+  fieldAlias,
+  fieldColumn,
+  fieldSortColumn,
+  joinSql,
+  literal,
+  param,
+  readSql,
+  renderSql,
+  runSql,
+  sql,
+  tableName,
+  type SqlQuery,
+} from './sql-query';
+import { decodeRecordJson, recordJsonSql, type ArchiveTable, type TableLayout } from './table-layout';
+
+/** Below this many matching rows the page's sort is cheap and narrowing it first costs more than it saves (a search). */
+const NARROW_PICK_FROM_ROWS = 50_000;
+/** Pages ending further in than this are picked by sorting (the top values of the sort column would be a long list). */
+const TOP_VALUES_MAX = 50_000;
+/** The top values are listed this far beyond the page asked for, so paging on reads them once. */
+const TOP_VALUES_AHEAD = 2_500;
+
+export interface ArchivePage<R> {
+  total: number;
+  records: R[];
+}
+
+export class ArchiveQueries {
+  /** Row counts of recent queries, dropped by every merge or prune. */
+  private readonly counts = new Map<string, number>();
+  /** The top sort values of recent sorted queries (see pageBetweenSortValues), dropped with the counts. */
+  private readonly topValues = new Map<string, { values: unknown[]; all: boolean }>();
+
+  constructor(
+    private readonly instance: DuckDBInstance,
+    private readonly reader: DuckDBConnection,
+    private readonly schemas: TableSchemas,
+  ) {}
+
+  /** Forgets counts and sort values: the rows changed. */
+  forget(): void {
+    this.counts.clear();
+    this.topValues.clear();
+  }
+
+  /** One page of archived rows. */
+  async page<R>(table: ArchiveTable<R>, query: ArchiveQuery, offset: number, limit: number): Promise<ArchivePage<R>> {
+    const { layout } = table;
+    await this.schemas.prepare(layout);
+    const conditions = conditionsOf(layout, query);
+    const from = sql`FROM ${tableName(layout)} ${whereOf(conditions)}`;
+    const total = await this.countOnce(sql`SELECT count(*) ${from}`);
+    const first = Math.max(0, Math.trunc(offset));
+    const size = Math.max(0, Math.trunc(limit));
+    if (size === 0 || first >= total) return { total, records: [] };
+    const sort = sortKeyOf(layout, query);
+    if (total > NARROW_PICK_FROM_ROWS && first + size <= TOP_VALUES_MAX) {
+      const records = await this.pageBetweenSortValues<R>(layout, query, conditions, sort, first, size);
+      if (records) return { total, records };
+    }
+    // Pick the page's rows by rowid first, then build only those records: the JSON
+    // projection never runs over the rows the sort passes by. The pick itself is first
+    // narrowed to the rows at or before the page's last sort value (a sort over one
+    // number column), so the tie-break on the key text runs over those rows only.
+    let bound: SqlQuery | null = null;
+    if (total > NARROW_PICK_FROM_ROWS) {
+      const last = await readSql(
+        this.reader,
+        sql`SELECT ${sort.column} ${from} ORDER BY ${sort.column} ${directionOf(sort)} NULLS LAST LIMIT 1 OFFSET ${first + size - 1}`,
+      );
+      bound = sortBound(sort, last[0]?.[0]);
+    }
+    const narrowed = bound === null ? from : sql`FROM ${tableName(layout)} ${whereOf([...conditions, bound])}`;
+    const rows = await readSql(
+      this.reader,
+      sql`SELECT rowid, ${sort.column} ${narrowed} ${orderBy(layout, query)} LIMIT ${size} OFFSET ${first}`,
+    );
+    const rowids = rows.map((row) => BigInt(row[0] as bigint));
+    if (rowids.length === 0) return { total, records: [] };
+    // The engine does not push a rowid list into its scan; the page's range of sort values
+    // (when it has no empty ones) lets it skip the rest of the table before the list is checked.
+    const values = rows.map((row) => row[1]);
+    const numeric = values.every((value): value is number | bigint => typeof value === 'number' || typeof value === 'bigint');
+    const ordered = numeric ? [...values].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)) : [];
+    const range =
+      numeric && ordered.length > 0
+        ? sql`${sort.column} BETWEEN ${param(ordered[0] ?? null)} AND ${param(ordered.at(-1) ?? null)} AND `
+        : sql``;
+    const built = await readSql(
+      this.reader,
+      sql`SELECT rowid, ${recordJsonSql(layout)} FROM ${tableName(layout)} WHERE ${range}rowid IN (${joinSql(rowids.map((rowid) => sql`${rowid}`))})`,
+    );
+    const byRowid = new Map(built.map((row) => [String(row[0]), row[1]]));
+    return { total, records: rowids.map((rowid) => decodeRecordJson<R>(byRowid.get(String(rowid)))) };
+  }
+
+  /**
+   * A page of a large listing that sorts rows only between its own first and last sort
+   * values. One aggregate (no sort of the rows) lists the sort column's top values in
+   * order: its entries at `first` and `first + size - 1` are the page's first and last
+   * values, and the entries before `first` equal to the page's first value count the rows
+   * of that value that come before the page. Null when the page reaches rows without a
+   * value (they sort last and are not listed).
+   */
+  private async pageBetweenSortValues<R>(
+    layout: TableLayout,
+    query: ArchiveQuery,
+    conditions: readonly SqlQuery[],
+    sort: SortKey,
+    first: number,
+    size: number,
+  ): Promise<R[] | null> {
+    const values = await this.topValuesOf(layout, conditions, sort, first + size);
+    if (values.length < first + size) return null;
+    const pageFirst: unknown = values[first];
+    const pageLast: unknown = values[first + size - 1];
+    if (!isSortValue(pageFirst) || !isSortValue(pageLast)) return null;
+    let before = 0;
+    for (let index = first - 1; index >= 0 && values[index] === pageFirst; index--) before++;
+    const [low, high] = sort.descending ? [pageLast, pageFirst] : [pageFirst, pageLast];
+    const between = sql`${sort.column} BETWEEN ${param(low)} AND ${param(high)}`;
+    const rows = await readSql(
+      this.reader,
+      sql`SELECT ${recordJsonSql(layout)} FROM ${tableName(layout)} ${whereOf([...conditions, between])} ${orderBy(layout, query)} LIMIT ${size} OFFSET ${before}`,
+    );
+    return rows.map((row) => decodeRecordJson<R>(row[0]));
+  }
+
+  /**
+   * The sort column's top values, in order, at least `needed` of them where the rows have
+   * as many: read a little beyond, and kept until the next write, so paging on through the
+   * same sort reads them once.
+   */
+  private async topValuesOf(layout: TableLayout, conditions: readonly SqlQuery[], sort: SortKey, needed: number): Promise<unknown[]> {
+    const from = sql`FROM ${tableName(layout)} ${whereOf(conditions)}`;
+    const key = keyOf(sql`${sort.column} ${directionOf(sort)} ${from}`);
+    const known = this.topValues.get(key);
+    if (known && (known.all || known.values.length >= needed)) return known.values;
+    const count = Math.min(TOP_VALUES_MAX, needed + TOP_VALUES_AHEAD);
+    const top = sort.descending ? sql`max` : sql`min`;
+    const listed = await readSql(this.reader, sql`SELECT ${top}(${sort.column}, ${count}) ${from}`);
+    const found: unknown = listed[0]?.[0];
+    const values: unknown[] = Array.isArray(found) ? found : [];
+    if (this.topValues.size >= 8) this.topValues.clear();
+    this.topValues.set(key, { values, all: values.length < count });
+    return values;
+  }
+
+  /** Counts are kept until the next write: paging through one query counts it once. */
+  private async countOnce(count: SqlQuery): Promise<number> {
+    const key = keyOf(count);
+    const known = this.counts.get(key);
+    if (known !== undefined) return known;
+    const total = Number((await readSql(this.reader, count))[0]?.[0] ?? 0);
+    if (this.counts.size >= 64) this.counts.clear();
+    this.counts.set(key, total);
+    return total;
+  }
+
+  /**
+   * Every matching row in order, in chunks, on a connection of its own so paging and
+   * syncing go on while a long export reads; the consumer's promise is awaited (back-pressure).
+   */
+  async each<R>(
+    table: ArchiveTable<R>,
+    query: ArchiveQuery,
+    onRows: (records: R[]) => void | Promise<void>,
+    signal?: AbortSignal,
+    limit?: number,
+  ): Promise<number> {
+    const { layout } = table;
+    const limited = limit === undefined ? sql`` : sql`LIMIT ${Math.max(0, Math.trunc(limit))}`;
+    const { text, params } = renderSql(
+      sql`SELECT ${recordJsonSql(layout)} FROM ${tableName(layout)} ${whereOf(conditionsOf(layout, query))} ${orderBy(layout, query)} ${limited}`,
+    );
+    const connection = await this.instance.connect();
+    let rows = 0;
+    try {
+      const result = await connection.stream(text, params);
+      for await (const chunk of result.yieldRowsJs()) {
+        signal?.throwIfAborted();
+        const records = chunk.map((row) => decodeRecordJson<R>(row[0]));
+        rows += records.length;
+        await onRows(records);
+      }
+    } finally {
+      connection.closeSync();
+    }
+    return rows;
+  }
+
+  /**
+   * Writes the matching rows to a Parquet file, one typed column per field: times as
+   * UTC timestamps, amounts as their exact decimal text, lists as lists, JSON as text.
+   * Returns the rows written.
+   */
+  async copyToParquet<R>(table: ArchiveTable<R>, query: ArchiveQuery, path: string): Promise<number> {
+    const { layout } = table;
+    await this.schemas.prepare(layout);
+    const columns = layout.fields.map((field) => {
+      const name = fieldAlias(layout, field.field);
+      if (field.kind === 'timestamp') return sql`to_timestamp(${fieldSortColumn(layout, field.field)} / 1000.0) AS ${name}`;
+      return sql`${fieldColumn(layout, field.field)} AS ${name}`;
+    });
+    const select = sql`SELECT ${joinSql(columns)} FROM ${tableName(layout)} ${whereOf(conditionsOf(layout, query))} ${orderBy(layout, query)}`;
+    const result = await runSql(this.reader, sql`COPY (${select}) TO ${literal(path)} (FORMAT parquet)`);
+    return Number(result.rowsChanged);
+  }
+
+  /** A read-only statement made with `sql`; the tables named are created first when still missing. */
+  async read(tables: readonly TableLayout[], query: SqlQuery | string): Promise<unknown[][]> {
+    for (const layout of tables) await this.schemas.prepare(layout);
+    // TRANSITION: text is taken until the reports are built with `sql`; then only SqlQuery.
+    if (typeof query === 'string') return (await this.reader.runAndReadAll(query)).getRowsJS();
+    return readSql(this.reader, query);
+  }
+}
+
+/** A statement with its values, as a key for the caches. */
+function keyOf(query: SqlQuery): string {
+  const { text, params } = renderSql(query);
+  return `${text}\n${JSON.stringify(params, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))}`;
+}
+
+function isSortValue(value: unknown): value is number | bigint | string {
+  return typeof value === 'number' || typeof value === 'bigint' || typeof value === 'string';
+}
+
+/**
+ * Every row of a page ending at a row whose sort value is `last` sorts at or before
+ * `last` (empty values sort last): a condition that keeps them all. None when `last` is
+ * empty or there is no such row.
+ */
+function sortBound(sort: SortKey, last: unknown): SqlQuery | null {
+  if (!isSortValue(last)) return null;
+  return sort.descending ? sql`${sort.column} >= ${param(last)}` : sql`${sort.column} <= ${param(last)}`;
+}

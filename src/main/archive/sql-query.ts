@@ -1,0 +1,199 @@
+/**
+ * SQL for the archive, built from typed parts only: the text written in a `sql` template
+ * by the code, names taken from a table layout, whole numbers, literal and bound values,
+ * and other fragments made here. There is no way to turn an arbitrary string into SQL
+ * text, so no caller (and no value a user typed) can add to a statement's text.
+ *
+ * Whole numbers go into the text as literals: the engine plans a statement's literals
+ * (zone maps skip row groups, expressions fold) but not its bound parameters.
+ */
+import type { DuckDBConnection, DuckDBMaterializedResult, DuckDBValue } from '@duckdb/node-api';
+import type { FieldLayout, SqlColumn, SqlType, TableLayout } from './table-layout';
+
+type Part = { text: string } | { param: DuckDBValue };
+
+declare const brand: unique symbol;
+
+/** A piece of SQL made by this module: `sql` templates, layout names, values. Nothing else is one. */
+export interface SqlQuery {
+  readonly [brand]: 'SqlQuery';
+}
+
+/** The parts of every fragment made here; an object not in it was not made here and is refused. */
+const partsOf = new WeakMap<SqlQuery, readonly Part[]>();
+
+function made(parts: readonly Part[]): SqlQuery {
+  const fragment = Object.freeze({}) as SqlQuery;
+  partsOf.set(fragment, Object.freeze([...parts]));
+  return fragment;
+}
+
+function partsOfFragment(value: unknown): readonly Part[] | undefined {
+  return typeof value === 'object' && value !== null ? partsOf.get(value as SqlQuery) : undefined;
+}
+
+export function isSqlQuery(value: unknown): value is SqlQuery {
+  return partsOfFragment(value) !== undefined;
+}
+
+/** What a `sql` template takes between its texts. */
+export type SqlPart = SqlQuery | number | bigint;
+
+/**
+ * The statement as the engine takes it: text with `$p0`, `$p1`... and their values.
+ * Fragments bound at different places never share a name.
+ */
+export function renderSql(query: SqlQuery): { text: string; params: Record<string, DuckDBValue> } {
+  let text = '';
+  const params: Record<string, DuckDBValue> = {};
+  let count = 0;
+  const parts = partsOfFragment(query);
+  if (!parts) throw new TypeError('Not a statement made with sql`...`.');
+  for (const part of parts) {
+    if ('text' in part) {
+      text += part.text;
+    } else {
+      const name = `p${count++}`;
+      params[name] = part.param;
+      text += `$${name}`;
+    }
+  }
+  return { text, params };
+}
+
+/** A whole number written into the text; anything else is refused. */
+function integerText(value: number | bigint): string {
+  if (typeof value === 'bigint') return value.toString();
+  if (!Number.isSafeInteger(value)) throw new TypeError(`Not a whole number for SQL: ${value}`);
+  return String(value);
+}
+
+function isTemplate(strings: unknown): strings is TemplateStringsArray {
+  // A template literal's strings are a frozen array with a frozen `raw` beside them.
+  if (!Array.isArray(strings) || !Object.isFrozen(strings)) return false;
+  const raw: unknown = Reflect.get(strings, 'raw');
+  return Array.isArray(raw) && Object.isFrozen(raw);
+}
+
+/**
+ * A SQL fragment written in code: sql`SELECT count(*) FROM ${table(layout)} WHERE _time >= ${fromMs}`.
+ * Between its texts: fragments, and whole numbers (checked, written as literals). A string
+ * there is a type error, and refused at run time too.
+ */
+export function sql(strings: TemplateStringsArray, ...values: readonly SqlPart[]): SqlQuery {
+  if (!isTemplate(strings)) throw new TypeError('sql`...` takes a template literal written in code.');
+  const parts: Part[] = [];
+  strings.forEach((text, index) => {
+    if (text !== '') parts.push({ text });
+    if (index >= values.length) return;
+    const value: unknown = values[index];
+    const fragment = partsOfFragment(value);
+    if (fragment) parts.push(...fragment);
+    else if (typeof value === 'number' || typeof value === 'bigint') parts.push({ text: integerText(value) });
+    else throw new TypeError(`sql\`...\` takes fragments and whole numbers only, not ${typeof value}.`);
+  });
+  return made(parts);
+}
+
+/** Fragments one after another, with a separator fragment between them (default ", "). */
+export function joinSql(fragments: readonly SqlQuery[], separator: SqlQuery = sql`, `): SqlQuery {
+  const between = partsOfFragment(separator) ?? [];
+  const parts: Part[] = [];
+  fragments.forEach((fragment, index) => {
+    const own = partsOfFragment(fragment);
+    if (!own) throw new TypeError('joinSql takes fragments made with sql`...` only.');
+    if (index > 0) parts.push(...between);
+    parts.push(...own);
+  });
+  return made(parts);
+}
+
+/** A value bound as a parameter (what a user typed goes in this way). */
+export function param(value: DuckDBValue): SqlQuery {
+  return made([{ param: value }]);
+}
+
+/**
+ * A value written into the text as a literal: text quoted (quotes doubled), whole numbers
+ * checked, finite numbers, true, false and NULL. For what the engine takes only as a literal
+ * (a COPY's file name) and for labels the code chooses.
+ */
+export function literal(value: string | number | boolean | null): SqlQuery {
+  if (value === null) return made([{ text: 'NULL' }]);
+  if (typeof value === 'boolean') return made([{ text: value ? 'TRUE' : 'FALSE' }]);
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw new TypeError(`Not a finite number for SQL: ${value}`);
+    return made([{ text: Number.isInteger(value) ? integerText(value) : String(value) }]);
+  }
+  if (value.includes('\u0000')) throw new TypeError('Text for SQL cannot hold a NUL character.');
+  return made([{ text: `'${value.replaceAll("'", "''")}'` }]);
+}
+
+const quoted = (name: string): SqlQuery => made([{ text: `"${name.replaceAll('"', '""')}"` }]);
+
+/** The table of a layout. */
+export function tableName(layout: TableLayout): SqlQuery {
+  return quoted(layout.table);
+}
+
+/** The staging table of a layout (a temporary table beside it). */
+export function stageTableName(layout: TableLayout): SqlQuery {
+  return quoted(stageNameOf(layout));
+}
+
+export function stageNameOf(layout: TableLayout): string {
+  return `_stage_${layout.table}`;
+}
+
+/** One of the layout's columns, by its SQL name (system columns included). */
+export function columnName(layout: TableLayout, name: string): SqlQuery {
+  if (!layout.columns.some((column) => column.name === name)) {
+    throw new TypeError(`The archive table ${layout.table} has no column "${name}".`);
+  }
+  return quoted(name);
+}
+
+export function fieldOf(layout: TableLayout, name: string): FieldLayout {
+  const field = layout.fields.find((candidate) => candidate.field === name);
+  if (!field) throw new TypeError(`The archive has no field "${name}" in ${layout.table}.`);
+  return field;
+}
+
+/** A field's value column: its text, number or list. */
+export function fieldColumn(layout: TableLayout, field: string): SqlQuery {
+  return quoted(fieldOf(layout, field).column);
+}
+
+/** A field's sortable column: a timestamp's instant (ms), an amount's number, or the value itself. */
+export function fieldSortColumn(layout: TableLayout, field: string): SqlQuery {
+  return quoted(fieldOf(layout, field).sortColumn);
+}
+
+const TYPES: Readonly<Record<SqlType, string>> = {
+  VARCHAR: 'VARCHAR',
+  DOUBLE: 'DOUBLE',
+  BIGINT: 'BIGINT',
+  'VARCHAR[]': 'VARCHAR[]',
+};
+
+/** A column's name and type, as CREATE TABLE and ADD COLUMN take them. */
+export function columnDefinition(layout: TableLayout, column: SqlColumn): SqlQuery {
+  return sql`${columnName(layout, column.name)} ${made([{ text: TYPES[column.type] }])}`;
+}
+
+/** The name a field's column is given in a result (a Parquet column). */
+export function fieldAlias(layout: TableLayout, field: string): SqlQuery {
+  return quoted(fieldOf(layout, field).field);
+}
+
+/** Runs a statement made here. */
+export function runSql(connection: DuckDBConnection, query: SqlQuery): Promise<DuckDBMaterializedResult> {
+  const { text, params } = renderSql(query);
+  return connection.run(text, params);
+}
+
+/** Runs a statement made here and reads every row (as JavaScript values). */
+export async function readSql(connection: DuckDBConnection, query: SqlQuery): Promise<unknown[][]> {
+  const { text, params } = renderSql(query);
+  return (await connection.runAndReadAll(text, params)).getRowsJS();
+}
