@@ -5,7 +5,7 @@
  * `switchboard sync` both plan and run a list's sync here.
  */
 import type { PlatformClient } from '../api';
-import { listOf, type ListOperation } from '../../shared/operations';
+import { LIST_OPERATIONS, listOf, type ListOperation, type ScopedSync, type SomeList } from '../../shared/operations';
 import { earliestQueryableTime } from '../../shared/platform';
 import type { ArchiveSettings } from '../../shared/profiles';
 import { fail, type Result } from '../../shared/result';
@@ -22,15 +22,15 @@ const HOUR_MS = 3_600_000;
  */
 const HISTORY_EDGE_MARGIN_MS = HOUR_MS;
 
-/** The lists a Sync covers when none is named: every list that needs no task id. */
-export const SYNCED_LISTS: readonly ListOperation[] = ['voiceRecords', 'numberRecords', 'seats', 'teamLeaders', 'numbers', 'axbBindings'];
+/** The lists a Sync covers when none is named: those whose descriptor syncs them `'always'`. */
+export const SYNCED_LISTS: readonly ListOperation[] = LIST_OPERATIONS.filter((operation) => listOf(operation).sync === 'always');
 
 export interface SyncPlan {
   /** The record lists' window. */
   window: TimeRange;
   /** How far back from a range's sync its records may still change (fetched again next time). */
   refreshMs: number;
-  /** The task whose details a task-details sync fetches; null when none was given. */
+  /** The scope a scoped list's sync fetches (task details: the task id); null when none was given. */
   taskId: number | null;
 }
 
@@ -44,9 +44,17 @@ export function syncPlanOf(settings: ArchiveSettings, nowMs: number, taskId: num
   return { window: historyWindow(settings.historyDays, nowMs), refreshMs: settings.refreshHours * HOUR_MS, taskId };
 }
 
-export const TASK_ID_NEEDED = 'Task details are synced one task at a time: give the task id first.';
+/** The scope a list is synced by, or null when every Sync takes it. */
+export function scopedSyncOf(list: SomeList): ScopedSync | null {
+  return list.sync === 'always' ? null : list.sync;
+}
 
-/** Syncs one list as the plan says: a windowed list's missing ranges, or a snapshot list (a task's details) whole. */
+/** Why a scoped list cannot be synced without its scope. */
+export function scopeNeeded(list: SomeList, scope: ScopedSync): string {
+  return `${list.endpoint.title} are synced one ${scope.noun} at a time: give the ${scope.noun} id first.`;
+}
+
+/** Syncs one list as the plan says: a windowed list's missing ranges, a snapshot list whole, or one scope of a scoped list (a task's details). */
 export function syncList(
   store: ArchiveStore,
   client: PlatformClient,
@@ -54,12 +62,14 @@ export function syncList(
   plan: SyncPlan,
   options: SyncOptions,
 ): Promise<Result<SyncSummary>> {
-  if (listOf(operation).window !== null) {
+  const list = listOf(operation);
+  if (list.window !== null) {
     return syncWindow(store, platformSyncSource(client, operation), plan.window, plan.refreshMs, options);
   }
-  if (operation !== 'taskDetails') return syncSnapshot(store, platformSyncSource(client, operation), '', options);
-  if (plan.taskId === null) return Promise.resolve(fail('validation', TASK_ID_NEEDED));
-  // A task's rows are its own snapshot: the scope the descriptor gives them is the task id.
-  const source = platformSyncSource(client, operation, { taskId: plan.taskId });
+  const scoped = scopedSyncOf(list);
+  if (scoped === null) return syncSnapshot(store, platformSyncSource(client, operation), '', options);
+  if (plan.taskId === null) return Promise.resolve(fail('validation', scopeNeeded(list, scoped)));
+  // A scope's rows are their own snapshot: the scope the descriptor gives each row is the filter's value.
+  const source = platformSyncSource(client, operation, { [scoped.param]: plan.taskId });
   return syncSnapshot(store, source, String(plan.taskId), options);
 }

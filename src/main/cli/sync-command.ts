@@ -7,8 +7,8 @@
 import type { PlatformClient } from '../api';
 import type { ArchiveStore } from '../archive/archive-store';
 import type { SyncSummary } from '../archive/sync';
-import { SYNCED_LISTS, syncList, syncPlanOf, type SyncPlan } from '../archive/sync-plan';
-import { listOf, type ListOperation } from '../../shared/operations';
+import { scopedSyncOf, SYNCED_LISTS, syncList, syncPlanOf, type SyncPlan } from '../archive/sync-plan';
+import { LIST_OPERATIONS, listOf, type ListOperation, type ScopedSync, type SomeList } from '../../shared/operations';
 import type { Result } from '../../shared/result';
 import { parseCliArgs } from './args';
 import { UsageError, type CliCommand, type CliIo } from './command';
@@ -28,18 +28,22 @@ const OPTIONS = {
   param: { type: 'string', multiple: true },
 } as const;
 
-const TASK_DETAILS = listOf('taskDetails').slug;
-const TASK_ID_PARAM = 'taskId';
+/** The lists synced one scope at a time (task details), each with its scope: named only with --param. */
+const SCOPED: readonly { operation: ListOperation; list: SomeList; scope: ScopedSync }[] = LIST_OPERATIONS.flatMap((operation) => {
+  const list = listOf(operation);
+  const scope = scopedSyncOf(list);
+  return scope === null ? [] : [{ operation, list, scope }];
+});
 
 export const SYNC_USAGE = [
   'Usage: switchboard sync [list...] [options]',
   '',
   `  [list...]           ${SYNCED_LISTS.map((operation) => listOf(operation).slug).join(', ')} (default: all of them),`,
-  `                      or ${TASK_DETAILS} with --param ${TASK_ID_PARAM}=N`,
+  ...SCOPED.map(({ list, scope }) => `                      or ${list.slug} with --param ${scope.param}=N`),
   ...CONNECTION_USAGE,
   "  --from ISO --to ISO the window of the record lists (default: the profile's sync history,",
   '                      60 days unless set in Accounts, up to now)',
-  `  --param ${TASK_ID_PARAM}=N    the task whose details ${TASK_DETAILS} syncs`,
+  ...SCOPED.map(({ list, scope }) => `${`  --param ${scope.param}=N`.padEnd(21)} the ${scope.noun} id, for ${list.slug}`),
   '',
   "Only what the archive does not hold yet is fetched, plus the profile's refresh window",
   '(recent records can still change). Progress is printed to stderr. Exit codes: 0 done,',
@@ -48,7 +52,7 @@ export const SYNC_USAGE = [
 
 function listsNamed(names: readonly string[]): ListOperation[] {
   if (names.length === 0) return [...SYNCED_LISTS];
-  const known = [...SYNCED_LISTS, 'taskDetails' as const];
+  const known = [...SYNCED_LISTS, ...LIST_OPERATIONS.filter((operation) => !SYNCED_LISTS.includes(operation))];
   return names.map((name) => {
     const operation = known.find((candidate) => listOf(candidate).slug === name);
     if (operation) return operation;
@@ -56,24 +60,34 @@ function listsNamed(names: readonly string[]): ListOperation[] {
   });
 }
 
-/** The task of a task-details sync (its descriptor's `taskId` filter, a whole number); null when task-details is not named. */
-function taskIdOf(operations: readonly ListOperation[], entries: readonly string[] | undefined): number | null {
+/**
+ * The scope of a scoped list's sync (task details: its descriptor's `taskId` filter, a whole
+ * number); null when no scoped list is named.
+ */
+function scopeOf(operations: readonly ListOperation[], entries: readonly string[] | undefined): number | null {
   const given = new Map<string, string>();
   for (const entry of entries ?? []) {
     const equals = entry.indexOf('=');
     if (equals <= 0) throw new UsageError(`--param takes key=value, not "${entry}".`);
     given.set(entry.slice(0, equals).trim(), entry.slice(equals + 1).trim());
   }
-  const other = [...given.keys()].find((key) => key !== TASK_ID_PARAM);
-  if (other !== undefined) throw new UsageError(`sync takes no filter "${other}": only --param ${TASK_ID_PARAM}=N, for ${TASK_DETAILS}.`);
-  const text = given.get(TASK_ID_PARAM);
-  if (!operations.includes('taskDetails')) {
-    if (text !== undefined) throw new UsageError(`--param ${TASK_ID_PARAM} applies to ${TASK_DETAILS} only: name it, e.g. switchboard sync ${TASK_DETAILS} --param ${TASK_ID_PARAM}=${text}.`);
+  const other = [...given.keys()].find((key) => !SCOPED.some(({ scope }) => scope.param === key));
+  if (other !== undefined) {
+    const takes = SCOPED.map(({ list, scope }) => `--param ${scope.param}=N, for ${list.slug}`).join('; ');
+    throw new UsageError(`sync takes no filter "${other}": only ${takes}.`);
+  }
+  const named = SCOPED.find(({ operation }) => operations.includes(operation));
+  if (named === undefined) {
+    const [key, text] = [...given][0] ?? [];
+    const owner = SCOPED.find(({ scope }) => scope.param === key);
+    if (owner) throw new UsageError(`--param ${key} applies to ${owner.list.slug} only: name it, e.g. switchboard sync ${owner.list.slug} --param ${key}=${text}.`);
     return null;
   }
-  if (text === undefined) throw new UsageError(`${TASK_DETAILS} is synced one task at a time: add --param ${TASK_ID_PARAM}=N (the task id on the platform).`);
+  const { list, scope } = named;
+  const text = given.get(scope.param);
+  if (text === undefined) throw new UsageError(`${list.slug} is synced one ${scope.noun} at a time: add --param ${scope.param}=N (the ${scope.noun} id on the platform).`);
   if (!/^\d+$/.test(text) || !Number.isSafeInteger(Number(text))) {
-    throw new UsageError(`--param ${TASK_ID_PARAM} takes a whole number, not "${text}".`);
+    throw new UsageError(`--param ${scope.param} takes a whole number, not "${text}".`);
   }
   return Number(text);
 }
@@ -91,7 +105,7 @@ export function createSyncCommand(deps: CliDeps = {}): CliCommand {
     async run(args, io) {
       const { values, positionals } = parseCliArgs(args, OPTIONS);
       const operations = listsNamed(positionals);
-      const taskId = taskIdOf(operations, values.param);
+      const taskId = scopeOf(operations, values.param);
       const asked = windowChoice(values);
       const opened = await openConnection(connectionChoice(values), deps, io);
       try {

@@ -8,7 +8,7 @@ import { archiveQueryFor } from '../archive/archive-export';
 import type { ArchiveQuery, QueryFilter } from '../archive/archive-store';
 import type { Archives } from '../archive/archives';
 import { startSyncJob } from '../archive/sync-job';
-import { SYNCED_LISTS, syncPlanOf, TASK_ID_NEEDED } from '../archive/sync-plan';
+import { scopedSyncOf, scopeNeeded, SYNCED_LISTS, syncPlanOf } from '../archive/sync-plan';
 import { archiveTableFor } from '../archive/tables';
 import type { JobRegistry } from '../jobs/job-registry';
 import type { Logger } from '../log';
@@ -119,8 +119,11 @@ export function createArchiveHandlers(deps: { accounts: Accounts; archives: Arch
   async function startSync(operations: readonly ListOperation[], taskId: number | null): Promise<Result<{ job: JobInfo }>> {
     const profileId = await activeId();
     if (profileId === null) return fail('not-found', 'Choose or add a profile in Accounts first.');
-    if (operations.includes('taskDetails') && taskId === null) {
-      return fail('validation', `${TASK_ID_NEEDED} Enter it in the Task details filters, then Sync.`);
+    for (const list of operations.map(listOf)) {
+      const scoped = scopedSyncOf(list);
+      if (scoped !== null && taskId === null) {
+        return fail('validation', `${scopeNeeded(list, scoped)} Enter it in the ${list.endpoint.title} filters, then Sync.`);
+      }
     }
     const settings = accounts.archiveSettings(profileId);
     const store = await archives.store(profileId);

@@ -12,6 +12,7 @@ import type { OperationInfo } from '../platform';
 import type { NumberCallRecord, Page, VoiceRecord } from '../records';
 import type { TimeZone } from '../time-zone';
 import type { FieldErrors } from '../validation/fields';
+import type { Shortcut } from './shortcuts';
 
 /** How a filter is typed on the command line (`--param key=value`); `window` comes from --from/--to. */
 export type ParamKind = 'text' | 'integer' | 'integers' | 'texts' | 'window';
@@ -73,6 +74,19 @@ export type ListSummary<Row> =
   | { kind: 'voice'; record(row: Row): VoiceRecord }
   | { kind: 'numbers'; record(row: Row): NumberCallRecord };
 
+/**
+ * A list kept as snapshots of one scope at a time (a task's details), never with every Sync:
+ * `param` is the filter naming the scope (a whole number; a row's `snapshotScope` is its value
+ * as text), `noun` what one scope is, in words ("task").
+ */
+export interface ScopedSync {
+  readonly param: string;
+  readonly noun: string;
+}
+
+/** How Sync takes a list: `'always'` with every Sync that names no list (a windowed list by its missing ranges, any other whole), or by scope. */
+export type ListSync = 'always' | ScopedSync;
+
 export interface ListDescriptor<P extends object, R, Row = R, D = unknown> {
   /** Stable id: preferences, the bridge and logs use it (`voiceRecords`). */
   readonly id: string;
@@ -81,6 +95,8 @@ export interface ListDescriptor<P extends object, R, Row = R, D = unknown> {
   /** Place among the lists in the sidebar and the CLI's usage: lower first (the lists use tens, so one fits between). */
   readonly order: number;
   readonly group: ScreenGroup;
+  /** The screen's own shortcut; left out, it takes the first one no screen declares; null, none. */
+  readonly shortcut?: Shortcut | null;
   readonly blurb: string;
   readonly endpoint: OperationInfo;
   /** Every filter the operation takes and how the CLI types it; any other key is refused. */
@@ -97,6 +113,7 @@ export interface ListDescriptor<P extends object, R, Row = R, D = unknown> {
   readonly jsonFields: readonly string[];
   /** What one complete fetch replaces in the archive: '' for the whole list, a task id for a task's rows. */
   snapshotScope(row: Row): string;
+  readonly sync: ListSync;
   /** What the renderer and the files may see of a record (passwords stay in main). */
   toRow(record: R): Row;
   readonly columns: readonly Column<Row>[];

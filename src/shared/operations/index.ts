@@ -8,6 +8,7 @@ import { FOUND_LISTS } from './lists/registry.gen';
 
 export * from './descriptor';
 export * from './checked';
+export * from './shortcuts';
 
 export const LISTS = FOUND_LISTS;
 

@@ -20,6 +20,7 @@ export const axbBindings: ListDescriptor<AppFilterParams, AxbBindingRecord, AxbB
   slug: 'axb-bindings',
   order: 70,
   group: 'Numbers',
+  shortcut: '8',
   blurb: 'Number-masking binding relations.',
   endpoint: {
     id: 'axbBindings',
@@ -37,6 +38,7 @@ export const axbBindings: ListDescriptor<AppFilterParams, AxbBindingRecord, AxbB
   fields: AXB_BINDING_SCHEMA,
   jsonFields: ['extra'],
   snapshotScope: () => '',
+  sync: 'always',
   toRow: (record) => record,
   columns,
   rowId: (row) => row.bindId,

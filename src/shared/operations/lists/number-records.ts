@@ -67,6 +67,7 @@ export const numberRecords: ListDescriptor<
   slug: 'number-records',
   order: 30,
   group: 'Records',
+  shortcut: '3',
   blurb: 'Call records of your purchased numbers.',
   endpoint: {
     id: 'numberRecords',
@@ -85,6 +86,7 @@ export const numberRecords: ListDescriptor<
   fields: NUMBER_CALL_SCHEMA,
   jsonFields: ['extra'],
   snapshotScope: () => '',
+  sync: 'always',
   toRow: (record) => record,
   columns,
   rowId: (row) => row.callid,

@@ -37,6 +37,7 @@ export const numbers: ListDescriptor<AppFilterParams, NumberRecord, NumberRecord
   slug: 'numbers',
   order: 60,
   group: 'Numbers',
+  shortcut: '7',
   blurb: 'Purchased numbers with their voicemail settings.',
   endpoint: {
     id: 'numbers',
@@ -54,6 +55,7 @@ export const numbers: ListDescriptor<AppFilterParams, NumberRecord, NumberRecord
   fields: NUMBER_SCHEMA,
   jsonFields: ['extra'],
   snapshotScope: () => '',
+  sync: 'always',
   toRow: (record) => record,
   columns,
   rowId: (row) => row.number,

@@ -39,6 +39,7 @@ export const seats: ListDescriptor<SeatParams, SeatRecord, SeatRow, SeatDraft> =
   slug: 'seats',
   order: 40,
   group: 'Call centre',
+  shortcut: '4',
   blurb: 'Agents, their seat groups and their status.',
   endpoint: {
     id: 'seats',
@@ -57,6 +58,7 @@ export const seats: ListDescriptor<SeatParams, SeatRecord, SeatRow, SeatDraft> =
   fields: SEAT_SCHEMA,
   jsonFields: ['extra'],
   snapshotScope: () => '',
+  sync: 'always',
   toRow: withoutPassword,
   columns,
   rowId: (row) => row.keyId,

@@ -45,6 +45,7 @@ export const taskDetails: ListDescriptor<TaskDetailParams, TaskDetailRecord, Tas
   slug: 'task-details',
   order: 20,
   group: 'Records',
+  shortcut: '2',
   blurb: 'The rows of one preview-dialling task.',
   endpoint: {
     id: 'taskDetails',
@@ -70,6 +71,7 @@ export const taskDetails: ListDescriptor<TaskDetailParams, TaskDetailRecord, Tas
   fields: TASK_DETAIL_SCHEMA,
   jsonFields: ['variables', 'extra'],
   snapshotScope: (row) => row.keyId ?? '',
+  sync: { param: 'taskId', noun: 'task' },
   toRow: (record) => record,
   columns,
   // Rows of one task share their task id and may lack a call id: there is no row id.

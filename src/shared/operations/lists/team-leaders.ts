@@ -33,6 +33,7 @@ export const teamLeaders: ListDescriptor<TeamLeaderParams, TeamLeaderRecord, Tea
   slug: 'team-leaders',
   order: 50,
   group: 'Call centre',
+  shortcut: '5',
   blurb: 'Team leaders and the seat groups they lead.',
   endpoint: {
     id: 'teamLeaders',
@@ -50,6 +51,7 @@ export const teamLeaders: ListDescriptor<TeamLeaderParams, TeamLeaderRecord, Tea
   fields: TEAM_LEADER_SCHEMA,
   jsonFields: ['extra'],
   snapshotScope: () => '',
+  sync: 'always',
   toRow: withoutPassword,
   columns,
   rowId: (row) => row.keyId,

@@ -73,6 +73,7 @@ export const voiceRecords: ListDescriptor<RecordWindowParams, VoiceRecord, Voice
   slug: 'voice-records',
   order: 10,
   group: 'Records',
+  shortcut: '1',
   blurb: 'Group-call and verification-code call records.',
   endpoint: {
     id: 'voiceRecords',
@@ -90,6 +91,7 @@ export const voiceRecords: ListDescriptor<RecordWindowParams, VoiceRecord, Voice
   fields: VOICE_RECORD_SCHEMA,
   jsonFields: ['extra'],
   snapshotScope: () => '',
+  sync: 'always',
   toRow: (record) => record,
   columns,
   rowId: (row) => row.voiceId,

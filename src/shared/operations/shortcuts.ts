@@ -1,0 +1,74 @@
+/**
+ * The sidebar's keyboard shortcuts. Each screen declares its own (a list in its descriptor,
+ * the other screens in the renderer's screen table), so a new screen never moves another's;
+ * one that declares none takes the first shortcut no screen declared.
+ */
+const DIGITS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '0'] as const;
+type ShortcutDigit = (typeof DIGITS)[number];
+
+/** Ctrl/Cmd and a digit (`'1'`), or Ctrl/Cmd, Shift and a digit (`'Shift+1'`). */
+export type Shortcut = ShortcutDigit | `Shift+${ShortcutDigit}`;
+
+/** Every shortcut, in the order undeclared screens take them. */
+export const SHORTCUTS: readonly Shortcut[] = [...DIGITS, ...DIGITS.map((digit): Shortcut => `Shift+${digit}`)];
+
+export interface ShortcutClaim {
+  id: string;
+  /** Its own shortcut; null for none; left out, the first free one. */
+  shortcut?: Shortcut | null;
+}
+
+/** Each screen's shortcut by id. A shortcut declared twice stays with the first (the registry test names the clash). */
+export function assignShortcuts(screens: readonly ShortcutClaim[]): Map<string, Shortcut | null> {
+  const taken = new Set<Shortcut>();
+  const assigned = new Map<string, Shortcut | null>();
+  for (const screen of screens) {
+    if (screen.shortcut && !taken.has(screen.shortcut)) {
+      taken.add(screen.shortcut);
+      assigned.set(screen.id, screen.shortcut);
+    }
+  }
+  const free = SHORTCUTS.filter((shortcut) => !taken.has(shortcut));
+  for (const screen of screens) {
+    if (!assigned.has(screen.id)) assigned.set(screen.id, screen.shortcut === null ? null : (free.shift() ?? null));
+  }
+  return assigned;
+}
+
+/** One message per shortcut that more than one screen declares, naming them. */
+export function shortcutClashes(screens: readonly ShortcutClaim[]): string[] {
+  const owners = new Map<Shortcut, string[]>();
+  for (const { id, shortcut } of screens) if (shortcut) owners.set(shortcut, [...(owners.get(shortcut) ?? []), id]);
+  return [...owners]
+    .filter(([, ids]) => ids.length > 1)
+    .map(([shortcut, ids]) => `${ids.join(' and ')} both declare the shortcut ${shortcut}: give all but one another (or none).`);
+}
+
+/** As the sidebar shows it: `Ctrl+Shift+1`, or `⇧⌘1` on a Mac. */
+export function shortcutLabel(shortcut: Shortcut, mac: boolean): string {
+  const shifted = shortcut.startsWith('Shift+');
+  const digit = shifted ? shortcut.slice('Shift+'.length) : shortcut;
+  if (mac) return `${shifted ? '⇧' : ''}⌘${digit}`;
+  return `Ctrl+${shifted ? 'Shift+' : ''}${digit}`;
+}
+
+export interface ShortcutKeys {
+  key: string;
+  code: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  altKey: boolean;
+  shiftKey: boolean;
+}
+
+/**
+ * The shortcut a key press makes, or null. The digit is read from the key's place (`Digit1`,
+ * `Numpad1`) as well as its character, since Shift (and some layouts) change the character.
+ */
+export function shortcutOfKeys(keys: ShortcutKeys): Shortcut | null {
+  if (!(keys.ctrlKey || keys.metaKey) || keys.altKey) return null;
+  const digit = /^(?:Digit|Numpad)([0-9])$/.exec(keys.code)?.[1] ?? (/^[0-9]$/.test(keys.key) ? keys.key : null);
+  if (digit === null) return null;
+  const shortcut = keys.shiftKey ? `Shift+${digit}` : digit;
+  return SHORTCUTS.find((candidate) => candidate === shortcut) ?? null;
+}
