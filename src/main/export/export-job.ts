@@ -13,7 +13,7 @@ import { parseTimeZone, type TimeZone } from '../../shared/time-zone';
 import { fetchAll, type FetchProgress } from '../jobs/fetch-all';
 import { computeProgress } from '../jobs/fetch-progress';
 import { describeDrift } from '../jobs/drift-warnings';
-import { excelSerial, exportFields, wallClock } from './cells';
+import { excelSerial, type ExportField, exportFields, wallClock } from './cells';
 import { CsvWriter } from './csv-writer';
 import type { ExportFormat } from './file-name';
 import type { AboutRow, TableWriter } from './table-writer';
@@ -35,7 +35,10 @@ export interface ExportJobOptions<P extends object, R, Row, D> {
   path: string;
   /** The target claimed already (browser mode picks a free name and claims it at once); else runExport claims `path`. */
   reservation?: Reservation;
-  /** Zone the date-times are written in: an IANA name or `+08:00`. */
+  /**
+   * Zone the date-times are written in: an IANA name or `+08:00`. The zone the platform's
+   * offset-less times were read in is the client's (shared/platform-zone.ts).
+   */
   timeZone: string;
   /**
    * Where the rows of scope 'all' come from instead of the platform (the archive): hands
@@ -83,6 +86,11 @@ export function describeParams(params: object): string {
   return parts.length > 0 ? parts.join('; ') : '(none)';
 }
 
+/** A CSV has no About sheet: its date-time headers name the zone they are written in, e.g. "Started (+08:00)". */
+function zoneInHeader<R>(field: ExportField<R>, zone: TimeZone): ExportField<R> {
+  return field.format === 'datetime' ? { ...field, header: `${field.header} (${zone.name})` } : field;
+}
+
 function fileError(error: unknown, path: string): AppError {
   const reason = error instanceof Error ? error.message : String(error);
   return { code: 'file-error', message: `The file could not be written. Check the folder and the free space, then try again.`, detail: `${reason} (${path})` };
@@ -119,6 +127,7 @@ export async function runExport<P extends object, R, Row, D>(options: ExportJobO
     return fail('validation', `${title} has no summary: only voice and number records do, written to .xlsx.`);
   }
   const fields = exportFields(list.columns, zone);
+  const platformZone = options.client.timeZone;
   const writer: TableWriter<Row> =
     options.format === 'xlsx'
       ? new XlsxStreamWriter(temporary, fields, {
@@ -126,7 +135,7 @@ export async function runExport<P extends object, R, Row, D>(options: ExportJobO
           ...(summary ? { summary: () => summary.sheet(), recordSheets: !options.summaryOnly } : {}),
           ...options.xlsx,
         })
-      : new CsvWriter(temporary, fields);
+      : new CsvWriter(temporary, fields.map((field) => zoneInHeader(field, zone)));
 
   // Stops the fetch when the file cannot be written, or when the user cancels.
   const stop = new AbortController();
@@ -207,6 +216,9 @@ export async function runExport<P extends object, R, Row, D>(options: ExportJobO
       { label: 'Filters', value: describeParams(selection.scope === 'all' ? selection.query.params : selection.request.params) },
       { label: 'Profile', value: options.about.profileName },
       { label: 'Time zone', value: zone.name },
+      ...(platformZone.name === zone.name
+        ? []
+        : [{ label: 'Platform times read in', value: `${platformZone.name} (the platform's times without an offset)` }]),
       { label: 'Exported at', value: excelSerial(wallClock(zone)(exportedAt)), format: 'datetime' },
       { label: 'Rows', value: rows },
       ...(sheets.length > 1 ? [{ label: 'Sheets', value: sheets.join(', ') }] : []),

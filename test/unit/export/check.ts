@@ -15,8 +15,9 @@ export function neutralised(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
+/** A CSV's date-time headers name their zone: the expected wall times are in +08:00, so that one. */
 function columnIndex(header: readonly unknown[], wanted: string): number {
-  for (const candidate of [wanted, `${wanted} (s)`, `${wanted} (USD)`]) {
+  for (const candidate of [wanted, `${wanted} (s)`, `${wanted} (USD)`, `${wanted} (+08:00)`]) {
     const index = header.indexOf(candidate);
     if (index >= 0) return index;
   }

@@ -87,6 +87,8 @@ describe('runExport', () => {
       Filters: `strTime: ${window.strTime}; endTime: ${window.endTime}`,
       Profile: 'Sandbox (demo)',
       'Time zone': 'Asia/Shanghai',
+      // The client reads offset-less times in +08:00, another zone than the one written: both are named.
+      'Platform times read in': "+08:00 (the platform's times without an offset)",
       Rows: served.length,
       'App version': '9.9.9',
     });
@@ -95,6 +97,21 @@ describe('runExport', () => {
     const xml = Object.values(unzipSync(readFileSync(path))).map((bytes) => strFromU8(bytes)).join('\n');
     expect(xml).not.toContain(sandbox.credentials.apiKey);
     expect(xml).not.toContain(sandbox.credentials.apiSecret);
+  });
+
+  it('names the zone of its date-times: a CSV in each time header, a workbook once when the platform zone is the same', async () => {
+    const csvPath = join(dir, 'voice.csv');
+    expect((await runExport(options(csvPath, { format: 'csv' }))).ok).toBe(true);
+    const header = parseCsv(readFileSync(csvPath, 'utf8').slice(1)).rows[0];
+    const times = LISTS.voiceRecords.columns.filter((column) => column.kind === 'time').map((column) => `${column.header} (Asia/Shanghai)`);
+    expect(times.length).toBeGreaterThan(0);
+    expect(header.filter((cell) => cell.endsWith('(Asia/Shanghai)'))).toEqual(times);
+
+    const xlsxPath = join(dir, 'same-zone.xlsx');
+    expect((await runExport(options(xlsxPath, { timeZone: '+08:00' }))).ok).toBe(true);
+    const about = Object.fromEntries(readWorkbook(xlsxPath).sheets.About.slice(1).map(([label, value]) => [label, value]));
+    expect(about['Time zone']).toBe('+08:00');
+    expect(about).not.toHaveProperty('Platform times read in');
   });
 
   it('exports exactly the page on show', async () => {
