@@ -1,11 +1,11 @@
 /**
  * What the commands that talk to the platform share (`export`, `sync`, `report`): the
  * connection options (--profile, or --base-url with the key and secret in the
- * environment; --time-zone), the record window (--from/--to), and opening the
- * connection they name: its client, its archive, Ctrl+C, and closing it all again.
+ * environment; --platform-zone; --time-zone), the record window (--from/--to), and opening
+ * the connection they name: its client, its archive, Ctrl+C, and closing it all again.
  */
 import { join } from 'node:path';
-import { Accounts, computerTimeZone, type Connection } from '../accounts/accounts';
+import { Accounts, type Connection } from '../accounts/accounts';
 import { ProfileStore } from '../accounts/profile-store';
 import { createKeytarSecretStore, type SecretStore } from '../accounts/secret-store';
 import { type ClientOptions, createClient, type PlatformClient } from '../api';
@@ -15,6 +15,7 @@ import { createLogger, type Logger } from '../log';
 import { createSandboxHost } from '../sandbox/host';
 import { resolveUserDataDir } from '../user-data';
 import { DEFAULT_ARCHIVE_SETTINGS, validateBaseUrl, type ArchiveSettings } from '../../shared/profiles';
+import { PLATFORM_ZONE_ENV, platformZone } from '../../shared/platform-zone';
 import { parseIsoInstant, parseTimeZone, type TimeZone } from '../../shared/time-zone';
 import { UsageError, type CliIo } from './command';
 
@@ -25,6 +26,7 @@ export const API_SECRET_ENV = 'SWITCHBOARD_API_SECRET';
 export const CONNECTION_OPTIONS = {
   profile: { type: 'string' },
   'base-url': { type: 'string' },
+  'platform-zone': { type: 'string' },
   'time-zone': { type: 'string' },
 } as const;
 
@@ -33,12 +35,16 @@ export const WINDOW_OPTIONS = {
   to: { type: 'string' },
 } as const;
 
-/** The usage lines of --profile and --base-url (each command words --time-zone and --from/--to for itself). */
+/** The usage lines of --profile, --base-url and --platform-zone (each command words --time-zone and --from/--to for itself). */
 export const CONNECTION_USAGE: readonly string[] = [
   '  --profile NAME      a profile from the app (its secret comes from the keychain);',
   "                      default: the app's active profile",
   '  --base-url URL      or a platform address, with the credentials in the environment',
   `                      variables ${API_KEY_ENV} and ${API_SECRET_ENV}`,
+  "  --platform-zone Z   with --base-url: the zone the platform's times without an",
+  '                      offset are read in (IANA name or +08:00); default: the variable',
+  `                      ${PLATFORM_ZONE_ENV}, else +08:00 (the platform's samples).`,
+  "                      A profile's is its time zone, set in Accounts",
 ];
 
 /** What a command takes from outside (tests pass their own). */
@@ -55,13 +61,16 @@ export interface CliDeps {
 export interface ConnectionChoice {
   profile?: string;
   baseUrl?: string;
-  /** As typed; known to be a zone. */
+  /** --platform-zone as typed (only with --base-url); known to be a zone. */
+  platformZone?: string;
+  /** --time-zone as typed: the zone of the date-times written; known to be a zone. */
   timeZone?: string;
 }
 
 export function connectionChoice(values: {
   profile?: string;
   'base-url'?: string;
+  'platform-zone'?: string;
   'time-zone'?: string;
 }): ConnectionChoice {
   const timeZone = values['time-zone'];
@@ -73,7 +82,17 @@ export function connectionChoice(values: {
   if (values.profile !== undefined && values['base-url'] !== undefined) {
     throw new UsageError('Give --profile or --base-url, not both.');
   }
-  return { profile: values.profile, baseUrl: values['base-url'], timeZone };
+  const platformZoneText = values['platform-zone'];
+  if (platformZoneText !== undefined) {
+    if (values['base-url'] === undefined) {
+      throw new UsageError(
+        "--platform-zone goes with --base-url: a profile's platform zone is its time zone, set in Accounts.",
+      );
+    }
+    const checked = platformZone({ option: platformZoneText });
+    if (!checked.ok) throw new UsageError(checked.message);
+  }
+  return { profile: values.profile, baseUrl: values['base-url'], platformZone: platformZoneText, timeZone };
 }
 
 /** --from/--to as typed (ISO 8601 with offset) and as instants. */
@@ -107,7 +126,9 @@ function isoOption(name: string, text: string): number {
 export interface OpenConnection {
   connection: Connection;
   archiveSettings: ArchiveSettings;
-  /** The zone the user chose with --time-zone, else the connection's. */
+  /** The zone the platform's offset-less times are read in (shared/platform-zone.ts); `connection.timeZone` names it. */
+  platformZone: TimeZone;
+  /** The zone the date-times written are in: --time-zone, else the platform zone. */
   zone: TimeZone;
   log: Logger;
   /** Aborted on Ctrl+C. */
@@ -127,10 +148,9 @@ export async function openConnection(choice: ConnectionChoice, deps: CliDeps, io
   const log = deps.log ?? createLogger({ console: false });
   const sandbox = createSandboxHost(log);
   try {
-    const { connection, archiveSettings } = await connectionFor(choice, env, deps.secrets, log, sandbox);
+    const { connection, archiveSettings, platformZone } = await connectionFor(choice, env, deps.secrets, log, sandbox);
     log.redact(connection.apiSecret);
-    const zone = parseTimeZone(choice.timeZone ?? connection.timeZone) ?? parseTimeZone('UTC');
-    if (zone === null) throw new UsageError('No usable time zone.');
+    const zone = (choice.timeZone === undefined ? null : parseTimeZone(choice.timeZone)) ?? platformZone;
     const clients: PlatformClient[] = [];
     let archives: Archives | null = null;
     const cancel = new AbortController();
@@ -138,6 +158,7 @@ export async function openConnection(choice: ConnectionChoice, deps: CliDeps, io
     return {
       connection,
       archiveSettings,
+      platformZone,
       zone,
       log,
       interrupted: cancel.signal,
@@ -192,7 +213,7 @@ async function connectionFor(
   secrets: SecretStore | undefined,
   log: Logger,
   sandbox: ReturnType<typeof createSandboxHost>,
-): Promise<{ connection: Connection; archiveSettings: ArchiveSettings }> {
+): Promise<{ connection: Connection; archiveSettings: ArchiveSettings; platformZone: TimeZone }> {
   const { baseUrl } = choice;
   if (baseUrl !== undefined) {
     const problem = validateBaseUrl(baseUrl);
@@ -202,17 +223,19 @@ async function connectionFor(
     if (!apiKey || !apiSecret) {
       throw new UsageError(`With --base-url, set the environment variables ${API_KEY_ENV} and ${API_SECRET_ENV}.`);
     }
+    const zone = platformZone({ option: choice.platformZone, environment: env[PLATFORM_ZONE_ENV] });
+    if (!zone.ok) throw new UsageError(zone.message);
     const connection: Connection = {
       profileId: '',
       profileName: baseUrl,
       baseUrl,
       apiKey,
       apiSecret,
-      timeZone: choice.timeZone ?? computerTimeZone(),
+      timeZone: zone.zone.name,
       pageSize: 100,
       defaultAppId: '',
     };
-    return { connection, archiveSettings: { ...DEFAULT_ARCHIVE_SETTINGS } };
+    return { connection, archiveSettings: { ...DEFAULT_ARCHIVE_SETTINGS }, platformZone: zone.zone };
   }
   const userDataDir = resolveUserDataDir(env);
   const accounts = new Accounts({
@@ -231,5 +254,12 @@ async function connectionFor(
         : 'No profile is active: give --profile NAME, or --base-url with credentials in the environment.',
     );
   }
-  return { connection: await accounts.connection(profile.id), archiveSettings: accounts.archiveSettings(profile.id) };
+  const connection = await accounts.connection(profile.id);
+  const zone = platformZone({ profile: connection.timeZone });
+  if (!zone.ok) throw new UsageError(`Profile "${connection.profileName}": ${zone.message}`);
+  return {
+    connection: { ...connection, timeZone: zone.zone.name },
+    archiveSettings: accounts.archiveSettings(profile.id),
+    platformZone: zone.zone,
+  };
 }

@@ -59,8 +59,8 @@ export function exportUsage(lists: readonly SomeList[]): string {
     '                      fetched in parts)',
     '  --param key=value   another filter, repeatable; lists comma-separated, e.g.',
     '                      --param taskId=1001 --param statusList=1,5',
-    '  --time-zone ZONE    zone for the date-times in the file (IANA name or +08:00);',
-    "                      default: the profile's zone, or this computer's",
+    '  --time-zone ZONE    zone the date-times in the file are written in (IANA name or',
+    "                      +08:00); default: the platform zone (the profile's, or --platform-zone)",
     '  --concurrency N     pages requested at once, 1-16 (default 6)',
     '  --from-archive      read the records kept on this computer (see `switchboard sync`)',
     '                      instead of the platform: no request is sent',
@@ -181,6 +181,13 @@ function progressLine(name: string, progress: FetchProgress): string {
   return `${name}: ${rows}${total} rows${percent}${rate}${eta}`;
 }
 
+/** "times are in ZONE", and the zone the platform's offset-less times were read in when it is another. */
+export function zonesLine(opened: Pick<OpenConnection, 'zone' | 'platformZone'>): string {
+  const written = `times are in ${opened.zone.name}`;
+  if (opened.platformZone.name === opened.zone.name) return written;
+  return `${written} (the platform's times without an offset were read in ${opened.platformZone.name})`;
+}
+
 /** The parser's refusal as a usage error (exit 2): the field messages say what to fix. */
 export function usageErrorOf(error: AppError): UsageError {
   const fields = Object.entries(error.fields ?? {}).map(([field, message]) => `  ${field}: ${message}`);
@@ -267,7 +274,7 @@ export async function exportWith(opened: OpenConnection, job: ExportJob, io: Cli
         );
         return 0;
       }
-      io.err(`Exported ${result.value.rows.toLocaleString('en')} ${name} rows to ${job.out} in ${elapsed}; times are in ${zone.name}.`);
+      io.err(`Exported ${result.value.rows.toLocaleString('en')} ${name} rows to ${job.out} in ${elapsed}; ${zonesLine(opened)}.`);
       return 0;
     }
     const { error } = result;
