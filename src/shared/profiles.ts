@@ -15,7 +15,10 @@ export interface ProfileSettings {
   baseUrl: string;
   apiKey: string;
   defaultAppId: string;
-  /** IANA name or fixed offset used to read offset-less times. */
+  /**
+   * IANA name or fixed offset: the profile's platform zone, which its offset-less times are
+   * read in (shared/platform-zone.ts), and the zone the app shows its times in.
+   */
   timeZone: string;
   pageSize: number;
   /** The local archive of fetched records; absent means the defaults. */

@@ -33,7 +33,7 @@ type SpecialField = 'extra' | 'variables' | 'unreadable';
 export type RecordSchema<R> = { [F in Exclude<keyof R, SpecialField>]-?: FieldSpec<KindFor<R[F]>> };
 
 export interface NormaliseContext {
-  /** Zone for timestamps without an offset. */
+  /** Zone for timestamps without an offset: the connection's platform zone (shared/platform-zone.ts). */
   zone: TimeZone;
 }
 

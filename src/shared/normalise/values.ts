@@ -40,8 +40,9 @@ export function readAmount(value: unknown): DecimalAmount | null {
 const EPOCH_MS_THRESHOLD = 1e11;
 
 /**
- * ISO 8601 with offset is read with its own offset; `YYYY-MM-DD HH:MM:SS` without a
- * zone in the profile's zone; epoch numbers (or digit text) in seconds or milliseconds.
+ * ISO 8601 with offset is read with its own offset; `YYYY-MM-DD HH:MM:SS` without a zone
+ * in the connection's platform zone (shared/platform-zone.ts); epoch numbers (or digit
+ * text) in seconds or milliseconds.
  */
 export function readTimestamp(value: unknown, zone: TimeZone): Timestamp | null {
   if (typeof value === 'number' && Number.isFinite(value)) {
