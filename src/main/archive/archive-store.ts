@@ -41,6 +41,8 @@ export class ArchiveBusyError extends Error {}
 export class ArchiveStore {
   private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
+  /** The syncs writing to this store now: how to stop each, and when it has let go. */
+  private readonly syncs = new Set<{ cancel(): void; released: Promise<void> }>();
   private readonly schemas: TableSchemas;
   private readonly staging: Staging;
   private readonly queries: ArchiveQueries;
@@ -168,6 +170,32 @@ export class ArchiveStore {
       this.queries.forget();
       return removed;
     });
+  }
+
+  /** Marks a sync as writing to this store until `release` is called; `cancelSyncs` calls `cancel`. */
+  beginSync(cancel: () => void): { release(): void } {
+    let release = (): void => undefined;
+    const sync = { cancel, released: new Promise<void>((resolve) => (release = resolve)) };
+    this.syncs.add(sync);
+    return {
+      release: () => {
+        this.syncs.delete(sync);
+        release();
+      },
+    };
+  }
+
+  /** True while a sync writes to this store. */
+  get syncing(): boolean {
+    return this.syncs.size > 0;
+  }
+
+  /** Stops every running sync and waits until each has let go of the store; how many there were. */
+  async cancelSyncs(): Promise<number> {
+    const running = [...this.syncs];
+    for (const sync of running) sync.cancel();
+    await Promise.all(running.map((sync) => sync.released));
+    return running.length;
   }
 
   /** Bytes on disk (the file and its write-ahead log). */

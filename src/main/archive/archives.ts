@@ -5,7 +5,6 @@
  * A profile with its archive switched off has nothing on disk. When the file is held by
  * another process or could not be read, the user is told once and the app works live.
  */
-import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { isListOperation, type ListOperation, type ListRows, type SomeList } from '../../shared/operations';
@@ -13,6 +12,7 @@ import type { Page } from '../../shared/records';
 import type { PageRequest } from '../../shared/requests';
 import type { ArchiveSettings } from '../../shared/profiles';
 import type { Logger } from '../log';
+import { removeArchiveFiles } from './archive-files';
 import { ArchiveBusyError, ArchiveStore } from './archive-store';
 import { PageRecorder, type RecordedPage } from './page-recorder';
 
@@ -111,11 +111,16 @@ export class Archives {
     for (const id of ids) await this.close(id);
   }
 
-  /** Closes the profile's archive and removes its file. */
-  async remove(profileId: string): Promise<void> {
+  /**
+   * Closes the profile's archive and removes its files (the database and its log, nothing
+   * else). A sync writing to it is cancelled first, and waited for; `cancelledSync` says so.
+   */
+  async remove(profileId: string): Promise<{ cancelledSync: boolean }> {
+    await this.opening.get(profileId);
+    const cancelled = (await this.opened.get(profileId)?.store.cancelSyncs()) ?? 0;
     await this.close(profileId);
-    const path = this.pathOf(profileId);
-    for (const file of [path, `${path}.wal`]) if (existsSync(file)) rmSync(file, { force: true });
+    removeArchiveFiles(this.pathOf(profileId));
+    return { cancelledSync: cancelled > 0 };
   }
 
   private open(profileId: string): Promise<Opened | null> {

@@ -45,13 +45,38 @@ export interface SyncSummary {
   syncedAtMs: number;
 }
 
+/**
+ * Runs one sync marked on the store as writing to it, so deleting the archive meanwhile
+ * stops it first (its signal is aborted) and waits until it has let go.
+ */
+async function asStoreSync<T>(store: ArchiveStore, options: SyncOptions, sync: (options: SyncOptions) => Promise<T>): Promise<T> {
+  const stop = new AbortController();
+  const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
+  const lease = store.beginSync(() => stop.abort());
+  try {
+    return await sync({ ...options, signal });
+  } finally {
+    lease.release();
+  }
+}
+
 /** Syncs a windowed list over `window`; refreshMs is how far back records may still change. */
-export async function syncWindow<R>(
+export function syncWindow<R>(
   store: ArchiveStore,
   source: SyncSource<R>,
   window: TimeRange,
   refreshMs: number,
   options: SyncOptions = {},
+): Promise<Result<SyncSummary>> {
+  return asStoreSync(store, options, (leased) => syncWindowNow(store, source, window, refreshMs, leased));
+}
+
+async function syncWindowNow<R>(
+  store: ArchiveStore,
+  source: SyncSource<R>,
+  window: TimeRange,
+  refreshMs: number,
+  options: SyncOptions,
 ): Promise<Result<SyncSummary>> {
   const now = options.now ?? Date.now;
   const startedAtMs = now();
@@ -78,11 +103,20 @@ export async function syncWindow<R>(
 }
 
 /** Syncs a snapshot list: fetched whole, it replaces the scope's rows in one transaction. */
-export async function syncSnapshot<R>(
+export function syncSnapshot<R>(
   store: ArchiveStore,
   source: SyncSource<R>,
   scope: string,
   options: SyncOptions = {},
+): Promise<Result<SyncSummary>> {
+  return asStoreSync(store, options, (leased) => syncSnapshotNow(store, source, scope, leased));
+}
+
+async function syncSnapshotNow<R>(
+  store: ArchiveStore,
+  source: SyncSource<R>,
+  scope: string,
+  options: SyncOptions,
 ): Promise<Result<SyncSummary>> {
   const now = options.now ?? Date.now;
   const takenAtMs = now();

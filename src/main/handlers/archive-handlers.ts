@@ -23,6 +23,7 @@ import type { Handlers } from './dispatcher';
 type ArchiveHandlers = Pick<Handlers, 'startSync' | 'archivePage' | 'archiveStatus' | 'setArchiveSettings' | 'deleteArchive'>;
 
 const ARCHIVE_PAGE_MAX = 1000;
+const SYNC_CANCELLED_FOR_DELETE = 'A sync of this archive was running: it was cancelled first, then the archive was deleted.';
 
 /**
  * A column filter as the archive applies it: text a text column contains; a number
@@ -152,8 +153,11 @@ export function createArchiveHandlers(deps: { accounts: Accounts; archives: Arch
       }),
     deleteArchive: ({ profileId }) =>
       withAccounts(async () => {
-        await archives.remove(profileId);
-        return ok(await status(profileId));
+        // The profile first (an unknown one is refused, "not-found"): only a profile's own archive is removed.
+        accounts.archiveSettings(profileId);
+        const { cancelledSync } = await archives.remove(profileId);
+        const deleted = await status(profileId);
+        return ok(cancelledSync ? { ...deleted, message: SYNC_CANCELLED_FOR_DELETE } : deleted);
       }),
   };
 }
