@@ -13,6 +13,7 @@ import { fetchAll, type FetchAllOptions } from '../jobs/fetch-all';
 import { type CheckedQuery, type ListDescriptor, listOf, type ListOperation, type ListRows } from '../../shared/operations';
 import { fail, ok, type Result } from '../../shared/result';
 import { parseIsoInstant } from '../../shared/time-zone';
+import { ownerOnly } from './archive-files';
 import { type ArchiveQuery, ArchiveStore, type ArchiveTable } from './archive-store';
 import { archiveTableFor } from './tables';
 
@@ -80,6 +81,8 @@ export async function parquetFromArchive<Row>(
   const partial = `${path}.partial-${randomBytes(6).toString('hex')}`;
   try {
     const rows = await store.copyToParquet(table, query, partial);
+    // The records' file is the user's only, as the app's other exports are.
+    ownerOnly(partial);
     await rename(partial, path);
     return ok({ rows });
   } catch (error) {

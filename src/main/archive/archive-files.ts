@@ -10,9 +10,10 @@ export function archiveFiles(path: string): string[] {
   return [path, `${path}.wal`];
 }
 
-/** Makes the archive's folder when missing. */
+/** Makes the archive's folder when missing, and keeps it the user's only, whoever made it. */
 export function makeArchiveFolder(path: string): void {
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+  ownerOnly(dirname(path), 0o700);
 }
 
 /** Bytes on disk (the file and its write-ahead log). */
@@ -22,15 +23,22 @@ export function archiveSizeBytes(path: string): number {
   return size;
 }
 
-/** The archive holds phone numbers: readable by the user only (POSIX; Windows keeps the profile folder's ACL). */
+/**
+ * The archive holds phone numbers: its files readable by the user only. The engine makes
+ * its log anew after a checkpoint with the process's default mode, so this runs after
+ * every write as well as on open and close (the folder, 0700, covers the moments between).
+ */
 export function restrictToOwner(path: string): void {
+  for (const file of archiveFiles(path)) ownerOnly(file, 0o600);
+}
+
+/** A file or folder of the archive (or a file written from it) for its owner only. POSIX; Windows keeps the folder's ACL. */
+export function ownerOnly(path: string, mode: 0o600 | 0o700 = 0o600): void {
   if (process.platform === 'win32') return;
-  for (const file of archiveFiles(path)) {
-    try {
-      if (existsSync(file)) chmodSync(file, 0o600);
-    } catch {
-      // A file that vanished between the check and the chmod needs nothing.
-    }
+  try {
+    if (existsSync(path) && (statSync(path).mode & 0o777) !== mode) chmodSync(path, mode);
+  } catch {
+    // A file that vanished between the check and the chmod needs nothing.
   }
 }
 

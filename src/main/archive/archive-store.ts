@@ -55,7 +55,10 @@ export class ArchiveStore {
   ) {
     this.schemas = new TableSchemas(writer);
     this.queries = new ArchiveQueries(instance, reader, this.schemas);
-    this.staging = new Staging(writer, this.schemas, () => this.queries.forget());
+    this.staging = new Staging(writer, this.schemas, () => {
+      this.queries.forget();
+      restrictToOwner(path);
+    });
   }
 
   /**
@@ -168,6 +171,7 @@ export class ArchiveStore {
     return this.serial(async () => {
       const removed = await pruneOlderThan(this.writer, cutoffMs);
       this.queries.forget();
+      restrictToOwner(this.path);
       return removed;
     });
   }
