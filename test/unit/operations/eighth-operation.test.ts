@@ -1,7 +1,8 @@
 /**
  * A list operation is one descriptor: a fake eighth one, served by a stub platform,
  * goes through fetch-all, the export job and `switchboard export` without any other
- * change, its filters parsed once where they enter and never again per page.
+ * change, its filters parsed once where they enter and never again per page, and takes a
+ * sidebar shortcut of its own without moving any other screen's.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -17,10 +18,11 @@ import { createLogger } from '../../../src/main/log';
 import { readWorkbook } from '../export/support';
 import { type Column, id, text } from '../../../src/shared/columns';
 import { readText } from '../../../src/shared/normalise';
-import { checkPageQuery, LIST_DESCRIPTORS, type ListDescriptor } from '../../../src/shared/operations';
+import { checkPageQuery, LIST_DESCRIPTORS, type ListDescriptor, type SomeList } from '../../../src/shared/operations';
 import { appForm, type AppDraft } from '../../../src/shared/operations/filter-values';
 import type { ExtraFields } from '../../../src/shared/records';
 import { checkAppParams } from '../../../src/shared/validation';
+import { screensOf } from '../../../src/renderer/src/lib/screens';
 
 interface NumberGroup {
   groupId: string | null;
@@ -195,7 +197,8 @@ describe('an eighth list operation, added as one descriptor', () => {
       ['number-groups', '--base-url', baseUrl, '--param', 'appId=app-2', '--time-zone', 'UTC', '--out', out],
       io,
     );
-    expect(err.at(-1)).toMatch(/^Exported 250 number-groups rows to .*; times are in UTC\.$/);
+    // --time-zone is the zone written; offset-less times are still read in the platform zone, and the line says both.
+    expect(err.at(-1)).toMatch(/^Exported 250 number-groups rows to .*; times are in UTC \(the platform's times without an offset were read in \+08:00\)\.$/);
     expect(code).toBe(0);
     expect(bodies.at(-1)).toMatchObject({ params: { appId: 'app-2' } });
     // Three pages of 100, the filters parsed once where the command line entered.
@@ -207,5 +210,30 @@ describe('an eighth list operation, added as one descriptor', () => {
     await expect(
       command.run(['number-groups', '--base-url', baseUrl, '--param', 'colour=red', '--out', out], io),
     ).rejects.toThrow('number-groups has no filter "colour": use appId.');
+  });
+});
+
+describe('an eighth list in the sidebar', () => {
+  const shortcutsOf = (lists: readonly SomeList[]): Map<string, string | null> =>
+    new Map(screensOf(lists).map((screen) => [screen.id, screen.shortcut]));
+  const before = shortcutsOf(LIST_DESCRIPTORS);
+  const withEighth = (list: SomeList): Map<string, string | null> => shortcutsOf([...LIST_DESCRIPTORS, list]);
+
+  it('takes a shortcut no other screen has, and every other screen keeps its own', () => {
+    const after = withEighth(numberGroups as SomeList);
+    const own = after.get('number-groups');
+    expect(own).toBeTruthy();
+    expect([...before.values()]).not.toContain(own);
+    for (const [screen, shortcut] of before) expect(after.get(screen), screen).toBe(shortcut);
+  });
+
+  it('keeps every other shortcut where it was wherever it sits: first in the sidebar, or with its own shortcut declared', () => {
+    const first = withEighth({ ...numberGroups, order: 1, group: 'Records' } as SomeList);
+    const declared = withEighth({ ...numberGroups, shortcut: 'Shift+5' } as SomeList);
+    expect(declared.get('number-groups')).toBe('Shift+5');
+    for (const after of [first, declared]) {
+      expect(after.get('number-groups')).toBeTruthy();
+      for (const [screen, shortcut] of before) expect(after.get(screen), screen).toBe(shortcut);
+    }
   });
 });
