@@ -1,4 +1,14 @@
-import { LIST_DESCRIPTORS, LIST_OPERATIONS, listOf, type ListOperation, type ScreenGroup } from '../../../shared/operations';
+import {
+  assignShortcuts,
+  LIST_DESCRIPTORS,
+  LIST_OPERATIONS,
+  listOf,
+  type ListOperation,
+  type ScreenGroup,
+  type Shortcut,
+  type ShortcutClaim,
+  type SomeList,
+} from '../../../shared/operations';
 
 export interface ScreenInfo {
   /** The list's slug (`voice-records`), or the name of a screen that is not a list. */
@@ -6,6 +16,8 @@ export interface ScreenInfo {
   title: string;
   group: ScreenGroup;
   blurb: string;
+  /** Ctrl/Cmd with this opens the screen; null: it has none. */
+  shortcut: Shortcut | null;
 }
 
 export type ScreenId = string;
@@ -13,25 +25,39 @@ export type ScreenId = string;
 /** The screens that are not lists; each has its component in screens/registry.ts. */
 export type OtherScreenId = 'seat-groups' | 'mms' | 'overview' | 'accounts';
 
+// Each declares its shortcut, as the lists do in their descriptors: the Overview takes Ctrl+0
+// (a daily screen) and Accounts, visited rarely, has none.
 const OTHER_SCREENS: readonly (ScreenInfo & { id: OtherScreenId })[] = [
-  { id: 'seat-groups', title: 'Seat groups', group: 'Call centre', blurb: 'Read and edit the basic settings of a seat group.' },
-  { id: 'mms', title: 'MMS', group: 'Messaging', blurb: 'Compose and send multimedia messages.' },
-  { id: 'overview', title: 'Overview', group: 'Reports', blurb: 'Calls, connect rate, talk time, cost, seats and MMS for a window, from the archive.' },
-  { id: 'accounts', title: 'Accounts', group: 'Settings', blurb: 'Profiles, keys and the sandbox.' },
+  { id: 'seat-groups', title: 'Seat groups', group: 'Call centre', blurb: 'Read and edit the basic settings of a seat group.', shortcut: '6' },
+  { id: 'mms', title: 'MMS', group: 'Messaging', blurb: 'Compose and send multimedia messages.', shortcut: '9' },
+  { id: 'overview', title: 'Overview', group: 'Reports', blurb: 'Calls, connect rate, talk time, cost, seats and MMS for a window, from the archive.', shortcut: '0' },
+  { id: 'accounts', title: 'Accounts', group: 'Settings', blurb: 'Profiles, keys and the sandbox.', shortcut: null },
 ];
 
-// Reports before Settings: the Overview takes Ctrl+0 (a daily screen) and Accounts, visited rarely, has none.
 const GROUP_ORDER: readonly ScreenGroup[] = ['Records', 'Call centre', 'Numbers', 'Messaging', 'Reports', 'Settings'];
 
-/** In sidebar order (by group, lists first within a group); Ctrl/Cmd+1 … Ctrl/Cmd+0 jump to the first ten. */
-export const SCREENS: readonly ScreenInfo[] = [
-  ...LIST_DESCRIPTORS.map((list) => ({ id: list.slug, title: list.endpoint.title, group: list.group, blurb: list.blurb })),
-  ...OTHER_SCREENS,
-].sort((a, b) => GROUP_ORDER.indexOf(a.group) - GROUP_ORDER.indexOf(b.group));
+/** The sidebar's screens in order (by group, lists first within a group, by their `order`), each with the shortcut it declares. */
+export function screenClaims(lists: readonly SomeList[]): (Omit<ScreenInfo, 'shortcut'> & ShortcutClaim)[] {
+  return [
+    ...[...lists]
+      .sort((a, b) => a.order - b.order)
+      .map((list) => ({ id: list.slug, title: list.endpoint.title, group: list.group, blurb: list.blurb, shortcut: list.shortcut })),
+    ...OTHER_SCREENS,
+  ].sort((a, b) => GROUP_ORDER.indexOf(a.group) - GROUP_ORDER.indexOf(b.group));
+}
 
-export function shortcutDigit(index: number): string | null {
-  if (index < 9) return String(index + 1);
-  return index === 9 ? '0' : null;
+/** The sidebar of these lists and the other screens, each with its shortcut: its own, or the first one no screen declares. */
+export function screensOf(lists: readonly SomeList[]): readonly ScreenInfo[] {
+  const claims = screenClaims(lists);
+  const shortcuts = assignShortcuts(claims);
+  return claims.map((screen) => ({ ...screen, shortcut: shortcuts.get(screen.id) ?? null }));
+}
+
+export const SCREENS: readonly ScreenInfo[] = screensOf(LIST_DESCRIPTORS);
+
+/** The screen a shortcut opens, if any. */
+export function screenOfShortcut(shortcut: Shortcut): ScreenInfo | undefined {
+  return SCREENS.find((screen) => screen.shortcut === shortcut);
 }
 
 /** The screen that shows each list (its slug), and so owns the jobs that read it. */
