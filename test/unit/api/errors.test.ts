@@ -7,6 +7,7 @@ import type { TransportResponse } from '../../../src/main/api/transport';
 import {
   CLIENT_ERROR_MESSAGES,
   clientError,
+  type ClientErrorCode,
   PLATFORM_ERROR_MESSAGES,
   platformError,
   platformStatusOf,
@@ -50,11 +51,22 @@ describe('error table', () => {
     expect(platformStatusOf(clientError('network'))).toBeNull();
   });
 
-  it('has a standard message for every client code', () => {
-    for (const code of Object.keys(CLIENT_ERROR_MESSAGES) as (keyof typeof CLIENT_ERROR_MESSAGES)[]) {
-      expect(clientError(code).message).toBe(CLIENT_ERROR_MESSAGES[code]);
-      expect(clientError(code, undefined, 'why').detail).toBe('why');
-    }
+  it('gives every client code a sentence of its own, and keeps a more precise message and a reason given', () => {
+    const codes = Object.keys(CLIENT_ERROR_MESSAGES) as ClientErrorCode[];
+    const messages = codes.map((code) => clientError(code).message);
+    for (const [index, message] of messages.entries()) expect(message, codes[index]).toMatch(/^[A-Z][^\n]{10,}\.$/);
+    expect(new Set(messages).size, 'two codes share a message').toBe(codes.length);
+    expect(clientError('network')).toEqual({
+      code: 'network',
+      message: 'The platform could not be reached. Check your internet connection and the base URL in Accounts.',
+    });
+    expect(clientError('timeout', 'No answer in 30 s.', 'socket timeout')).toEqual({
+      code: 'timeout',
+      message: 'No answer in 30 s.',
+      detail: 'socket timeout',
+    });
+    // An empty reason says nothing: it is left out rather than shown as a blank line.
+    expect(clientError('http', undefined, '')).not.toHaveProperty('detail');
   });
 });
 

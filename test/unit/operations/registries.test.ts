@@ -27,15 +27,11 @@ describe('list registries', () => {
       files.map((file) => file.replace(/\.ts$/, '').replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase())).sort(),
     );
     for (const [key, list] of Object.entries(LISTS)) expect(list.id).toBe(key);
-    expect(LIST_OPERATIONS).toEqual([
-      'voiceRecords',
-      'taskDetails',
-      'numberRecords',
-      'seats',
-      'teamLeaders',
-      'numbers',
-      'axbBindings',
-    ]);
+    expect([...LIST_OPERATIONS].sort()).toEqual(Object.keys(LISTS).sort());
+    // Sidebar order is each descriptor's `order`, and no two lists share a place.
+    const orders = LIST_OPERATIONS.map((operation) => LISTS[operation].order);
+    expect(orders).toEqual([...orders].sort((a, b) => a - b));
+    expect(new Set(orders).size).toBe(orders.length);
   });
 
   it('take an eighth list from its descriptor file and its route file, with no other file edited', () => {

@@ -7,6 +7,7 @@ import {
   type SeatRecord,
   type TeamLeaderRecord,
 } from '../../../src/main/sandbox';
+import { LIST_DESCRIPTORS } from '../../../src/shared/operations';
 import { allRecords, page, PATHS, status } from './signed-client';
 
 let sandbox: Sandbox;
@@ -23,7 +24,9 @@ const localText = (ms: number): string =>
   new Date(ms + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
 
 describe('paged directory operations share the envelope rules', () => {
-  for (const path of [PATHS.seats, PATHS.teamLeaders, PATHS.numbers, PATHS.axbBindings]) {
+  // Every list the platform pages whole: no window and no scope to name first.
+  const wholeLists = LIST_DESCRIPTORS.filter((list) => list.window === null && list.sync === 'always');
+  for (const path of wholeLists.map((list) => list.endpoint.path)) {
     it(`${path}: current and size are required integers within range, params an object (-22)`, async () => {
       const bad = [
         { size: 10, params: {} },
