@@ -6,6 +6,7 @@
  * - timestamps keep the server's text with the instant it denotes;
  * - a field the server left out is null; fields this version does not know are kept in `extra`.
  */
+import { withoutSecretFields } from './secret-fields';
 
 export type JsonValue = string | number | boolean | null | JsonValue[] | { [key: string]: JsonValue };
 
@@ -155,10 +156,13 @@ export type WithoutPassword<T> = Omit<T, 'password'>;
 export type SeatRow = WithoutPassword<SeatRecord>;
 export type TeamLeaderRow = WithoutPassword<TeamLeaderRecord>;
 
-/** The one place a password the list returned is dropped before a row leaves main. */
+/**
+ * The one place a password the list returned is dropped before a row leaves main, with any
+ * other secret it carries (a `sipPassword` in `extra`): the archive's rule (secret-fields.ts).
+ */
 export function withoutPassword<T extends { password: string | null }>(record: T): WithoutPassword<T> {
   const { password: _password, ...rest } = record;
-  return rest;
+  return withoutSecretFields(rest);
 }
 
 export interface TeamLeaderRecord {

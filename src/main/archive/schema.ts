@@ -16,6 +16,7 @@ import {
   stageTableName,
   tableName,
 } from './sql-query';
+import { dropStoredSecrets } from './stored-secrets';
 import type { TableLayout } from './table-layout';
 
 export const SCHEMA_VERSION = '1';
@@ -59,6 +60,7 @@ export class TableSchemas {
       }
     }
     await runSql(this.writer, sql`CREATE TEMP TABLE IF NOT EXISTS ${stageTableName(layout)} (${columns})`);
+    await dropStoredSecrets(this.writer, layout);
     this.prepared.add(layout.table);
   }
 }

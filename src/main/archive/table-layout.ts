@@ -12,6 +12,7 @@
  */
 import type { FieldKind, RecordSchema } from '../../shared/normalise/schema';
 import type { DecimalAmount, Timestamp } from '../../shared/records';
+import { isSecretFieldName, withoutSecretFields } from '../../shared/secret-fields';
 import { fieldAlias, fieldColumn, fieldSortColumn, joinSql, sql, type SqlQuery } from './sql-query';
 
 export type SqlType = 'VARCHAR' | 'DOUBLE' | 'BIGINT' | 'VARCHAR[]';
@@ -48,9 +49,6 @@ export const SYSTEM_COLUMNS: readonly SqlColumn[] = [
 /** The row's place in the listing it was fetched from: the platform's own order, where no field gives it. */
 export const POSITION_COLUMN: SqlColumn = { name: '_pos', type: 'BIGINT' };
 
-/** Names no archive ever stores, whatever a schema says. */
-const NEVER_STORED: ReadonlySet<string> = new Set(['password']);
-
 export function tableLayout<R>(
   table: string,
   schema: RecordSchema<R>,
@@ -61,7 +59,8 @@ export function tableLayout<R>(
   const columns: SqlColumn[] = [...SYSTEM_COLUMNS];
   const kinds = Object.entries(schema) as [string, { kind: FieldKind }][];
   for (const [field, { kind }] of kinds) {
-    if (NEVER_STORED.has(field)) continue;
+    // No archive stores a secret, whatever a schema says (a seat's password).
+    if (isSecretFieldName(field)) continue;
     const layout = fieldLayout(field, kind);
     fields.push(layout);
     columns.push(...sqlColumnsOf(layout));
@@ -126,7 +125,7 @@ export function encodeFields(layout: TableLayout, record: Record<string, unknown
         );
         break;
       case 'json':
-        cells.push(value === undefined ? null : JSON.stringify(value));
+        cells.push(value === undefined ? null : JSON.stringify(withoutSecretFields(value)));
         break;
       case 'timestamp': {
         const stamp = value as Timestamp | null | undefined;

@@ -1,0 +1,28 @@
+/**
+ * Which fields hold a secret, by name: a password under any spelling (`password`,
+ * `Password`, `sipPassword`, `pwd`), a secret, a token or a signature. The one rule the
+ * archive (what it stores and the Parquet it writes) and the rows leaving main both follow.
+ */
+
+const SECRET_NAME = /password|pwd|secret|token|sign/i;
+
+/** The same rule as a regular expression's text (case-insensitive), for a database to prefilter by. */
+export const SECRET_NAME_PATTERN = SECRET_NAME.source;
+
+/** True when a field's name says it holds a secret, in any case. */
+export function isSecretFieldName(name: string): boolean {
+  return SECRET_NAME.test(name);
+}
+
+/** A JSON value with every secret-named field dropped, at any depth (objects within objects and lists). */
+export function withoutSecretFields<T>(value: T): T {
+  return strip(value) as T;
+}
+
+function strip(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(strip);
+  if (value === null || typeof value !== 'object') return value;
+  const kept: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) if (!isSecretFieldName(key)) kept[key] = strip(inner);
+  return kept;
+}
