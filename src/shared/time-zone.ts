@@ -86,7 +86,8 @@ export function offsetMinutesAt(epochMs: number, zone: TimeZone): number {
   return offset;
 }
 
-const QUARTER_HOUR_MS = 15 * 60_000;
+/** Every zone's offset changes on a quarter hour. */
+export const QUARTER_HOUR_MS = 15 * 60_000;
 const OFFSET_CACHE_LIMIT = 50_000;
 const offsetCaches = new WeakMap<Intl.DateTimeFormat, Map<number, number>>();
 

@@ -5,7 +5,8 @@
  * the visible ones); passwords have no column, and rows pass through `toRow` first.
  */
 import type { AmountColumn, Column } from '../../shared/columns';
-import { offsetMinutesAt, type TimeZone } from '../../shared/time-zone';
+import { calendarOf, DAY_MS } from '../../shared/calendar';
+import type { TimeZone } from '../../shared/time-zone';
 
 export type CellFormat = 'general' | 'datetime' | 'date';
 
@@ -24,34 +25,15 @@ export interface ExportField<R> {
   csv(row: R): CellValue;
 }
 
-const DAY_MS = 86_400_000;
 /** Days from Excel's epoch (1899-12-30) to 1970-01-01. */
 const EXCEL_EPOCH_DAYS = 25_569;
-const QUARTER_HOUR_MS = 900_000;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const PLAIN_DECIMAL = /^-?\d+(?:\.\d+)?$/;
 
-/**
- * Epoch ms to "wall" ms (the zone's local time read as UTC). An IANA zone's offset is
- * looked up once per quarter hour (offsets only change on quarter-hour boundaries),
- * since Intl is far too slow to ask for every cell.
- */
+/** Epoch ms to "wall" ms (the zone's local time read as UTC), by the zone's one calendar. */
 export function wallClock(zone: TimeZone): (epochMs: number) => number {
-  if (zone.kind === 'fixed') {
-    const offsetMs = zone.offsetMinutes * 60_000;
-    return (epochMs) => epochMs + offsetMs;
-  }
-  const offsets = new Map<number, number>();
-  return (epochMs) => {
-    const bucket = Math.floor(epochMs / QUARTER_HOUR_MS);
-    let offsetMs = offsets.get(bucket);
-    if (offsetMs === undefined) {
-      if (offsets.size >= 10_000) offsets.clear();
-      offsetMs = offsetMinutesAt(bucket * QUARTER_HOUR_MS, zone) * 60_000;
-      offsets.set(bucket, offsetMs);
-    }
-    return epochMs + offsetMs;
-  };
+  const calendar = calendarOf(zone);
+  return (epochMs) => calendar.wallMs(epochMs);
 }
 
 /** Wall ms to an Excel serial date-time. */

@@ -1,0 +1,173 @@
+/**
+ * The one calendar of a time zone: where local days, hours and quarter hours begin, their
+ * keys and labels, and half-open windows `[fromMs, toMs)`. Queries, buckets, coverage,
+ * drill-downs and file labels all read it, so a day or an hour means the same everywhere.
+ *
+ * Quarter hours are the unit everything steps by: every zone's offset changes on one
+ * (whole-hour offsets and `+05:45` alike), so a quarter hour never straddles two local
+ * hours or days, and one offset lookup serves all of it.
+ */
+import { epochMsToWallTime, offsetMinutesAt, QUARTER_HOUR_MS, wallTimeToEpochMs, type TimeZone } from './time-zone';
+
+export { QUARTER_HOUR_MS };
+export const HOUR_MS = 3_600_000;
+export const DAY_MS = 86_400_000;
+
+/** `[fromMs, toMs)`: every window in the app includes its start and excludes its end. */
+export interface Window {
+  fromMs: number;
+  toMs: number;
+}
+
+export interface CalendarDay {
+  /** Days since 1970-01-01 on the zone's wall clock. */
+  day: number;
+  /** YYYY-MM-DD in the zone. */
+  key: string;
+  /** `Mon 2026-11-02`. */
+  label: string;
+  /** The part of the day inside the window: [fromMs, toMs). */
+  fromMs: number;
+  toMs: number;
+}
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+/** The most days one calendar walk may cover: ten years, beyond any archive's span. */
+export const CALENDAR_MAX_DAYS = 3660;
+
+export class ZoneCalendar {
+  /** Offsets (ms) by quarter hour: rows are bucketed by the million and Intl is slow. */
+  private readonly offsets = new Map<number, number>();
+
+  constructor(readonly zone: TimeZone) {}
+
+  /** The zone's wall-clock reading at an instant, as ms since 1970-01-01 00:00 on that clock. */
+  wallMs(epochMs: number): number {
+    if (this.zone.kind === 'fixed') return epochMs + this.zone.offsetMinutes * 60_000;
+    const quarter = Math.floor(epochMs / QUARTER_HOUR_MS);
+    let offsetMs = this.offsets.get(quarter);
+    if (offsetMs === undefined) {
+      if (this.offsets.size >= 10_000) this.offsets.clear();
+      offsetMs = offsetMinutesAt(quarter * QUARTER_HOUR_MS, this.zone) * 60_000;
+      this.offsets.set(quarter, offsetMs);
+    }
+    return epochMs + offsetMs;
+  }
+
+  /** The local day an instant falls on (days since 1970-01-01 on the zone's wall clock). */
+  dayOf(epochMs: number): number {
+    return Math.floor(this.wallMs(epochMs) / DAY_MS);
+  }
+
+  /** The local hour (0-23) an instant falls in. */
+  hourOf(epochMs: number): number {
+    const wall = this.wallMs(epochMs);
+    return Math.floor((wall - Math.floor(wall / DAY_MS) * DAY_MS) / HOUR_MS);
+  }
+
+  /** When a local day starts (its midnight; a day can be 23 or 25 hours long). */
+  dayStartMs(day: number): number {
+    const date = new Date(day * DAY_MS);
+    return wallTimeToEpochMs(
+      { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate(), hour: 0, minute: 0, second: 0, millisecond: 0 },
+      this.zone,
+    );
+  }
+
+  /** 'YYYY-MM-DD'. */
+  dayKey(day: number): string {
+    const date = new Date(day * DAY_MS);
+    return `${String(date.getUTCFullYear()).padStart(4, '0')}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+  }
+
+  /** 'Mon 2026-11-02'. */
+  dayLabel(day: number): string {
+    return `${WEEKDAYS[new Date(day * DAY_MS).getUTCDay()]} ${this.dayKey(day)}`;
+  }
+
+  /** The local days a window touches, each clipped to the window; empty for an empty window. */
+  days(window: Window): CalendarDay[] {
+    checkSpan(window);
+    const days: CalendarDay[] = [];
+    if (window.toMs <= window.fromMs) return days;
+    for (let day = this.dayOf(window.fromMs); ; day++) {
+      const fromMs = Math.max(window.fromMs, this.dayStartMs(day));
+      if (fromMs >= window.toMs) break;
+      const toMs = Math.min(window.toMs, this.dayStartMs(day + 1));
+      days.push({ day, key: this.dayKey(day), label: this.dayLabel(day), fromMs, toMs });
+    }
+    return days;
+  }
+
+  /** `2026-11-01 13:45` in the zone. */
+  minuteLabel(epochMs: number): string {
+    const wall = epochMsToWallTime(epochMs, this.zone);
+    return `${String(wall.year).padStart(4, '0')}-${pad(wall.month)}-${pad(wall.day)} ${pad(wall.hour)}:${pad(wall.minute)}`;
+  }
+
+  /**
+   * The `[fromMs, toMs)` parts of a window whose local hour is `hour`, across daylight-saving
+   * changes too (a skipped hour has none that day, a repeated one two). Walks day by day and
+   * looks at quarter hours only on a day whose offset changes.
+   */
+  hourRanges(window: Window, hour: number): Window[] {
+    const ranges: Window[] = [];
+    const add = (fromMs: number, toMs: number): void => {
+      const from = Math.max(fromMs, window.fromMs);
+      const to = Math.min(toMs, window.toMs);
+      if (to <= from) return;
+      const last = ranges.at(-1);
+      if (last && last.toMs === from) last.toMs = to;
+      else ranges.push({ fromMs: from, toMs: to });
+    };
+    for (const day of this.days(window)) {
+      const start = this.dayStartMs(day.day);
+      const end = this.dayStartMs(day.day + 1);
+      if (end - start === DAY_MS && this.wallMs(start) - start === this.wallMs(end - 1) - (end - 1)) {
+        add(start + hour * HOUR_MS, start + (hour + 1) * HOUR_MS);
+        continue;
+      }
+      for (let quarter = start; quarter < end; quarter += QUARTER_HOUR_MS) {
+        if (this.hourOf(quarter) === hour) add(quarter, quarter + QUARTER_HOUR_MS);
+      }
+    }
+    return ranges;
+  }
+}
+
+/** '00'..'23'. */
+export function hourKey(hour: number): string {
+  return pad(hour);
+}
+
+/** '09:00–10:00'. */
+export function hourLabel(hour: number): string {
+  return `${pad(hour)}:00–${pad((hour + 1) % 24)}:00`;
+}
+
+/** Calendars by zone name: each keeps its offset cache. */
+const calendars = new Map<string, ZoneCalendar>();
+
+export function calendarOf(zone: TimeZone): ZoneCalendar {
+  let calendar = calendars.get(zone.name);
+  if (!calendar) {
+    if (calendars.size >= 64) calendars.clear();
+    calendar = new ZoneCalendar(zone);
+    calendars.set(zone.name, calendar);
+  }
+  return calendar;
+}
+
+/** A window a calendar can walk: finite instants, at most CALENDAR_MAX_DAYS long. */
+export function checkSpan(window: Window): void {
+  if (!Number.isFinite(window.fromMs) || !Number.isFinite(window.toMs) || Math.abs(window.fromMs) > 8.64e15 || Math.abs(window.toMs) > 8.64e15) {
+    throw new RangeError('A window must start and end at real dates.');
+  }
+  if (window.toMs - window.fromMs > CALENDAR_MAX_DAYS * DAY_MS) {
+    throw new RangeError(`A window can be at most ${CALENDAR_MAX_DAYS} days long.`);
+  }
+}
+
+function pad(value: number): string {
+  return String(value).padStart(2, '0');
+}
