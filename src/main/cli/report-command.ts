@@ -28,7 +28,7 @@ const OPTIONS = {
 } as const;
 
 /** The report names: the kinds of summary the descriptors declare. */
-const REPORTS = { voice: 'voice', numbers: 'numbers' } as const;
+const REPORTS = { voice: 'voiceRecords', numbers: 'numberRecords' } as const;
 type ReportKind = keyof typeof REPORTS;
 
 export const REPORT_USAGE = [
@@ -55,7 +55,7 @@ export const REPORT_USAGE = [
 function reportList(lists: readonly SomeList[], name: string | undefined): SomeList {
   if (name === undefined) throw new UsageError('Name the report: voice or numbers.');
   const kind = Object.hasOwn(REPORTS, name) ? (name as ReportKind) : undefined;
-  const list = kind && lists.find((candidate) => candidate.summary?.kind === REPORTS[kind]);
+  const list = kind && lists.find((candidate) => candidate.summary?.figures.operation === REPORTS[kind]);
   if (!list) throw new UsageError(`Unknown report "${name}": choose voice or numbers.`);
   return list;
 }

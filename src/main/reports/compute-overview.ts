@@ -9,7 +9,7 @@ import type { MmsSendSummary } from '../../shared/mms/records';
 import type { ListCoverage, Overview } from '../../shared/reports/overview';
 import { parseTimeZone } from '../../shared/time-zone';
 import { ok, fail, type Result } from '../../shared/result';
-import { Calendar, type Window } from './calendar';
+import { CALENDAR_MAX_DAYS, calendarOf, DAY_MS, type Window } from '../../shared/calendar';
 import { mmsByDay } from './mms';
 import { numberOverview } from './numbers';
 import { seatOverview } from './seats';
@@ -17,7 +17,10 @@ import { tableSql } from './sql';
 import { voiceOverview } from './voice';
 
 /** The longest window an Overview covers (the archive's longest retention). */
-export const OVERVIEW_MAX_DAYS = 3660;
+export const OVERVIEW_MAX_DAYS = CALENDAR_MAX_DAYS;
+/** 0001-01-01 and 10000-01-01 (UTC): the years a window may fall in. */
+const FIRST_MS = -62_135_596_800_000;
+const END_MS = 253_402_300_800_000;
 
 export interface OverviewInput {
   store: ArchiveStore;
@@ -32,8 +35,13 @@ export interface OverviewInput {
 
 /** A window the Overview can be computed for. */
 export function checkOverviewWindow({ fromMs, toMs }: Window): Result<null> {
+  for (const [field, value] of [['fromMs', fromMs], ['toMs', toMs]] as const) {
+    if (!Number.isSafeInteger(value) || value < FIRST_MS || value > END_MS) {
+      return fail('validation', `The Overview window's ${field} must be a date between the years 1 and 9999 (milliseconds since 1970), not ${String(value)}.`);
+    }
+  }
   if (!(toMs > fromMs)) return fail('validation', 'The Overview window must end after it starts: pick a later end.');
-  if (toMs - fromMs > OVERVIEW_MAX_DAYS * 86_400_000) {
+  if (toMs - fromMs > OVERVIEW_MAX_DAYS * DAY_MS) {
     return fail('validation', `The Overview covers at most ${OVERVIEW_MAX_DAYS} days: pick a shorter window.`);
   }
   return ok(null);
@@ -49,10 +57,10 @@ export async function computeOverview(input: OverviewInput): Promise<Result<Over
     return fail('validation', `The profile's time zone "${input.timeZone}" is neither a zone name (Asia/Shanghai) nor an offset (+08:00): correct it in Accounts.`);
   }
   const started = performance.now();
-  const calendar = new Calendar(input.window, zone);
-  const { store } = input;
-  const voice = await voiceOverview(store, calendar);
-  const numbers = await numberOverview(store, calendar);
+  const calendar = calendarOf(zone);
+  const { store, window } = input;
+  const voice = await voiceOverview(store, window, calendar);
+  const numbers = await numberOverview(store, window, calendar);
   const seats = await seatOverview(store, input.window);
   const computedAt = now();
   const coverage = {
@@ -70,7 +78,7 @@ export async function computeOverview(input: OverviewInput): Promise<Result<Over
     voice,
     numbers,
     seats,
-    mms: { byDay: mmsByDay(input.mmsSends, input.profileId, calendar) },
+    mms: { byDay: mmsByDay(input.mmsSends, input.profileId, calendar.days(window)) },
   });
 }
 

@@ -9,8 +9,9 @@
  */
 import type { ArchiveStore } from '../archive/archive-store';
 import type { VoiceOverview } from '../../shared/reports/overview';
-import type { Calendar } from './calendar';
-import { integerSql, numberOf, tableSql } from './sql';
+import type { Window, ZoneCalendar } from '../../shared/calendar';
+import { sql } from '../archive/sql-query';
+import { numberOf, tableSql } from './sql';
 
 /** Interval lengths offered, in minutes; the shortest giving at most MAX_POINTS is used. */
 const INTERVAL_MINUTES = [1, 5, 10, 15, 30, 60, 120, 180, 240, 360, 720, 1440, 2880, 10080];
@@ -22,19 +23,19 @@ export function intervalMinutesFor(windowMs: number): number {
   return INTERVAL_MINUTES.find((minutes) => Math.ceil(windowMs / (minutes * 60_000)) <= MAX_POINTS) ?? INTERVAL_MINUTES.at(-1) ?? 1440;
 }
 
-export async function voiceConcurrency(store: ArchiveStore, calendar: Calendar): Promise<VoiceOverview['concurrency']> {
-  const { fromMs, toMs } = calendar.window;
+export async function voiceConcurrency(store: ArchiveStore, window: Window, calendar: ZoneCalendar): Promise<VoiceOverview['concurrency']> {
+  const { fromMs, toMs } = window;
   const intervalMinutes = intervalMinutesFor(toMs - fromMs);
   const intervalMs = intervalMinutes * 60_000;
   const count = Math.max(0, Math.ceil((toMs - fromMs) / intervalMs));
   const voice = tableSql('voiceRecords');
-  const start = `coalesce(${voice.numeric('callTime')}, ${voice.numeric('answerTime')})`;
+  const start = sql`coalesce(${voice.numeric('callTime')}, ${voice.numeric('answerTime')})`;
   const end = voice.numeric('hangupTime');
   // Minutes are counted from the window's start, so intervals are whole minutes of them.
-  const [from, to, lookFrom] = [fromMs, toMs, fromMs - LONGEST_CALL_MS].map(integerSql);
+  const [from, to, lookFrom] = [fromMs, toMs, fromMs - LONGEST_CALL_MS];
   const rows = await store.read(
     [voice.layout],
-    `WITH up AS (
+    sql`WITH up AS (
        SELECT (greatest(${start}, ${from}) - ${from}) // 60000 AS first_minute,
               (least(${end}, ${to}) - 1 - ${from}) // 60000 AS last_minute
        FROM ${voice.name}

@@ -5,13 +5,13 @@
  */
 import type { MmsSendSummary } from '../../shared/mms/records';
 import type { MmsDay } from '../../shared/reports/overview';
-import type { Calendar } from './calendar';
+import type { CalendarDay } from '../../shared/calendar';
 
-export function mmsByDay(sends: readonly MmsSendSummary[], profileId: string, calendar: Calendar): MmsDay[] {
-  const days: MmsDay[] = calendar.days.map((day) => ({ key: day.key, label: day.label, sends: 0, accepted: 0, refused: 0, unknown: 0 }));
+export function mmsByDay(sends: readonly MmsSendSummary[], profileId: string, calendarDays: readonly CalendarDay[]): MmsDay[] {
+  const days: MmsDay[] = calendarDays.map((day) => ({ key: day.key, label: day.label, sends: 0, accepted: 0, refused: 0, unknown: 0 }));
   for (const send of sends) {
     if (send.profileId !== profileId) continue;
-    const index = calendar.days.findIndex((day) => send.at >= day.fromMs && send.at < day.toMs);
+    const index = calendarDays.findIndex((day) => send.at >= day.fromMs && send.at < day.toMs);
     if (index < 0) continue;
     const day = days[index];
     day.sends += 1;

@@ -2,6 +2,7 @@
 import type { ArchiveStore } from '../archive/archive-store';
 import type { CountBucket, DrillDown, SeatOverview } from '../../shared/reports/overview';
 import { SEAT_STATUS_LABELS } from '../../shared/platform';
+import { sql } from '../archive/sql-query';
 import { numberOf, tableSql, textOf } from './sql';
 
 export async function seatOverview(store: ArchiveStore, window: { fromMs: number; toMs: number }): Promise<SeatOverview> {
@@ -9,7 +10,7 @@ export async function seatOverview(store: ArchiveStore, window: { fromMs: number
   const takenAt = await store.snapshotTakenAt(seats.layout.table, '');
   const rows = await store.read(
     [seats.layout],
-    `SELECT grouping(status) = 0 AS by_status, status, group_name, count(*)
+    sql`SELECT grouping(status) = 0 AS by_status, status, group_name, count(*)
      FROM (SELECT ${seats.column('status')} AS status, nullif(${seats.column('groupName')}, '') AS group_name FROM ${seats.name})
      GROUP BY GROUPING SETS ((status), (group_name))`,
   );

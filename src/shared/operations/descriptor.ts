@@ -5,6 +5,7 @@
  * CLI's parameter kinds and the filter form. One per file in ./lists, found by file
  * name (scripts/registries.mjs); ./index.ts is the registry everything reads.
  */
+import type { NUMBER_FIGURES, VOICE_FIGURES } from '../reports/figures';
 import type { Column } from '../columns';
 import type { RecordNormaliser } from '../normalise';
 import type { RecordSchema } from '../normalise/schema';
@@ -70,9 +71,10 @@ export interface RowTime<Row> {
  * Which figures a record list's rows make (the workbook's Summary sheet, `switchboard
  * report`), and each row read as the record those figures are defined over.
  */
+/** The figures a record list's rows make (shared/reports/figures), and how a row is read as a record. */
 export type ListSummary<Row> =
-  | { kind: 'voice'; record(row: Row): VoiceRecord }
-  | { kind: 'numbers'; record(row: Row): NumberCallRecord };
+  | { figures: typeof VOICE_FIGURES; record(row: Row): VoiceRecord }
+  | { figures: typeof NUMBER_FIGURES; record(row: Row): NumberCallRecord };
 
 /**
  * A list kept as snapshots of one scope at a time (a task's details), never with every Sync:

@@ -7,20 +7,10 @@
  * Hours and days are the profile's time zone. Money is summed per currency, never across.
  */
 import type { ListOperation } from '../operations';
+import type { NUMBER_FIGURES, VOICE_FIGURES } from './figures';
+import type { BucketOf, Figures, TotalsOf } from './fold';
 
-/** Call status 50 is connected, 40 voicemail (CALL_STATUS_LABELS). */
-export const CONNECTED_STATUS = 50;
-export const VOICEMAIL_STATUS = 40;
-
-/** ASR: connected calls ÷ calls; null when there were no calls. */
-export function answerSeizureRatio(calls: number, connected: number): number | null {
-  return calls === 0 ? null : connected / calls;
-}
-
-/** ACD: talk time (callDuration, s) of connected calls ÷ connected calls; null when none connected. */
-export function averageCallDuration(connectedTalkSeconds: number, connected: number): number | null {
-  return connected === 0 ? null : connectedTalkSeconds / connected;
-}
+export { CONNECTED_STATUS, VOICEMAIL_STATUS } from './figures';
 
 /** A sum of one currency's amounts. `currency` is '' when the records named none. */
 export interface MoneyTotal {
@@ -29,7 +19,7 @@ export interface MoneyTotal {
 }
 
 /**
- * Where a bucket's rows are: the list screen opens the archive with these set.
+ * Where a bucket's rows are, `[fromMs, toMs)`: the list screen opens the archive with these set.
  * `hourOfDay` (0-23, profile zone) narrows to that hour of every day in the window.
  * `equals` values are matched exactly; null matches a missing value.
  */
@@ -41,19 +31,8 @@ export interface DrillDown {
   hourOfDay?: number;
 }
 
-/** A voice figure group: one hour of day, one day, one caller-id number, one region... */
-export interface VoiceBucket {
-  /** Stable key: '00'..'23' for hours, 'YYYY-MM-DD' for days, the value itself otherwise ('' = missing). */
-  key: string;
-  label: string;
-  calls: number;
-  connected: number;
-  asr: number | null;
-  /** Talk seconds of the connected calls. */
-  talkSeconds: number;
-  acdSeconds: number | null;
-  drill: DrillDown;
-}
+/** A voice figure group: one hour of day, one day, one caller-id number, one region... (declared in ./figures). */
+export type VoiceBucket = BucketOf<typeof VOICE_FIGURES>;
 
 export interface CountBucket {
   key: string;
@@ -62,21 +41,8 @@ export interface CountBucket {
   drill: DrillDown | null;
 }
 
-export interface VoiceTotals {
-  calls: number;
-  connected: number;
-  asr: number | null;
-  voicemail: number;
-  /** Sum of callDuration over all calls (s). */
-  talkSeconds: number;
-  acdSeconds: number | null;
-  /** Sum of chargedDuration ÷ 60. */
-  billedMinutes: number;
-  /** cost summed per `currency`. */
-  cost: MoneyTotal[];
-  /** baseCost is always USD. */
-  baseCostUsd: number;
-}
+/** The voice totals (declared in ./figures); cost is summed per currency. */
+export type VoiceTotals = TotalsOf<typeof VOICE_FIGURES>;
 
 export interface ConcurrencyPoint {
   /** Start of the interval (epoch ms). */
@@ -90,40 +56,15 @@ export interface ConcurrencyPoint {
   peak: number;
 }
 
-export interface VoiceOverview {
-  totals: VoiceTotals;
-  /** 24 buckets, '00'..'23', in the profile's zone, empty hours included. */
-  byHour: VoiceBucket[];
-  /** One bucket per calendar day of the window in the profile's zone, empty days included. */
-  byDay: VoiceBucket[];
-  /** By callStatus ('' key = not recorded: data before 2025-12-10 10:00). */
-  byStatus: CountBucket[];
+/** The voice figures (declared in ./figures) and peak concurrent calls. */
+export interface VoiceOverview extends Figures<typeof VOICE_FIGURES> {
   concurrency: { intervalMinutes: number; peak: number; points: ConcurrencyPoint[] };
-  /** Top caller-id numbers (displayNum) by calls; ties broken by key. */
-  displayNumbers: VoiceBucket[];
-  /** Top regions (`code`) by calls. */
-  regions: VoiceBucket[];
-  /** feedbackValue counts (keys pressed). */
-  keysPressed: CountBucket[];
 }
 
-export interface NumberBucket {
-  key: string;
-  label: string;
-  calls: number;
-  durationSeconds: number;
-  cost: MoneyTotal[];
-  drill: DrillDown;
-}
+export type NumberBucket = BucketOf<typeof NUMBER_FIGURES>;
 
-export interface NumberOverview {
-  totals: { calls: number; durationSeconds: number; cost: MoneyTotal[] };
-  byDay: NumberBucket[];
-  byNumber: NumberBucket[];
-  byCountry: NumberBucket[];
-  /** MOBILE / FIXED (the record's number type). */
-  byType: NumberBucket[];
-}
+/** The number-record figures (declared in ./figures). */
+export type NumberOverview = Figures<typeof NUMBER_FIGURES>;
 
 export interface SeatOverview {
   /** When the seat list was last taken; null when never. */

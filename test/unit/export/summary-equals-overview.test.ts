@@ -12,6 +12,7 @@ import { runExport } from '../../../src/main/export/export-job';
 import { computeOverview } from '../../../src/main/reports/compute-overview';
 import { buildSandboxData } from '../../../src/main/sandbox/data';
 import { listOf, type SomeList } from '../../../src/shared/operations';
+import { NUMBER_FIGURES, VOICE_FIGURES, type Breakdown, type Figure, type SomeFigureSet } from '../../../src/shared/reports/figures';
 import type { MoneyTotal, Overview } from '../../../src/shared/reports/overview';
 import { archiveOfSandbox, type TestArchive } from '../reports/sandbox-archive';
 import { checkedQuery } from '../support/checked';
@@ -21,6 +22,8 @@ import { serialDay, summaryTables, type TableRow } from './summary-support';
 const ZONE = 'America/New_York';
 const FROM = '2026-10-29T00:00:00-04:00';
 const TO = '2026-11-05T00:00:00-05:00';
+/** The platform's endTime is the last second taken in: the window [FROM, TO) ends a second before TO. */
+const END_TIME = '2026-11-04T23:59:59-05:00';
 
 describe('the Summary sheet equals the Overview over the archive', () => {
   const data = buildSandboxData({ seed: 41, anchor: new Date('2026-11-22T00:00:00Z'), volume: 'default', workspace: 'ws' });
@@ -49,7 +52,7 @@ describe('the Summary sheet equals the Overview over the archive', () => {
       client: createClient({ baseUrl: 'http://127.0.0.1:9', apiKey: 'k', apiSecret: 's', timeZone: '+08:00' }),
       list,
       // Checked as of the sandbox's data, not today.
-      selection: { scope: 'all', query: checkedQuery(list, { strTime: FROM, endTime: TO }, { now: new Date('2026-11-22T00:00:00Z') }) },
+      selection: { scope: 'all', query: checkedQuery(list, { strTime: FROM, endTime: END_TIME }, { now: new Date('2026-11-22T00:00:00Z') }) },
       rows: archiveRows(archive.store, operation, { window }),
       format: 'xlsx',
       path,
@@ -59,56 +62,53 @@ describe('the Summary sheet equals the Overview over the archive', () => {
     if (!result.ok) throw new Error(result.error.message);
     return summaryTables(readWorkbook(path).sheets.Summary);
   }
-  const figure = (tables: Record<string, TableRow[]>, name: string): number | null => {
-    const value = tables.Totals.find((row) => row.Figure === name)?.Value;
-    return value === undefined ? NaN : (value as number | null);
-  };
-  const money = (totals: readonly MoneyTotal[]): [string, string][] => totals.map((t) => [t.currency, t.amount.toFixed(6)]);
-  const sheetMoney = (row: TableRow | undefined, currencies: readonly string[]): [string, string][] =>
-    currencies.map((c) => [c, Number(row?.[`Cost (${c})`]).toFixed(6)]);
+  const near = (value: unknown): unknown => (typeof value === 'number' ? Number(value.toFixed(9)) : value ?? null);
+  const moneyRows = (totals: readonly MoneyTotal[]): [string, string][] => totals.map((t) => [t.currency, t.amount.toFixed(6)]);
 
-  it('voice records: totals, by hour, by day (across the DST change) and by status', async () => {
-    const tables = await summaryOf('voiceRecords');
-    const t = overview.voice.totals;
-    expect(t.calls).toBeGreaterThan(1000);
-    expect(figure(tables, 'Calls')).toBe(t.calls);
-    expect(figure(tables, 'Connected')).toBe(t.connected);
-    expect(figure(tables, 'ASR (connected ÷ calls)')).toBeCloseTo(t.asr ?? NaN, 12);
-    expect(figure(tables, 'Voicemail')).toBe(t.voicemail);
-    expect(figure(tables, 'Talk time, all calls (s)')).toBe(t.talkSeconds);
-    expect(figure(tables, 'ACD (s)')).toBeCloseTo(t.acdSeconds ?? NaN, 9);
-    expect(figure(tables, 'Billed minutes')).toBeCloseTo(t.billedMinutes, 9);
-    expect(figure(tables, 'Base cost (USD)')).toBeCloseTo(t.baseCostUsd, 6);
-    expect(tables.Totals.filter((r) => String(r.Figure).startsWith('Cost (')).map((r) => [String(r.Figure).slice(6, -1), Number(r.Value).toFixed(6)])).toEqual(money(t.cost));
+  /** Every declared bucket figure and the cost of each row, as the sheet's columns say and as the Overview's buckets say. */
+  function compareBuckets(set: SomeFigureSet, rows: readonly TableRow[], buckets: readonly Record<string, unknown>[], currencies: readonly string[]) {
+    const declared: Readonly<Record<string, Figure<string>>> = set.buckets;
+    const fromSheet = rows.map((row) => [
+      ...Object.values(declared).map((f) => near(row[f.label])),
+      ...currencies.map((c) => Number(row[`Cost (${c})`]).toFixed(6)),
+    ]);
+    const fromOverview = buckets.map((bucket) => [
+      ...Object.keys(declared).map((name) => near(bucket[name])),
+      ...currencies.map((c) => ((bucket.cost as MoneyTotal[]).find((m) => m.currency === c)?.amount ?? 0).toFixed(6)),
+    ]);
+    expect(fromSheet).toEqual(fromOverview);
+  }
 
-    const bucketsOf = (rows: TableRow[], key: (row: TableRow) => string) =>
-      rows.map((r) => ({ key: key(r), calls: r.Calls, connected: r.Connected, talk: r['Talk time (s)'], asr: r.ASR === null ? null : Number(r.ASR).toFixed(12) }));
-    const expected = (buckets: Overview['voice']['byHour']) =>
-      buckets.map((b) => ({ key: b.key, calls: b.calls, connected: b.connected, talk: b.talkSeconds, asr: b.asr === null ? null : b.asr.toFixed(12) }));
-    expect(bucketsOf(tables['By hour of day'], (r) => String(r.Hour).slice(0, 2))).toEqual(expected(overview.voice.byHour));
-    expect(bucketsOf(tables['By day'], (r) => serialDay(r.Day))).toEqual(expected(overview.voice.byDay));
-    expect(tables['By day'].map((r) => serialDay(r.Day))).toContain('2026-11-01');
-    expect(new Map(tables['By call status'].map((r) => [r['Call status'] === null ? '' : String(r['Call status']), r.Calls]))).toEqual(
-      new Map(overview.voice.byStatus.map((b) => [b.key, b.count])),
-    );
-  }, 60_000);
-
-  it('number records: totals, by day, by number, by country and by type', async () => {
-    const tables = await summaryOf('numberRecords');
-    const n = overview.numbers;
-    const currencies = n.totals.cost.map((c) => c.currency);
-    expect(n.totals.calls).toBeGreaterThan(100);
-    expect(figure(tables, 'Calls')).toBe(n.totals.calls);
-    expect(figure(tables, 'Duration (s)')).toBe(n.totals.durationSeconds);
-    const rowsOf = (rows: TableRow[], key: (row: TableRow) => string) =>
-      rows.map((r) => ({ key: key(r), calls: r.Calls, duration: r['Duration (s)'], cost: sheetMoney(r, currencies) }));
-    const expected = (buckets: Overview['numbers']['byDay']) =>
-      buckets.map((b) => ({ key: b.key, calls: b.calls, duration: b.durationSeconds, cost: currencies.map((c) => [c, (b.cost.find((m) => m.currency === c)?.amount ?? 0).toFixed(6)]) }));
-    expect(rowsOf(tables['By day'], (r) => serialDay(r.Day))).toEqual(expected(n.byDay));
-    // Ranked lists as sets: a tie in calls may be ordered differently.
-    const sorted = <T extends { key: string }>(items: T[]): T[] => [...items].sort((a, b) => (a.key < b.key ? -1 : 1));
-    expect(sorted(rowsOf(tables['By number'], (r) => String(r.Number)))).toEqual(sorted(expected(n.byNumber)));
-    expect(sorted(rowsOf(tables['By country'], (r) => String(r.Country)))).toEqual(sorted(expected(n.byCountry)));
-    expect(sorted(rowsOf(tables['By type'], (r) => String(r.Type)))).toEqual(sorted(expected(n.byType)));
-  }, 60_000);
+  for (const set of [VOICE_FIGURES, NUMBER_FIGURES] as const) {
+    it(`${set.operation}: every declared total, hour, day and breakdown`, async () => {
+      const tables = await summaryOf(set.operation);
+      const figures = set.operation === 'voiceRecords' ? overview.voice : overview.numbers;
+      const totals = figures.totals as unknown as Record<string, unknown>;
+      expect(totals.calls).toBeGreaterThan(100);
+      const declared: Readonly<Record<string, Figure<string>>> = set.totals;
+      for (const [name, f] of Object.entries(declared)) {
+        expect(near(tables.Totals.find((row) => row.Figure === f.label)?.Value), f.label).toEqual(near(totals[name]));
+      }
+      const sheetCost = tables.Totals.filter((r) => String(r.Figure).startsWith('Cost (')).map((r) => [String(r.Figure).slice(6, -1), Number(r.Value).toFixed(6)]);
+      expect(sheetCost).toEqual(moneyRows(figures.totals.cost));
+      const currencies = figures.totals.cost.map((c) => c.currency);
+      if (set.byHour) {
+        expect(tables['By hour of day'].map((r) => r.Hour)).toEqual(figures.byHour.map((b) => b.label));
+        compareBuckets(set, tables['By hour of day'], figures.byHour, currencies);
+      }
+      expect(tables['By day'].map((r) => serialDay(r.Day))).toEqual(figures.byDay.map((b) => b.key));
+      expect(tables['By day'].map((r) => serialDay(r.Day))).toContain('2026-11-01');
+      compareBuckets(set, tables['By day'], figures.byDay, currencies);
+      const breakdowns: readonly Breakdown[] = set.breakdowns;
+      for (const breakdown of breakdowns) {
+        const buckets = figures.breakdowns[breakdown.name].buckets;
+        const rows = tables[breakdown.title];
+        expect(rows, breakdown.title).toBeDefined();
+        expect(rows.map((r) => (r[breakdown.header] === null ? '' : String(r[breakdown.header])))).toEqual(
+          buckets.map((b) => (breakdown.label || b.key !== '' ? b.key : '') || (breakdown.label ? '' : b.label)),
+        );
+        compareBuckets(set, rows, buckets, currencies);
+      }
+    }, 60_000);
+  }
 });

@@ -3,6 +3,7 @@
  * worked out here from the sandbox's own records with plain loops: voice records in two
  * zones and across New York's change from daylight time, number records, and none in a CSV.
  */
+import { VOICE_FIGURES } from '../../../src/shared/reports/figures';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -77,10 +78,10 @@ function expectVoiceTables(tables: Record<string, TableRow[]>, expected: Expecte
   for (const [currency, amount] of expected.cost) expect(figure(`Cost (${currency})`)).toBeCloseTo(amount, 6);
 
   const hours = tables['By hour of day'];
-  expect(hours.map((r) => r.Hour)).toEqual(Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, '0')}:00`));
+  expect(hours.map((r) => r.Hour)).toEqual(Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, '0')}:00–${String((h + 1) % 24).padStart(2, '0')}:00`));
   hours.forEach((row, hour) => {
     const want = expected.byHour[hour];
-    expect({ hour, calls: row.Calls, connected: row.Connected, talk: row['Talk time (s)'] }).toEqual({
+    expect({ hour, calls: row.Calls, connected: row.Connected, talk: row[VOICE_FIGURES.buckets.talkSeconds.label] }).toEqual({
       hour,
       calls: want.calls,
       connected: want.connected,
@@ -94,7 +95,7 @@ function expectVoiceTables(tables: Record<string, TableRow[]>, expected: Expecte
   expect(byDay.map((r) => serialDay(r.Day))).toEqual(days);
   for (const row of byDay) {
     const want = expected.byDay.get(serialDay(row.Day));
-    expect({ day: serialDay(row.Day), calls: row.Calls, connected: row.Connected, talk: row['Talk time (s)'] }).toEqual({
+    expect({ day: serialDay(row.Day), calls: row.Calls, connected: row.Connected, talk: row[VOICE_FIGURES.buckets.talkSeconds.label] }).toEqual({
       day: serialDay(row.Day),
       calls: want?.calls,
       connected: want?.connected,
@@ -143,7 +144,7 @@ describe('the Summary sheet of voice-record exports', () => {
       const grid = book.sheets.Summary;
       const sheet = book.workbook.Sheets.Summary;
       expect(formatUnder(sheet, grid, 'ASR')).toBe('0.0%');
-      expect(formatUnder(sheet, grid, 'Talk time (h:mm:ss)')).toBe('[h]:mm:ss');
+      expect(formatUnder(sheet, grid, 'Connected talk time (h:mm:ss)')).toBe('[h]:mm:ss');
       expect(formatUnder(sheet, grid, 'Day')).toBe('yyyy-mm-dd');
     }, 60_000);
   }
@@ -176,7 +177,7 @@ describe('the Summary sheet across the New York change from daylight time (2026-
         operation: 'voiceRecords',
         // Never asked: the rows come from `rows`, as an export from the archive's do.
         client: createClient({ baseUrl: 'http://127.0.0.1:9', apiKey: 'k', apiSecret: 's', timeZone: '+08:00' }),
-        params: { strTime: '2026-10-30T00:00:00-04:00', endTime: '2026-11-03T00:00:00-05:00' },
+        params: { strTime: '2026-10-30T00:00:00-04:00', endTime: '2026-11-02T23:59:59-05:00' },
         rows: async (onRows) => {
           for (let i = 0; i < rows.length; i += 100) await onRows(rows.slice(i, i + 100));
           return ok(rows.length);

@@ -7,9 +7,9 @@ const newYork = parseTimeZone('America/New_York') as TimeZone;
 const NOW = Date.parse('2026-11-23T09:40:00Z'); // 17:40 in +08:00
 
 describe('the Overview window', () => {
-  it('yesterday is the whole previous day in the profile zone, its end the last millisecond', () => {
+  it('yesterday is the whole previous day in the profile zone, up to (not including) midnight', () => {
     const window = overviewWindow(presetText('yesterday', { from: '', to: '' }, shanghai, NOW), shanghai, NOW);
-    expect(window).toEqual({ ok: true, fromMs: Date.parse('2026-11-22T00:00:00+08:00'), toMs: Date.parse('2026-11-23T00:00:00+08:00') - 1 });
+    expect(window).toEqual({ ok: true, fromMs: Date.parse('2026-11-22T00:00:00+08:00'), toMs: Date.parse('2026-11-23T00:00:00+08:00') });
   });
 
   it('a custom window is checked by the record lists’ rule and says what to fix', () => {

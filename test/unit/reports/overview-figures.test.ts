@@ -112,11 +112,11 @@ describe('the Overview figures equal the sandbox data counted by hand', () => {
     expectMoney(voice.totals.cost, cost);
 
     const statuses = countBy(records, (record) => String(record.callStatus));
-    expect(new Map(voice.byStatus.map((bucket) => [bucket.key, bucket.count]))).toEqual(statuses);
+    expect(new Map(voice.breakdowns.byStatus.buckets.map((bucket) => [bucket.key, bucket.calls]))).toEqual(statuses);
 
     for (const [buckets, key] of [
-      [voice.displayNumbers, (record: VoiceRecord) => record.displayNum],
-      [voice.regions, (record: VoiceRecord) => record.code],
+      [voice.breakdowns.displayNumbers.buckets, (record: VoiceRecord) => record.displayNum],
+      [voice.breakdowns.regions.buckets, (record: VoiceRecord) => record.code],
     ] as const) {
       const calls = countBy(records, key);
       const top = [...calls.entries()].sort(([a, x], [b, y]) => y - x || a.localeCompare(b)).slice(0, 20);
@@ -129,8 +129,8 @@ describe('the Overview figures equal the sandbox data counted by hand', () => {
       }
     }
     const keys = countBy(records, (record) => record.feedbackValue);
-    expect(new Map(voice.keysPressed.map((bucket) => [bucket.key, bucket.count]))).toEqual(keys);
-    expect(voice.keysPressed.find((bucket) => bucket.key === '-1')?.label).toBe('no key');
+    expect(new Map(voice.breakdowns.keysPressed.buckets.map((bucket) => [bucket.key, bucket.calls]))).toEqual(keys);
+    expect(voice.breakdowns.keysPressed.buckets.find((bucket) => bucket.key === '-1')?.label).toBe('no key');
   });
 
   it.each(['Asia/Shanghai', 'America/New_York'])('calls and connected by hour of day in %s', async (zone) => {
@@ -169,7 +169,7 @@ describe('the Overview figures equal the sandbox data counted by hand', () => {
     const overview = await overviewOf(zone, fromMs, toMs);
     const { byDay, byHour } = overview.voice;
     expect(byDay.map((bucket) => bucket.key)).toEqual(['2026-10-30', '2026-10-31', '2026-11-01', '2026-11-02']);
-    const lengths = byDay.map((bucket) => (bucket.drill.toMs + 1 - bucket.drill.fromMs) / HOUR);
+    const lengths = byDay.map((bucket) => (bucket.drill.toMs - bucket.drill.fromMs) / HOUR);
     expect(lengths).toEqual([24, 24, 25, 24]);
     const records = voiceIn(data, fromMs, toMs);
     const days = countBy(records, (record) => dayIn(Date.parse(record.submitTime), zone));
@@ -191,7 +191,7 @@ describe('the Overview figures equal the sandbox data counted by hand', () => {
       const result = await computeOverview({ store: springArchive.store, profileId: 'p', timeZone: 'America/New_York', window: { fromMs, toMs }, mmsSends: [] });
       if (!result.ok) throw new Error(result.error.message);
       const { byDay, byHour } = result.value.voice;
-      expect(byDay.map((bucket) => [bucket.key, (bucket.drill.toMs + 1 - bucket.drill.fromMs) / HOUR])).toEqual([
+      expect(byDay.map((bucket) => [bucket.key, (bucket.drill.toMs - bucket.drill.fromMs) / HOUR])).toEqual([
         ['2026-03-07', 24],
         ['2026-03-08', 23],
         ['2026-03-09', 24],
@@ -217,9 +217,9 @@ describe('the Overview figures equal the sandbox data counted by hand', () => {
     expect(numbers.totals.durationSeconds).toBe(records.reduce((sum, record) => sum + record.callDuration, 0));
     expectMoney(numbers.totals.cost, sumByCurrency(records, (record) => record.currency, (record) => record.pay));
     const groups = [
-      [numbers.byNumber, (record: NumberCallRecord) => record.number],
-      [numbers.byCountry, (record: NumberCallRecord) => record.country],
-      [numbers.byType, (record: NumberCallRecord) => record.type],
+      [numbers.breakdowns.byNumber.buckets, (record: NumberCallRecord) => record.number],
+      [numbers.breakdowns.byCountry.buckets, (record: NumberCallRecord) => record.country],
+      [numbers.breakdowns.byType.buckets, (record: NumberCallRecord) => record.type],
       [numbers.byDay, (record: NumberCallRecord) => dayIn(numberTime(record.startTime), 'Asia/Shanghai')],
     ] as const;
     for (const [buckets, key] of groups) {
@@ -231,7 +231,7 @@ describe('the Overview figures equal the sandbox data counted by hand', () => {
         expectMoney(bucket.cost, sumByCurrency(mine, (record) => record.currency, (record) => record.pay));
       }
     }
-    expect(numbers.byType.map((bucket) => bucket.key).sort()).toEqual(['FIXED', 'MOBILE']);
+    expect(numbers.breakdowns.byType.buckets.map((bucket) => bucket.key).sort()).toEqual(['FIXED', 'MOBILE']);
   });
 
   it('seats by status and by group, and when the list was taken', async () => {
@@ -259,8 +259,8 @@ describe('records from before call status was recorded', () => {
       const records = voiceIn(data, fromMs, toMs);
       const missing = records.filter((record) => record.callStatus === null).length;
       expect(missing).toBeGreaterThan(0);
-      const bucket = result.value.voice.byStatus.find((candidate) => candidate.key === '');
-      expect(bucket?.count).toBe(missing);
+      const bucket = result.value.voice.breakdowns.byStatus.buckets.find((candidate) => candidate.key === '');
+      expect(bucket?.calls).toBe(missing);
       expect(bucket?.label).toBe('not recorded before 2025-12-10 10:00');
       const drill = bucket?.drill;
       if (!drill) throw new Error('no drill-down');

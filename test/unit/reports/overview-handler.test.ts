@@ -30,7 +30,7 @@ describe('the overview method', () => {
     const fromMs = toMs - 6 * DAY - 5 * HOUR;
     const overview = value(await call<Overview>('overview', { fromMs, toMs, syncFirst: true }));
 
-    const sync = changes.filter((job) => job.kind === 'sync');
+    const sync = changes.filter((job) => job.kind === 'report');
     expect(sync.at(-1)?.state).toBe('completed');
     expect(overview.profileId).toBe(SANDBOX_PROFILE_ID);
     expect(overview.coverage.voice.complete).toBe(true);
@@ -51,10 +51,10 @@ describe('the overview method', () => {
     expect(hours.length).toBe(24);
     for (const bucket of [hours[0], hours[13], hours[23]]) expect(await drillTotal(bucket.drill)).toBe(bucket.calls);
     for (const bucket of overview.voice.byDay) expect(await drillTotal(bucket.drill)).toBe(bucket.calls);
-    for (const bucket of overview.voice.byStatus) expect(await drillTotal(bucket.drill as DrillDown)).toBe(bucket.count);
-    for (const bucket of overview.voice.displayNumbers) expect(await drillTotal(bucket.drill)).toBe(bucket.calls);
-    expect(overview.numbers.byCountry.length).toBeGreaterThan(1);
-    for (const bucket of [...overview.numbers.byCountry, ...overview.numbers.byType, ...overview.numbers.byDay]) {
+    for (const bucket of overview.voice.breakdowns.byStatus.buckets) expect(await drillTotal(bucket.drill)).toBe(bucket.calls);
+    for (const bucket of overview.voice.breakdowns.displayNumbers.buckets) expect(await drillTotal(bucket.drill)).toBe(bucket.calls);
+    expect(overview.numbers.breakdowns.byCountry.buckets.length).toBeGreaterThan(1);
+    for (const bucket of [...overview.numbers.breakdowns.byCountry.buckets, ...overview.numbers.breakdowns.byType.buckets, ...overview.numbers.byDay]) {
       expect(await drillTotal(bucket.drill)).toBe(bucket.calls);
     }
     // The seat list is a snapshot of now, taken by the same sync.

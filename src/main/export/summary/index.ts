@@ -1,17 +1,16 @@
 /**
- * The Summary sheet of a record export: the list's descriptor says which figures its rows
- * make (`summary`) and which time buckets them (`rowTime`); the rows are counted as they
- * stream to the file, and the sheet is laid out once they are all written.
+ * The Summary sheet of a record export: the list's descriptor names its figure set
+ * (`summary`) and the time that buckets a row (`rowTime`); rows are counted as they
+ * stream to the file by the counter generated from the figure declarations, and folded by
+ * the same code as the Overview's, so the sheet and the Overview agree figure for figure.
  */
+import { calendarOf, type Window } from '../../../shared/calendar';
 import type { ListDescriptor } from '../../../shared/operations';
+import { recordCounter } from '../../../shared/reports/count-records';
+import { foldFigures } from '../../../shared/reports/fold';
 import { formatIsoInZone, parseIsoInstant, type TimeZone } from '../../../shared/time-zone';
 import type { SummarySheet } from '../summary-sheet';
-import { zoneCalendar } from './calendar';
-import { numberSummarySheet } from './number-sheet';
-import { NumberSummaryAccumulator } from './number-summary';
-import { voiceSummarySheet } from './voice-sheet';
-import { VoiceSummaryAccumulator } from './voice-summary';
-import type { Window } from './window';
+import { figuresSheet } from './figures-sheet';
 
 export interface RowSummary<Row> {
   add(rows: readonly Row[]): void;
@@ -19,21 +18,24 @@ export interface RowSummary<Row> {
   sheet(): SummarySheet;
 }
 
-/** The window of a record list's filters (strTime, endTime), or null. */
+/**
+ * The window `[fromMs, toMs)` of a record list's filters (strTime, endTime), or null. The
+ * platform's endTime is the last second taken in, so the window ends a second after it.
+ */
 export function windowOfParams(list: { window: unknown }, params: object): Window | null {
   if (list.window === null) return null;
   const { strTime, endTime } = params as { strTime?: unknown; endTime?: unknown };
   const fromMs = typeof strTime === 'string' ? parseIsoInstant(strTime) : null;
-  const toMs = typeof endTime === 'string' ? parseIsoInstant(endTime) : null;
-  return fromMs === null || toMs === null ? null : { fromMs, toMs };
+  const endMs = typeof endTime === 'string' ? parseIsoInstant(endTime) : null;
+  return fromMs === null || endMs === null ? null : { fromMs, toMs: Math.floor(endMs / 1000) * 1000 + 1000 };
 }
 
 function heading(title: string, window: Window | null, zone: TimeZone, rows: number): { title: string; lines: string[] } {
-  const wall = (ms: number): string => formatIsoInZone(ms, zone).slice(0, 16).replace('T', ' ');
+  const wall = (ms: number): string => formatIsoInZone(ms, zone).slice(0, 19).replace('T', ' ');
   return {
     title: `${title}: summary`,
     lines: [
-      `${rows.toLocaleString('en')} records${window ? ` from ${wall(window.fromMs)} to ${wall(window.toMs)}` : ''}. Hours and days are in ${zone.name}.`,
+      `${rows.toLocaleString('en')} records${window ? ` from ${wall(window.fromMs)} up to ${wall(window.toMs)}` : ''}. Hours and days are in ${zone.name}.`,
       'Money is summed per currency, never across currencies.',
     ],
   };
@@ -47,28 +49,29 @@ export function rowSummaryFor<P extends object, R, Row, D>(
 ): RowSummary<Row> | null {
   const source = list.summary;
   if (source === undefined) return null;
-  const window = windowOfParams(list, params);
-  const calendar = zoneCalendar(zone);
+  const given = windowOfParams(list, params);
+  const counter = recordCounter(source.figures, calendarOf(zone));
   const rowTime = list.rowTime;
-  const timeOf = (row: Row): number | null => (rowTime === null ? null : rowTime.of(row));
-  const title = list.endpoint.title;
   let rows = 0;
-  if (source.kind === 'voice') {
-    const accumulator = new VoiceSummaryAccumulator(calendar, window);
-    return {
-      add(batch) {
-        rows += batch.length;
-        for (const row of batch) accumulator.add(source.record(row), timeOf(row));
-      },
-      sheet: () => voiceSummarySheet(accumulator.result(), heading(title, window, zone, rows)),
-    };
-  }
-  const accumulator = new NumberSummaryAccumulator(calendar, window);
+  let earliest = Number.POSITIVE_INFINITY;
+  let latest = Number.NEGATIVE_INFINITY;
   return {
     add(batch) {
       rows += batch.length;
-      for (const row of batch) accumulator.add(source.record(row), timeOf(row));
+      for (const row of batch) {
+        const timeMs = rowTime === null ? null : rowTime.of(row);
+        if (timeMs !== null) {
+          if (timeMs < earliest) earliest = timeMs;
+          if (timeMs > latest) latest = timeMs;
+        }
+        counter.add(source.record(row), timeMs);
+      }
     },
-    sheet: () => numberSummarySheet(accumulator.result(), heading(title, window, zone, rows)),
+    sheet() {
+      // Without a window of its own the export's rows span one: from the first row's time to just after the last.
+      const window = given ?? (earliest <= latest ? { fromMs: earliest, toMs: latest + 1 } : { fromMs: 0, toMs: 0 });
+      const figures = foldFigures(counter.book, window, zone);
+      return figuresSheet(source.figures, figures, heading(list.endpoint.title, given, zone, rows));
+    },
   };
 }

@@ -1,12 +1,8 @@
-import type {
-  CountBucket,
-  MmsDay,
-  NumberBucket,
-  Overview,
-  VoiceBucket,
-} from '../../../shared/reports/overview';
-import { type ChartModel, seriesColumn, type ChartSeries } from './chart-model';
-import { countText, durationText, moneyText } from './figures';
+import { NUMBER_FIGURES, VOICE_FIGURES, type Breakdown, type Figure, type FigureUnit, type SomeFigureSet } from '../../../shared/reports/figures';
+import type { CountBucket, DrillDown, MmsDay, MoneyTotal, Overview, VoiceOverview } from '../../../shared/reports/overview';
+import { type ChartModel, seriesColumn, type ChartSeries, type ValueFormat } from './chart-model';
+import { countText, moneyText } from './figures';
+import { unitText } from './overview-figures';
 
 /** The Overview's charts by section, each with its table, in the order they show. */
 export interface OverviewCharts {
@@ -20,41 +16,11 @@ export function overviewCharts(overview: Overview): OverviewCharts {
   const { voice, numbers, seats, mms } = overview;
   return {
     voice: [
-      { ...voiceChart('voice-by-hour', 'Calls and ASR by hour of day', 'Hour', voice.byHour, false), axisLabels: voice.byHour.map((b) => b.key) },
-      { ...voiceChart('voice-by-day', 'Calls and ASR by day', 'Day', voice.byDay, false), axisLabels: voice.byDay.map((b) => b.key.slice(5)) },
-      countChart('voice-by-status', 'Outcomes by call status', 'Call status', voice.byStatus, false, 'No calls in this window.'),
-      {
-        id: 'voice-concurrency',
-        title: `Peak concurrent calls per ${voice.concurrency.intervalMinutes} minutes`,
-        categoryHeader: 'Interval',
-        categories: voice.concurrency.points.map((point) => point.label),
-        // The time of day is enough on the axis; the table and readout say the date.
-        axisLabels: voice.concurrency.points.map((point) => point.label.slice(-5)),
-        series: [
-          {
-            label: 'Peak calls up at once',
-            values: voice.concurrency.points.map((point) => point.peak),
-            kind: 'bar',
-            format: 'count',
-            tone: 'accent',
-          },
-        ],
-        horizontal: false,
-        columns: [],
-        // Calls up at once are not a filter of the list: an interval has no rows of its own to open.
-        drills: voice.concurrency.points.map(() => null),
-        empty: 'No calls in this window.',
-      },
-      voiceChart('voice-display-numbers', 'Top caller-id numbers', 'Caller id', voice.displayNumbers, true),
-      voiceChart('voice-regions', 'Top regions', 'Region', voice.regions, true),
-      countChart('voice-keys', 'Keys pressed', 'Key', voice.keysPressed, true, 'No keys were pressed in this window.'),
+      ...timeCharts(VOICE_FIGURES, 'voice', voice),
+      concurrencyChart(voice.concurrency),
+      ...breakdownCharts(VOICE_FIGURES, 'voice', voice),
     ],
-    numbers: [
-      { ...numberChart('numbers-by-day', 'Number calls by day', 'Day', numbers.byDay, false), axisLabels: numbers.byDay.map((b) => b.key.slice(5)) },
-      numberChart('numbers-by-number', 'Calls by number', 'Number', numbers.byNumber, true),
-      numberChart('numbers-by-country', 'Calls by country', 'Country', numbers.byCountry, true),
-      numberChart('numbers-by-type', 'Mobile and fixed', 'Number type', numbers.byType, false),
-    ],
+    numbers: [...timeCharts(NUMBER_FIGURES, 'numbers', numbers), ...breakdownCharts(NUMBER_FIGURES, 'numbers', numbers)],
     seats: [
       countChart('seats-by-status', 'Seats by status', 'Status', seats.byStatus, false, 'No seats in the last seat list.'),
       countChart('seats-by-group', 'Seats by group', 'Seat group', seats.byGroup, true, 'No seats in the last seat list.'),
@@ -63,32 +29,97 @@ export function overviewCharts(overview: Overview): OverviewCharts {
   };
 }
 
-function voiceChart(id: string, title: string, categoryHeader: string, buckets: VoiceBucket[], horizontal: boolean): ChartModel {
-  const calls: ChartSeries = { label: 'Calls', values: buckets.map((b) => b.calls), kind: 'bar', format: 'count', tone: 'accent' };
-  const asr: ChartSeries = {
-    label: 'ASR',
-    values: buckets.map((b) => b.asr),
-    kind: 'line',
-    format: 'percent',
-    tone: 'warning',
-    secondary: true,
+const EMPTY: Readonly<Record<string, string>> = { voiceRecords: 'No calls in this window.', numberRecords: 'No number records in this window.' };
+const FORMAT_OF: Readonly<Record<FigureUnit, ValueFormat>> = {
+  count: 'count',
+  percent: 'percent',
+  seconds: 'seconds',
+  'seconds-tenths': 'seconds',
+  minutes: 'count',
+  money: 'count',
+};
+
+type Bucket = Record<string, unknown> & { key: string; label: string; cost: MoneyTotal[]; drill: DrillDown };
+const numberIn = (bucket: Bucket, name: string): number | null => {
+  const value = bucket[name];
+  return typeof value === 'number' ? value : null;
+};
+
+/**
+ * A chart of declared figures: calls as bars (and the set's trend figure as a line on the
+ * hour and day charts); its table lists every declared bucket figure and the cost.
+ */
+function figureChart(set: SomeFigureSet, id: string, title: string, categoryHeader: string, buckets: readonly Bucket[], horizontal: boolean, trend: boolean): ChartModel {
+  const declared: Readonly<Record<string, Figure<string>>> = set.buckets;
+  const seriesOf = (name: string, kind: 'bar' | 'line'): ChartSeries => {
+    const figure = declared[name];
+    return {
+      label: figure.short,
+      values: buckets.map((bucket) => numberIn(bucket, name)),
+      kind,
+      format: FORMAT_OF[figure.unit],
+      tone: kind === 'bar' ? 'accent' : 'warning',
+      ...(kind === 'line' ? { secondary: true } : {}),
+    };
   };
+  const calls = seriesOf('calls', 'bar');
+  const line = trend && set.trend !== null ? seriesOf(set.trend, 'line') : null;
   return {
     id,
     title,
     categoryHeader,
-    categories: buckets.map((b) => b.label),
-    // Ranked lists draw calls only: a line across unrelated numbers would suggest a trend.
-    series: horizontal ? [calls] : [calls, asr],
+    categories: buckets.map((bucket) => bucket.label),
+    // Ranked lists draw calls only: a line across unrelated values would suggest a trend.
+    series: line ? [calls, line] : [calls],
     horizontal,
     columns: [
-      seriesColumn(calls),
-      { header: 'Connected', cells: buckets.map((b) => countText(b.connected)), numeric: true },
-      seriesColumn(asr),
-      { header: 'ACD', cells: buckets.map((b) => durationText(b.acdSeconds)), numeric: true },
-      { header: 'Talk time', cells: buckets.map((b) => durationText(b.talkSeconds)), numeric: true },
+      ...Object.entries(declared).map(([name, figure]) => ({
+        header: figure.short,
+        cells: buckets.map((bucket) => unitText(numberIn(bucket, name), figure.unit)),
+        numeric: true,
+      })),
+      { header: 'Cost', cells: buckets.map((bucket) => moneyText(bucket.cost)), numeric: true },
     ],
-    drills: buckets.map((b) => b.drill),
+    drills: buckets.map((bucket) => bucket.drill),
+    empty: EMPTY[set.operation] ?? 'Nothing in this window.',
+  };
+}
+
+function timeCharts(set: SomeFigureSet, prefix: string, figures: { byHour: readonly Bucket[]; byDay: readonly Bucket[] }): ChartModel[] {
+  const noun = prefix === 'voice' ? 'Calls' : 'Number calls';
+  const trend = set.trend === null ? '' : ` and ${(set.buckets as Readonly<Record<string, Figure<string>>>)[set.trend].short}`;
+  return [
+    ...(set.byHour
+      ? [{ ...figureChart(set, `${prefix}-by-hour`, `${noun}${trend} by hour of day`, 'Hour', figures.byHour, false, true), axisLabels: figures.byHour.map((b) => b.key) }]
+      : []),
+    { ...figureChart(set, `${prefix}-by-day`, `${noun}${trend} by day`, 'Day', figures.byDay, false, true), axisLabels: figures.byDay.map((b) => b.key.slice(5)) },
+  ];
+}
+
+function breakdownCharts(set: SomeFigureSet, prefix: string, figures: { breakdowns: Readonly<Record<string, { buckets: readonly Bucket[] }>> }): ChartModel[] {
+  const breakdowns: readonly Breakdown[] = set.breakdowns;
+  return breakdowns.map((breakdown) => {
+    const buckets = figures.breakdowns[breakdown.name]?.buckets ?? [];
+    const ranked = breakdown.limit !== null || !breakdown.numeric;
+    return figureChart(set, `${prefix}-${breakdown.id}`, breakdown.title, breakdown.header, buckets, ranked && buckets.length > 4, false);
+  });
+}
+
+function concurrencyChart(concurrency: VoiceOverview['concurrency']): ChartModel {
+  const peak: ChartSeries = { label: 'Peak calls up at once', values: concurrency.points.map((point) => point.peak), kind: 'bar', format: 'count', tone: 'accent' };
+  return {
+    id: 'voice-concurrency',
+    title: `Peak concurrent calls per ${concurrency.intervalMinutes} minutes`,
+    categoryHeader: 'Interval',
+    categories: concurrency.points.map((point) => point.label),
+    // The time of day is enough on the axis; the table and readout say the date.
+    axisLabels: concurrency.points.map((point) => point.label.slice(-5)),
+    series: [peak],
+    horizontal: false,
+    // The table lists what the chart draws.
+    columns: [seriesColumn(peak)],
+    // Calls up at once are not a filter of the list: an interval has no rows of its own to open.
+    drills: concurrency.points.map(() => null),
     empty: 'No calls in this window.',
   };
 }
@@ -112,25 +143,6 @@ function countChart(
     columns: [seriesColumn(count)],
     drills: buckets.map((b) => b.drill),
     empty,
-  };
-}
-
-function numberChart(id: string, title: string, categoryHeader: string, buckets: NumberBucket[], horizontal: boolean): ChartModel {
-  const calls: ChartSeries = { label: 'Calls', values: buckets.map((b) => b.calls), kind: 'bar', format: 'count', tone: 'accent' };
-  return {
-    id,
-    title,
-    categoryHeader,
-    categories: buckets.map((b) => b.label),
-    series: [calls],
-    horizontal,
-    columns: [
-      seriesColumn(calls),
-      { header: 'Duration', cells: buckets.map((b) => durationText(b.durationSeconds)), numeric: true },
-      { header: 'Cost', cells: buckets.map((b) => moneyText(b.cost)), numeric: true },
-    ],
-    drills: buckets.map((b) => b.drill),
-    empty: 'No number records in this window.',
   };
 }
 

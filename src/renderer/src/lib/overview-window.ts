@@ -26,8 +26,8 @@ export function presetText(preset: OverviewPreset, custom: WindowDraft, zone: Ti
 }
 
 /**
- * The instants of a window typed in the profile's zone. The end is the last millisecond
- * of its second, so "23:59:59" takes in the whole day however the range is read.
+ * The half-open window `[fromMs, toMs)` of the period typed in the profile's zone: the end
+ * typed is the last second taken in, so "23:59:59" takes in the whole day and no more.
  * Checked by the voice records' rule (span and history), so each bucket opens in its list.
  */
 export function overviewWindow(text: WindowDraft, zone: TimeZone, nowMs = Date.now()): OverviewWindow {
@@ -42,16 +42,15 @@ export function overviewWindow(text: WindowDraft, zone: TimeZone, nowMs = Date.n
     fields,
   );
   if (checked === null) return { ok: false, errors: fields };
-  return { ok: true, fromMs: checked.startMs, toMs: checked.endMs + 999 };
+  return { ok: true, fromMs: checked.startMs, toMs: checked.endMs + 1000 };
 }
 
 /**
- * A drill's window as the list screens' period fields (whole seconds, both ends included).
- * An end on a whole second is read as exclusive (the next bucket's start) and moved back a second.
+ * A drill's half-open window as the list screens' period fields (whole seconds, both ends
+ * included): the last second taken in is the one before the end.
  */
 export function drillWindowText(drill: Pick<DrillDown, 'fromMs' | 'toMs'>, zone: TimeZone): WindowDraft {
-  const exclusiveEnd = drill.toMs % 1000 === 0 && drill.toMs > drill.fromMs;
-  const last = exclusiveEnd ? drill.toMs - 1000 : drill.toMs;
+  const last = Math.ceil(drill.toMs / 1000) * 1000 - 1000;
   return {
     from: formatWallTime(epochMsToWallTime(drill.fromMs, zone)),
     to: formatWallTime(epochMsToWallTime(Math.max(drill.fromMs, last), zone)),

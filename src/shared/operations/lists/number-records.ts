@@ -16,6 +16,7 @@ import { LIMITS } from '../../platform';
 import type { NumberCallRecord } from '../../records';
 import type { RecordWindowParams } from '../../requests';
 import { checkNothingMore } from '../../validation';
+import { NUMBER_FIGURES } from '../../reports/figures';
 import type { ListDescriptor } from '../descriptor';
 import { recordWindowForm, type WindowDraft } from '../filter-values';
 
@@ -91,6 +92,6 @@ export const numberRecords: ListDescriptor<
   columns,
   rowId: (row) => row.callid,
   rowTime: { key: 'startTime', of: (row) => row.startTime?.epochMs ?? null },
-  summary: { kind: 'numbers', record: (row) => row },
+  summary: { figures: NUMBER_FIGURES, record: (row) => row },
   filter: recordWindowForm,
 };

@@ -17,6 +17,7 @@ import { CALL_STATUS_LABELS, CALL_STATUS_MISSING, feedbackLabel, LIMITS } from '
 import type { VoiceRecord } from '../../records';
 import type { RecordWindowParams } from '../../requests';
 import { checkNothingMore } from '../../validation';
+import { VOICE_FIGURES } from '../../reports/figures';
 import type { ListDescriptor } from '../descriptor';
 import { recordWindowForm, type WindowDraft } from '../filter-values';
 
@@ -96,6 +97,6 @@ export const voiceRecords: ListDescriptor<RecordWindowParams, VoiceRecord, Voice
   columns,
   rowId: (row) => row.voiceId,
   rowTime: { key: 'submitTime', of: (row) => row.submitTime?.epochMs ?? row.callTime?.epochMs ?? null },
-  summary: { kind: 'voice', record: (row) => row },
+  summary: { figures: VOICE_FIGURES, record: (row) => row },
   filter: recordWindowForm,
 };

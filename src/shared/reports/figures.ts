@@ -1,0 +1,204 @@
+/**
+ * Every figure of the record lists, declared once: the sums a list's rows are counted
+ * into (measures), the breakdowns they are grouped by, and each figure's name, label,
+ * unit, explanation and formula over the sums. The Overview (grouped SQL over the
+ * archive, src/main/reports) and the Summary sheet of an export or `switchboard report`
+ * (rows counted as they stream, src/main/export/summary) both generate their counting
+ * from these measures and build their figures with ./fold.ts, so they cannot differ.
+ *
+ * Adding a figure: a measure here if it needs a new sum, then the figure in the totals or
+ * bucket table below. Nothing else changes.
+ */
+import { CALL_STATUS_LABELS, CALL_STATUS_MISSING, feedbackLabel } from '../platform';
+import type { ListOperation } from '../operations';
+
+/** Call status 50 is connected, 40 voicemail (CALL_STATUS_LABELS). */
+export const CONNECTED_STATUS = 50;
+export const VOICEMAIL_STATUS = 40;
+
+/**
+ * One sum over a list's rows: of a numeric field (null: one per row, a count), optionally
+ * only over the rows whose `where.field` equals `where.equals`.
+ */
+export interface Measure {
+  readonly field: string | null;
+  readonly where?: { readonly field: string; readonly equals: number };
+}
+
+/** Money: `field`'s amounts summed per currency (a record without one is USD, spec), never across. */
+export interface MoneyMeasure {
+  readonly field: string;
+  readonly currencyField: string;
+}
+
+export type FigureUnit = 'count' | 'percent' | 'seconds' | 'seconds-tenths' | 'minutes' | 'money';
+
+/** One figure: what it is called, its unit, what it means, and its formula over the sums. */
+export interface Figure<M extends string, V extends number | null = number | null> {
+  /** As the Summary sheet and the table views name it ("ASR (connected ÷ calls)"). */
+  readonly label: string;
+  /** As a tile or a chart names it ("ASR"). */
+  readonly short: string;
+  readonly unit: FigureUnit;
+  /** The tooltip and the Summary sheet's explanation. */
+  readonly help: string;
+  value(sums: Readonly<Record<M, number>>): V;
+}
+
+/** A breakdown by the value of one field, ranked by calls. */
+export interface Breakdown {
+  readonly name: string;
+  /** Its chart's id on the Overview (`chart-voice-{id}`). */
+  readonly id: string;
+  readonly field: string;
+  /** The Summary table's title and its first column's header. */
+  readonly title: string;
+  readonly header: string;
+  /** The label of rows without a value. */
+  readonly missing: string;
+  /** How many values are kept (most calls first); null: every one. */
+  readonly limit: number | null;
+  readonly label?: (value: string) => string;
+  /** Values are numbers (a status), sorted by number rather than by calls. */
+  readonly numeric?: boolean;
+}
+
+export interface FigureSet<M extends string> {
+  readonly operation: ListOperation;
+  readonly measures: Readonly<Record<M, Measure>>;
+  readonly money: MoneyMeasure;
+  readonly totals: Readonly<Record<string, Figure<M>>>;
+  /** The figures of every hour, day and breakdown row. */
+  readonly buckets: Readonly<Record<string, Figure<M>>>;
+  /** Whether hours of the day are a breakdown (days always are). */
+  readonly byHour: boolean;
+  /** The bucket figure drawn as a line beside calls on the hour and day charts, if any. */
+  readonly trend: string | null;
+  readonly breakdowns: readonly Breakdown[];
+}
+
+const figure = <M extends string, V extends number | null>(
+  label: string | { label: string; short: string },
+  unit: FigureUnit,
+  help: string,
+  value: (sums: Readonly<Record<M, number>>) => V,
+): Figure<M, V> => ({
+  ...(typeof label === 'string' ? { label, short: label.replace(/ \(s\)$/, '') } : label),
+  unit,
+  help,
+  value,
+});
+
+/** A ratio that is null when there is nothing to divide by. */
+export const ratio = (part: number, whole: number): number | null => (whole === 0 ? null : part / whole);
+
+/** Sums of decimal amounts in floating point: rounded to the platform's 6 decimals so 0.1 + 0.2 reads 0.3. */
+export function roundMicro(amount: number): number {
+  return Math.round(amount * 1e6) / 1e6;
+}
+
+// --- Voice records -----------------------------------------------------------------
+
+const connected = { field: 'callStatus', equals: CONNECTED_STATUS } as const;
+
+export const VOICE_MEASURES = {
+  calls: { field: null },
+  connected: { field: null, where: connected },
+  voicemail: { field: null, where: { field: 'callStatus', equals: VOICEMAIL_STATUS } },
+  talkSeconds: { field: 'callDuration' },
+  connectedTalkSeconds: { field: 'callDuration', where: connected },
+  chargedSeconds: { field: 'chargedDuration' },
+  baseCostUsd: { field: 'baseCost' },
+} as const satisfies Record<string, Measure>;
+type VoiceMeasure = keyof typeof VOICE_MEASURES;
+
+const voiceFigure = figure<VoiceMeasure, number>;
+const voiceRatio = figure<VoiceMeasure, number | null>;
+
+const ASR_HELP = 'Answer-seizure ratio: connected calls ÷ calls.';
+const ACD_HELP = 'Average call duration: talk time of connected calls ÷ connected calls.';
+
+const VOICE_BREAKDOWNS: readonly Breakdown[] = [
+  {
+    name: 'byStatus',
+    id: 'by-status',
+    field: 'callStatus',
+    title: 'By call status',
+    header: 'Call status',
+    missing: CALL_STATUS_MISSING,
+    limit: null,
+    numeric: true,
+    label: (value) => CALL_STATUS_LABELS[Number(value)] ?? `status ${value}`,
+  },
+  { name: 'displayNumbers', id: 'display-numbers', field: 'displayNum', title: 'By caller-id number', header: 'Caller id', missing: 'no caller id', limit: 20 },
+  { name: 'regions', id: 'regions', field: 'code', title: 'By region', header: 'Region', missing: 'no region', limit: 20 },
+  { name: 'keysPressed', id: 'keys', field: 'feedbackValue', title: 'By key pressed', header: 'Key pressed', missing: 'not recorded', limit: null, label: feedbackLabel },
+];
+
+export const VOICE_FIGURES = {
+  operation: 'voiceRecords',
+  measures: VOICE_MEASURES,
+  money: { field: 'cost', currencyField: 'currency' },
+  totals: {
+    calls: voiceFigure('Calls', 'count', 'Every call in the window.', (s) => s.calls),
+    connected: voiceFigure('Connected', 'count', 'Calls with call status 50 (connected).', (s) => s.connected),
+    asr: voiceRatio({ label: 'ASR (connected ÷ calls)', short: 'ASR' }, 'percent', ASR_HELP, (s) => ratio(s.connected, s.calls)),
+    voicemail: voiceFigure('Voicemail', 'count', 'Calls with call status 40 (voicemail).', (s) => s.voicemail),
+    talkSeconds: voiceFigure({ label: 'Talk time, all calls (s)', short: 'Talk time, all calls' }, 'seconds', 'Talk time (callDuration) of every call, connected or not.', (s) => s.talkSeconds),
+    acdSeconds: voiceRatio('ACD (s)', 'seconds-tenths', ACD_HELP, (s) => ratio(s.connectedTalkSeconds, s.connected)),
+    billedMinutes: voiceFigure('Billed minutes', 'minutes', 'Billed time (chargedDuration) of every call, in minutes.', (s) => s.chargedSeconds / 60),
+    baseCostUsd: voiceFigure('Base cost (USD)', 'money', 'The base cost, always in USD.', (s) => roundMicro(s.baseCostUsd)),
+  },
+  buckets: {
+    calls: voiceFigure('Calls', 'count', 'Calls.', (s) => s.calls),
+    connected: voiceFigure('Connected', 'count', 'Calls with call status 50 (connected).', (s) => s.connected),
+    asr: voiceRatio('ASR', 'percent', ASR_HELP, (s) => ratio(s.connected, s.calls)),
+    talkSeconds: voiceFigure('Connected talk time (s)', 'seconds', 'Talk time (callDuration) of the connected calls only.', (s) => s.connectedTalkSeconds),
+    acdSeconds: voiceRatio('ACD (s)', 'seconds-tenths', ACD_HELP, (s) => ratio(s.connectedTalkSeconds, s.connected)),
+  },
+  byHour: true,
+  trend: 'asr',
+  breakdowns: VOICE_BREAKDOWNS,
+} as const satisfies FigureSet<VoiceMeasure>;
+
+// --- Number call records -------------------------------------------------------------
+
+export const NUMBER_MEASURES = {
+  calls: { field: null },
+  durationSeconds: { field: 'callDuration' },
+} as const satisfies Record<string, Measure>;
+type NumberMeasure = keyof typeof NUMBER_MEASURES;
+
+const numberFigure = figure<NumberMeasure, number>;
+
+const NUMBER_BREAKDOWNS: readonly Breakdown[] = [
+  { name: 'byNumber', id: 'by-number', field: 'number', title: 'By number', header: 'Number', missing: 'no number', limit: 50 },
+  { name: 'byCountry', id: 'by-country', field: 'country', title: 'By country', header: 'Country', missing: 'no country', limit: 50 },
+  { name: 'byType', id: 'by-type', field: 'type', title: 'By type', header: 'Type', missing: 'no type', limit: null },
+];
+
+export const NUMBER_FIGURES = {
+  operation: 'numberRecords',
+  measures: NUMBER_MEASURES,
+  money: { field: 'pay', currencyField: 'currency' },
+  totals: {
+    calls: numberFigure('Calls', 'count', 'Every number call in the window.', (s) => s.calls),
+    durationSeconds: numberFigure('Duration (s)', 'seconds', 'Call duration (callDuration) of every call.', (s) => s.durationSeconds),
+  },
+  buckets: {
+    calls: numberFigure('Calls', 'count', 'Calls.', (s) => s.calls),
+    durationSeconds: numberFigure('Duration (s)', 'seconds', 'Call duration (callDuration).', (s) => s.durationSeconds),
+  },
+  byHour: false,
+  trend: null,
+  breakdowns: NUMBER_BREAKDOWNS,
+} as const satisfies FigureSet<NumberMeasure>;
+
+export type SomeFigureSet = typeof VOICE_FIGURES | typeof NUMBER_FIGURES;
+
+/** The figure set of a record list, or null for lists without figures. */
+export function figureSetOf(operation: ListOperation): SomeFigureSet | null {
+  if (operation === 'voiceRecords') return VOICE_FIGURES;
+  if (operation === 'numberRecords') return NUMBER_FIGURES;
+  return null;
+}
