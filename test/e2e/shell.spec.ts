@@ -1,5 +1,15 @@
-import { SCREENS, shortcutDigit } from '../../src/renderer/src/lib/screens';
+import { SCREENS } from '../../src/renderer/src/lib/screens';
+import { shortcutLabel, type Shortcut } from '../../src/shared/operations';
 import { expect, test } from './fixtures';
+
+/** The keys Playwright presses for a shortcut: the digit by its place, as Shift changes its character. */
+const keysOf = (shortcut: Shortcut): string => `Control+${shortcut.replace(/([0-9])$/, 'Digit$1')}`;
+
+/** Relative luminance (0 black, 1 white) of a computed `rgb(r, g, b)` colour, near enough to tell light from dark. */
+function luminance(colour: string): number {
+  const [r = Number.NaN, g = Number.NaN, b = Number.NaN] = (colour.match(/[\d.]+/g) ?? []).map(Number);
+  return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+}
 
 test('the shell loads with the sidebar, a screen and the status bar', async ({ app }) => {
   await expect(app.getByRole('heading', { level: 1, name: 'Voice records' })).toBeVisible();
@@ -18,11 +28,13 @@ test('every screen is reachable from the sidebar', async ({ app }) => {
 });
 
 test('every screen is reachable from the keyboard', async ({ app }) => {
-  for (const [index, screen] of SCREENS.entries()) {
-    const digit = shortcutDigit(index);
-    if (digit === null) continue;
-    await app.keyboard.press(`Control+${digit}`);
+  const nav = app.getByRole('navigation', { name: 'Screens' });
+  // Backwards, so no screen is reached only because it was the one already shown.
+  for (const screen of [...SCREENS].reverse()) {
+    if (screen.shortcut === null) continue;
+    await app.keyboard.press(keysOf(screen.shortcut));
     await expect(app.getByRole('heading', { level: 1, name: screen.title })).toBeVisible();
+    await expect(nav.getByRole('button', { name: screen.title })).toContainText(shortcutLabel(screen.shortcut, false));
   }
   // Arrow keys move through the sidebar, with focus following the selection.
   await app.getByRole('button', { name: SCREENS[0].title }).focus();
@@ -63,11 +75,20 @@ test('the page refuses inline script (CSP)', async ({ page, harness }) => {
 });
 
 test('the theme follows the operating system', async ({ app }) => {
-  const background = () => app.evaluate(() => getComputedStyle(document.body.parentElement ?? document.body).backgroundColor);
+  // The page's background and the screen's text: what the user reads, in either scheme.
+  const colours = () =>
+    app.evaluate(() => {
+      const screen = getComputedStyle(document.querySelector('main') ?? document.body);
+      const page = getComputedStyle(document.documentElement);
+      return { page: page.backgroundColor, text: screen.color };
+    });
   await app.emulateMedia({ colorScheme: 'light' });
-  const light = await background();
+  const light = await colours();
+  expect(luminance(light.page), light.page).toBeGreaterThan(0.8);
+  expect(luminance(light.text), light.text).toBeLessThan(0.3);
   await app.emulateMedia({ colorScheme: 'dark' });
-  const dark = await background();
-  expect(light).not.toBe(dark);
+  const dark = await colours();
+  expect(luminance(dark.page), dark.page).toBeLessThan(0.2);
+  expect(luminance(dark.text), dark.text).toBeGreaterThan(0.7);
   await app.screenshot({ path: 'test-results/screens/shell-dark.png' });
 });
