@@ -1,4 +1,6 @@
-// `npm test` (all), `npm run test:unit`, `npm run test:e2e`.
+// `npm test` (all: unit, the leak soak, the security scan, end-to-end), `npm run test:unit`,
+// `npm run test:e2e`. The soak (`npm run soak` alone) runs in a process of its own, so its
+// heap figures are not mixed with a test runner's, and only in `all`: it takes about a minute.
 // Builds if needed, and on a Linux box without a desktop session runs the suites
 // inside a private D-Bus session with a throwaway, unlocked gnome-keyring, so the
 // keychain tests exercise a real Secret Service for anyone, with no extra step.
@@ -97,6 +99,16 @@ if (mode === 'all' || mode === 'unit') {
       for (const test of failedTests) failedNames.push(`unit › ${relative(root, file.name)} › ${test.fullName}`);
       if (failedTests.length === 0 && file.status === 'failed') failedNames.push(`unit › ${relative(root, file.name)} (${file.message ?? 'failed to load'})`);
     }
+  }
+}
+if (mode === 'all') {
+  console.log('\n== Leak soak (npm run soak)');
+  const soakPassed = run(process.execPath, ['--expose-gc', '--import', 'tsx', join('test', 'soak', 'soak.ts')]) === 0;
+  if (soakPassed) totals.passed += 1;
+  else {
+    totals.failed += 1;
+    failedSuites++;
+    failedNames.push('leak soak (test/soak/soak.ts)');
   }
 }
 // -- Security scan (issue 10): electronegativity over src/ and the built page; any finding
