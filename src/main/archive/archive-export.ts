@@ -51,13 +51,27 @@ export function archiveQueryFor(
   return ok(query);
 }
 
-/** The archived rows of a query, in the archive's order, for an export's writer. */
+/** A sort the archive can apply: by one of the list's fields. An unknown one is refused, naming it, never ignored. */
+export function checkArchiveSort(operation: ListOperation, sort: ArchiveQuery['sort']): Result<ArchiveQuery['sort']> {
+  if (sort === undefined) return ok(undefined);
+  const { fields } = archiveTableFor(operation).layout;
+  if (fields.some((field) => field.field === sort.field)) return ok(sort);
+  const list = listOf(operation);
+  return fail(
+    'validation',
+    `${list.endpoint.title} from the archive cannot be sorted by "${sort.field}": it is not one of the list's fields. Sort by another column, then export again.`,
+  );
+}
+
+/** The archived rows of a query, in the archive's order (its sort checked first), for an export's writer. */
 export function archiveRows<O extends ListOperation>(
   store: ArchiveStore,
   operation: O,
   query: ArchiveQuery,
 ): (onRows: (rows: readonly ListRows[O][]) => Promise<void>, signal: AbortSignal) => Promise<Result<number>> {
   return async (onRows, signal) => {
+    const sorted = checkArchiveSort(operation, query.sort);
+    if (!sorted.ok) return sorted;
     try {
       return ok(await store.each(archiveTableFor(operation), query, onRows, signal));
     } catch (error) {

@@ -72,9 +72,7 @@ export class ArchiveStore {
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       if (isLockConflict(reason)) {
-        throw new ArchiveBusyError(
-          'Another Switchboard window or command is using this archive, so this one works live from the platform until it is closed.',
-        );
+        throw new ArchiveBusyError('Another Switchboard window or command is using this archive.');
       }
       if (!existsSync(path)) throw error;
       const keptAt = `${path}.unreadable-${Date.now()}`;

@@ -20,6 +20,21 @@ const DAY_MS = 86_400_000;
 /** A busy or unreadable archive is tried again after this long. */
 const RETRY_AFTER_MS = 60_000;
 
+/** What the store is wanted for, which decides what an unavailable archive means to the user. */
+export type ArchivePurpose = 'live' | 'sync' | 'read';
+
+const WHEN_BUSY: Readonly<Record<ArchivePurpose, string>> = {
+  live: 'This window works live from the platform until it is closed.',
+  sync: 'Close it or let its sync finish, then sync again.',
+  read: 'Close it or let its sync finish, then try again.',
+};
+
+const WHEN_UNREADABLE: Readonly<Record<ArchivePurpose, string>> = {
+  live: 'This window works live from the platform.',
+  sync: 'Nothing was synced.',
+  read: 'Nothing was read from it.',
+};
+
 export type ArchiveCondition =
   | { state: 'off' }
   | { state: 'closed' }
@@ -61,9 +76,12 @@ export class Archives {
     return this.conditions.get(profileId) ?? { state: 'closed' };
   }
 
-  /** The profile's open store, opened on first use; null when switched off or unavailable (the user was told why). */
-  async store(profileId: string): Promise<ArchiveStore | null> {
-    return (await this.open(profileId))?.store ?? null;
+  /**
+   * The profile's open store, opened on first use; null when switched off or unavailable
+   * (the user was told why, and what it means for the work the store was wanted for).
+   */
+  async store(profileId: string, purpose: ArchivePurpose = 'live'): Promise<ArchiveStore | null> {
+    return (await this.open(profileId, purpose))?.store ?? null;
   }
 
   /**
@@ -123,7 +141,7 @@ export class Archives {
     return { cancelledSync: cancelled > 0 };
   }
 
-  private open(profileId: string): Promise<Opened | null> {
+  private open(profileId: string, purpose: ArchivePurpose = 'live'): Promise<Opened | null> {
     const ready = this.opened.get(profileId);
     if (ready) return Promise.resolve(ready);
     const settings = this.options.settingsOf(profileId);
@@ -133,12 +151,12 @@ export class Archives {
       return Promise.resolve(null);
     const pending = this.opening.get(profileId);
     if (pending) return pending;
-    const opening = this.openNow(profileId, settings).finally(() => this.opening.delete(profileId));
+    const opening = this.openNow(profileId, settings, purpose).finally(() => this.opening.delete(profileId));
     this.opening.set(profileId, opening);
     return opening;
   }
 
-  private async openNow(profileId: string, settings: ArchiveSettings): Promise<Opened | null> {
+  private async openNow(profileId: string, settings: ArchiveSettings, purpose: ArchivePurpose): Promise<Opened | null> {
     const path = this.pathOf(profileId);
     try {
       const { store, setAside } = await ArchiveStore.open(path);
@@ -166,8 +184,8 @@ export class Archives {
     } catch (error) {
       const message =
         error instanceof ArchiveBusyError
-          ? error.message
-          : 'The archive on this computer could not be opened, so this window works live from the platform. The details are in the log file.';
+          ? `${error.message} ${WHEN_BUSY[purpose]}`
+          : `The archive on this computer could not be opened. ${WHEN_UNREADABLE[purpose]} The details are in the log file.`;
       if (!(error instanceof ArchiveBusyError)) this.options.log.error('archive open failed', error);
       this.conditions.set(profileId, { state: 'unavailable', message, atMs: this.now() });
       this.options.tell(message);

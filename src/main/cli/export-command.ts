@@ -305,7 +305,7 @@ export async function exportWith(opened: OpenConnection, job: ExportJob, io: Cli
     const asked = archiveQueryFor(operation, { ...job.query.params });
     if (!asked.ok) throw new UsageError(asked.error.message);
     query = asked.value;
-    store = await archives.store(archiveId);
+    store = await archives.store(archiveId, 'read');
     if (!store) {
       io.err(
         archives.condition(archiveId).state === 'off'

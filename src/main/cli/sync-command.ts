@@ -114,7 +114,7 @@ export function createSyncCommand(deps: CliDeps = {}): CliCommand {
           io.err(`The archive is switched off for ${connection.profileName}. Switch it on in Accounts to sync.`);
           return 1;
         }
-        const store = await opened.archives().store(opened.archiveId);
+        const store = await opened.archives().store(opened.archiveId, 'sync');
         if (!store) return 1;
         // No page hook: sync writes its rows itself, each range with its coverage.
         const client = opened.client();

@@ -127,7 +127,7 @@ export function createArchiveHandlers(deps: { accounts: Accounts; archives: Arch
       }
     }
     const settings = accounts.archiveSettings(profileId);
-    const store = await archives.store(profileId);
+    const store = await archives.store(profileId, 'sync');
     if (!store) return unavailable(profileId);
     const started = await startSyncJob({ accounts, jobs, log }, store, profileId, operations, syncPlanOf(settings, Date.now(), taskId));
     return started.ok ? ok({ job: started.value.job }) : started;

@@ -1,0 +1,71 @@
+/** What the archive refuses, and how it says so: a sort it cannot apply, a sync it cannot run. */
+import { readdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { archiveRows } from '../../../src/main/archive/archive-export';
+import { ArchiveStore } from '../../../src/main/archive/archive-store';
+import { createSyncCommand } from '../../../src/main/cli/sync-command';
+import { createLogger } from '../../../src/main/log';
+import { startSandbox, type Sandbox } from '../../../src/main/sandbox';
+import { holdInChild } from './hold-archive';
+
+const log = createLogger({ console: false });
+
+describe('an archive export sorted by a field the list does not have', () => {
+  it('is refused with the field named, before any row is read', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'switchboard-sort-'));
+    const { store } = await ArchiveStore.open(join(folder, 'archive', 'p.duckdb'));
+    try {
+      let handed = 0;
+      const read = archiveRows(store, 'seats', { sort: { field: 'statusLabel', descending: false } });
+      const result = await read(async (rows) => void (handed += rows.length), new AbortController().signal);
+      expect(result).toMatchObject({ ok: false, error: { code: 'validation', message: expect.stringContaining('"statusLabel"') } });
+      expect(handed).toBe(0);
+    } finally {
+      await store.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('switchboard sync while another Switchboard holds the archive', () => {
+  let sandbox: Sandbox;
+  let dir: string;
+  beforeAll(async () => {
+    sandbox = await startSandbox({ seed: 3, volume: 'small' });
+    dir = mkdtempSync(join(tmpdir(), 'switchboard-busy-sync-'));
+  });
+  afterAll(async () => {
+    await sandbox.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('says to close it and sync again, not that it "works live"', async () => {
+    const env = {
+      SWITCHBOARD_API_KEY: sandbox.credentials.apiKey,
+      SWITCHBOARD_API_SECRET: sandbox.credentials.apiSecret,
+      SWITCHBOARD_USER_DATA: join(dir, 'user-data'),
+    };
+    const sync = async () => {
+      const err: string[] = [];
+      const code = await createSyncCommand({ env, log }).run(['seats', '--base-url', sandbox.baseUrl], {
+        out: () => undefined,
+        err: (text) => err.push(text),
+      });
+      return { code, err: err.join('\n') };
+    };
+    expect((await sync()).code).toBe(0);
+    const folder = join(dir, 'user-data', 'archive');
+    const file = readdirSync(folder).find((name) => name.endsWith('.duckdb'));
+    const holder = await holdInChild(join(folder, file ?? 'missing'));
+    try {
+      const busy = await sync();
+      expect(busy.code).toBe(1);
+      expect(busy.err).toMatch(/Another Switchboard window or command is using this archive\. Close it or let its sync finish, then sync again\./);
+      expect(busy.err).not.toMatch(/works live/);
+    } finally {
+      holder.kill('SIGKILL');
+    }
+  }, 60_000);
+});
