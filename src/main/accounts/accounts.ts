@@ -55,10 +55,6 @@ export class AccountsError extends Error {
   }
 }
 
-export function computerTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-}
-
 /**
  * Profiles: metadata in profiles.json, secrets in the keychain, plus the built-in
  * "Sandbox (demo)" profile, which cannot be deleted, only hidden.

@@ -5,6 +5,7 @@
  * repair) and normalised into the shared record types. Plain Node; used by the app,
  * the CLI and tests.
  */
+import { DEFAULT_PLATFORM_ZONE } from '../../shared/platform-zone';
 import type { CheckedRequest, ListDescriptor, SomeList } from '../../shared/operations';
 import { OPERATIONS } from '../../shared/platform';
 import type { MmsSendResult, Page, SeatGroupSettings } from '../../shared/records';
@@ -84,7 +85,8 @@ export interface PlatformClient {
   close(): void;
 }
 
-export const DEFAULT_TIME_ZONE = '+08:00';
+/** A client without a zone reads offset-less times by the one rule's default. */
+export const DEFAULT_TIME_ZONE = DEFAULT_PLATFORM_ZONE;
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
 /** Checks what createClient needs, as field messages for the Accounts form. */
