@@ -16,7 +16,7 @@ import { createSandboxHost } from '../sandbox/host';
 import { resolveUserDataDir } from '../user-data';
 import { DEFAULT_ARCHIVE_SETTINGS, validateBaseUrl, type ArchiveSettings } from '../../shared/profiles';
 import { PLATFORM_ZONE_ENV, platformZone } from '../../shared/platform-zone';
-import { parseIsoInstant, parseTimeZone, type TimeZone } from '../../shared/time-zone';
+import { formatIsoInZone, parseIsoInstant, parseTimeZone, type TimeZone } from '../../shared/time-zone';
 import { UsageError, type CliIo } from './command';
 
 export const API_KEY_ENV = 'SWITCHBOARD_API_KEY';
@@ -99,8 +99,11 @@ export function connectionChoice(values: {
 export interface WindowChoice {
   from: string;
   to: string;
+  /** [fromMs, toMs): --to itself is not taken in. */
   fromMs: number;
   toMs: number;
+  /** The platform's endTime, the last second taken in: the second before --to, in --to's offset. */
+  endTime: string;
 }
 
 /** --from and --to: both or neither (null), each ISO 8601 with an offset, the end after the start. */
@@ -109,9 +112,13 @@ export function windowChoice(values: { from?: string; to?: string }): WindowChoi
   if (values.from === undefined || values.to === undefined) throw new UsageError('Give both --from and --to, or neither.');
   const from = values.from.trim();
   const to = values.to.trim();
-  const window = { from, to, fromMs: isoOption('from', from), toMs: isoOption('to', to) };
-  if (window.toMs <= window.fromMs) throw new UsageError('--to must be later than --from.');
-  return window;
+  const fromMs = isoOption('from', from);
+  const toMs = isoOption('to', to);
+  const lastSecond = Math.ceil(toMs / 1000) * 1000 - 1000;
+  if (lastSecond < fromMs) throw new UsageError('--to must be at least a second later than --from (--to itself is not included).');
+  const offset = parseTimeZone(/(Z|[+-]\d{2}:?\d{2})$/i.exec(to)?.[1] ?? 'Z') ?? parseTimeZone('Z');
+  const endTime = offset ? formatIsoInZone(lastSecond, offset) : new Date(lastSecond).toISOString();
+  return { from, to, fromMs, toMs, endTime };
 }
 
 function isoOption(name: string, text: string): number {

@@ -54,8 +54,8 @@ export function exportUsage(lists: readonly SomeList[]): string {
     '  --out FILE          where to write; the extension chooses .xlsx, .csv or .parquet. The file',
     '                      appears only when complete (written as FILE.partial-* first)',
     ...CONNECTION_USAGE,
-    '  --from ISO --to ISO the record window, ISO 8601 with offset, e.g. 2026-11-01T00:00:00+08:00',
-    '                      (voice-records and number-records need it; longer than 31 days is',
+    '  --from ISO --to ISO the record window [from, to), ISO 8601 with offset, e.g. 2026-11-01T00:00:00+08:00;',
+    '                      --to itself is not included (voice-records and number-records need it; longer than 31 days is',
     '                      fetched in parts)',
     '  --param key=value   another filter, repeatable; lists comma-separated, e.g.',
     '                      --param taskId=1001 --param statusList=1,5',
@@ -155,7 +155,7 @@ export function paramsFromArgs(
   }
   if (window === null) throw new UsageError(`${list.slug} needs both --from and --to.`);
   params.strTime = window.from;
-  params.endTime = window.to;
+  params.endTime = window.endTime;
   return params;
 }
 

@@ -7,13 +7,16 @@
 import { calendarOf, type Window } from '../../../shared/calendar';
 import type { ListDescriptor } from '../../../shared/operations';
 import { recordCounter } from '../../../shared/reports/count-records';
-import { foldFigures } from '../../../shared/reports/fold';
+import type { SomeFigureSet } from '../../../shared/reports/figures';
+import { foldFigures, type Figures } from '../../../shared/reports/fold';
 import { formatIsoInZone, parseIsoInstant, type TimeZone } from '../../../shared/time-zone';
 import type { SummarySheet } from '../summary-sheet';
 import { figuresSheet } from './figures-sheet';
 
 export interface RowSummary<Row> {
   add(rows: readonly Row[]): void;
+  /** The figures of every row added so far (what the sheet lays out). */
+  figures(): Figures<SomeFigureSet>;
   /** The sheet of every row added so far. */
   sheet(): SummarySheet;
 }
@@ -67,11 +70,13 @@ export function rowSummaryFor<P extends object, R, Row, D>(
         counter.add(source.record(row), timeMs);
       }
     },
-    sheet() {
+    figures() {
       // Without a window of its own the export's rows span one: from the first row's time to just after the last.
       const window = given ?? (earliest <= latest ? { fromMs: earliest, toMs: latest + 1 } : { fromMs: 0, toMs: 0 });
-      const figures = foldFigures(counter.book, window, zone);
-      return figuresSheet(source.figures, figures, heading(list.endpoint.title, given, zone, rows));
+      return foldFigures(counter.book, window, zone);
+    },
+    sheet() {
+      return figuresSheet(source.figures, this.figures(), heading(list.endpoint.title, given, zone, rows));
     },
   };
 }
