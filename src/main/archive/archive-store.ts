@@ -6,13 +6,14 @@
  *
  * The store opens and closes the file and runs the work of its parts one piece at a
  * time, in call order: the tables (schema.ts), staging and merging fetched rows
- * (staging.ts), reading (queries.ts) and housekeeping (maintenance.ts).
+ * (staging.ts), reading (queries.ts) and housekeeping (maintenance.ts). Opening one never
+ * removes anything: retention runs after a sync (retention.ts).
  */
 import { existsSync, renameSync } from 'node:fs';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { archiveSizeBytes, makeArchiveFolder, restrictToOwner } from './archive-files';
 import type { CoveragePiece } from './coverage';
-import { pruneOlderThan, tableStats, type TableStats } from './maintenance';
+import { pruneTable, retentionPlan, tableStats, type RetentionPlan, type TableStats } from './maintenance';
 import { readCoverage, readSnapshotTakenAt } from './meta-tables';
 import { ArchiveQueries, type ArchivePage } from './queries';
 import type { ArchiveQuery } from './query-sql';
@@ -25,7 +26,7 @@ export type { ArchivePage } from './queries';
 export type { ArchiveQuery, QueryFilter } from './query-sql';
 export type { Completes } from './staging';
 export type { ArchiveTable } from './table-layout';
-export type { TableStats } from './maintenance';
+export type { RetentionPlan, TableStats } from './maintenance';
 
 export type ArchiveOpenFailure =
   { kind: 'held-elsewhere'; message: string } | { kind: 'set-aside'; message: string; keptAt: string };
@@ -164,10 +165,19 @@ export class ArchiveStore {
     return this.serial(() => tableStats(this.reader));
   }
 
-  /** Removes rows older than the cutoff (by row time, or fetch time for lists without one) and their coverage. */
-  prune(cutoffMs: number): Promise<number> {
+  /** What keeping `retentionMs` before the platform's time would remove from one list (see maintenance.ts). */
+  retentionPlan(layout: TableLayout, retentionMs: number, platformNowMs: number): Promise<RetentionPlan> {
     return this.serial(async () => {
-      const removed = await pruneOlderThan(this.writer, cutoffMs);
+      await this.schemas.prepare(layout);
+      return retentionPlan(this.reader, layout, retentionMs, platformNowMs);
+    });
+  }
+
+  /** Removes one list's rows older than the cutoff and its coverage before it; the rows removed. */
+  pruneTable(layout: TableLayout, cutoffMs: number): Promise<number> {
+    return this.serial(async () => {
+      await this.schemas.prepare(layout);
+      const removed = await pruneTable(this.writer, layout, cutoffMs);
       this.queries.forget();
       restrictToOwner(this.path);
       return removed;

@@ -1,7 +1,7 @@
 /**
  * The archives of all profiles in this process: one store per profile at
- * `<userData>/archive/<profileId>.duckdb`, opened on first use (older rows pruned as it
- * opens) and kept open, since the engine allows one open store per file per process.
+ * `<userData>/archive/<profileId>.duckdb`, opened on first use (never pruned as it opens:
+ * see retention.ts) and kept open, since the engine allows one open store per file per process.
  * A profile with its archive switched off has nothing on disk. When the file is held by
  * another process or could not be read, the user is told once and the app works live.
  */
@@ -16,7 +16,6 @@ import { removeArchiveFiles } from './archive-files';
 import { ArchiveBusyError, ArchiveStore } from './archive-store';
 import { PageRecorder, type RecordedPage } from './page-recorder';
 
-const DAY_MS = 86_400_000;
 /** A busy or unreadable archive is tried again after this long. */
 const RETRY_AFTER_MS = 60_000;
 
@@ -144,19 +143,18 @@ export class Archives {
   private open(profileId: string, purpose: ArchivePurpose = 'live'): Promise<Opened | null> {
     const ready = this.opened.get(profileId);
     if (ready) return Promise.resolve(ready);
-    const settings = this.options.settingsOf(profileId);
-    if (!settings.enabled) return Promise.resolve(null);
+    if (!this.options.settingsOf(profileId).enabled) return Promise.resolve(null);
     const known = this.conditions.get(profileId);
     if (known?.state === 'unavailable' && this.now() - (known.atMs ?? 0) < RETRY_AFTER_MS)
       return Promise.resolve(null);
     const pending = this.opening.get(profileId);
     if (pending) return pending;
-    const opening = this.openNow(profileId, settings, purpose).finally(() => this.opening.delete(profileId));
+    const opening = this.openNow(profileId, purpose).finally(() => this.opening.delete(profileId));
     this.opening.set(profileId, opening);
     return opening;
   }
 
-  private async openNow(profileId: string, settings: ArchiveSettings, purpose: ArchivePurpose): Promise<Opened | null> {
+  private async openNow(profileId: string, purpose: ArchivePurpose): Promise<Opened | null> {
     const path = this.pathOf(profileId);
     try {
       const { store, setAside } = await ArchiveStore.open(path);
@@ -166,7 +164,6 @@ export class Archives {
           `The archive on this computer could not be read, so it was moved to ${setAside.keptAt} and a new one started. Records fetched from now on are kept again.`,
         );
       }
-      await store.prune(this.now() - settings.retentionDays * DAY_MS);
       const recorder = new PageRecorder(store, this.now);
       let told = false;
       recorder.onFailure((error) => {

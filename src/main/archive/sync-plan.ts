@@ -8,11 +8,13 @@ import type { PlatformClient } from '../api';
 import { LIST_OPERATIONS, listOf, type ListOperation, type ScopedSync, type SomeList } from '../../shared/operations';
 import { earliestQueryableTime } from '../../shared/platform';
 import type { ArchiveSettings } from '../../shared/profiles';
-import { fail, type Result } from '../../shared/result';
+import { fail, ok, type Result } from '../../shared/result';
 import type { ArchiveStore } from './archive-store';
 import type { TimeRange } from './coverage';
 import { platformSyncSource } from './platform-source';
+import { applyRetention, type RetentionRule } from './retention';
 import { syncSnapshot, syncWindow, type SyncOptions, type SyncSummary } from './sync';
+import { archiveTableFor } from './tables';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -32,6 +34,8 @@ export interface SyncPlan {
   refreshMs: number;
   /** The scope a scoped list's sync fetches (task details: the task id); null when none was given. */
   taskId: number | null;
+  /** Applied to each list after it synced (retention.ts); without it nothing is removed. */
+  retention?: RetentionRule;
 }
 
 /** The last `historyDays` days up to `nowMs`, starting no earlier than the platform still keeps. */
@@ -41,7 +45,12 @@ export function historyWindow(historyDays: number, nowMs: number): TimeRange {
 }
 
 export function syncPlanOf(settings: ArchiveSettings, nowMs: number, taskId: number | null = null): SyncPlan {
-  return { window: historyWindow(settings.historyDays, nowMs), refreshMs: settings.refreshHours * HOUR_MS, taskId };
+  return {
+    window: historyWindow(settings.historyDays, nowMs),
+    refreshMs: settings.refreshHours * HOUR_MS,
+    taskId,
+    retention: { retentionDays: settings.retentionDays, confirmed: false },
+  };
 }
 
 /** The scope a list is synced by, or null when every Sync takes it. */
@@ -54,8 +63,27 @@ export function scopeNeeded(list: SomeList, scope: ScopedSync): string {
   return `${list.endpoint.title} are synced one ${scope.noun} at a time: give the ${scope.noun} id first.`;
 }
 
-/** Syncs one list as the plan says: a windowed list's missing ranges, a snapshot list whole, or one scope of a scoped list (a task's details). */
-export function syncList(
+/**
+ * Syncs one list as the plan says: a windowed list's missing ranges, a snapshot list whole,
+ * or one scope of a scoped list (a task's details); then applies the plan's retention to
+ * the list by the clock the platform accepted during that sync (retention.ts).
+ */
+export async function syncList(
+  store: ArchiveStore,
+  client: PlatformClient,
+  operation: ListOperation,
+  plan: SyncPlan,
+  options: SyncOptions,
+): Promise<Result<SyncSummary>> {
+  const synced = await syncOnly(store, client, operation, plan, options);
+  if (!synced.ok || plan.retention === undefined) return synced;
+  // A windowed sync with nothing to fetch sent no request: no answer vouched for the clock.
+  const askedPlatform = listOf(operation).window === null || synced.value.fetched.length > 0;
+  const retention = await applyRetention(store, archiveTableFor(operation).layout, plan.retention, askedPlatform ? client.now().getTime() : null);
+  return ok({ ...synced.value, retention });
+}
+
+function syncOnly(
   store: ArchiveStore,
   client: PlatformClient,
   operation: ListOperation,

@@ -8,6 +8,7 @@
 import { fail, ok, type Result } from '../../shared/result';
 import type { ArchiveStore, ArchiveTable } from './archive-store';
 import { rangesToFetch, type TimeRange } from './coverage';
+import type { RetentionOutcome } from './retention';
 
 export const DEFAULT_REFRESH_HOURS = 24;
 
@@ -43,6 +44,8 @@ export interface SyncSummary {
   fetched: TimeRange[];
   rows: number;
   syncedAtMs: number;
+  /** What the retention did after the sync (set by syncList when the plan has one). */
+  retention?: RetentionOutcome;
 }
 
 /**

@@ -1,11 +1,14 @@
 /**
  * `switchboard sync [list...]`: brings the profile's archive up to date, fetching only the
  * time ranges it does not hold completely (plus the refresh window) and each snapshot list
- * whole. Same connection and window options as `export`; progress on stderr; exit 0 when
- * every list synced, 1 on a platform, network or archive error (or Ctrl+C), 2 on bad usage.
+ * whole, then applies the profile's retention to each list by the platform's clock. Same
+ * connection and window options as `export`; progress on stderr; exit 0 when every list
+ * synced, 1 on a platform, network or archive error (or Ctrl+C) or a retention that needs
+ * --yes, 2 on bad usage.
  */
 import type { PlatformClient } from '../api';
 import type { ArchiveStore } from '../archive/archive-store';
+import { heldRetentionMessage } from '../archive/retention';
 import type { SyncSummary } from '../archive/sync';
 import { scopedSyncOf, SYNCED_LISTS, syncList, syncPlanOf, type SyncPlan } from '../archive/sync-plan';
 import { LIST_OPERATIONS, listOf, type ListOperation, type ScopedSync, type SomeList } from '../../shared/operations';
@@ -26,6 +29,7 @@ const OPTIONS = {
   ...CONNECTION_OPTIONS,
   ...WINDOW_OPTIONS,
   param: { type: 'string', multiple: true },
+  yes: { type: 'boolean' },
 } as const;
 
 /** The lists synced one scope at a time (task details), each with its scope: named only with --param. */
@@ -44,10 +48,13 @@ export const SYNC_USAGE = [
   "  --from ISO --to ISO the window of the record lists (default: the profile's sync history,",
   '                      60 days unless set in Accounts, up to now)',
   ...SCOPED.map(({ list, scope }) => `${`  --param ${scope.param}=N`.padEnd(21)} the ${scope.noun} id, for ${list.slug}`),
+  "  --yes               let the retention remove more than half of a list's archived records",
   '',
   "Only what the archive does not hold yet is fetched, plus the profile's refresh window",
-  '(recent records can still change). Progress is printed to stderr. Exit codes: 0 done,',
-  '1 platform, network or archive error, 2 bad usage.',
+  "(recent records can still change). Then records older than the profile's retention are",
+  "removed, by the platform's clock; a removal of more than half of a list needs --yes.",
+  'Progress is printed to stderr. Exit codes: 0 done, 1 platform, network or archive error,',
+  'or a removal that needs --yes, 2 bad usage.',
 ].join('\n');
 
 function listsNamed(names: readonly string[]): ListOperation[] {
@@ -120,12 +127,15 @@ export function createSyncCommand(deps: CliDeps = {}): CliCommand {
         const client = opened.client();
         // The profile's settings: its sync history (unless --from/--to say otherwise) and its refresh window.
         const planned = syncPlanOf(archiveSettings, Date.now(), taskId);
-        const plan = asked ? { ...planned, window: { fromMs: asked.fromMs, toMs: asked.toMs } } : planned;
+        const windowed = asked ? { ...planned, window: { fromMs: asked.fromMs, toMs: asked.toMs } } : planned;
+        const plan = { ...windowed, retention: { retentionDays: archiveSettings.retentionDays, confirmed: values.yes === true } };
+        let code = 0;
         for (const operation of operations) {
-          const code = await syncOne(operation, { store, client, plan, signal: opened.interrupted }, io);
-          if (code !== 0) return code;
+          const synced = await syncOne(operation, { store, client, plan, signal: opened.interrupted }, io);
+          if (synced === 'failed') return 1;
+          if (synced === 'retention-held') code = 1;
         }
-        return 0;
+        return code;
       } finally {
         await opened.close();
       }
@@ -142,7 +152,7 @@ async function syncOne(
     signal: AbortSignal;
   },
   io: CliIo,
-): Promise<number> {
+): Promise<'synced' | 'retention-held' | 'failed'> {
   const list = listOf(operation);
   const startedMs = performance.now();
   let lastLine = 0;
@@ -155,14 +165,22 @@ async function syncOne(
   const result: Result<SyncSummary> = await syncList(job.store, job.client, operation, job.plan, { signal: job.signal, onProgress });
   if (result.ok) {
     io.err(summaryLine(list.slug, result.value, performance.now() - startedMs));
-    return 0;
+    const { retention } = result.value;
+    if (retention?.kind === 'held') {
+      io.err(heldRetentionMessage(list.slug, retention, job.plan.retention?.retentionDays ?? 0, 'run the sync again with --yes'));
+      return 'retention-held';
+    }
+    if (retention?.kind === 'pruned' && retention.removed > 0 && retention.cutoffMs !== null) {
+      io.err(`${list.slug}: ${retention.removed.toLocaleString('en')} records from before ${new Date(retention.cutoffMs).toISOString().slice(0, 10)} removed (the retention).`);
+    }
+    return 'synced';
   }
   if (result.error.code === 'cancelled' || job.signal.aborted) {
     io.err(`Sync of ${list.slug} cancelled; the ranges finished before are kept.`);
-    return 1;
+    return 'failed';
   }
   io.err(`Sync of ${list.slug} failed [${result.error.code}]: ${result.error.message}${result.error.detail ? `\nServer said: ${result.error.detail}` : ''}`);
-  return 1;
+  return 'failed';
 }
 
 export const syncCommand = createSyncCommand();

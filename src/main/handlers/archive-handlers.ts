@@ -24,6 +24,7 @@ type ArchiveHandlers = Pick<Handlers, 'startSync' | 'archivePage' | 'archiveStat
 
 const ARCHIVE_PAGE_MAX = 1000;
 const SYNC_CANCELLED_FOR_DELETE = 'A sync of this archive was running: it was cancelled first, then the archive was deleted.';
+const SYNC_CANCELLED_FOR_OFF = 'A sync of this archive was running: it was cancelled first, then the archive was switched off and removed.';
 
 /**
  * A column filter as the archive applies it: text a text column contains; a number
@@ -146,10 +147,10 @@ export function createArchiveHandlers(deps: { accounts: Accounts; archives: Arch
     setArchiveSettings: ({ profileId, settings }) =>
       withAccounts(async () => {
         accounts.setArchiveSettings(profileId, settings);
-        // Off keeps nothing on disk; a new retention applies when the archive opens again.
-        if (!settings.enabled) await archives.remove(profileId);
-        else await archives.close(profileId);
-        return ok(await status(profileId));
+        // Off keeps nothing on disk (a running sync is cancelled first); a new retention applies after the next sync.
+        const removed = settings.enabled ? { cancelledSync: false } : await archives.remove(profileId);
+        const changed = await status(profileId);
+        return ok(removed.cancelledSync ? { ...changed, message: SYNC_CANCELLED_FOR_OFF } : changed);
       }),
     deleteArchive: ({ profileId }) =>
       withAccounts(async () => {
