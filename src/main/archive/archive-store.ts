@@ -156,7 +156,7 @@ export class ArchiveStore {
    * are created first when still missing, so an archive that never held a list reads as
    * empty. Returns the result rows.
    */
-  read(tables: readonly TableLayout[], query: SqlQuery | string): Promise<unknown[][]> {
+  read(tables: readonly TableLayout[], query: SqlQuery): Promise<unknown[][]> {
     return this.serial(() => this.queries.read(tables, query));
   }
 

@@ -218,10 +218,8 @@ export class ArchiveQueries {
   }
 
   /** A read-only statement made with `sql`; the tables named are created first when still missing. */
-  async read(tables: readonly TableLayout[], query: SqlQuery | string): Promise<unknown[][]> {
+  async read(tables: readonly TableLayout[], query: SqlQuery): Promise<unknown[][]> {
     for (const layout of tables) await this.schemas.prepare(layout);
-    // TRANSITION: text is taken until the reports are built with `sql`; then only SqlQuery.
-    if (typeof query === 'string') return (await this.reader.runAndReadAll(query)).getRowsJS();
     return readSql(this.reader, query);
   }
 }

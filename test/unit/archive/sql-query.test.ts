@@ -1,5 +1,9 @@
 /** The archive's SQL builder: only code-written text, layout names, whole numbers and values make a statement. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ArchiveStore } from '../../../src/main/archive/archive-store';
 import {
   columnName,
   fieldColumn,
@@ -45,6 +49,19 @@ describe('sql', () => {
   it('names only what the layout holds', () => {
     expect(() => fieldColumn(layout, 'callee" OR 1=1 --')).toThrow(/no field/);
     expect(() => columnName(layout, 'nope')).toThrow(/no column "nope"/);
+  });
+
+  it("is the only thing the store's read() runs: text is refused before it reaches the engine", async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'switchboard-sql-'));
+    const { store } = await ArchiveStore.open(join(folder, 'archive.duckdb'));
+    try {
+      const text = 'DROP TABLE _meta' as unknown as SqlQuery;
+      await expect(store.read([], text)).rejects.toThrow(/Not a statement made with sql/);
+      expect(await store.read([], sql`SELECT count(*) FROM _meta`)).toEqual([[1n]]);
+    } finally {
+      await store.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('quotes a literal text by doubling its quotes', () => {
