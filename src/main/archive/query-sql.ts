@@ -102,7 +102,10 @@ function filterCondition(layout: TableLayout, filter: QueryFilter): SqlQuery {
   const field = fieldOf(layout, filter.field);
   const column = fieldColumn(layout, filter.field);
   if (filter.op === 'contains') {
-    return sql`contains(lower(CAST(${column} AS VARCHAR)), ${param(String(filter.values[0] ?? '').toLowerCase())})`;
+    const needle = param(String(filter.values[0] ?? '').toLowerCase());
+    // A list matches when one of its items holds the text (not the list's printed form, "[a, b]").
+    if (field.kind === 'textList') return sql`len(list_filter(${column}, lambda item: contains(lower(item), ${needle}))) > 0`;
+    return sql`contains(lower(CAST(${column} AS VARCHAR)), ${needle})`;
   }
   if (field.kind === 'textList') {
     return sql`list_has_any(${column}, [${joinSql(filter.values.map((value) => param(String(value))))}])`;

@@ -9,6 +9,7 @@ import type { ArchiveQuery, QueryFilter } from '../archive/archive-store';
 import type { Archives } from '../archive/archives';
 import { startSyncJob } from '../archive/sync-job';
 import { scopedSyncOf, scopeNeeded, SYNCED_LISTS, syncPlanOf } from '../archive/sync-plan';
+import { checkArchivePageAsks } from '../archive/page-request-limits';
 import { archiveTableFor } from '../archive/tables';
 import type { JobRegistry } from '../jobs/job-registry';
 import type { Logger } from '../log';
@@ -99,6 +100,8 @@ export function createArchiveHandlers(deps: { accounts: Accounts; archives: Arch
     if (!store) return unavailable(profileId);
     const asked = archiveQueryFor(operation, { ...request.params });
     if (!asked.ok) return asked;
+    const bounded = checkArchivePageAsks(operation, request);
+    if (!bounded.ok) return bounded;
     const table = archiveTableFor(operation);
     const known = new Set(table.layout.fields.map((field) => field.field));
     const equals = request.equals ?? [];

@@ -1,0 +1,58 @@
+/**
+ * What an archive page request may ask, checked before any SQL is made: how many column
+ * filters and how long their text and the search, a number within what the engine binds
+ * exactly, and an equal-value filter only on a field that holds one value. Each refusal
+ * names the column to fix.
+ */
+import { listOf, type ListOperation } from '../../shared/operations';
+import { ok, type Result } from '../../shared/result';
+import { archiveTableFor } from './tables';
+
+export const ARCHIVE_FILTERS_MAX = 50;
+export const ARCHIVE_TEXT_MAX = 200;
+
+export interface ArchivePageAsks {
+  search?: string;
+  contains?: readonly { field: string; text: string }[];
+  equals?: readonly { field: string; value: string | number | null }[];
+}
+
+export function checkArchivePageAsks(operation: ListOperation, asks: ArchivePageAsks): Result<null> {
+  const contains = asks.contains ?? [];
+  const equals = asks.equals ?? [];
+  const refuse = (field: string, message: string): Result<null> => ({ ok: false, error: { code: 'validation', message, fields: { [field]: message } } });
+  if ((asks.search ?? '').length > ARCHIVE_TEXT_MAX) {
+    return refuse('search', `Search for at most ${ARCHIVE_TEXT_MAX} characters: shorten the search text.`);
+  }
+  if (contains.length + equals.length > ARCHIVE_FILTERS_MAX) {
+    return refuse('contains', `At most ${ARCHIVE_FILTERS_MAX} column filters apply at once: clear some of them.`);
+  }
+  const { fields } = archiveTableFor(operation).layout;
+  const kindOf = (field: string) => fields.find((candidate) => candidate.field === field)?.kind;
+  const header = (field: string) => listOf(operation).columns.find((column) => column.key === field)?.header ?? field;
+  for (const { field, text } of contains) {
+    if (text.length > ARCHIVE_TEXT_MAX) return refuse(field, `${header(field)}: filter by at most ${ARCHIVE_TEXT_MAX} characters.`);
+    const typed = text.trim();
+    if (kindOf(field) === 'number' && typed !== '' && !isBindableNumber(Number(typed))) {
+      return refuse(field, `${header(field)} holds numbers from ${-Number.MAX_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER}: type one in that range.`);
+    }
+  }
+  for (const { field, value } of equals) {
+    if (kindOf(field) === 'textList') {
+      return refuse(field, `${header(field)} holds a list: filter it by text one of its items contains, not by an equal value.`);
+    }
+    if (typeof value === 'string' && value.length > ARCHIVE_TEXT_MAX) {
+      return refuse(field, `${header(field)}: filter by at most ${ARCHIVE_TEXT_MAX} characters.`);
+    }
+    if (typeof value === 'number' && !isBindableNumber(value)) {
+      return refuse(field, `${header(field)} holds numbers from ${-Number.MAX_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER}: pick one in that range.`);
+    }
+  }
+  return ok(null);
+}
+
+/** A whole number is bound as a 64-bit integer, so it must be one exactly; a fraction must be finite. */
+function isBindableNumber(value: number): boolean {
+  if (!Number.isFinite(value)) return false;
+  return Number.isInteger(value) ? Number.isSafeInteger(value) : Math.abs(value) <= Number.MAX_SAFE_INTEGER;
+}

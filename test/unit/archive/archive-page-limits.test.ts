@@ -1,0 +1,58 @@
+/** Archive pages refuse what they cannot answer with a validation error naming the column, never "internal". */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ArchivePage } from '../../../src/shared/methods/archive';
+import type { JobInfo } from '../../../src/shared/methods/jobs';
+import { listOf } from '../../../src/shared/operations';
+import type { TeamLeaderRow } from '../../../src/shared/records';
+import { formatIsoInZone, parseTimeZone, type TimeZone } from '../../../src/shared/time-zone';
+import { startTestServices, valueOf } from '../support/services';
+
+const PLUS8 = parseTimeZone('+08:00') as TimeZone;
+
+const header = (field: string): string => listOf('voiceRecords').columns.find((column) => column.key === field)?.header ?? field;
+
+describe('archive page limits', () => {
+  const { services, jobChanges, call } = startTestServices({ userDataDir: mkdtempSync(join(tmpdir(), 'archive-limits-')) });
+  afterAll(() => services.close());
+  beforeAll(async () => {
+    const { job } = valueOf(await call<{ job: JobInfo }>('startSync', { operations: ['teamLeaders'] }));
+    const ended = () => jobChanges.find((change) => change.jobId === job.jobId && change.state !== 'running');
+    for (let waited = 0; !ended() && waited < 60_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    if (ended()?.state !== 'completed') throw new Error('the team leaders did not sync');
+  }, 90_000);
+
+  const window = { strTime: formatIsoInZone(Math.floor(Date.now() / 1000) * 1000 - 86_400_000, PLUS8), endTime: formatIsoInZone(Math.floor(Date.now() / 1000) * 1000, PLUS8) };
+  const voicePage = (more: object) => call('archivePage', { operation: 'voiceRecords', params: window, offset: 0, limit: 10, ...more });
+  const refusal = (field: string, message: RegExp) => ({ ok: false, error: { code: 'validation', message: expect.stringMatching(message), fields: { [field]: expect.any(String) } } });
+
+  it('a search or a column filter longer than 200 characters, or more than 50 filters', async () => {
+    expect(await voicePage({ search: 'x'.repeat(201) })).toMatchObject(refusal('search', /at most 200 characters/));
+    expect(await voicePage({ contains: [{ field: 'callee', text: '1'.repeat(201) }] })).toMatchObject(refusal('callee', /at most 200 characters/));
+    const many = Array.from({ length: 51 }, () => ({ field: 'callee', text: '1' }));
+    expect(await voicePage({ contains: many })).toMatchObject(refusal('contains', /At most 50 column filters/));
+    expect(await voicePage({ search: 'x'.repeat(200), contains: many.slice(0, 50) })).toMatchObject({ ok: true });
+  });
+
+  it('a number filter beyond what the engine holds exactly names its column', async () => {
+    const huge = await voicePage({ contains: [{ field: 'callDuration', text: '99999999999999999999999' }] });
+    expect(huge).toMatchObject(refusal('callDuration', new RegExp(`^${header('callDuration')} holds numbers from`)));
+    const equal = await voicePage({ equals: [{ field: 'callDuration', value: 1e30 }] });
+    expect(equal).toMatchObject(refusal('callDuration', /holds numbers from/));
+  });
+
+  it('an equal-value filter on a list column is refused; a text filter matches its items, not its printed form', async () => {
+    const leaderPage = (more: object) => call<ArchivePage<TeamLeaderRow>>('archivePage', { operation: 'teamLeaders', params: {}, offset: 0, limit: 1000, ...more });
+    expect(await leaderPage({ equals: [{ field: 'voiceGroupIdList', value: 'g1' }] })).toMatchObject(refusal('voiceGroupIdList', /holds a list/));
+    const all = valueOf(await leaderPage({}));
+    expect(all.rows.some((row) => row.voiceGroupIdList.length > 0)).toBe(true);
+    expect(valueOf(await leaderPage({ contains: [{ field: 'voiceGroupIdList', text: '[' }] })).total).toBe(0);
+    expect(valueOf(await leaderPage({ contains: [{ field: 'voiceGroupIdList', text: ', ' }] })).total).toBe(0);
+    const item = all.rows.flatMap((row) => row.voiceGroupIdList)[0] ?? '';
+    const matching = valueOf(await leaderPage({ contains: [{ field: 'voiceGroupIdList', text: item }] }));
+    expect(matching.total).toBe(all.rows.filter((row) => row.voiceGroupIdList.some((id) => id.toLowerCase().includes(item.toLowerCase()))).length);
+    expect(matching.total).toBeGreaterThan(0);
+  });
+});
