@@ -8,7 +8,7 @@
  */
 import type { ArchiveStore } from '../archive/archive-store';
 import { QUARTER_HOUR_MS, type Window, type ZoneCalendar } from '../../shared/calendar';
-import type { Breakdown, Measure, SomeFigureSet } from '../../shared/reports/figures';
+import type { Breakdown, Figure, Measure, SomeFigureSet } from '../../shared/reports/figures';
 import { TallyBook } from '../../shared/reports/fold';
 import { joinSql, sql, type SqlQuery } from '../archive/sql-query';
 import { numberOf, tableSql, textOf, type TableSql } from './sql';
@@ -21,10 +21,7 @@ export const QUARTERS = 'quarter';
  * pass of its own. A performance choice only: any grouping gives the same sums.
  */
 const PASSES: Readonly<Record<string, readonly (readonly string[])[]>> = {
-  voiceRecords: [
-    [QUARTERS, 'byStatus'],
-    ['displayNumbers', 'regions', 'keysPressed'],
-  ],
+  voiceRecords: [[QUARTERS], ['byStatus', 'displayNumbers', 'regions', 'keysPressed']],
   numberRecords: [[QUARTERS, 'byNumber', 'byCountry', 'byType']],
 };
 
@@ -41,7 +38,11 @@ function passesOf(set: SomeFigureSet): string[][] {
 export async function countInArchive<S extends SomeFigureSet>(store: ArchiveStore, set: S, window: Window, calendar: ZoneCalendar): Promise<TallyBook<S>> {
   const book = new TallyBook(set);
   const table = tableSql(set.operation);
+  // Without cost by time, the quarter hours' pass leaves money out and the totals' money is
+  // that of a breakdown's values added up (every row has exactly one value of each).
+  let moneyOfTotals: string | null = null;
   for (const pass of passesOf(set)) {
+    if (!set.costByTime && !pass.includes(QUARTERS)) moneyOfTotals ??= pass[0];
     const rows = await store.read([table.layout], passSql(set, table, pass, window));
     for (const row of rows) {
       const dimension = pass[numberOf(row[0])];
@@ -49,9 +50,10 @@ export async function countInArchive<S extends SomeFigureSet>(store: ArchiveStor
       const sums = Object.keys(set.measures).map((_, index) => numberOf(row[2 + pass.length + index]));
       const moneyCell = row[2 + pass.length + sums.length];
       const amount = moneyCell === null || moneyCell === undefined ? null : numberOf(moneyCell);
+      if (dimension === moneyOfTotals) book.total.add(new Array<number>(sums.length).fill(0), currency, amount);
       if (dimension === QUARTERS) {
         const start = numberOf(row[1]) * QUARTER_HOUR_MS;
-        book.total.add(sums, currency, amount);
+        book.total.add(sums, currency, set.costByTime ? amount : null);
         book.hours[calendar.hourOf(start)].add(sums, currency, amount);
         book.day(calendar.dayOf(start)).add(sums, currency, amount);
       } else {
@@ -69,10 +71,29 @@ function named(prefix: 'd_' | 'w_' | 's_', index: number): SqlQuery {
   return sql`${names[prefix]}${index}`;
 }
 
+/**
+ * The measures a set's bucket figures read: breakdown passes count only these (the others
+ * stay 0, which no bucket figure reads). Found by reading each figure's formula once.
+ */
+function measuresOfBuckets(set: SomeFigureSet): Set<string> {
+  const read = new Set<string>();
+  const sums = new Proxy({} as Record<string, number>, {
+    get(_target, name) {
+      if (typeof name === 'string') read.add(name);
+      return 1;
+    },
+  });
+  for (const figure of Object.values(set.buckets) as Figure<string>[]) figure.value(sums);
+  return read;
+}
+
 /** One pass: `dimension index, d_0..d_n, currency, measure sums..., money`. */
 function passSql(set: SomeFigureSet, table: TableSql, pass: readonly string[], window: Window): SqlQuery {
-  const measures: readonly Measure[] = Object.values(set.measures);
   const breakdowns: readonly Breakdown[] = set.breakdowns;
+  // The quarter hours make the totals, so their pass counts every measure.
+  const needed = pass.includes(QUARTERS) ? null : measuresOfBuckets(set);
+  const measures = Object.entries(set.measures as Readonly<Record<string, Measure>>).map(([name, measure]) => ({ name, measure, counted: needed === null || needed.has(name) }));
+  const counted = measures.filter(({ counted: yes }) => yes).map(({ measure }) => measure);
   const dimensionSql = pass.map((name) => {
     if (name === QUARTERS) return sql`_time // ${QUARTER_HOUR_MS}`;
     const breakdown = breakdowns.find((candidate) => candidate.name === name);
@@ -80,19 +101,31 @@ function passSql(set: SomeFigureSet, table: TableSql, pass: readonly string[], w
     const column = table.column(breakdown.field);
     return breakdown.numeric ? column : sql`nullif(${column}, '')`;
   });
-  const whereFields = [...new Set(measures.flatMap((measure) => (measure.where ? [measure.where.field] : [])))];
-  const summed = [...new Set(measures.flatMap((measure) => (measure.field === null ? [] : [measure.field])))];
+  // Each distinct condition is one boolean column of the small table: cheap to group by.
+  // Without cost by time the quarter hours' pass leaves currency out; breakdowns always carry it.
+  const withMoney = set.costByTime || pass.some((name) => name !== QUARTERS);
+  if (!withMoney && pass.length > 1) throw new Error('Without cost by time, the quarter hours take a pass of their own.');
+  // A condition on a field this pass groups by filters that column; any other is a boolean column.
+  const dimensionOf = (field: string): number => pass.findIndex((name) => breakdowns.find((b) => b.name === name)?.field === field);
+  const conditions = [
+    ...new Map(counted.flatMap((m) => (m.where && dimensionOf(m.where.field) < 0 ? [[`${m.where.field}=${m.where.equals}`, m.where] as const] : []))).entries(),
+  ];
+  const conditionIndex = (where: NonNullable<Measure['where']>): number => conditions.findIndex(([key]) => key === `${where.field}=${where.equals}`);
+  const summed = [...new Set(counted.flatMap((m) => (m.field === null ? [] : [m.field])))];
   const inner = [
     ...dimensionSql.map((column, index) => sql`${column} AS ${named('d_', index)}`),
-    ...whereFields.map((field, index) => sql`${table.column(field)} AS ${named('w_', index)}`),
-    sql`${CURRENCY_SQL(table.column(set.money.currencyField))} AS currency`,
+    ...conditions.map(([, where], index) => sql`coalesce(${table.column(where.field)} = ${where.equals}, false) AS ${named('w_', index)}`),
+    withMoney ? sql`${CURRENCY_SQL(table.column(set.money.currencyField))} AS currency` : sql`'' AS currency`,
     sql`count(*) AS n`,
     ...summed.map((field, index) => sql`sum(${table.numeric(field)}) AS ${named('s_', index)}`),
-    sql`sum(${table.numeric(set.money.field)}) AS money`,
+    withMoney ? sql`sum(${table.numeric(set.money.field)}) AS money` : sql`NULL AS money`,
   ];
-  const outerMeasures = measures.map((measure) => {
+  const outerMeasures = measures.map(({ measure, counted: yes }) => {
+    if (!yes) return sql`0`;
     const of = measure.field === null ? sql`n` : named('s_', summed.indexOf(measure.field));
-    const filter = measure.where ? sql` FILTER (WHERE ${named('w_', whereFields.indexOf(measure.where.field))} = ${measure.where.equals})` : sql``;
+    const where = measure.where;
+    const on = where ? dimensionOf(where.field) : -1;
+    const filter = !where ? sql`` : on >= 0 ? sql` FILTER (WHERE ${named('d_', on)} = ${where.equals})` : sql` FILTER (WHERE ${named('w_', conditionIndex(where))})`;
     return sql`coalesce(sum(${of})${filter}, 0)`;
   });
   const dimensions = pass.map((_, index) => named('d_', index));
@@ -107,3 +140,4 @@ function passSql(set: SomeFigureSet, table: TableSql, pass: readonly string[], w
     SELECT CASE ${which} END, ${joinSql(dimensions)}, currency, ${joinSql(outerMeasures)}, sum(money)
     FROM g GROUP BY GROUPING SETS (${sets})`;
 }
+

@@ -65,8 +65,9 @@ export function recordCounter<S extends SomeFigureSet>(set: S, calendar: ZoneCal
       book.total.add(sums, currency, amount);
       for (const breakdown of set.breakdowns) book.value(breakdown.name, groupValue(fields[breakdown.field])).add(sums, currency, amount);
       if (timeMs === null) return;
-      book.hours[calendar.hourOf(timeMs)].add(sums, currency, amount);
-      book.day(calendar.dayOf(timeMs)).add(sums, currency, amount);
+      const timeAmount = set.costByTime ? amount : null;
+      book.hours[calendar.hourOf(timeMs)].add(sums, currency, timeAmount);
+      book.day(calendar.dayOf(timeMs)).add(sums, currency, timeAmount);
     },
   };
 }

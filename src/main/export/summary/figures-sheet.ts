@@ -7,7 +7,7 @@ import type { Breakdown, Figure, FigureUnit, SomeFigureSet } from '../../../shar
 import { labelOf, type Figures } from '../../../shared/reports/fold';
 import type { MoneyTotal } from '../../../shared/reports/overview';
 import type { SummaryCell, SummaryColumn, SummaryFormat, SummarySheet, SummaryTable } from '../summary-sheet';
-import { amountIn, asTime, cellOf, column, count, currenciesOf, currencyName, day, text } from './tables';
+import { amountIn, asTime, cellOf, column, currenciesOf, currencyName, day, text } from './tables';
 
 const FORMAT_OF: Readonly<Record<FigureUnit, SummaryFormat>> = {
   count: 'count',
