@@ -28,6 +28,12 @@ const WHEN_BUSY: Readonly<Record<ArchivePurpose, string>> = {
   read: 'Close it or let its sync finish, then try again.',
 };
 
+const WHEN_SET_ASIDE: Readonly<Record<ArchivePurpose, string>> = {
+  live: 'Records fetched from now on are kept again.',
+  sync: 'This sync fills the new one.',
+  read: 'Nothing was read from it: the new one is empty until a sync fills it.',
+};
+
 const WHEN_UNREADABLE: Readonly<Record<ArchivePurpose, string>> = {
   live: 'This window works live from the platform.',
   sync: 'Nothing was synced.',
@@ -80,7 +86,12 @@ export class Archives {
    * (the user was told why, and what it means for the work the store was wanted for).
    */
   async store(profileId: string, purpose: ArchivePurpose = 'live'): Promise<ArchiveStore | null> {
-    return (await this.open(profileId, purpose))?.store ?? null;
+    const fresh = !this.opened.has(profileId);
+    const opened = await this.open(profileId, purpose);
+    // A read of the archive just set aside would read the new, empty one: there is nothing to read.
+    const condition = this.conditions.get(profileId);
+    if (purpose === 'read' && fresh && condition?.state === 'open' && condition.setAsideAt !== null) return null;
+    return opened?.store ?? null;
   }
 
   /**
@@ -161,7 +172,7 @@ export class Archives {
       if (setAside) {
         this.options.log.warn('archive set aside', setAside.reason);
         this.options.tell(
-          `The archive on this computer could not be read, so it was moved to ${setAside.keptAt} and a new one started. Records fetched from now on are kept again.`,
+          `The archive on this computer could not be read, so it was moved to ${setAside.keptAt} and a new one started. What was found: ${firstLine(setAside.reason)}. ${WHEN_SET_ASIDE[purpose]}`,
         );
       }
       const recorder = new PageRecorder(store, this.now);
@@ -189,6 +200,12 @@ export class Archives {
       return null;
     }
   }
+}
+
+/** The first line of an engine's message, kept short. */
+function firstLine(text: string): string {
+  const line = (text.split('\n')[0] ?? '').trim().replace(/[.]$/, '');
+  return line.length > 200 ? `${line.slice(0, 200)}…` : line;
 }
 
 /** Profile ids are uuids or "sandbox"; anything else (a bare address) is hashed into a safe file name. */
