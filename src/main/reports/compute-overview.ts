@@ -64,8 +64,8 @@ export async function computeOverview(input: OverviewInput): Promise<Result<Over
   const seats = await seatOverview(store, input.window);
   const computedAt = now();
   const coverage = {
-    voice: coverageOf(await store.coverage(tableSql('voiceRecords').layout.table), input.window, computedAt),
-    numbers: coverageOf(await store.coverage(tableSql('numberRecords').layout.table), input.window, computedAt),
+    voice: coverageOf(await store.coverage(tableSql('voiceRecords').layout.table), input.window),
+    numbers: coverageOf(await store.coverage(tableSql('numberRecords').layout.table), input.window),
   };
   return ok({
     profileId: input.profileId,
@@ -82,12 +82,19 @@ export async function computeOverview(input: OverviewInput): Promise<Result<Over
   });
 }
 
-/** Whether the window (up to now: the future cannot be fetched) was fetched completely, and when last. */
-function coverageOf(pieces: readonly CoveragePiece[], window: Window, nowMs: number): ListCoverage {
-  const held = { fromMs: window.fromMs, toMs: Math.min(window.toMs, nowMs) };
+/**
+ * What the archive holds of the window: complete, or complete up to where the newest sync
+ * reached (the records after it are simply not synced yet, not lost), or with a hole.
+ * Judged against the syncs, not against the clock at computing time.
+ */
+export function coverageOf(pieces: readonly CoveragePiece[], window: Window): ListCoverage {
   const overlapping = pieces.filter((piece) => piece.fromMs < window.toMs && piece.toMs > window.fromMs);
-  return {
-    complete: held.toMs <= held.fromMs || coveredMs(held, pieces) >= held.toMs - held.fromMs,
-    lastSyncAt: overlapping.length > 0 ? Math.max(...overlapping.map((piece) => piece.syncedAtMs)) : null,
-  };
+  const lastSyncAt = overlapping.length > 0 ? Math.max(...overlapping.map((piece) => piece.syncedAtMs)) : null;
+  const span = window.toMs - window.fromMs;
+  if (span <= 0 || coveredMs(window, pieces) >= span) return { complete: true, lastSyncAt, syncedUntil: null };
+  // Covered from the start without a hole up to some instant: only the tail is missing.
+  const reach = Math.max(window.fromMs, ...overlapping.map((piece) => piece.toMs));
+  const upToReach = { fromMs: window.fromMs, toMs: Math.min(reach, window.toMs) };
+  const tailOnly = overlapping.length > 0 && coveredMs(upToReach, pieces) >= upToReach.toMs - upToReach.fromMs;
+  return { complete: false, lastSyncAt, syncedUntil: tailOnly ? upToReach.toMs : null };
 }

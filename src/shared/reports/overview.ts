@@ -87,6 +87,12 @@ export interface ListCoverage {
   /** Every part of the window was fetched completely. */
   complete: boolean;
   lastSyncAt: number | null;
+  /**
+   * When not complete only because the newest sync reached no further: the instant it
+   * reached (records after it are not synced yet). Null when complete, or when a part
+   * before that could not be fetched.
+   */
+  syncedUntil: number | null;
 }
 
 export interface Overview {
