@@ -1,12 +1,5 @@
-import {
-  epochMsToWallTime,
-  formatIsoInZone,
-  formatWallTime,
-  parseWallTimeText,
-  wallTimeToEpochMs,
-  type TimeZone,
-  type WallTime,
-} from './time-zone';
+import { calendarOf } from './calendar';
+import { epochMsToWallTime, formatIsoInZone, formatWallTime, parseWallTimeText, wallTimeToEpochMs, type TimeZone } from './time-zone';
 
 /**
  * Wall-clock text as typed in a period field: `YYYY-MM-DD HH:MM:SS` (seconds optional;
@@ -26,29 +19,21 @@ export const QUICK_RANGES: { id: QuickRange; label: string }[] = [
   { id: 'thisMonth', label: 'This month' },
 ];
 
-function startOfDay(wall: WallTime): WallTime {
-  return { ...wall, hour: 0, minute: 0, second: 0, millisecond: 0 };
-}
-
-/** A quick range in the profile's zone, ending now (or at the end of yesterday). */
+/** A quick range in the profile's zone, ending now (or at the end of yesterday); days from the one calendar. */
 export function quickRange(range: QuickRange, zone: TimeZone, nowMs = Date.now()): { from: LocalText; to: LocalText } {
-  const now = { ...epochMsToWallTime(nowMs, zone), millisecond: 0 };
-  const todayStart = startOfDay(now);
-  const todayStartMs = wallTimeToEpochMs(todayStart, zone);
+  const calendar = calendarOf(zone);
+  const text = (epochMs: number): LocalText => formatWallTime({ ...epochMsToWallTime(epochMs, zone), millisecond: 0 });
+  const today = calendar.dayOf(nowMs);
+  const now = text(nowMs);
   switch (range) {
     case 'today':
-      return { from: formatWallTime(todayStart), to: formatWallTime(now) };
-    case 'yesterday': {
-      const yesterday = startOfDay(epochMsToWallTime(todayStartMs - 12 * 3600_000, zone));
-      const end = epochMsToWallTime(todayStartMs - 1000, zone);
-      return { from: formatWallTime(yesterday), to: formatWallTime({ ...end, millisecond: 0 }) };
-    }
-    case 'last7': {
-      const from = startOfDay(epochMsToWallTime(todayStartMs - 6 * 86_400_000 + 3600_000, zone));
-      return { from: formatWallTime(from), to: formatWallTime(now) };
-    }
+      return { from: text(calendar.dayStartMs(today)), to: now };
+    case 'yesterday':
+      return { from: text(calendar.dayStartMs(today - 1)), to: text(calendar.dayStartMs(today) - 1000) };
+    case 'last7':
+      return { from: text(calendar.dayStartMs(today - 6)), to: now };
     case 'thisMonth':
-      return { from: formatWallTime({ ...todayStart, day: 1 }), to: formatWallTime(now) };
+      return { from: text(calendar.dayStartMs(today - (epochMsToWallTime(nowMs, zone).day - 1))), to: now };
   }
 }
 
