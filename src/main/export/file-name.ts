@@ -1,6 +1,7 @@
 import type { ListOperation } from '../../shared/operations';
 import type { ExportFormat } from '../../shared/methods/export';
-import { epochMsToWallTime, type TimeZone } from '../../shared/time-zone';
+import { calendarOf } from '../../shared/calendar';
+import { parseIsoInstant, type TimeZone } from '../../shared/time-zone';
 
 export type { ExportFormat };
 
@@ -20,8 +21,8 @@ export function safeNamePart(text: string): string {
 }
 
 function isoDate(epochMs: number, zone: TimeZone): string {
-  const wall = epochMsToWallTime(epochMs, zone);
-  return `${String(wall.year).padStart(4, '0')}-${String(wall.month).padStart(2, '0')}-${String(wall.day).padStart(2, '0')}`;
+  const calendar = calendarOf(zone);
+  return calendar.dayKey(calendar.dayOf(epochMs));
 }
 
 /** The zone a CSV's times are in, for its name (CSV has no place inside for it): `UTC+0800`, `Asia-Shanghai`. */
@@ -48,8 +49,13 @@ export function defaultExportName(options: {
 }): string {
   const parts = [operationSlug(options.operation)];
   const params = options.params as Record<string, unknown>;
-  const from = typeof params.strTime === 'string' ? params.strTime.slice(0, 10) : null;
-  const to = typeof params.endTime === 'string' ? params.endTime.slice(0, 10) : null;
+  // The days of the window in the file's zone: endTime is the last second taken in.
+  const dayOfParam = (value: unknown): string | null => {
+    const instant = typeof value === 'string' ? parseIsoInstant(value) : null;
+    return instant === null ? null : isoDate(instant, options.zone);
+  };
+  const from = dayOfParam(params.strTime);
+  const to = dayOfParam(params.endTime);
   if (from && to) parts.push(safeNamePart(from), 'to', safeNamePart(to));
   if (options.operation === 'taskDetails' && params.taskId !== undefined) parts.push(`task-${safeNamePart(String(params.taskId))}`);
   const profile = safeNamePart(options.profileName);

@@ -211,6 +211,16 @@ describe('cells', () => {
       now: Date.parse('2026-11-22T03:00:00Z'),
     });
     expect(name).toBe('voice-records_2026-11-01_to_2026-11-22_Sandbox-demo_2026-11-22.xlsx');
+    // The window's days are named in the file's zone, not in the offset the platform was asked in.
+    const inNewYork = defaultExportName({
+      operation: 'voiceRecords',
+      params: { strTime: '2026-11-01T00:00:00+08:00', endTime: '2026-11-21T23:59:59+08:00' },
+      profileName: 'P',
+      format: 'xlsx',
+      zone: zoneOf('America/New_York'),
+      now: Date.parse('2026-11-22T03:00:00Z'),
+    });
+    expect(inNewYork).toBe('voice-records_2026-10-31_to_2026-11-21_P_2026-11-21.xlsx');
     const odd = defaultExportName({ operation: 'seats', params: {}, profileName: 'a/b:c*?"<>|', format: 'csv', zone: zoneOf('UTC'), now: 0 });
     expect(odd).toBe('seats_a-b-c_1970-01-01_UTC.csv');
     const zoned = (zone: string) =>
