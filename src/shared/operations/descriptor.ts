@@ -97,8 +97,8 @@ export interface ListDescriptor<P extends object, R, Row = R, D = unknown> {
   /** Place among the lists in the sidebar and the CLI's usage: lower first (the lists use tens, so one fits between). */
   readonly order: number;
   readonly group: ScreenGroup;
-  /** The screen's own shortcut; left out, it takes the first one no screen declares; null, none. */
-  readonly shortcut?: Shortcut | null;
+  /** Ctrl/Cmd with this opens the list's screen: one no other screen declares (a test names a clash), or null for none. */
+  readonly shortcut: Shortcut | null;
   readonly blurb: string;
   readonly endpoint: OperationInfo;
   /** Every filter the operation takes and how the CLI types it; any other key is refused. */

@@ -1,7 +1,6 @@
 /**
  * The sidebar's keyboard shortcuts. Each screen declares its own (a list in its descriptor,
- * the other screens in the renderer's screen table), so a new screen never moves another's;
- * one that declares none takes the first shortcut no screen declared.
+ * the other screens in the renderer's screen table), so a new screen never moves another's.
  */
 const DIGITS = ['1', '2', '3', '4', '5', '6', '7', '8', '9', '0'] as const;
 type ShortcutDigit = (typeof DIGITS)[number];
@@ -9,39 +8,38 @@ type ShortcutDigit = (typeof DIGITS)[number];
 /** Ctrl/Cmd and a digit (`'1'`), or Ctrl/Cmd, Shift and a digit (`'Shift+1'`). */
 export type Shortcut = ShortcutDigit | `Shift+${ShortcutDigit}`;
 
-/** Every shortcut, in the order undeclared screens take them. */
+/** Every shortcut there is, in order. */
 export const SHORTCUTS: readonly Shortcut[] = [...DIGITS, ...DIGITS.map((digit): Shortcut => `Shift+${digit}`)];
 
 export interface ShortcutClaim {
   id: string;
-  /** Its own shortcut; null for none; left out, the first free one. */
-  shortcut?: Shortcut | null;
+  /** Its own shortcut, or null for none. */
+  shortcut: Shortcut | null;
 }
 
-/** Each screen's shortcut by id. A shortcut declared twice stays with the first (the registry test names the clash). */
-export function assignShortcuts(screens: readonly ShortcutClaim[]): Map<string, Shortcut | null> {
+/** Each screen's shortcut by id. One declared twice opens the first of them only (the shortcuts test names the clash). */
+export function shortcutsOf(screens: readonly ShortcutClaim[]): Map<string, Shortcut | null> {
   const taken = new Set<Shortcut>();
-  const assigned = new Map<string, Shortcut | null>();
-  for (const screen of screens) {
-    if (screen.shortcut && !taken.has(screen.shortcut)) {
-      taken.add(screen.shortcut);
-      assigned.set(screen.id, screen.shortcut);
-    }
+  const shortcuts = new Map<string, Shortcut | null>();
+  for (const { id, shortcut } of screens) {
+    const own = shortcut !== null && !taken.has(shortcut) ? shortcut : null;
+    if (own) taken.add(own);
+    shortcuts.set(id, own);
   }
-  const free = SHORTCUTS.filter((shortcut) => !taken.has(shortcut));
-  for (const screen of screens) {
-    if (!assigned.has(screen.id)) assigned.set(screen.id, screen.shortcut === null ? null : (free.shift() ?? null));
-  }
-  return assigned;
+  return shortcuts;
 }
 
-/** One message per shortcut that more than one screen declares, naming them. */
+/** One message per shortcut more than one screen declares, naming them and the shortcuts still free. */
 export function shortcutClashes(screens: readonly ShortcutClaim[]): string[] {
   const owners = new Map<Shortcut, string[]>();
   for (const { id, shortcut } of screens) if (shortcut) owners.set(shortcut, [...(owners.get(shortcut) ?? []), id]);
+  const free = SHORTCUTS.filter((shortcut) => !owners.has(shortcut));
   return [...owners]
     .filter(([, ids]) => ids.length > 1)
-    .map(([shortcut, ids]) => `${ids.join(' and ')} both declare the shortcut ${shortcut}: give all but one another (or none).`);
+    .map(
+      ([shortcut, ids]) =>
+        `${ids.join(' and ')} all declare the shortcut ${shortcut}: give all but one another (free: ${free.join(', ') || 'none'}) or null.`,
+    );
 }
 
 /** As the sidebar shows it: `Ctrl+Shift+1`, or `⇧⌘1` on a Mac. */

@@ -23,6 +23,7 @@ import { appForm, type AppDraft } from '../../../src/shared/operations/filter-va
 import type { ExtraFields } from '../../../src/shared/records';
 import { checkAppParams } from '../../../src/shared/validation';
 import { screensOf } from '../../../src/renderer/src/lib/screens';
+import { NEW_ID, NEW_SHORTCUT, NEW_SLUG } from './new-list-name';
 
 interface NumberGroup {
   groupId: string | null;
@@ -36,13 +37,14 @@ const columns: Column<NumberGroup>[] = [
 ];
 
 const numberGroups: ListDescriptor<{ appId?: string }, NumberGroup, NumberGroup, AppDraft> = {
-  id: 'numberGroups',
-  slug: 'number-groups',
+  id: NEW_ID,
+  slug: NEW_SLUG,
   order: 65,
   group: 'Numbers',
+  shortcut: NEW_SHORTCUT,
   blurb: 'Groups of purchased numbers.',
   endpoint: {
-    id: 'numberGroups',
+    id: NEW_ID,
     path: '/v3/number/group/queryPage',
     method: 'POST',
     write: false,
@@ -194,11 +196,13 @@ describe('an eighth list operation, added as one descriptor', () => {
     const out = join(dir, 'cli.xlsx');
     const before = bodies.length;
     const code = await command.run(
-      ['number-groups', '--base-url', baseUrl, '--param', 'appId=app-2', '--time-zone', 'UTC', '--out', out],
+      [NEW_SLUG, '--base-url', baseUrl, '--param', 'appId=app-2', '--time-zone', 'UTC', '--out', out],
       io,
     );
     // --time-zone is the zone written; offset-less times are still read in the platform zone, and the line says both.
-    expect(err.at(-1)).toMatch(/^Exported 250 number-groups rows to .*; times are in UTC \(the platform's times without an offset were read in \+08:00\)\.$/);
+    expect(err.at(-1)).toMatch(
+      new RegExp(`^Exported 250 ${NEW_SLUG} rows to .*; times are in UTC \\(the platform's times without an offset were read in \\+08:00\\)\\.$`),
+    );
     expect(code).toBe(0);
     expect(bodies.at(-1)).toMatchObject({ params: { appId: 'app-2' } });
     // Three pages of 100, the filters parsed once where the command line entered.
@@ -208,8 +212,8 @@ describe('an eighth list operation, added as one descriptor', () => {
     expect(sheets[names[0]]).toHaveLength(TOTAL + 1);
     expect(sheets[names[0]][0]).toEqual(['Group id', 'Group name']);
     await expect(
-      command.run(['number-groups', '--base-url', baseUrl, '--param', 'colour=red', '--out', out], io),
-    ).rejects.toThrow('number-groups has no filter "colour": use appId.');
+      command.run([NEW_SLUG, '--base-url', baseUrl, '--param', 'colour=red', '--out', out], io),
+    ).rejects.toThrow(`${NEW_SLUG} has no filter "colour": use appId.`);
   });
 });
 
@@ -219,20 +223,19 @@ describe('an eighth list in the sidebar', () => {
   const before = shortcutsOf(LIST_DESCRIPTORS);
   const withEighth = (list: SomeList): Map<string, string | null> => shortcutsOf([...LIST_DESCRIPTORS, list]);
 
-  it('takes a shortcut no other screen has, and every other screen keeps its own', () => {
+  it('opens with the shortcut it declares, one no other screen has, and every other screen keeps its own', () => {
     const after = withEighth(numberGroups as SomeList);
-    const own = after.get('number-groups');
-    expect(own).toBeTruthy();
-    expect([...before.values()]).not.toContain(own);
+    expect(after.get(NEW_SLUG)).toBe(NEW_SHORTCUT);
+    expect([...before.values()]).not.toContain(NEW_SHORTCUT);
     for (const [screen, shortcut] of before) expect(after.get(screen), screen).toBe(shortcut);
   });
 
-  it('keeps every other shortcut where it was wherever it sits: first in the sidebar, or with its own shortcut declared', () => {
+  it('moves no other screen\'s shortcut wherever it sits in the sidebar, or when it declares none', () => {
     const first = withEighth({ ...numberGroups, order: 1, group: 'Records' } as SomeList);
-    const declared = withEighth({ ...numberGroups, shortcut: 'Shift+5' } as SomeList);
-    expect(declared.get('number-groups')).toBe('Shift+5');
-    for (const after of [first, declared]) {
-      expect(after.get('number-groups')).toBeTruthy();
+    const none = withEighth({ ...numberGroups, shortcut: null } as SomeList);
+    expect(first.get(NEW_SLUG)).toBe(NEW_SHORTCUT);
+    expect(none.get(NEW_SLUG)).toBeNull();
+    for (const after of [first, none]) {
       for (const [screen, shortcut] of before) expect(after.get(screen), screen).toBe(shortcut);
     }
   });

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { REGISTRIES, registryText, writeRegistries } from '../../../scripts/registries.mjs';
 import { LIST_OPERATIONS, LISTS } from '../../../src/shared/operations';
+import { NEW_ID, NEW_PASCAL, NEW_SLUG } from './new-list-name';
 
 const root = join(__dirname, '..', '..', '..');
 const [descriptors, routes] = REGISTRIES;
@@ -35,27 +36,27 @@ describe('list registries', () => {
   });
 
   it('take an eighth list from its descriptor file and its route file, with no other file edited', () => {
-    writeFileSync(join(copy, descriptors.folder, 'number-groups.ts'), 'export const numberGroups = {};\n');
-    writeFileSync(join(copy, routes.folder, 'number-groups.ts'), 'export default () => null;\n');
+    writeFileSync(join(copy, descriptors.folder, `${NEW_SLUG}.ts`), `export const ${NEW_ID} = {};\n`);
+    writeFileSync(join(copy, routes.folder, `${NEW_SLUG}.ts`), 'export default () => null;\n');
     writeRegistries(copy);
 
     const descriptorRegistry = readFileSync(join(copy, descriptors.folder, 'registry.gen.ts'), 'utf8');
-    expect(descriptorRegistry).toContain("import { numberGroups } from './number-groups';");
-    expect(descriptorRegistry).toMatch(/FOUND_LISTS = \{[^}]*\n {2}numberGroups,\n[^}]*\}/);
+    expect(descriptorRegistry).toContain(`import { ${NEW_ID} } from './${NEW_SLUG}';`);
+    expect(descriptorRegistry).toMatch(new RegExp(`FOUND_LISTS = \\{[^}]*\\n {2}${NEW_ID},\\n[^}]*\\}`));
     const routeRegistry = readFileSync(join(copy, routes.folder, 'registry.gen.ts'), 'utf8');
-    expect(routeRegistry).toContain("import numberGroups from './number-groups';");
-    expect(routeRegistry).toMatch(/FOUND_LIST_ROUTES = \{[^}]*\n {2}numberGroups,\n[^}]*\}/);
+    expect(routeRegistry).toContain(`import ${NEW_ID} from './${NEW_SLUG}';`);
+    expect(routeRegistry).toMatch(new RegExp(`FOUND_LIST_ROUTES = \\{[^}]*\\n {2}${NEW_ID},\\n[^}]*\\}`));
   });
 
   it('refuse a descriptor file without the export its name promises, and a file not named by a slug', () => {
-    writeFileSync(join(copy, descriptors.folder, 'number-groups.ts'), 'export const groups = {};\n');
+    writeFileSync(join(copy, descriptors.folder, `${NEW_SLUG}.ts`), 'export const groups = {};\n');
     expect(() => registryText(descriptors, join(copy, descriptors.folder))).toThrow(
-      'src/shared/operations/lists/number-groups.ts holds list descriptors, so it must have `export const numberGroups`.',
+      `src/shared/operations/lists/${NEW_SLUG}.ts holds list descriptors, so it must have \`export const ${NEW_ID}\`.`,
     );
-    rmSync(join(copy, descriptors.folder, 'number-groups.ts'));
-    writeFileSync(join(copy, routes.folder, 'NumberGroups.ts'), 'export default () => null;\n');
+    rmSync(join(copy, descriptors.folder, `${NEW_SLUG}.ts`));
+    writeFileSync(join(copy, routes.folder, `${NEW_PASCAL}.ts`), 'export default () => null;\n');
     expect(() => registryText(routes, join(copy, routes.folder))).toThrow(
-      'src/main/sandbox/routes/lists/NumberGroups.ts: name the file by the list\'s slug, in lower-case words joined by "-".',
+      `src/main/sandbox/routes/lists/${NEW_PASCAL}.ts: name the file by the list's slug, in lower-case words joined by "-".`,
     );
   });
 
@@ -66,7 +67,7 @@ describe('list registries', () => {
     utimesSync(path, longAgo, longAgo);
     writeRegistries(copy);
     expect(statSync(path).mtimeMs).toBe(longAgo.getTime());
-    writeFileSync(join(copy, descriptors.folder, 'number-groups.ts'), 'export const numberGroups = {};\n');
+    writeFileSync(join(copy, descriptors.folder, `${NEW_SLUG}.ts`), `export const ${NEW_ID} = {};\n`);
     writeRegistries(copy);
     expect(statSync(path).mtimeMs).toBeGreaterThan(longAgo.getTime());
   });

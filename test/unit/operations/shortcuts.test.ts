@@ -1,20 +1,21 @@
 /**
  * Each screen declares its own shortcut (a list in its descriptor, the other screens in
- * the renderer's table): no two declare the same one, every screen but Accounts has one,
- * and a key press finds its screen whatever the keyboard's layout does to the character.
+ * the renderer's table): no two declare the same one, and a key press finds its screen
+ * whatever the keyboard's layout does to the character.
  */
 import { describe, expect, it } from 'vitest';
 import {
-  assignShortcuts,
   LIST_DESCRIPTORS,
   LISTS,
   shortcutClashes,
   shortcutLabel,
   shortcutOfKeys,
+  shortcutsOf,
   type ShortcutKeys,
   type SomeList,
 } from '../../../src/shared/operations';
 import { SCREENS, screenClaims, screenOfShortcut } from '../../../src/renderer/src/lib/screens';
+import { NEW_ID, NEW_SHORTCUT, NEW_SLUG } from './new-list-name';
 
 const keys = (pressed: Partial<ShortcutKeys>): ShortcutKeys => ({
   key: '',
@@ -31,29 +32,24 @@ describe('screen shortcuts', () => {
     expect(shortcutClashes(screenClaims(LIST_DESCRIPTORS))).toEqual([]);
   });
 
-  it('name a clash, and leave the first claimant its shortcut', () => {
-    const clashing = { ...LISTS.numbers, id: 'numberGroups', slug: 'number-groups', order: 65, shortcut: '1' } as SomeList;
+  it('name a clash and the shortcuts still free, and open the first claimant only', () => {
+    const clashing = { ...LISTS.numbers, id: NEW_ID, slug: NEW_SLUG, order: 65, shortcut: '1' } as SomeList;
     const claims = screenClaims([...LIST_DESCRIPTORS, clashing]);
-    expect(shortcutClashes(claims)).toEqual([
-      'voice-records and number-groups both declare the shortcut 1: give all but one another (or none).',
-    ]);
-    const assigned = assignShortcuts(claims);
-    expect(assigned.get('voice-records')).toBe('1');
-    expect(assigned.get('number-groups')).not.toBe('1');
+    const [clash, ...others] = shortcutClashes(claims);
+    expect(others).toEqual([]);
+    expect(clash).toMatch(new RegExp(`^voice-records and ${NEW_SLUG} all declare the shortcut 1: give all but one another \\(free: .*${NEW_SHORTCUT.replace('+', '\\+')}.*\\) or null\\.$`));
+    const shortcuts = shortcutsOf(claims);
+    expect(shortcuts.get('voice-records')).toBe('1');
+    expect(shortcuts.get(NEW_SLUG)).toBeNull();
   });
 
-  it('open every screen but Accounts, each its own, as each screen declares', () => {
-    const shown = SCREENS.filter((screen) => screen.shortcut !== null);
-    expect(SCREENS.filter((screen) => screen.shortcut === null).map((screen) => screen.id)).toEqual(['accounts']);
-    expect(new Set(shown.map((screen) => screen.shortcut)).size).toBe(shown.length);
-    for (const screen of shown) expect(screenOfShortcut(screen.shortcut ?? '1')?.id).toBe(screen.id);
-    const declared = new Map(screenClaims(LIST_DESCRIPTORS).map((claim) => [claim.id, claim.shortcut]));
-    for (const screen of SCREENS) if (declared.get(screen.id) !== undefined) expect(screen.shortcut, screen.id).toBe(declared.get(screen.id));
-  });
-
-  it('give a screen that declares none the first shortcut nobody declares, and one that declares null none', () => {
-    const assigned = assignShortcuts([{ id: 'a', shortcut: '2' }, { id: 'b' }, { id: 'c', shortcut: '1' }, { id: 'd', shortcut: null }, { id: 'e' }]);
-    expect(Object.fromEntries(assigned)).toEqual({ a: '2', b: '3', c: '1', d: null, e: '4' });
+  it('open each the screen that declares it', () => {
+    const claims = screenClaims(LIST_DESCRIPTORS);
+    expect(SCREENS.map((screen) => screen.id)).toEqual(claims.map((claim) => claim.id));
+    for (const { id, shortcut } of claims) {
+      expect(SCREENS.find((screen) => screen.id === id)?.shortcut, id).toBe(shortcut);
+      if (shortcut) expect(screenOfShortcut(shortcut)?.id).toBe(id);
+    }
   });
 
   it('are read from Ctrl or Cmd with a digit, by the key or its place on the keyboard', () => {

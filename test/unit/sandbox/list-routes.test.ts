@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { routeTable } from '../../../src/main/sandbox/routes';
 import { LIST_DESCRIPTORS, LISTS, type SomeList } from '../../../src/shared/operations';
+import { NEW_ID, NEW_SLUG } from '../operations/new-list-name';
 
 describe('the sandbox routes', () => {
   it('serve every list at its descriptor path', () => {
@@ -15,9 +16,9 @@ describe('the sandbox routes', () => {
   });
 
   it('say which file to write when a list has no route', () => {
-    const unrouted: SomeList = { ...LISTS.numbers, id: 'numberGroups', slug: 'number-groups' };
+    const unrouted: SomeList = { ...LISTS.numbers, id: NEW_ID, slug: NEW_SLUG };
     expect(() => routeTable([unrouted])).toThrow(
-      'The sandbox has no route for numberGroups: write src/main/sandbox/routes/lists/number-groups.ts (its handler as the default export).',
+      `The sandbox has no route for ${NEW_ID}: write src/main/sandbox/routes/lists/${NEW_SLUG}.ts (its handler as the default export).`,
     );
   });
 });

@@ -1,12 +1,11 @@
 import {
-  assignShortcuts,
   LIST_DESCRIPTORS,
   LIST_OPERATIONS,
   listOf,
   type ListOperation,
   type ScreenGroup,
   type Shortcut,
-  type ShortcutClaim,
+  shortcutsOf,
   type SomeList,
 } from '../../../shared/operations';
 
@@ -37,7 +36,7 @@ const OTHER_SCREENS: readonly (ScreenInfo & { id: OtherScreenId })[] = [
 const GROUP_ORDER: readonly ScreenGroup[] = ['Records', 'Call centre', 'Numbers', 'Messaging', 'Reports', 'Settings'];
 
 /** The sidebar's screens in order (by group, lists first within a group, by their `order`), each with the shortcut it declares. */
-export function screenClaims(lists: readonly SomeList[]): (Omit<ScreenInfo, 'shortcut'> & ShortcutClaim)[] {
+export function screenClaims(lists: readonly SomeList[]): ScreenInfo[] {
   return [
     ...[...lists]
       .sort((a, b) => a.order - b.order)
@@ -46,10 +45,10 @@ export function screenClaims(lists: readonly SomeList[]): (Omit<ScreenInfo, 'sho
   ].sort((a, b) => GROUP_ORDER.indexOf(a.group) - GROUP_ORDER.indexOf(b.group));
 }
 
-/** The sidebar of these lists and the other screens, each with its shortcut: its own, or the first one no screen declares. */
+/** The sidebar of these lists and the other screens, each with the shortcut it declares (a clash opens the first only). */
 export function screensOf(lists: readonly SomeList[]): readonly ScreenInfo[] {
   const claims = screenClaims(lists);
-  const shortcuts = assignShortcuts(claims);
+  const shortcuts = shortcutsOf(claims);
   return claims.map((screen) => ({ ...screen, shortcut: shortcuts.get(screen.id) ?? null }));
 }
 
