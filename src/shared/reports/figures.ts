@@ -141,26 +141,31 @@ const VOICE_BREAKDOWNS: readonly Breakdown[] = [
   { name: 'keysPressed', id: 'keys', field: 'feedbackValue', title: 'By key pressed', header: 'Key pressed', missing: 'not recorded', limit: null, label: feedbackLabel },
 ];
 
+/** Figures that are the same in the totals and in every bucket. */
+const CALLS = voiceFigure('Calls', 'count', 'Calls.', (s) => s.calls);
+const CONNECTED = voiceFigure('Connected', 'count', 'Calls with call status 50 (connected).', (s) => s.connected);
+const ACD = voiceRatio('ACD (s)', 'seconds-tenths', ACD_HELP, (s) => ratio(s.connectedTalkSeconds, s.connected));
+
 export const VOICE_FIGURES = {
   operation: 'voiceRecords',
   measures: VOICE_MEASURES,
   money: { field: 'cost', currencyField: 'currency' },
   totals: {
-    calls: voiceFigure('Calls', 'count', 'Every call in the window.', (s) => s.calls),
-    connected: voiceFigure('Connected', 'count', 'Calls with call status 50 (connected).', (s) => s.connected),
+    calls: CALLS,
+    connected: CONNECTED,
     asr: voiceRatio({ label: 'ASR (connected ÷ calls)', short: 'ASR' }, 'percent', ASR_HELP, (s) => ratio(s.connected, s.calls)),
     voicemail: voiceFigure('Voicemail', 'count', 'Calls with call status 40 (voicemail).', (s) => s.voicemail),
     talkSeconds: voiceFigure({ label: 'Talk time, all calls (s)', short: 'Talk time, all calls' }, 'seconds', 'Talk time (callDuration) of every call, connected or not.', (s) => s.talkSeconds),
-    acdSeconds: voiceRatio('ACD (s)', 'seconds-tenths', ACD_HELP, (s) => ratio(s.connectedTalkSeconds, s.connected)),
+    acdSeconds: ACD,
     billedMinutes: voiceFigure('Billed minutes', 'minutes', 'Billed time (chargedDuration) of every call, in minutes.', (s) => s.chargedSeconds / 60),
     baseCostUsd: voiceFigure('Base cost (USD)', 'money', 'The base cost, always in USD.', (s) => roundMicro(s.baseCostUsd)),
   },
   buckets: {
-    calls: voiceFigure('Calls', 'count', 'Calls.', (s) => s.calls),
-    connected: voiceFigure('Connected', 'count', 'Calls with call status 50 (connected).', (s) => s.connected),
+    calls: CALLS,
+    connected: CONNECTED,
     asr: voiceRatio('ASR', 'percent', ASR_HELP, (s) => ratio(s.connected, s.calls)),
     talkSeconds: voiceFigure('Connected talk time (s)', 'seconds', 'Talk time (callDuration) of the connected calls only.', (s) => s.connectedTalkSeconds),
-    acdSeconds: voiceRatio('ACD (s)', 'seconds-tenths', ACD_HELP, (s) => ratio(s.connectedTalkSeconds, s.connected)),
+    acdSeconds: ACD,
   },
   byHour: true,
   trend: 'asr',
@@ -184,18 +189,18 @@ const NUMBER_BREAKDOWNS: readonly Breakdown[] = [
   { name: 'byType', id: 'by-type', field: 'type', title: 'By type', header: 'Type', missing: 'no type', limit: null },
 ];
 
+/** The number figures, the same in the totals and in every bucket. */
+const NUMBER_BUCKET_FIGURES = {
+  calls: numberFigure('Calls', 'count', 'Number calls.', (s) => s.calls),
+  durationSeconds: numberFigure('Duration (s)', 'seconds', 'Call duration (callDuration).', (s) => s.durationSeconds),
+};
+
 export const NUMBER_FIGURES = {
   operation: 'numberRecords',
   measures: NUMBER_MEASURES,
   money: { field: 'pay', currencyField: 'currency' },
-  totals: {
-    calls: numberFigure('Calls', 'count', 'Every number call in the window.', (s) => s.calls),
-    durationSeconds: numberFigure('Duration (s)', 'seconds', 'Call duration (callDuration) of every call.', (s) => s.durationSeconds),
-  },
-  buckets: {
-    calls: numberFigure('Calls', 'count', 'Calls.', (s) => s.calls),
-    durationSeconds: numberFigure('Duration (s)', 'seconds', 'Call duration (callDuration).', (s) => s.durationSeconds),
-  },
+  totals: NUMBER_BUCKET_FIGURES,
+  buckets: NUMBER_BUCKET_FIGURES,
   byHour: false,
   trend: null,
   costByTime: true,
