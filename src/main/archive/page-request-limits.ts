@@ -33,7 +33,9 @@ export function checkArchivePageAsks(operation: ListOperation, asks: ArchivePage
   for (const { field, text } of contains) {
     if (text.length > ARCHIVE_TEXT_MAX) return refuse(field, `${header(field)}: filter by at most ${ARCHIVE_TEXT_MAX} characters.`);
     const typed = text.trim();
-    if (kindOf(field) === 'number' && typed !== '' && !isBindableNumber(Number(typed))) {
+    // Text that is no number at all is the column filter's own refusal ("type a number").
+    const number = Number(typed);
+    if (kindOf(field) === 'number' && typed !== '' && !Number.isNaN(number) && !isBindableNumber(number)) {
       return refuse(field, `${header(field)} holds numbers from ${-Number.MAX_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER}: type one in that range.`);
     }
   }
