@@ -17,6 +17,7 @@ import { pruneTable, retentionPlan, tableStats, type RetentionPlan, type TableSt
 import { readCoverage, readSnapshotTakenAt } from './meta-tables';
 import { ArchiveQueries, type ArchivePage } from './queries';
 import type { ArchiveQuery } from './query-sql';
+import { diskFullError, isDiskFull } from './disk-full';
 import { createMetaTables, TableSchemas } from './schema';
 import { runSql, sql, type SqlQuery } from './sql-query';
 import { Staging, type Completes } from './staging';
@@ -39,28 +40,28 @@ export interface ArchiveOpened {
 
 export class ArchiveBusyError extends Error {}
 
+/** The open engine: its connections (one writing, one reading) and the parts working on them. */
+interface Engine {
+  instance: DuckDBInstance;
+  writer: DuckDBConnection;
+  reader: DuckDBConnection;
+  schemas: TableSchemas;
+  staging: Staging;
+  queries: ArchiveQueries;
+}
+
 export class ArchiveStore {
   private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
   /** The syncs writing to this store now: how to stop each, and when it has let go. */
   private readonly syncs = new Set<{ cancel(): void; released: Promise<void> }>();
-  private readonly schemas: TableSchemas;
-  private readonly staging: Staging;
-  private readonly queries: ArchiveQueries;
+  /** Set when the disk filled up: the engine is opened afresh before the next piece of work. */
+  private reopenBeforeNext = false;
 
   private constructor(
     readonly path: string,
-    private readonly instance: DuckDBInstance,
-    private readonly writer: DuckDBConnection,
-    private readonly reader: DuckDBConnection,
-  ) {
-    this.schemas = new TableSchemas(writer);
-    this.queries = new ArchiveQueries(instance, reader, this.schemas);
-    this.staging = new Staging(writer, this.schemas, () => {
-      this.queries.forget();
-      restrictToOwner(path);
-    });
-  }
+    private engine: Engine,
+  ) {}
 
   /**
    * Opens (or creates) the archive file. Another process holding it: ArchiveBusyError.
@@ -84,26 +85,46 @@ export class ArchiveStore {
   }
 
   private static async connect(path: string): Promise<ArchiveStore> {
-    const instance = await DuckDBInstance.create(path, { threads: '2' });
-    const writer = await instance.connect();
-    const reader = await instance.connect();
-    const store = new ArchiveStore(path, instance, writer, reader);
-    await createMetaTables(writer);
-    restrictToOwner(path);
+    const store = new ArchiveStore(path, await startEngine(path, () => store.afterMerge()));
     return store;
   }
 
-  /** Runs database work one piece at a time, in call order. */
+  private afterMerge(): void {
+    this.engine.queries.forget();
+    restrictToOwner(this.path);
+  }
+
+  /**
+   * Runs database work one piece at a time, in call order. A full disk is told in plain
+   * words, and the engine (which may refuse all work after it) is opened afresh before the
+   * next piece, so what was committed before reads again at once.
+   */
   private serial<T>(work: () => Promise<T>): Promise<T> {
     if (this.closed) return Promise.reject(new Error('The archive is closed.'));
-    const next = this.queue.then(work, work);
+    const guarded = async (): Promise<T> => {
+      if (this.reopenBeforeNext) await this.reopen();
+      try {
+        return await work();
+      } catch (error) {
+        if (!isDiskFull(error)) throw error;
+        this.reopenBeforeNext = true;
+        throw diskFullError(this.path);
+      }
+    };
+    const next = this.queue.then(guarded, guarded);
     this.queue = next.catch(() => undefined);
     return next;
   }
 
+  private async reopen(): Promise<void> {
+    stopEngine(this.engine);
+    this.engine = await startEngine(this.path, () => this.afterMerge());
+    this.reopenBeforeNext = false;
+  }
+
   /** Stages fetched rows; they are merged by the next `commit` (or sooner, in large batches). */
   stage<R>(table: ArchiveTable<R>, records: readonly R[], firstPosition: number, seenAtMs: number): Promise<void> {
-    return this.serial(() => this.staging.stage(table, records, firstPosition, seenAtMs));
+    return this.serial(() => this.engine.staging.stage(table, records, firstPosition, seenAtMs));
   }
 
   /**
@@ -111,26 +132,26 @@ export class ArchiveStore {
    * range of a windowed list, or a whole snapshot (which replaces the scope's old rows).
    */
   commit<R>(table: ArchiveTable<R>, completes: Completes | null): Promise<void> {
-    return this.serial(() => this.staging.commit(table, completes));
+    return this.serial(() => this.engine.staging.commit(table, completes));
   }
 
   /** Drops what was staged and not committed (a cancelled or failed fetch). */
   discardStaged<R>(table: ArchiveTable<R>): Promise<void> {
-    return this.serial(() => this.staging.discard(table));
+    return this.serial(() => this.engine.staging.discard(table));
   }
 
   coverage(operation: string): Promise<CoveragePiece[]> {
-    return this.serial(() => readCoverage(this.reader, operation));
+    return this.serial(() => readCoverage(this.engine.reader, operation));
   }
 
   /** When the scope's snapshot was last taken in full; null when never. */
   snapshotTakenAt(operation: string, scope: string): Promise<number | null> {
-    return this.serial(() => readSnapshotTakenAt(this.reader, operation, scope));
+    return this.serial(() => readSnapshotTakenAt(this.engine.reader, operation, scope));
   }
 
   /** One page of archived rows: filtered, searched and sorted in the database. */
   page<R>(table: ArchiveTable<R>, query: ArchiveQuery, offset: number, limit: number): Promise<ArchivePage<R>> {
-    return this.serial(() => this.queries.page(table, query, offset, limit));
+    return this.serial(() => this.engine.queries.page(table, query, offset, limit));
   }
 
   /** Every matching row in order, in chunks (export); the consumer's promise is awaited (back-pressure). */
@@ -141,13 +162,13 @@ export class ArchiveStore {
     signal?: AbortSignal,
     limit?: number,
   ): Promise<number> {
-    await this.serial(() => this.schemas.prepare(table.layout));
-    return this.queries.each(table, query, onRows, signal, limit);
+    await this.serial(() => this.engine.schemas.prepare(table.layout));
+    return this.engine.queries.each(table, query, onRows, signal, limit);
   }
 
   /** Writes the matching rows to a Parquet file (see ArchiveQueries.copyToParquet); returns the rows written. */
   copyToParquet<R>(table: ArchiveTable<R>, query: ArchiveQuery, path: string): Promise<number> {
-    return this.serial(() => this.queries.copyToParquet(table, query, path));
+    return this.serial(() => this.engine.queries.copyToParquet(table, query, path));
   }
 
   /**
@@ -157,28 +178,28 @@ export class ArchiveStore {
    * empty. Returns the result rows.
    */
   read(tables: readonly TableLayout[], query: SqlQuery): Promise<unknown[][]> {
-    return this.serial(() => this.queries.read(tables, query));
+    return this.serial(() => this.engine.queries.read(tables, query));
   }
 
   /** Row counts per table and the newest fetch time. */
   stats(): Promise<TableStats[]> {
-    return this.serial(() => tableStats(this.reader));
+    return this.serial(() => tableStats(this.engine.reader));
   }
 
   /** What keeping `retentionMs` before the platform's time would remove from one list (see maintenance.ts). */
   retentionPlan(layout: TableLayout, retentionMs: number, platformNowMs: number): Promise<RetentionPlan> {
     return this.serial(async () => {
-      await this.schemas.prepare(layout);
-      return retentionPlan(this.reader, layout, retentionMs, platformNowMs);
+      await this.engine.schemas.prepare(layout);
+      return retentionPlan(this.engine.reader, layout, retentionMs, platformNowMs);
     });
   }
 
   /** Removes one list's rows older than the cutoff and its coverage before it; the rows removed. */
   pruneTable(layout: TableLayout, cutoffMs: number): Promise<number> {
     return this.serial(async () => {
-      await this.schemas.prepare(layout);
-      const removed = await pruneTable(this.writer, layout, cutoffMs);
-      this.queries.forget();
+      await this.engine.schemas.prepare(layout);
+      const removed = await pruneTable(this.engine.writer, layout, cutoffMs);
+      this.engine.queries.forget();
       restrictToOwner(this.path);
       return removed;
     });
@@ -219,14 +240,40 @@ export class ArchiveStore {
   async close(): Promise<void> {
     if (this.closed) return;
     await this.serial(async () => {
-      await runSql(this.writer, sql`CHECKPOINT`).catch(() => undefined);
+      await runSql(this.engine.writer, sql`CHECKPOINT`).catch(() => undefined);
     });
     this.closed = true;
-    this.staging.closeAll();
-    this.reader.closeSync();
-    this.writer.closeSync();
-    this.instance.closeSync();
+    stopEngine(this.engine);
     restrictToOwner(this.path);
+  }
+}
+
+async function startEngine(path: string, onMerged: () => void): Promise<Engine> {
+  const instance = await DuckDBInstance.create(path, { threads: '2' });
+  const writer = await instance.connect();
+  const reader = await instance.connect();
+  const schemas = new TableSchemas(writer);
+  const engine: Engine = {
+    instance,
+    writer,
+    reader,
+    schemas,
+    queries: new ArchiveQueries(instance, reader, schemas),
+    staging: new Staging(writer, schemas, onMerged),
+  };
+  await createMetaTables(writer);
+  restrictToOwner(path);
+  return engine;
+}
+
+/** Closes the engine; one the disk broke may refuse to close cleanly, and is let go all the same. */
+function stopEngine(engine: Engine): void {
+  for (const close of [() => engine.staging.closeAll(), () => engine.reader.closeSync(), () => engine.writer.closeSync(), () => engine.instance.closeSync()]) {
+    try {
+      close();
+    } catch {
+      // Nothing more to release.
+    }
   }
 }
 

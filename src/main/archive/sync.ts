@@ -6,7 +6,8 @@
  * Each range's rows and its coverage are committed together, after its last page.
  */
 import { fail, ok, type Result } from '../../shared/result';
-import type { ArchiveStore, ArchiveTable } from './archive-store';
+import type { ArchiveStore, ArchiveTable, Completes } from './archive-store';
+import { ArchiveDiskFullError } from './disk-full';
 import { rangesToFetch, type TimeRange } from './coverage';
 import type { RetentionOutcome } from './retention';
 
@@ -99,7 +100,8 @@ async function syncWindowNow<R>(
       report(index);
     });
     if (!fetched.ok) return fetched;
-    await store.commit(source.table, { coverage: { ...range, syncedAtMs: rangeStartedAtMs } });
+    const committed = await commitOrFail(store, source.table, { coverage: { ...range, syncedAtMs: rangeStartedAtMs } });
+    if (!committed.ok) return committed;
     report(index + 1);
   }
   return ok({ fetched: ranges, rows, syncedAtMs: startedAtMs });
@@ -130,7 +132,8 @@ async function syncSnapshotNow<R>(
     options.onProgress?.({ rangesDone: 0, rangesTotal: 1, rows });
   });
   if (!fetched.ok) return fetched;
-  await store.commit(source.table, { snapshot: { scope, takenAtMs } });
+  const committed = await commitOrFail(store, source.table, { snapshot: { scope, takenAtMs } });
+  if (!committed.ok) return committed;
   options.onProgress?.({ rangesDone: 1, rangesTotal: 1, rows });
   return ok({ fetched: [], rows, syncedAtMs: takenAtMs });
 }
@@ -157,13 +160,26 @@ async function fetchInto<R>(
       options.signal,
     );
   } catch (error) {
-    result = fail(
-      'archive',
-      'The archive could not store the fetched rows.',
-      error instanceof Error ? error.message : undefined,
-    );
+    result = archiveFailure(error);
   }
   // Rows of an unfinished range are not kept: the next sync fetches the range again.
-  if (!result.ok) await store.discardStaged(source.table);
+  if (!result.ok) await store.discardStaged(source.table).catch(() => undefined);
   return result;
+}
+
+/** Commits a range or snapshot; a failure (a full disk) is the sync's result, not a crash, and the range is fetched again next time. */
+async function commitOrFail<R>(store: ArchiveStore, table: ArchiveTable<R>, completes: Completes): Promise<Result<null>> {
+  try {
+    await store.commit(table, completes);
+    return ok(null);
+  } catch (error) {
+    await store.discardStaged(table).catch(() => undefined);
+    return archiveFailure(error);
+  }
+}
+
+/** Why the archive could not take the rows: a full disk in plain words; anything else with the engine's words as detail (for the log). */
+function archiveFailure(error: unknown): Result<never> {
+  if (error instanceof ArchiveDiskFullError) return fail(error.code, error.message);
+  return fail('archive', 'The archive could not store the fetched rows.', error instanceof Error ? error.message : undefined);
 }

@@ -13,6 +13,7 @@ import type { SyncSummary } from '../archive/sync';
 import { scopedSyncOf, SYNCED_LISTS, syncList, syncPlanOf, type SyncPlan } from '../archive/sync-plan';
 import { LIST_OPERATIONS, listOf, type ListOperation, type ScopedSync, type SomeList } from '../../shared/operations';
 import type { Result } from '../../shared/result';
+import type { Logger } from '../log';
 import { parseCliArgs } from './args';
 import { UsageError, type CliCommand, type CliIo } from './command';
 import {
@@ -131,7 +132,7 @@ export function createSyncCommand(deps: CliDeps = {}): CliCommand {
         const plan = { ...windowed, retention: { retentionDays: archiveSettings.retentionDays, confirmed: values.yes === true } };
         let code = 0;
         for (const operation of operations) {
-          const synced = await syncOne(operation, { store, client, plan, signal: opened.interrupted }, io);
+          const synced = await syncOne(operation, { store, client, plan, signal: opened.interrupted, log: opened.log }, io);
           if (synced === 'failed') return 1;
           if (synced === 'retention-held') code = 1;
         }
@@ -150,6 +151,7 @@ async function syncOne(
     client: PlatformClient;
     plan: SyncPlan;
     signal: AbortSignal;
+    log: Logger;
   },
   io: CliIo,
 ): Promise<'synced' | 'retention-held' | 'failed'> {
@@ -179,7 +181,11 @@ async function syncOne(
     io.err(`Sync of ${list.slug} cancelled; the ranges finished before are kept.`);
     return 'failed';
   }
-  io.err(`Sync of ${list.slug} failed [${result.error.code}]: ${result.error.message}${result.error.detail ? `\nServer said: ${result.error.detail}` : ''}`);
+  const { code, message, detail } = result.error;
+  // The archive's own failures are told in plain words; the engine's words go to the log, not to the reader.
+  const fromArchive = code.startsWith('archive');
+  if (fromArchive && detail) job.log.error(`sync of ${list.slug}: archive`, detail);
+  io.err(`Sync of ${list.slug} failed [${code}]: ${message}${detail && !fromArchive ? `\nServer said: ${detail}` : ''}`);
   return 'failed';
 }
 
