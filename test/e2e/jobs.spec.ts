@@ -194,3 +194,69 @@ test('an MMS send is a job too: followed from another screen, told when it ends,
   await expect.poll(() => notifications(app)).toEqual([{ title: 'MMS sent', body: 'MMS to 2 recipients: Sent: 2 accepted' }]);
   expect(sandbox.mmsSent.slice(sentBefore).map((sent) => sent.number)).toEqual(['+8613800138001', '+8613800138002']);
 });
+
+/** True when two boxes share any area. */
+function overlap(a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+test('a Sync shows its progress where it was pressed, the jobs area calls it a sync, and at 1024×700 the open jobs area leaves the pager free', async ({ app, sandbox }) => {
+  test.setTimeout(180_000);
+  await app.setViewportSize({ width: 1024, height: 700 });
+  await searchMonth(app);
+  sandbox.setFaults({ latencyMs: 400 });
+  try {
+    await app.getByRole('button', { name: 'Sync', exact: true }).click();
+    // Where it was pressed, without opening Jobs.
+    const here = app.getByTestId('started-job');
+    await expect(here).toContainText(/Syncing: [\d,]+ rows/);
+    await expect(here.getByRole('button', { name: 'Cancel' })).toBeVisible();
+    await expect(app.getByRole('dialog', { name: 'Jobs' })).toHaveCount(0);
+
+    await app.getByTestId('jobs-opener').click();
+    const panel = app.getByRole('dialog', { name: 'Jobs' });
+    const sync = panel.getByRole('region', { name: 'Syncs' }).getByRole('listitem').first();
+    await expect(sync).toContainText('Voice records');
+    await expect(sync).toContainText('sync · started');
+    await expect(sync).not.toContainText('export');
+    await expect(panel.getByRole('region', { name: 'Exports' }).getByTestId('job-running')).toHaveCount(0);
+
+    // The panel stands beside the screen, never over it: the pager is uncovered and usable.
+    const pager = app.getByRole('navigation', { name: 'Pages' });
+    await pager.scrollIntoViewIfNeeded();
+    const [panelBox, pagerBox, screenBox] = await Promise.all([panel.boundingBox(), pager.boundingBox(), app.getByRole('main').boundingBox()]);
+    if (!panelBox || !pagerBox || !screenBox) throw new Error('the jobs area, the pager or the screen has no box');
+    expect(overlap(panelBox, pagerBox), `jobs area ${JSON.stringify(panelBox)} over pager ${JSON.stringify(pagerBox)}`).toBe(false);
+    expect(overlap(panelBox, screenBox), `jobs area ${JSON.stringify(panelBox)} over screen ${JSON.stringify(screenBox)}`).toBe(false);
+    await pager.getByRole('button', { name: 'Next ›' }).click({ trial: true });
+    await app.screenshot({ path: `${SCREENS}/jobs-sync-1024x700.png` });
+
+    sandbox.setFaults({ latencyMs: 0 });
+    await expect(here).toContainText('Synced:', { timeout: 150_000 });
+    await expect(sync).toHaveAttribute('data-testid', 'job-completed');
+  } finally {
+    sandbox.setFaults({ latencyMs: 0 });
+  }
+});
+
+test('the jobs area keeps the last 10 finished Load alls, and Clear finished empties it, also for a reload', async ({ app }) => {
+  await goTo(app, 'Control+4', 'Seats');
+  await expect(app.getByTestId('pager-total')).toBeVisible();
+  for (let i = 0; i < 12; i++) {
+    await app.getByRole('button', { name: 'Load all', exact: true }).click();
+    await expect(app.getByTestId('load-all-outcome')).toContainText(/All [\d,]+ rows loaded/);
+  }
+  await app.getByTestId('jobs-opener').click();
+  const panel = app.getByRole('dialog', { name: 'Jobs' });
+  const loads = panel.getByRole('region', { name: 'Load all' }).getByRole('listitem');
+  await expect(loads).toHaveCount(10);
+  await expect(loads.first()).toContainText('Seats');
+  await expect(loads.first()).toContainText('Load all · started');
+
+  await panel.getByRole('button', { name: 'Clear finished' }).click();
+  await expect(panel.getByRole('listitem')).toHaveCount(0);
+  await expect(panel.getByRole('button', { name: 'Clear finished' })).toBeDisabled();
+  await app.reload();
+  await app.getByTestId('jobs-opener').click();
+  await expect(app.getByRole('dialog', { name: 'Jobs' }).getByRole('listitem')).toHaveCount(0);
+});

@@ -53,8 +53,8 @@ describe('the built preload', () => {
     expect(invoked).toEqual([{ channel: methodChannel('openExternal'), request: { url: 'https://example.com' } }]);
 
     const received: unknown[] = [];
-    const unsubscribe = api[subscriptionName('jobProgress')]((payload: unknown) => received.push(payload)) as () => void;
-    const channel = eventChannel('jobProgress');
+    const unsubscribe = api[subscriptionName('jobChanged')]((payload: unknown) => received.push(payload)) as () => void;
+    const channel = eventChannel('jobChanged');
     for (const listener of listeners.get(channel) ?? []) listener({ senderId: 0 }, { jobId: 'a' });
     expect(received).toEqual([{ jobId: 'a' }]);
     unsubscribe();

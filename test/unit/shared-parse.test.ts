@@ -37,7 +37,7 @@ describe('external links', () => {
 
 describe('the contract', () => {
   it('names one subscription per event', () => {
-    expect(eventNames.map(subscriptionName)).toContain('onJobProgress');
+    expect(eventNames.map(subscriptionName)).toContain('onJobChanged');
     expect(new Set(methodNames).size).toBe(methodNames.length);
   });
 });

@@ -7,7 +7,7 @@ import type { Accounts } from '../accounts/accounts';
 import { archiveQueryFor } from '../archive/archive-export';
 import type { ArchiveQuery, QueryFilter } from '../archive/archive-store';
 import type { Archives } from '../archive/archives';
-import { startSyncJob } from '../archive/sync-job';
+import { startSyncJob } from '../jobs/sync-job';
 import { scopedSyncOf, scopeNeeded, SYNCED_LISTS, syncPlanOf } from '../archive/sync-plan';
 import { checkArchivePageAsks } from '../archive/page-request-limits';
 import { archiveTableFor } from '../archive/tables';

@@ -16,7 +16,8 @@ import { type ExportJobOptions, type ExportOutcome, type ExportSelection, runExp
 import { defaultExportName } from '../export/file-name';
 import { PathBusyError, reserveFreePath, reservePath, type Reservation } from '../export/reservation';
 import { checkFetchAll } from '../jobs/fetch-all';
-import type { JobEnding, JobRegistry } from '../jobs/job-registry';
+import type { JobRegistry } from '../jobs/job-registry';
+import { completed, runJob, stopped } from '../jobs/run-job';
 import type { Logger } from '../log';
 import { archiveQueryFor, archiveRows } from '../archive/archive-export';
 import type { Archives } from '../archive/archives';
@@ -122,49 +123,36 @@ export function createExportHandlers(deps: {
         if (!claimed.ok) return claimed;
         const { path } = claimed.value;
 
-        const job = jobs.startShown({
+        const job = jobs.start({
           kind: 'export',
           title: listOf(request.operation).endpoint.title,
+          profileId: connection.profileId,
           operation: request.operation,
           path,
           cancellable: true,
         });
-        const done = (ending: JobEnding): void => jobs.end(job.id, ending);
-        void exportList(request.operation, {
-          client,
-          selection: selection.value,
-          format: request.format,
-          path,
-          reservation: claimed.value,
-          timeZone: zone.name,
-          rows,
-          signal: job.signal,
-          onProgress: (progress) => jobs.progress(job.id, progress),
-          about: { profileName: connection.profileName, appVersion: deps.appVersion },
-        })
-          .then((result) => {
-            if (result.ok) {
-              written.add(path);
-              log.info(`exported ${result.value.rows} ${request.operation} rows`);
-              done({ state: 'completed', rows: result.value.rows, error: null, warnings: result.value.warnings });
-            } else if (result.error.code === 'cancelled') {
-              done({ state: 'cancelled', rows: 0, error: null, warnings: [] });
-            } else {
-              log.warn(`export of ${request.operation} failed`, result.error.code);
-              done({ state: 'failed', rows: 0, error: result.error, warnings: [] });
-            }
-          })
-          .catch((error: unknown) => {
-            log.error('export crashed', error);
-            done({
-              state: 'failed',
-              rows: 0,
-              error: { code: 'internal', message: 'The export stopped because of an internal error. The details are in the log file.' },
-              warnings: [],
-            });
-          })
-          .finally(() => jobs.finish(job.id));
-        return ok({ job: jobs.list().find((shown) => shown.jobId === job.id) ?? null });
+        void runJob(job, 'export', log, async () => {
+          const result = await exportList(request.operation, {
+            client,
+            selection: selection.value,
+            format: request.format,
+            path,
+            reservation: claimed.value,
+            timeZone: zone.name,
+            rows,
+            signal: job.signal,
+            onProgress: (progress) => job.progress(progress),
+            about: { profileName: connection.profileName, appVersion: deps.appVersion },
+          });
+          if (!result.ok) {
+            if (result.error.code !== 'cancelled') log.warn(`export of ${request.operation} failed`, result.error.code);
+            return stopped(result.error, job);
+          }
+          written.add(path);
+          log.info(`exported ${result.value.rows} ${request.operation} rows`);
+          return completed(result.value.rows, result.value.warnings);
+        });
+        return ok({ job: job.started });
       }),
 
     showInFolder: async ({ path }) => {

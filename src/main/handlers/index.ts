@@ -15,6 +15,7 @@ import { createArchiveHandlers } from './archive-handlers';
 import { ClientPool } from './client-pool';
 import { createListHandlers } from './list-handlers';
 import { createExportHandlers } from './export-handlers';
+import { createJobHandlers } from './job-handlers';
 import { createMmsHandlers } from './mms-handlers';
 import { createReportHandlers } from './report-handlers';
 import { JOURNAL_FILE, MmsHistory, MmsJournal } from '../mms';
@@ -86,7 +87,7 @@ export function createServices(options: ServiceOptions): Services {
     ...createListHandlers({ pool: clients, jobs, emit: options.emit, log }),
     ...createExportHandlers({ clients, archives, jobs, log, desktop, appVersion: version }),
     ...createArchiveHandlers({ accounts, archives, jobs, log }),
-    listJobs: () => ok(jobs.list()),
+    ...createJobHandlers(jobs),
     ...createMmsHandlers({
       history: mmsHistory,
       clients,

@@ -1,11 +1,13 @@
 import type { PlatformClient } from '../api';
 import { checkPageQuery, type CheckedQuery, listOf, type ListOperation, type ListParams, type ListRecords, type ListRows } from '../../shared/operations';
-import { type JobDone, type JobRowsOf, LOAD_ALL_LIMIT } from '../../shared/methods/lists';
+import type { JobInfo } from '../../shared/methods/jobs';
+import { type JobRowsOf, LOAD_ALL_LIMIT } from '../../shared/methods/lists';
 import type { Page } from '../../shared/records';
 import { fail, ok, type Result } from '../../shared/result';
 import { describeDrift } from '../jobs/drift-warnings';
 import { checkFetchAll, fetchAll } from '../jobs/fetch-all';
-import type { JobRegistry } from '../jobs/job-registry';
+import type { JobEnding, JobHandle, JobRegistry } from '../jobs/job-registry';
+import { completed, runJob, stopped } from '../jobs/run-job';
 import type { Logger } from '../log';
 import { withAccounts } from './accounts-handlers';
 import type { ClientPool } from './client-pool';
@@ -15,7 +17,7 @@ import type { EmitEvent } from './dispatcher';
 /** Rows are sent to the page in batches, not per page, to keep the bridge quiet. */
 const ROW_BATCH_INTERVAL_MS = 150;
 
-type ListHandlers = Pick<Handlers, 'queryPage' | 'startLoadAll' | 'cancelJob'>;
+type ListHandlers = Pick<Handlers, 'queryPage' | 'startLoadAll'>;
 
 export function createListHandlers(deps: {
   pool: Pick<ClientPool, 'active'>;
@@ -39,41 +41,33 @@ export function createListHandlers(deps: {
     return ok({ ...result.value, records: result.value.records.map((record) => list.toRow(record)) });
   }
 
-  async function runLoadAll<O extends ListOperation>(
+  /** Fetches every page into the view's rows (as `jobRows` batches) up to LOAD_ALL_LIMIT; how it ended. */
+  async function loadAll<O extends ListOperation>(
     client: PlatformClient,
     operation: O,
     query: CheckedQuery<ListParams[O], ListRecords[O]>,
-    jobId: string,
-    signal: AbortSignal,
+    job: JobHandle,
     concurrency: number | undefined,
-  ): Promise<void> {
+  ): Promise<JobEnding> {
     const limiter = new AbortController();
-    const stop = AbortSignal.any([signal, limiter.signal]);
+    const stop = AbortSignal.any([job.signal, limiter.signal]);
     let delivered = 0;
-    let totalRows: number | null = null;
     let batch: ListRows[O][] = [];
     let batchOffset = 0;
     let lastFlush = Date.now();
     const flush = (): void => {
       if (batch.length === 0) return;
-      const rows: JobRowsOf<O> = { jobId, offset: batchOffset, operation, rows: batch };
+      const rows: JobRowsOf<O> = { jobId: job.id, offset: batchOffset, operation, rows: batch };
       emit('jobRows', rows);
       batchOffset += batch.length;
       batch = [];
       lastFlush = Date.now();
     };
-    const done = (outcome: JobDone['outcome'], extra: Partial<JobDone> = {}): void => {
-      flush();
-      emit('jobDone', { jobId, outcome, rows: delivered, totalRows, error: null, warnings: [], ...extra });
-    };
 
     const result = await fetchAll(client, listOf(operation), query, {
       signal: stop,
       concurrency,
-      onProgress: (progress) => {
-        totalRows = progress.totalRows;
-        emit('jobProgress', { jobId, ...progress });
-      },
+      onProgress: (progress) => job.progress(progress),
       onRows: (rows) => {
         const room = LOAD_ALL_LIMIT - delivered;
         batch.push(...rows.slice(0, room));
@@ -82,20 +76,19 @@ export function createListHandlers(deps: {
         if (Date.now() - lastFlush >= ROW_BATCH_INTERVAL_MS) flush();
       },
     });
-    if (limiter.signal.aborted && !signal.aborted) {
-      done('limited', {
-        warnings: [
+    // Every row the job counts is sent before the change that ends it.
+    flush();
+    if (limiter.signal.aborted && !job.signal.aborted) {
+      return {
+        ...completed(delivered, [
           `Only the first ${LOAD_ALL_LIMIT.toLocaleString('en')} rows are loaded into the table. Narrow the filters, or export to get everything.`,
-        ],
-      });
-    } else if (result.ok) {
-      done('completed', { warnings: describeDrift(result.value) });
-    } else if (result.error.code === 'cancelled' || signal.aborted) {
-      done('cancelled');
-    } else {
-      log.warn(`load all ${operation} failed`, result.error.code);
-      done('failed', { error: result.error });
+        ]),
+        limited: true,
+      };
     }
+    if (result.ok) return completed(delivered, describeDrift(result.value));
+    if (result.error.code !== 'cancelled' && !job.signal.aborted) log.warn(`load all ${operation} failed`, result.error.code);
+    return stopped(result.error, job, delivered);
   }
 
   async function startLoadAll<O extends ListOperation>(
@@ -103,27 +96,19 @@ export function createListHandlers(deps: {
     operation: O,
     params: unknown,
     concurrency: number | undefined,
-  ): Promise<Result<null>> {
-    const { client } = await pool.active();
+  ): Promise<Result<{ job: JobInfo }>> {
+    const { client, connection } = await pool.active();
     // The only check of a Load all: its pages are derived from this query, never parsed again.
-    const checked = checkFetchAll(listOf(operation), params, { concurrency, now: client.now() });
+    const list = listOf(operation);
+    const checked = checkFetchAll(list, params, { concurrency, now: client.now() });
     if (!checked.ok) return checked;
-    const job = jobs.claim(jobId);
+    const job = jobs.start(
+      { kind: 'loadAll', title: list.endpoint.title, profileId: connection.profileId, operation, path: null, cancellable: true },
+      jobId,
+    );
     if (!job) return fail('bad-request', 'A job with that id is already running: each Load all needs a new id.');
-    void runLoadAll(client, operation, checked.value, job.id, job.signal, concurrency)
-      .catch((error: unknown) => {
-        log.error('load all crashed', error);
-        emit('jobDone', {
-          jobId: job.id,
-          outcome: 'failed',
-          rows: 0,
-          totalRows: null,
-          error: { code: 'internal', message: 'Loading stopped because of an internal error. The details are in the log file.' },
-          warnings: [],
-        });
-      })
-      .finally(() => jobs.finish(job.id));
-    return ok(null);
+    void runJob(job, 'Load all', log, () => loadAll(client, operation, checked.value, job, concurrency));
+    return ok({ job: job.started });
   }
 
   return {
@@ -132,10 +117,5 @@ export function createListHandlers(deps: {
 
     startLoadAll: ({ jobId, operation, params, concurrency }) =>
       withAccounts(() => startLoadAll(jobId, operation, params, concurrency)),
-
-    cancelJob: ({ jobId }) => {
-      jobs.cancel(jobId);
-      return ok(null);
-    },
   };
 }

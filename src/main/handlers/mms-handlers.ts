@@ -53,7 +53,7 @@ export function createMmsHandlers(deps: {
 }): MmsHandlers {
   const { clients, emit, log, desktop } = deps;
   const { history } = deps;
-  const sendJobs = new MmsSendJobs(deps.jobs);
+  const sendJobs = new MmsSendJobs(deps.jobs, log);
   const sender = new MmsSender({
     history,
     log,
@@ -85,7 +85,7 @@ export function createMmsHandlers(deps: {
         const checked = sender.check(request);
         if (!checked.ok) return checked;
         const sendTo = await target();
-        return sendJobs.follow(request.sendId, request.batches, () => sender.send(request, sendTo));
+        return sendJobs.follow(request.sendId, sendTo.profileId, request.batches, () => sender.send(request, sendTo));
       }),
 
     resendMmsBatch: ({ sendId, batch, acknowledgeUnknown }) =>

@@ -1,21 +1,26 @@
 /**
  * The Overview over IPC: the profile's archive, brought up to date first where asked (a
- * Sync job in the Jobs panel for the window's voice and number records and the seat list), then the
- * figures computed over it.
+ * report job in the jobs area syncs the window's voice and number records and the seat list),
+ * then the figures computed over it.
  */
 import type { Accounts } from '../accounts/accounts';
 import type { Archives } from '../archive/archives';
-import { startSyncJob } from '../archive/sync-job';
+import type { ArchiveStore } from '../archive/archive-store';
 import { historyWindow, type SyncPlan } from '../archive/sync-plan';
 import type { JobRegistry } from '../jobs/job-registry';
+import { completed, runJob, stopped } from '../jobs/run-job';
+import { syncLists } from '../jobs/sync-job';
 import type { Logger } from '../log';
 import type { MmsHistory } from '../mms';
 import { checkOverviewWindow, computeOverview } from '../reports/compute-overview';
 import type { ListOperation } from '../../shared/operations';
 import { ARCHIVE_HISTORY_DAYS_MAX, type ArchiveSettings } from '../../shared/profiles';
-import { fail, type Result } from '../../shared/result';
+import type { Overview } from '../../shared/reports/overview';
+import { fail, type AppError, type Result } from '../../shared/result';
 import { withAccounts } from './accounts-handlers';
 import type { Handlers } from './dispatcher';
+
+type OverviewWindow = { fromMs: number; toMs: number };
 
 /** What "sync first" brings up to date: the lists whose figures depend on the window, and the seat list (a snapshot of now). */
 const SYNCED_FOR_OVERVIEW: readonly ListOperation[] = ['voiceRecords', 'numberRecords', 'seats'];
@@ -39,6 +44,27 @@ export function createReportHandlers(deps: {
     return fail('archive-unavailable', `The Overview is computed over the archive, which cannot be used right now. ${why} Close the other Switchboard window or command, then try again.`);
   }
 
+  /**
+   * The Overview as a report job: what the archive lacks of the window is fetched (its
+   * progress shows where the Overview was asked for, and in the jobs area), then the
+   * figures are computed. The job ends when the figures are there.
+   */
+  async function report(profileId: string, store: ArchiveStore, window: OverviewWindow, compute: () => Promise<Result<Overview>>): Promise<Result<Overview>> {
+    const job = jobs.start({ kind: 'report', title: 'Overview', profileId, operation: null, path: null, cancellable: true });
+    const plan = overviewSyncPlan(window, accounts.archiveSettings(profileId));
+    let answer: Result<Overview> = fail('internal', 'The Overview stopped because of an internal error. The details are in the log file.');
+    await runJob(job, 'Overview', log, async () => {
+      const synced = await syncLists({ accounts, log }, store, profileId, SYNCED_FOR_OVERVIEW, plan, job);
+      if (!synced.ok) {
+        answer = syncFailure(synced.error, job.signal.aborted);
+        return stopped(synced.error, job);
+      }
+      answer = await compute();
+      return answer.ok ? completed(synced.value.rows) : stopped(answer.error, job, synced.value.rows);
+    });
+    return answer;
+  }
+
   return {
     overview: (request) =>
       withAccounts(async () => {
@@ -51,26 +77,27 @@ export function createReportHandlers(deps: {
         if (!checked.ok) return checked;
         const store = await archives.store(profileId);
         if (!store) return archiveMissing(profileId);
-        if (request.syncFirst) {
-          const started = await startSyncJob({ accounts, jobs, log }, store, profileId, SYNCED_FOR_OVERVIEW, overviewSyncPlan(window, accounts.archiveSettings(profileId)));
-          if (!started.ok) return started;
-          const synced = await started.value.finished;
-          if (!synced.ok) {
-            if (synced.error.code === 'cancelled') return fail('cancelled', 'The sync was cancelled, so the Overview was not computed. Open it again, with or without syncing first.');
-            return fail(
-              synced.error.code,
-              `${synced.error.message} The Overview was not computed: try again, or open it without syncing to see what the archive already holds.`,
-              synced.error.detail,
-            );
-          }
-        }
-        return computeOverview({ store, profileId, timeZone: profile.timeZone, window, mmsSends: mmsHistory.list() });
+        const compute = (): Promise<Result<Overview>> =>
+          computeOverview({ store, profileId, timeZone: profile.timeZone, window, mmsSends: mmsHistory.list() });
+        return request.syncFirst ? report(profileId, store, window, compute) : compute();
       }),
   };
 }
 
+/** Why the Overview was not computed, when the sync before it stopped. */
+function syncFailure(error: AppError, cancelled: boolean): Result<never> {
+  if (cancelled || error.code === 'cancelled') {
+    return fail('cancelled', 'The sync was cancelled, so the Overview was not computed. Open it again, with or without syncing first.');
+  }
+  return fail(
+    error.code,
+    `${error.message} The Overview was not computed: try again, or open it without syncing to see what the archive already holds.`,
+    error.detail,
+  );
+}
+
 /** The window itself, from no earlier than the platform still keeps (it refuses a range reaching further back). */
-function overviewSyncPlan(window: { fromMs: number; toMs: number }, settings: ArchiveSettings): SyncPlan {
+function overviewSyncPlan(window: OverviewWindow, settings: ArchiveSettings): SyncPlan {
   const earliestMs = historyWindow(ARCHIVE_HISTORY_DAYS_MAX, Date.now()).fromMs;
   return { window: { fromMs: Math.max(window.fromMs, earliestMs), toMs: window.toMs }, refreshMs: settings.refreshHours * 3_600_000, taskId: null };
 }

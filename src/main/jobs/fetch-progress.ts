@@ -1,15 +1,7 @@
-/** Progress of a fetch-all: pages, rows, rate and ETA (the JobProgress of the contract without its job id). */
-export interface FetchProgress {
-  pagesDone: number;
-  /** Known once the first page of every window has arrived. */
-  totalPages: number | null;
-  rows: number;
-  totalRows: number | null;
-  rowsPerSecond: number;
-  etaSeconds: number | null;
-  /** Pages requested at once right now (lowered by -15). */
-  concurrency: number;
-}
+import type { JobProgress } from '../../shared/methods/jobs';
+
+/** Progress of a fetch-all: pages, rows, rate and ETA, as a job reports it. */
+export type FetchProgress = JobProgress;
 
 export function computeProgress(
   counts: {

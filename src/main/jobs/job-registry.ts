@@ -1,84 +1,74 @@
 import { randomUUID } from 'node:crypto';
-import type { JobProgress } from '../../shared/contract';
-import type { JobInfo } from '../../shared/methods/jobs';
+import { FINISHED_KEPT_PER_KIND, keepRecent, type JobInfo, type JobKind, type JobProgress } from '../../shared/methods/jobs';
 
-export interface Job {
-  id: string;
-  signal: AbortSignal;
+/** What a job is, fixed when it starts. */
+export type JobDescription = Pick<JobInfo, 'kind' | 'title' | 'profileId' | 'operation' | 'path' | 'cancellable'>;
+/** How a job ended. */
+export type JobEnding = Pick<JobInfo, 'rows' | 'error' | 'warnings'> & {
+  state: Exclude<JobInfo['state'], 'running'>;
+  limited?: boolean;
+};
+
+/** A running job, for the code that runs it: its cancel signal, and where it reports. */
+export interface JobHandle {
+  readonly id: string;
+  readonly signal: AbortSignal;
+  /** The job as it started (what a start call answers; later changes arrive as `jobChanged`). */
+  readonly started: JobInfo;
+  progress(progress: JobProgress): void;
+  /** The job ends (once; later calls, and progress after it, are ignored). */
+  end(ending: JobEnding): void;
 }
 
-/** What a shown job is, fixed when it starts. */
-export type JobDescription = Pick<JobInfo, 'kind' | 'title' | 'operation' | 'path' | 'cancellable'>;
-/** How a shown job ended. */
-export type JobEnding = Pick<JobInfo, 'rows' | 'error' | 'warnings'> & { state: Exclude<JobInfo['state'], 'running'> };
-
-/** Finished jobs kept for the jobs area (and a reload) beside the running ones. */
-const KEEP_FINISHED = 20;
-
 /**
- * Running jobs by id, so the renderer can cancel one; finished jobs remove themselves.
- * Jobs started with `startShown` (exports) belong to the app rather than to a screen:
- * the registry keeps their state, lists them, and reports each change.
+ * Every job of the app (export, sync, report, Load all, MMS send), running and recently
+ * finished: one place that keeps their state, lists them, cancels them, and reports each
+ * change as the whole job. Finished jobs are kept up to a few of each kind.
  */
 export class JobRegistry {
   private readonly running = new Map<string, AbortController>();
-  /** Shown jobs, oldest first. */
-  private readonly shown = new Map<string, JobInfo>();
+  /** Oldest first. */
+  private readonly jobs = new Map<string, JobInfo>();
 
   constructor(
     private readonly onChange: (job: JobInfo) => void = () => {},
     private readonly now: () => number = Date.now,
-    private readonly keepFinished = KEEP_FINISHED,
+    private readonly keepFinished = FINISHED_KEPT_PER_KIND,
   ) {}
 
-  start(): Job {
-    return this.begin(randomUUID());
-  }
-
   /**
-   * Starts a job under an id its caller chose (a screen names its Load all before starting
-   * it, so it listens before the first event); null when that id is already in use.
+   * Starts a job. A caller that must listen before it starts (a screen's Load all, whose rows
+   * may arrive before the answer) names it: then null when that id is already in use.
    */
-  claim(id: string): Job | null {
-    if (this.running.has(id) || this.shown.has(id)) return null;
-    return this.begin(id);
-  }
-
-  private begin(id: string): Job {
+  start(description: JobDescription): JobHandle;
+  start(description: JobDescription, id: string): JobHandle | null;
+  start(description: JobDescription, id: string = randomUUID()): JobHandle | null {
+    if (this.jobs.has(id)) return null;
     const controller = new AbortController();
     this.running.set(id, controller);
-    return { id, signal: controller.signal };
-  }
-
-  startShown(description: JobDescription): Job {
-    const job = this.start();
-    this.change({
+    const started: JobInfo = {
       ...description,
-      jobId: job.id,
+      jobId: id,
       startedAt: this.now(),
+      endedAt: null,
       state: 'running',
       progress: null,
       rows: 0,
+      limited: false,
       error: null,
       warnings: [],
-    });
-    return job;
-  }
-
-  progress(id: string, progress: Omit<JobProgress, 'jobId'>): void {
-    const job = this.shown.get(id);
-    if (job?.state === 'running') this.change({ ...job, progress: { jobId: id, ...progress } });
-  }
-
-  end(id: string, ending: JobEnding): void {
-    const job = this.shown.get(id);
-    if (job?.state !== 'running') return;
-    this.change({ ...job, ...ending });
-    this.forgetOldFinished();
-  }
-
-  finish(id: string): void {
-    this.running.delete(id);
+    };
+    this.change(started);
+    return {
+      id,
+      signal: controller.signal,
+      started,
+      progress: (progress) => {
+        const job = this.jobs.get(id);
+        if (job?.state === 'running') this.change({ ...job, progress });
+      },
+      end: (ending) => this.end(id, ending),
+    };
   }
 
   cancel(id: string): boolean {
@@ -89,21 +79,32 @@ export class JobRegistry {
 
   cancelAll(): void {
     for (const controller of this.running.values()) controller.abort();
-    this.running.clear();
   }
 
-  /** Shown jobs, newest first. */
+  /** Newest first. */
   list(): JobInfo[] {
-    return [...this.shown.values()].reverse();
+    return [...this.jobs.values()].reverse();
+  }
+
+  /** Forgets finished jobs (of one kind, or all); the ones that remain, newest first. */
+  clearFinished(kind?: JobKind): JobInfo[] {
+    for (const job of this.jobs.values()) {
+      if (job.state !== 'running' && (kind === undefined || job.kind === kind)) this.jobs.delete(job.jobId);
+    }
+    return this.list();
+  }
+
+  private end(id: string, ending: JobEnding): void {
+    const job = this.jobs.get(id);
+    this.running.delete(id);
+    if (job?.state !== 'running') return;
+    this.change({ ...job, ...ending, limited: ending.limited ?? false, endedAt: this.now() });
+    const kept = new Set(keepRecent(this.list(), this.keepFinished).map((known) => known.jobId));
+    for (const known of this.jobs.keys()) if (!kept.has(known)) this.jobs.delete(known);
   }
 
   private change(job: JobInfo): void {
-    this.shown.set(job.jobId, job);
+    this.jobs.set(job.jobId, job);
     this.onChange(job);
-  }
-
-  private forgetOldFinished(): void {
-    const finished = [...this.shown.values()].filter((job) => job.state !== 'running');
-    for (const job of finished.slice(0, Math.max(0, finished.length - this.keepFinished))) this.shown.delete(job.jobId);
   }
 }

@@ -1,36 +1,44 @@
 import type { MmsSendDetail, MmsSendSummary } from '../../shared/mms/records';
-import type { Result } from '../../shared/result';
+import { fail, type Result } from '../../shared/result';
 import { computeProgress } from '../jobs/fetch-progress';
-import type { JobEnding, JobRegistry } from '../jobs/job-registry';
+import type { JobEnding, JobHandle, JobRegistry } from '../jobs/job-registry';
+import { runJob } from '../jobs/run-job';
+import type { Logger } from '../log';
 
 /**
  * An MMS send shown in the jobs area: batches done of all, numbers accepted. The
  * sender stays the one that sends; this only follows its summaries.
  */
 export class MmsSendJobs {
-  private readonly bySend = new Map<string, { jobId: string; startedAt: number }>();
+  private readonly bySend = new Map<string, { job: JobHandle; startedAt: number }>();
 
-  constructor(private readonly jobs: JobRegistry) {}
+  constructor(
+    private readonly jobs: JobRegistry,
+    private readonly log: Logger,
+  ) {}
 
-  async follow(sendId: string, batches: string[][], send: () => Promise<Result<MmsSendDetail>>): Promise<Result<MmsSendDetail>> {
+  async follow(sendId: string, profileId: string, batches: string[][], send: () => Promise<Result<MmsSendDetail>>): Promise<Result<MmsSendDetail>> {
     const recipients = batches.reduce((sum, batch) => sum + batch.length, 0);
-    const job = this.jobs.startShown({
-      kind: 'mms-send',
+    const job = this.jobs.start({
+      kind: 'mms',
       title: `MMS to ${recipients.toLocaleString('en')} recipients`,
+      profileId,
       operation: null,
       path: null,
       cancellable: false,
     });
-    this.bySend.set(sendId, { jobId: job.id, startedAt: Date.now() });
-    this.jobs.progress(job.id, computeProgress({ pagesDone: 0, totalPages: batches.length, rows: 0, totalRows: recipients, concurrency: 1 }, 0));
+    this.bySend.set(sendId, { job, startedAt: Date.now() });
+    job.progress(computeProgress({ pagesDone: 0, totalPages: batches.length, rows: 0, totalRows: recipients, concurrency: 1 }, 0));
+    let result: Result<MmsSendDetail> = fail('internal', 'The send stopped because of an internal error. The details are in the log file.');
     try {
-      const result = await send();
-      this.jobs.end(job.id, result.ok ? endingOf(result.value) : { state: 'failed', rows: 0, error: result.error, warnings: [] });
-      return result;
+      await runJob(job, 'MMS send', this.log, async () => {
+        result = await send();
+        return result.ok ? endingOf(result.value) : { state: 'failed', rows: 0, error: result.error, warnings: [] };
+      });
     } finally {
       this.bySend.delete(sendId);
-      this.jobs.finish(job.id);
     }
+    return result;
   }
 
   /** A batch of a followed send changed state. */
@@ -38,8 +46,7 @@ export class MmsSendJobs {
     const followed = this.bySend.get(summary.sendId);
     if (!followed) return;
     const done = summary.batches.filter((batch) => batch.status !== 'sending' && batch.status !== 'not-sent');
-    this.jobs.progress(
-      followed.jobId,
+    followed.job.progress(
       computeProgress(
         {
           pagesDone: done.length,

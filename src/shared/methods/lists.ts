@@ -1,8 +1,9 @@
 import { LIST_OPERATIONS, type ListOperation, type ListParams, type ListRows } from '../operations';
 import * as p from '../parse';
 import type { Page } from '../records';
-import type { AppError, Result } from '../result';
+import type { Result } from '../result';
 import { event, method } from './define';
+import type { JobInfo } from './jobs';
 
 /** One page of one list, as the renderer asks for it. Params are checked by the operation's parser in main. */
 export interface QueryPageRequestOf<O extends ListOperation> {
@@ -16,13 +17,13 @@ export type QueryPageRequest = { [O in ListOperation]: QueryPageRequestOf<O> }[L
 /** The bridge's list methods, typed per operation: a screen of voice records gets `Page<VoiceRecord>`. */
 export interface TypedListMethods {
   queryPage<O extends ListOperation>(request: QueryPageRequestOf<O>): Promise<Result<Page<ListRows[O]>>>;
-  startLoadAll<O extends ListOperation>(request: StartLoadAllRequestOf<O>): Promise<Result<null>>;
+  startLoadAll<O extends ListOperation>(request: StartLoadAllRequestOf<O>): Promise<Result<{ job: JobInfo }>>;
 }
 
 export interface StartLoadAllRequestOf<O extends ListOperation> {
   /**
-   * Chosen by the caller (a random UUID) so it listens for the job's events before
-   * starting it: the events travel apart from the answer and may arrive first.
+   * Chosen by the caller (a random UUID) so it listens for the job's rows and changes
+   * before starting it: the events travel apart from the answer and may arrive first.
    */
   jobId: string;
   operation: O;
@@ -52,27 +53,15 @@ export function isBatchOf<O extends ListOperation>(operation: O, batch: JobRows)
   return batch.operation === operation;
 }
 
-export interface JobDone {
-  jobId: string;
-  outcome: 'completed' | 'cancelled' | 'failed' | 'limited';
-  rows: number;
-  /** The total the platform reported, when known. */
-  totalRows: number | null;
-  error: AppError | null;
-  /** Drift and other things the user should know about the result. */
-  warnings: string[];
-}
-
 const operation = p.oneOf(LIST_OPERATIONS);
 
 export const listMethods = {
   queryPage: method<QueryPageRequest, Page<AnyRow>>(
     p.object({ operation, current: p.integer, size: p.integer, params: p.plainObject }) as p.Parser<QueryPageRequest>,
   ),
-  startLoadAll: method<StartLoadAllRequest, null>(
+  startLoadAll: method<StartLoadAllRequest, { job: JobInfo }>(
     p.object({ jobId: p.jobId, operation, params: p.plainObject, concurrency: p.optional(p.integer) }) as p.Parser<StartLoadAllRequest>,
   ),
-  cancelJob: method<{ jobId: string }, null>(p.object({ jobId: p.string })),
   /** Per-screen filters, page sizes and columns, kept in userData across restarts. */
   loadPreferences: method<undefined, Record<string, unknown>>(p.nothing),
   savePreference: method<{ key: string; value: unknown }, null>(
@@ -81,6 +70,6 @@ export const listMethods = {
 } as const;
 
 export const listEvents = {
+  /** A Load all's rows, in order; how the job goes is told by `jobChanged`, after the rows it reports. */
   jobRows: event<JobRows>(),
-  jobDone: event<JobDone>(),
 } as const;

@@ -1,66 +1,101 @@
 import { describe, expect, it } from 'vitest';
-import { JobRegistry } from '../../../src/main/jobs/job-registry';
-import type { JobInfo } from '../../../src/shared/methods/jobs';
+import { JobRegistry, type JobDescription, type JobEnding } from '../../../src/main/jobs/job-registry';
+import { JOB_KINDS, keepRecent, type JobInfo, type JobKind } from '../../../src/shared/methods/jobs';
 
-const exportOf = (title: string) => ({ kind: 'export' as const, title, operation: 'voiceRecords' as const, path: `/tmp/${title}.csv`, cancellable: true });
+const describing = (kind: JobKind, title: string): JobDescription => ({
+  kind,
+  title,
+  profileId: 'p1',
+  operation: kind === 'export' || kind === 'loadAll' ? 'voiceRecords' : null,
+  path: kind === 'export' ? `/tmp/${title}.csv` : null,
+  cancellable: kind !== 'mms',
+});
 const progress = { concurrency: 2, rows: 200, totalRows: 1000, pagesDone: 2, totalPages: 10, rowsPerSecond: 400, etaSeconds: 2 };
+const cancelled: JobEnding = { state: 'cancelled', rows: 0, error: null, warnings: [] };
 
 describe('JobRegistry', () => {
+  it('tells every change once, as the whole job, for every kind alike', () => {
+    const changes: JobInfo[] = [];
+    let now = 1_000;
+    const jobs = new JobRegistry((job) => changes.push(job), () => now);
+    const started = JOB_KINDS.map((kind) => jobs.start(describing(kind, kind)));
+    expect(changes.map((job) => [job.kind, job.state])).toEqual(JOB_KINDS.map((kind) => [kind, 'running']));
+
+    const [exporting] = started;
+    changes.length = 0;
+    exporting.progress(progress);
+    now = 4_000;
+    exporting.end({ state: 'completed', rows: 1000, error: null, warnings: ['drift'] });
+    // Nothing after the end: no second ending, no late progress.
+    exporting.end({ state: 'failed', rows: 0, error: { code: 'x', message: 'x' }, warnings: [] });
+    exporting.progress({ ...progress, rows: 300 });
+    expect(changes).toEqual([
+      expect.objectContaining({ jobId: exporting.id, state: 'running', progress, endedAt: null }),
+      expect.objectContaining({ jobId: exporting.id, state: 'completed', rows: 1000, warnings: ['drift'], startedAt: 1_000, endedAt: 4_000, limited: false }),
+    ]);
+    expect(exporting.started).toMatchObject({ kind: 'export', title: 'export', profileId: 'p1', operation: 'voiceRecords', path: '/tmp/export.csv', state: 'running' });
+    expect(jobs.list().map((job) => job.kind)).toEqual([...JOB_KINDS].reverse());
+  });
+
   it('starts a job under the id its caller chose, and refuses an id already in use', () => {
     const jobs = new JobRegistry();
     const id = '0b7a4c2e-5f1d-4c3b-9a8e-1d2c3b4a5f6e';
-    const job = jobs.claim(id);
+    const job = jobs.start(describing('loadAll', 'load'), id);
     expect(job?.id).toBe(id);
-    expect(jobs.claim(id)).toBeNull();
+    expect(jobs.start(describing('loadAll', 'again'), id)).toBeNull();
     expect(jobs.cancel(id)).toBe(true);
     expect(job?.signal.aborted).toBe(true);
-    const shown = jobs.startShown(exportOf('shown'));
-    expect(jobs.claim(shown.id)).toBeNull();
+    job?.end(cancelled);
+    expect(jobs.cancel(id)).toBe(false);
   });
 
-  it('lists the shown jobs newest first, running and finished, and tells each change', () => {
-    const changes: JobInfo[] = [];
-    const jobs = new JobRegistry((job) => changes.push(job), () => 1_000);
-    const first = jobs.startShown(exportOf('first'));
-    const second = jobs.startShown(exportOf('second'));
-    jobs.progress(first.id, progress);
-    jobs.end(first.id, { state: 'completed', rows: 1000, error: null, warnings: [] });
-
+  it('keeps the last 10 finished jobs of each kind, and every running one', () => {
+    const jobs = new JobRegistry();
+    const long = jobs.start(describing('export', 'long'));
+    for (let i = 0; i < 14; i++) jobs.start(describing('export', `export-${i}`)).end(cancelled);
+    for (let i = 0; i < 3; i++) jobs.start(describing('sync', `sync-${i}`)).end(cancelled);
     const listed = jobs.list();
-    expect(listed.map((job) => [job.title, job.state])).toEqual([
-      ['second', 'running'],
-      ['first', 'completed'],
-    ]);
-    expect(listed[1]).toMatchObject({ jobId: first.id, rows: 1000, path: '/tmp/first.csv', startedAt: 1_000, progress: { ...progress, jobId: first.id } });
-    expect(changes.map((job) => `${job.title}:${job.state}:${job.progress?.rows ?? '-'}`)).toEqual([
-      'first:running:-',
-      'second:running:-',
-      'first:running:200',
-      'first:completed:200',
-    ]);
-    expect(jobs.cancel(second.id)).toBe(true);
-    expect(second.signal.aborted).toBe(true);
+    expect(listed.filter((job) => job.kind === 'export' && job.state !== 'running').map((job) => job.title)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `export-${13 - i}`),
+    );
+    expect(listed.filter((job) => job.kind === 'sync').map((job) => job.title)).toEqual(['sync-2', 'sync-1', 'sync-0']);
+    expect(listed.find((job) => job.jobId === long.id)?.state).toBe('running');
   });
 
-  it('keeps jobs started without being shown (a table loading all pages) out of the list', () => {
-    const changes: JobInfo[] = [];
-    const jobs = new JobRegistry((job) => changes.push(job));
-    const hidden = jobs.start();
-    jobs.progress(hidden.id, progress);
-    expect(jobs.list()).toEqual([]);
-    expect(changes).toEqual([]);
-    expect(jobs.cancel(hidden.id)).toBe(true);
+  it('clears finished jobs, of one kind or all, never a running one', () => {
+    const jobs = new JobRegistry();
+    const running = jobs.start(describing('sync', 'running'));
+    jobs.start(describing('sync', 'synced')).end({ state: 'completed', rows: 5, error: null, warnings: [] });
+    jobs.start(describing('export', 'exported')).end(cancelled);
+    expect(jobs.clearFinished('sync').map((job) => job.title)).toEqual(['exported', 'running']);
+    expect(jobs.clearFinished().map((job) => job.jobId)).toEqual([running.id]);
+    expect(jobs.list().map((job) => job.state)).toEqual(['running']);
   });
 
-  it('forgets the oldest finished jobs beyond a few, never a running one', () => {
-    const jobs = new JobRegistry(() => {}, Date.now, 3);
-    const running = jobs.startShown(exportOf('long'));
-    for (let i = 0; i < 6; i++) {
-      const job = jobs.startShown(exportOf(`short-${i}`));
-      jobs.end(job.id, { state: 'cancelled', rows: 0, error: null, warnings: [] });
-      jobs.finish(job.id);
-    }
-    expect(jobs.list().map((job) => job.title)).toEqual(['short-5', 'short-4', 'short-3', 'long']);
-    expect(jobs.list().find((job) => job.jobId === running.id)?.state).toBe('running');
+  it('cancels every running job when the app closes', () => {
+    const jobs = new JobRegistry();
+    const first = jobs.start(describing('export', 'a'));
+    const second = jobs.start(describing('mms', 'b'));
+    jobs.cancelAll();
+    expect([first.signal.aborted, second.signal.aborted]).toEqual([true, true]);
+  });
+});
+
+describe('keepRecent', () => {
+  it('keeps the first finished of each kind in the order given, and all running', () => {
+    const job = (kind: JobKind, state: JobInfo['state'], title: string): JobInfo => ({
+      ...describing(kind, title),
+      jobId: title,
+      startedAt: 0,
+      endedAt: null,
+      state,
+      progress: null,
+      rows: 0,
+      limited: false,
+      error: null,
+      warnings: [],
+    });
+    const listed = [job('sync', 'completed', 's1'), job('export', 'failed', 'e1'), job('sync', 'running', 's2'), job('sync', 'cancelled', 's3'), job('export', 'completed', 'e2')];
+    expect(keepRecent(listed, 1).map((kept) => kept.title)).toEqual(['s1', 'e1', 's2']);
   });
 });

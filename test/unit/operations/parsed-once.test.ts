@@ -19,7 +19,6 @@ import { JobRegistry } from '../../../src/main/jobs/job-registry';
 import { createLogger } from '../../../src/main/log';
 import { type Sandbox, startSandbox } from '../../../src/main/sandbox';
 import type { EventName, PayloadOf } from '../../../src/shared/contract';
-import type { JobDone } from '../../../src/shared/methods/lists';
 import type { JobInfo } from '../../../src/shared/methods/jobs';
 import { LISTS } from '../../../src/shared/operations';
 import { DEFAULT_ARCHIVE_SETTINGS } from '../../../src/shared/profiles';
@@ -70,20 +69,21 @@ describe('a request is parsed once, where it enters main', () => {
 
   it('Load all of several pages', async () => {
     expect(expectedRows).toBeGreaterThan(300);
-    let done: JobDone | null = null;
+    let done: JobInfo | null = null;
     let rows = 0;
     const handlers = createListHandlers({
       pool,
-      jobs: new JobRegistry(),
+      jobs: new JobRegistry((job) => {
+        if (job.state !== 'running') done = job;
+      }),
       log,
       emit: <E extends EventName>(name: E, payload: PayloadOf<E>) => {
         if (name === 'jobRows') rows += (payload as PayloadOf<'jobRows'>).rows.length;
-        if (name === 'jobDone') done = payload as JobDone;
       },
     });
     const started = await handlers.startLoadAll({ jobId: randomUUID(), operation: 'numberRecords', params, concurrency: 4 });
     expect(started.ok).toBe(true);
-    await expect.poll(() => done?.outcome, { timeout: 30_000 }).toBe('completed');
+    await expect.poll(() => done?.state, { timeout: 30_000 }).toBe('completed');
     expect(rows).toBe(expectedRows);
     expect(pagesServed()).toBe(Math.ceil(expectedRows / 100));
     expect(parse).toHaveBeenCalledTimes(1);
@@ -132,14 +132,14 @@ describe('a request is parsed once, where it enters main', () => {
   });
 
   it('a Load all named with an id already running is refused, and the running one goes on', async () => {
-    let done: JobDone | null = null;
+    let done: JobInfo | null = null;
     const handlers = createListHandlers({
       pool,
-      jobs: new JobRegistry(),
+      jobs: new JobRegistry((job) => {
+        if (job.state !== 'running') done = job;
+      }),
       log,
-      emit: <E extends EventName>(name: E, payload: PayloadOf<E>) => {
-        if (name === 'jobDone') done = payload as JobDone;
-      },
+      emit: () => {},
     });
     const jobId = randomUUID();
     expect(await handlers.startLoadAll({ jobId, operation: 'numberRecords', params, concurrency: 4 })).toMatchObject({ ok: true });
@@ -147,7 +147,7 @@ describe('a request is parsed once, where it enters main', () => {
       ok: false,
       error: { code: 'bad-request' },
     });
-    await expect.poll(() => done?.outcome, { timeout: 30_000 }).toBe('completed');
+    await expect.poll(() => done?.state, { timeout: 30_000 }).toBe('completed');
     expect(pagesServed()).toBe(Math.ceil(expectedRows / 100));
   });
 });

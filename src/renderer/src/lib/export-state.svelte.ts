@@ -1,7 +1,6 @@
-import type { JobProgress } from '../../../shared/contract';
 import type { ListOperation } from '../../../shared/operations';
 import type { ExportFormat, ExportScope, StartExportRequest } from '../../../shared/methods/export';
-import type { JobInfo } from '../../../shared/methods/jobs';
+import type { JobInfo, JobProgress } from '../../../shared/methods/jobs';
 import type { AppError } from '../../../shared/result';
 import { bridge } from './bridge';
 import { askToNotify } from './desktop-notice';
@@ -23,7 +22,7 @@ export class ExportState<O extends ListOperation> {
   constructor(private readonly view: ListView<O>) {}
 
   private get job(): JobInfo | null {
-    return jobs.latestExport(this.view.operation);
+    return jobs.latest('export', this.view.operation);
   }
 
   get status(): ExportStatus {
@@ -83,7 +82,7 @@ export class ExportState<O extends ListOperation> {
       this.refused = started.error;
       return;
     }
-    if (started.value.job !== null) jobs.receive(started.value.job);
+    if (started.value.job !== null) jobs.started(started.value.job);
   }
 
   cancel(): void {

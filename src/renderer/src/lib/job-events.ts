@@ -1,31 +1,20 @@
-import type { JobProgress } from '../../../shared/contract';
-import type { JobDone, JobRows } from '../../../shared/methods/lists';
+import type { JobRows } from '../../../shared/methods/lists';
 import { bridge } from './bridge';
 
-export interface JobWatcher {
-  progress?(progress: JobProgress): void;
-  rows?(batch: JobRows): void;
-  done?(done: JobDone): void;
-}
-
-const watchers = new Map<string, JobWatcher>();
+const watchers = new Map<string, (batch: JobRows) => void>();
 let subscribed = false;
 
-function subscribe(): void {
-  if (subscribed) return;
-  subscribed = true;
-  bridge.onJobProgress((progress) => watchers.get(progress.jobId)?.progress?.(progress));
-  bridge.onJobRows((batch) => watchers.get(batch.jobId)?.rows?.(batch));
-  bridge.onJobDone((done) => {
-    const watcher = watchers.get(done.jobId);
-    watchers.delete(done.jobId);
-    watcher?.done?.(done);
-  });
-}
-
-/** Routes a job's events (progress, rows, done) to one watcher; returns a function that stops watching. */
-export function watchJob(jobId: string, watcher: JobWatcher): () => void {
-  subscribe();
-  watchers.set(jobId, watcher);
-  return () => watchers.delete(jobId);
+/**
+ * Routes a Load all's rows to the view that started it; returns a function that stops.
+ * How the job goes (progress, its end) comes from the jobs store, like every job's.
+ */
+export function watchRows(jobId: string, onRows: (batch: JobRows) => void): () => void {
+  if (!subscribed) {
+    subscribed = true;
+    bridge.onJobRows((batch) => watchers.get(batch.jobId)?.(batch));
+  }
+  watchers.set(jobId, onRows);
+  return () => {
+    if (watchers.get(jobId) === onRows) watchers.delete(jobId);
+  };
 }

@@ -1,5 +1,5 @@
 import type { Column } from '../../../shared/columns';
-import type { JobProgress } from '../../../shared/contract';
+import type { JobInfo, JobProgress } from '../../../shared/methods/jobs';
 import {
   checkPageQuery,
   type FilterContext,
@@ -19,7 +19,8 @@ import { bridge } from './bridge';
 import { compareSortValues, sortValueOf } from './cells';
 import { isBatchOf } from '../../../shared/methods/lists';
 import { drillWindowText } from './overview-window';
-import { watchJob } from './job-events';
+import { watchRows } from './job-events';
+import { jobs } from './jobs.svelte';
 import { preferences } from './preferences.svelte';
 import { RowCache } from './row-cache';
 import { session } from './session.svelte';
@@ -37,6 +38,12 @@ export interface LoadAllState {
   outcome: 'running' | 'completed' | 'cancelled' | 'failed' | 'limited';
   error: AppError | null;
   warnings: string[];
+}
+
+/** What the Load all bar shows of its job. */
+function loadStateOf(job: JobInfo): LoadAllState {
+  const outcome = job.state === 'completed' && job.limited ? 'limited' : job.state;
+  return { jobId: job.jobId, progress: job.progress, outcome, error: job.error, warnings: job.warnings };
 }
 
 export type SortState = { key: string; descending: boolean } | null;
@@ -406,31 +413,31 @@ export class ListView<O extends ListOperation> {
     this.all = [];
     this.mode = 'all';
     this.selected = null;
-    const stopWatching = watchJob(jobId, {
-      progress: (progress) => {
-        if (this.load?.jobId === jobId) this.load = { ...this.load, progress };
-      },
-      rows: (batch) => {
-        if (isBatchOf(this.operation, batch)) buffer.push(...batch.rows);
-        // The first rows show at once; later ones in batches, so the table stays smooth.
-        if (this.all.length === 0) {
-          performance.mark('switchboard:rows-arrived');
-          flush();
-        }
-        else flushTimer ??= setTimeout(flush, FLUSH_MS);
-      },
-      done: (done) => {
-        if (flushTimer) clearTimeout(flushTimer);
-        performance.mark('switchboard:all-rows-arrived');
+    const stopRows = watchRows(jobId, (batch) => {
+      if (isBatchOf(this.operation, batch)) buffer.push(...batch.rows);
+      // The first rows show at once; later ones in batches, so the table stays smooth.
+      if (this.all.length === 0) {
+        performance.mark('switchboard:rows-arrived');
         flush();
-        if (this.load?.jobId === jobId) {
-          this.load = { ...this.load, outcome: done.outcome, error: done.error, warnings: done.warnings };
-        }
-        if (this.stopWatching === stopWatching) this.stopWatching = null;
-      },
+      } else flushTimer ??= setTimeout(flush, FLUSH_MS);
     });
+    // Main sends every row of the job before the change that ends it.
+    const stopFollowing = jobs.follow(jobId, (job) => {
+      if (this.load?.jobId === jobId) this.load = loadStateOf(job);
+      if (job.state === 'running') return;
+      if (flushTimer) clearTimeout(flushTimer);
+      performance.mark('switchboard:all-rows-arrived');
+      flush();
+      stopWatching();
+    });
+    const stopWatching = (): void => {
+      stopRows();
+      stopFollowing();
+      if (this.stopWatching === stopWatching) this.stopWatching = null;
+    };
     this.stopWatching = stopWatching;
     const started = await bridge.startLoadAll({ jobId, operation: this.operation, params });
+    if (started.ok) jobs.started(started.value.job);
     const stillWanted = this.load?.jobId === jobId && this.cancelAskedFor !== jobId;
     // A cancel sent while the start was on its way may have reached main first: send it again.
     if (started.ok && !stillWanted) void bridge.cancelJob({ jobId });

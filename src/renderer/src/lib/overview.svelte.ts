@@ -26,8 +26,6 @@ class OverviewState {
   status = $state<'idle' | 'working' | 'ready' | 'error'>('idle');
   overview = $state.raw<Overview | null>(null);
   problem = $state<OverviewProblem | null>(null);
-  /** When the request on its way was sent: the sync jobs it started are the ones since then. */
-  sentAt = $state<number | null>(null);
   private seq = 0;
   private profileId: string | null = null;
 
@@ -52,7 +50,6 @@ class OverviewState {
     this.profileId = session.activeProfileId;
     this.status = 'working';
     this.problem = null;
-    this.sentAt = Date.now();
     const result = await bridge.overview({
       ...(this.profileId ? { profileId: this.profileId } : {}),
       fromMs: span.fromMs,
@@ -60,7 +57,6 @@ class OverviewState {
       syncFirst: true,
     });
     if (seq !== this.seq) return; // a newer window or profile has taken over
-    this.sentAt = null;
     if (result.ok) {
       performance.mark('switchboard:overview-arrived');
       this.overview = result.value;

@@ -1,0 +1,45 @@
+/**
+ * How every kind of job ends: its work says how, and work that throws ends the job as
+ * failed with a message for a person (the error itself goes to the log, never to the user).
+ */
+import type { AppError, Result } from '../../shared/result';
+import type { Logger } from '../log';
+import type { JobEnding, JobHandle } from './job-registry';
+
+export function completed(rows: number, warnings: string[] = []): JobEnding {
+  return { state: 'completed', rows, error: null, warnings };
+}
+
+/** A result that is not ok: cancelled when the job was asked to stop (or the work says so), failed otherwise. */
+export function stopped(error: AppError, job: Pick<JobHandle, 'signal'>, rows = 0): JobEnding {
+  if (error.code === 'cancelled' || job.signal.aborted) return { state: 'cancelled', rows, error: null, warnings: [] };
+  return { state: 'failed', rows, error, warnings: [] };
+}
+
+/** What a caller that waits for a job learns of how it ended. */
+export function resultOf(ending: JobEnding): Result<{ rows: number }> {
+  if (ending.state === 'completed') return { ok: true, value: { rows: ending.rows } };
+  if (ending.state === 'cancelled') return { ok: false, error: { code: 'cancelled', message: 'The job was cancelled.' } };
+  return { ok: false, error: ending.error ?? { code: 'internal', message: 'The job stopped.' } };
+}
+
+/**
+ * Runs a job's work and ends the job as it says; never throws. `what` names the work for
+ * the log and the user ("export", "sync"): "The export stopped because of an internal error."
+ */
+export async function runJob(job: JobHandle, what: string, log: Logger, work: () => Promise<JobEnding>): Promise<JobEnding> {
+  let ending: JobEnding;
+  try {
+    ending = await work();
+  } catch (error) {
+    log.error(`${what} crashed`, error);
+    ending = {
+      state: 'failed',
+      rows: 0,
+      error: { code: 'internal', message: `The ${what} stopped because of an internal error. The details are in the log file.` },
+      warnings: [],
+    };
+  }
+  job.end(ending);
+  return ending;
+}
