@@ -9,7 +9,7 @@ import { createExportCommand } from '../../../src/main/cli/export-command';
 import { createSyncCommand } from '../../../src/main/cli/sync-command';
 import { createLogger } from '../../../src/main/log';
 import { startSandbox, type Sandbox } from '../../../src/main/sandbox';
-import { holdInChild } from './hold-archive';
+import { holdInChild, release } from './hold-archive';
 
 const log = createLogger({ console: false });
 
@@ -69,7 +69,7 @@ describe('switchboard sync and export when the archive is held or unreadable', (
       expect(busy.err).toMatch(/Another Switchboard window or command is using this archive\. Close it or let its sync finish, then sync again\./);
       expect(busy.err).not.toMatch(/works live/);
     } finally {
-      holder.kill('SIGKILL');
+      await release(holder);
     }
   }, 60_000);
 

@@ -16,3 +16,11 @@ export async function holdInChild(path: string): Promise<ChildProcess> {
   });
   return child;
 }
+
+/** Ends the holder and waits until it has gone, so the file is free again. */
+export async function release(holder: ChildProcess): Promise<void> {
+  if (holder.exitCode !== null || holder.signalCode !== null) return;
+  const gone = new Promise<void>((resolve) => holder.once('exit', () => resolve()));
+  holder.kill('SIGKILL');
+  await gone;
+}
