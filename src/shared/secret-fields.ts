@@ -4,14 +4,19 @@
  * archive (what it stores and the Parquet it writes) and the rows leaving main both follow.
  */
 
-const SECRET_NAME = /password|pwd|secret|token|sign/i;
+const SECRET_WORD = /password|pwd|secret|token/i;
+/**
+ * `sign` as a word of the name (`sign`, `apiSign`, `sign_key`, `SIGN`, `signature`), not
+ * inside another word: `assignee` or `designation` hold no signature.
+ */
+const SIGN_WORD = /(?:^|[^A-Za-z])sign|Sign|SIGN/;
 
-/** The same rule as a regular expression's text (case-insensitive), for a database to prefilter by. */
-export const SECRET_NAME_PATTERN = SECRET_NAME.source;
+/** A case-insensitive text a database can prefilter by: every secret name matches it (and some others, checked after). */
+export const SECRET_NAME_PATTERN = 'password|pwd|secret|token|sign';
 
 /** True when a field's name says it holds a secret, in any case. */
 export function isSecretFieldName(name: string): boolean {
-  return SECRET_NAME.test(name);
+  return SECRET_WORD.test(name) || SIGN_WORD.test(name);
 }
 
 /** A JSON value with every secret-named field dropped, at any depth (objects within objects and lists). */
