@@ -16,7 +16,7 @@ import { checkOverviewWindow, computeOverview } from '../reports/compute-overvie
 import type { ListOperation } from '../../shared/operations';
 import { ARCHIVE_HISTORY_DAYS_MAX, type ArchiveSettings } from '../../shared/profiles';
 import type { Overview } from '../../shared/reports/overview';
-import { fail, type AppError, type Result } from '../../shared/result';
+import { fail, ok, type AppError, type Result } from '../../shared/result';
 import { withAccounts } from './accounts-handlers';
 import type { Handlers } from './dispatcher';
 
@@ -47,7 +47,9 @@ export function createReportHandlers(deps: {
   /**
    * The Overview as a report job: what the archive lacks of the window is fetched (its
    * progress shows where the Overview was asked for, and in the jobs area), then the
-   * figures are computed. The job ends when the figures are there.
+   * figures are computed. When the sync fails or is cancelled (offline, say), the figures
+   * of what the archive already holds are shown all the same, saying they were not refreshed
+   * and why. The job ends when the figures are there.
    */
   async function report(profileId: string, store: ArchiveStore, window: OverviewWindow, compute: () => Promise<Result<Overview>>): Promise<Result<Overview>> {
     const job = jobs.start({ kind: 'report', title: 'Overview', profileId, operation: null, path: null, cancellable: true });
@@ -56,7 +58,8 @@ export function createReportHandlers(deps: {
     await runJob(job, 'Overview', log, async () => {
       const synced = await syncLists({ accounts, log }, store, profileId, SYNCED_FOR_OVERVIEW, plan, job);
       if (!synced.ok) {
-        answer = syncFailure(synced.error, job.signal.aborted);
+        const held = await compute();
+        answer = held.ok ? ok({ ...held.value, notRefreshed: notRefreshedReason(synced.error, job.signal.aborted) }) : held;
         return stopped(synced.error, job);
       }
       answer = await compute();
@@ -84,16 +87,11 @@ export function createReportHandlers(deps: {
   };
 }
 
-/** Why the Overview was not computed, when the sync before it stopped. */
-function syncFailure(error: AppError, cancelled: boolean): Result<never> {
-  if (cancelled || error.code === 'cancelled') {
-    return fail('cancelled', 'The sync was cancelled, so the Overview was not computed. Open it again, with or without syncing first.');
-  }
-  return fail(
-    error.code,
-    `${error.message} The Overview was not computed: try again, or open it without syncing to see what the archive already holds.`,
-    error.detail,
-  );
+/** Why the figures shown are the archive's as they were, when the sync before them stopped. */
+function notRefreshedReason(error: AppError, cancelled: boolean): string {
+  if (cancelled || error.code === 'cancelled') return 'the sync was cancelled';
+  if (error.code === 'network' || error.code === 'timeout') return 'the platform could not be reached';
+  return `the sync stopped: ${error.message}`;
 }
 
 /** The window itself, from no earlier than the platform still keeps (it refuses a range reaching further back). */

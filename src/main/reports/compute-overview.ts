@@ -75,6 +75,7 @@ export async function computeOverview(input: OverviewInput): Promise<Result<Over
     computedAt,
     computeMs: Math.round((performance.now() - started) * 10) / 10,
     coverage,
+    notRefreshed: null,
     voice,
     numbers,
     seats,

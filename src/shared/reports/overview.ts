@@ -104,6 +104,11 @@ export interface Overview {
   /** How long the figures took to compute (ms), for the status line and the benchmark. */
   computeMs: number;
   coverage: { voice: ListCoverage; numbers: ListCoverage };
+  /**
+   * Null when the window was synced before computing (or no sync was asked for); else why
+   * the figures are the archive's as it was ('the platform could not be reached').
+   */
+  notRefreshed: string | null;
   voice: VoiceOverview;
   numbers: NumberOverview;
   seats: SeatOverview;

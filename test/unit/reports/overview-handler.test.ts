@@ -65,6 +65,17 @@ describe('the overview method', () => {
     expect(overview.voice.byDay.reduce((sum, bucket) => sum + bucket.calls, 0)).toBe(voiceCalls);
   }, 120_000);
 
+  it('offline, shows what the archive holds, saying it was not refreshed and why', async () => {
+    const sandbox = await services.sandbox.instance();
+    const toMs = Math.floor(sandbox.data.anchor.getTime() / HOUR) * HOUR - 2 * HOUR;
+    const fromMs = toMs - 6 * DAY - 5 * HOUR;
+    await services.sandbox.close(); // the platform is gone: every request is refused
+    const overview = value(await call<Overview>('overview', { fromMs, toMs, syncFirst: true }));
+    expect(overview.notRefreshed).toBe('the platform could not be reached');
+    expect(overview.voice.totals.calls).toBeGreaterThan(100);
+    expect(changes.filter((job) => job.kind === 'report').at(-1)?.state).toBe('failed');
+  }, 120_000);
+
   it('refuses an hour of the day without a window, and says how to fix it', async () => {
     const refused = await call('archivePage', { operation: 'seats', params: {}, offset: 0, limit: 5, hourOfDay: 3 });
     expect(refused.ok === false && refused.error.message).toMatch(/time window/);

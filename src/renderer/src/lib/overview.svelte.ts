@@ -46,6 +46,9 @@ class OverviewState {
       return;
     }
     this.fieldErrors = {};
+    // Figures on screen always belong to the window picked: another window's go at once
+    // (a refresh of the same window keeps them, dimmed, until the new answer arrives).
+    if (this.overview && (this.overview.fromMs !== span.fromMs || this.overview.toMs !== span.toMs)) this.overview = null;
     const seq = ++this.seq;
     this.profileId = session.activeProfileId;
     this.status = 'working';
