@@ -12,7 +12,8 @@ import { completed, runJob, stopped } from '../jobs/run-job';
 import { syncLists } from '../jobs/sync-job';
 import type { Logger } from '../log';
 import type { MmsHistory } from '../mms';
-import { checkOverviewWindow, computeOverview } from '../reports/compute-overview';
+import { checkOverviewWindow, comparisonWindow, computeOverview } from '../reports/compute-overview';
+import { parseTimeZone } from '../../shared/time-zone';
 import type { ListOperation } from '../../shared/operations';
 import { ARCHIVE_HISTORY_DAYS_MAX, type ArchiveSettings } from '../../shared/profiles';
 import type { Overview } from '../../shared/reports/overview';
@@ -80,9 +81,14 @@ export function createReportHandlers(deps: {
         if (!checked.ok) return checked;
         const store = await archives.store(profileId);
         if (!store) return archiveMissing(profileId);
+        const compare = request.compare ?? 'none';
         const compute = (): Promise<Result<Overview>> =>
-          computeOverview({ store, profileId, timeZone: profile.timeZone, window, mmsSends: mmsHistory.list() });
-        return request.syncFirst ? report(profileId, store, window, compute) : compute();
+          computeOverview({ store, profileId, timeZone: profile.timeZone, window, compare, mmsSends: mmsHistory.list() });
+        // A comparison's window is synced too: the sync covers both, from the earlier start.
+        const zone = parseTimeZone(profile.timeZone);
+        const other = compare !== 'none' && zone ? comparisonWindow(window, compare, zone) : null;
+        const synced = other ? { fromMs: Math.min(window.fromMs, other.fromMs), toMs: Math.max(window.toMs, other.toMs) } : window;
+        return request.syncFirst ? report(profileId, store, synced, compute) : compute();
       }),
   };
 }

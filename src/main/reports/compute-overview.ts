@@ -6,8 +6,8 @@
 import type { ArchiveStore } from '../archive/archive-store';
 import { coveredMs, type CoveragePiece } from '../archive/coverage';
 import type { MmsSendSummary } from '../../shared/mms/records';
-import type { ListCoverage, Overview } from '../../shared/reports/overview';
-import { parseTimeZone } from '../../shared/time-zone';
+import type { ListCoverage, Overview, OverviewCompared, OverviewComparison } from '../../shared/reports/overview';
+import { epochMsToWallTime, parseTimeZone, wallTimeToEpochMs, type TimeZone } from '../../shared/time-zone';
 import { ok, fail, type Result } from '../../shared/result';
 import { CALENDAR_MAX_DAYS, calendarOf, DAY_MS, type Window } from '../../shared/calendar';
 import { mmsByDay } from './mms';
@@ -30,7 +30,22 @@ export interface OverviewInput {
   window: Window;
   /** The MMS send history (every profile's; this profile's are picked). */
   mmsSends: readonly MmsSendSummary[];
+  /** What to set the figures beside (default none). */
+  compare?: OverviewComparison;
   now?: () => number;
+}
+
+/**
+ * The window the figures are compared with: the period of the same length just before, or
+ * the same local days and times a week earlier (a week is 7 local days, whatever the clocks did).
+ */
+export function comparisonWindow(window: Window, kind: Exclude<OverviewComparison, 'none'>, zone: TimeZone): Window {
+  if (kind === 'previous') return { fromMs: window.fromMs - (window.toMs - window.fromMs), toMs: window.fromMs };
+  const weekBefore = (epochMs: number): number => {
+    const wall = epochMsToWallTime(epochMs, zone);
+    return wallTimeToEpochMs({ ...wall, day: wall.day - 7 }, zone);
+  };
+  return { fromMs: weekBefore(window.fromMs), toMs: weekBefore(window.toMs) };
 }
 
 /** A window the Overview can be computed for. */
@@ -63,10 +78,21 @@ export async function computeOverview(input: OverviewInput): Promise<Result<Over
   const numbers = await numberOverview(store, window, calendar);
   const seats = await seatOverview(store, input.window);
   const computedAt = now();
-  const coverage = {
-    voice: coverageOf(await store.coverage(tableSql('voiceRecords').layout.table), input.window),
-    numbers: coverageOf(await store.coverage(tableSql('numberRecords').layout.table), input.window),
-  };
+  const voiceCoverage = await store.coverage(tableSql('voiceRecords').layout.table);
+  const numberCoverage = await store.coverage(tableSql('numberRecords').layout.table);
+  const coverage = { voice: coverageOf(voiceCoverage, window), numbers: coverageOf(numberCoverage, window) };
+  let compared: OverviewCompared | null = null;
+  if (input.compare !== undefined && input.compare !== 'none') {
+    const other = comparisonWindow(window, input.compare, zone);
+    const { concurrency: _peak, ...otherVoice } = await voiceOverview(store, other, calendar);
+    compared = {
+      kind: input.compare,
+      ...other,
+      voice: otherVoice,
+      numbers: await numberOverview(store, other, calendar),
+      coverage: { voice: coverageOf(voiceCoverage, other), numbers: coverageOf(numberCoverage, other) },
+    };
+  }
   return ok({
     profileId: input.profileId,
     timeZone: zone.name,
@@ -76,6 +102,7 @@ export async function computeOverview(input: OverviewInput): Promise<Result<Over
     computeMs: Math.round((performance.now() - started) * 10) / 10,
     coverage,
     notRefreshed: null,
+    compared,
     voice,
     numbers,
     seats,

@@ -1,5 +1,5 @@
 import * as p from '../parse';
-import type { Overview, OverviewRequest } from '../reports/overview';
+import { OVERVIEW_COMPARISONS, type Overview, type OverviewRequest } from '../reports/overview';
 import { method } from './define';
 
 export const reportMethods = {
@@ -10,6 +10,7 @@ export const reportMethods = {
       fromMs: p.integer,
       toMs: p.integer,
       syncFirst: p.boolean,
+      compare: p.optional(p.oneOf(OVERVIEW_COMPARISONS)),
     }),
   ),
 } as const;

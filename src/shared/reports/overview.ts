@@ -109,6 +109,8 @@ export interface Overview {
    * the figures are the archive's as it was ('the platform could not be reached').
    */
   notRefreshed: string | null;
+  /** The comparison window's figures, when one was asked for. */
+  compared: OverviewCompared | null;
   voice: VoiceOverview;
   numbers: NumberOverview;
   seats: SeatOverview;
@@ -118,6 +120,21 @@ export interface Overview {
 /** The window presets of the Overview screen and `switchboard report`. */
 export type OverviewPreset = 'yesterday' | 'last-7-days' | 'this-month' | 'custom';
 
+/** What the Overview's figures are set beside: nothing, the period just before of the same length, or the same days a week earlier. */
+export const OVERVIEW_COMPARISONS = ['none', 'previous', 'last-week'] as const;
+export type OverviewComparison = (typeof OVERVIEW_COMPARISONS)[number];
+
+/** The figures of the comparison window, to set beside the window's own. */
+export interface OverviewCompared {
+  kind: Exclude<OverviewComparison, 'none'>;
+  /** [fromMs, toMs) */
+  fromMs: number;
+  toMs: number;
+  voice: Figures<typeof VOICE_FIGURES>;
+  numbers: Figures<typeof NUMBER_FIGURES>;
+  coverage: { voice: ListCoverage; numbers: ListCoverage };
+}
+
 export interface OverviewRequest {
   /** Default: the active profile. */
   profileId?: string;
@@ -125,4 +142,6 @@ export interface OverviewRequest {
   toMs: number;
   /** Sync the parts of the window the archive does not cover before computing (a job with progress). */
   syncFirst: boolean;
+  /** Default 'none'. */
+  compare?: OverviewComparison;
 }

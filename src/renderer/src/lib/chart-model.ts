@@ -15,6 +15,8 @@ export interface ChartSeries {
   tone: Tone;
   /** Drawn against the right-hand axis (a ratio beside counts). */
   secondary?: boolean;
+  /** A comparison period's values: a thin dashed line in the muted colour, behind the rest. */
+  faint?: boolean;
 }
 
 export interface TableColumn {

@@ -84,6 +84,9 @@ export function chartOptions(model: ChartModel, palette: ChartPalette, width: nu
       {},
       ...model.series.map((series): uPlot.Series => {
         const colour = palette.tones[series.tone];
+        if (series.faint) {
+          return { label: series.label, scale: series.secondary ? 'ratio' : 'y', stroke: palette.muted, width: 1.5, dash: [5, 4], points: { show: false } };
+        }
         if (series.kind === 'line') {
           return { label: series.label, scale: series.secondary ? 'ratio' : 'y', stroke: colour, width: 2, points: { show: true, size: 5, fill: colour } };
         }

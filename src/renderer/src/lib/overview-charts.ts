@@ -16,11 +16,11 @@ export function overviewCharts(overview: Overview): OverviewCharts {
   const { voice, numbers, seats, mms } = overview;
   return {
     voice: [
-      ...timeCharts(VOICE_FIGURES, 'voice', voice),
+      ...timeCharts(VOICE_FIGURES, 'voice', voice, overview.compared?.voice ?? null),
       concurrencyChart(voice.concurrency),
       ...breakdownCharts(VOICE_FIGURES, 'voice', voice),
     ],
-    numbers: [...timeCharts(NUMBER_FIGURES, 'numbers', numbers), ...breakdownCharts(NUMBER_FIGURES, 'numbers', numbers)],
+    numbers: [...timeCharts(NUMBER_FIGURES, 'numbers', numbers, overview.compared?.numbers ?? null), ...breakdownCharts(NUMBER_FIGURES, 'numbers', numbers)],
     seats: [
       countChart('seats-by-status', 'Seats by status', 'Status', seats.byStatus, false, 'No seats in the last seat list.'),
       countChart('seats-by-group', 'Seats by group', 'Seat group', seats.byGroup, true, 'No seats in the last seat list.'),
@@ -49,7 +49,16 @@ const numberIn = (bucket: Bucket, name: string): number | null => {
  * A chart of declared figures: calls as bars (and the set's trend figure as a line on the
  * hour and day charts); its table lists every declared bucket figure and the cost.
  */
-function figureChart(set: SomeFigureSet, id: string, title: string, categoryHeader: string, buckets: readonly Bucket[], horizontal: boolean, trend: boolean): ChartModel {
+function figureChart(
+  set: SomeFigureSet,
+  id: string,
+  title: string,
+  categoryHeader: string,
+  buckets: readonly Bucket[],
+  horizontal: boolean,
+  trend: boolean,
+  before: readonly Bucket[] | null = null,
+): ChartModel {
   const declared: Readonly<Record<string, Figure<string>>> = set.buckets;
   const seriesOf = (name: string, kind: 'bar' | 'line'): ChartSeries => {
     const figure = declared[name];
@@ -64,13 +73,17 @@ function figureChart(set: SomeFigureSet, id: string, title: string, categoryHead
   };
   const calls = seriesOf('calls', 'bar');
   const line = trend && set.trend !== null ? seriesOf(set.trend, 'line') : null;
+  // The comparison period's calls, bucket by bucket (its i-th hour or day beside this one's).
+  const previous: ChartSeries | null = before
+    ? { label: `${calls.label}, compared period`, values: buckets.map((_, index) => (before[index] ? numberIn(before[index], 'calls') : null)), kind: 'line', format: calls.format, tone: 'accent', faint: true }
+    : null;
   return {
     id,
     title,
     categoryHeader,
     categories: buckets.map((bucket) => bucket.label),
     // Ranked lists draw calls only: a line across unrelated values would suggest a trend.
-    series: line ? [calls, line] : [calls],
+    series: [calls, ...(line ? [line] : []), ...(previous ? [previous] : [])],
     horizontal,
     columns: [
       ...Object.entries(declared).map(([name, figure]) => ({
@@ -79,20 +92,23 @@ function figureChart(set: SomeFigureSet, id: string, title: string, categoryHead
         numeric: true,
       })),
       { header: 'Cost', cells: buckets.map((bucket) => moneyText(bucket.cost)), numeric: true },
+      ...(previous ? [seriesColumn(previous)] : []),
     ],
     drills: buckets.map((bucket) => bucket.drill),
     empty: EMPTY[set.operation] ?? 'Nothing in this window.',
   };
 }
 
-function timeCharts(set: SomeFigureSet, prefix: string, figures: { byHour: readonly Bucket[]; byDay: readonly Bucket[] }): ChartModel[] {
+type TimeBuckets = { byHour: readonly Bucket[]; byDay: readonly Bucket[] };
+
+function timeCharts(set: SomeFigureSet, prefix: string, figures: TimeBuckets, before: TimeBuckets | null): ChartModel[] {
   const noun = prefix === 'voice' ? 'Calls' : 'Number calls';
   const trend = set.trend === null ? '' : ` and ${(set.buckets as Readonly<Record<string, Figure<string>>>)[set.trend].short}`;
   return [
     ...(set.byHour
-      ? [{ ...figureChart(set, `${prefix}-by-hour`, `${noun}${trend} by hour of day`, 'Hour', figures.byHour, false, true), axisLabels: figures.byHour.map((b) => b.key) }]
+      ? [{ ...figureChart(set, `${prefix}-by-hour`, `${noun}${trend} by hour of day`, 'Hour', figures.byHour, false, true, before?.byHour ?? null), axisLabels: figures.byHour.map((b) => b.key) }]
       : []),
-    { ...figureChart(set, `${prefix}-by-day`, `${noun}${trend} by day`, 'Day', figures.byDay, false, true), axisLabels: figures.byDay.map((b) => b.key.slice(5)) },
+    { ...figureChart(set, `${prefix}-by-day`, `${noun}${trend} by day`, 'Day', figures.byDay, false, true, before?.byDay ?? null), axisLabels: figures.byDay.map((b) => b.key.slice(5)) },
   ];
 }
 

@@ -10,6 +10,18 @@ export interface Figure {
   label: string;
   value: string;
   hint?: string;
+  /** Beside the comparison period: '+12.3%' (counts, times, money) or '+2.1 pt' (ratios), and its direction. */
+  delta?: { text: string; direction: 'up' | 'down' | 'same' };
+}
+
+/** How a figure moved from the comparison period's value; undefined when either has none. */
+export function deltaOf(value: number | null, before: number | null, unit: FigureUnit): Figure['delta'] {
+  if (value === null || before === null) return undefined;
+  const direction = value > before ? 'up' : value < before ? 'down' : 'same';
+  const sign = value > before ? '+' : value < before ? '−' : '±';
+  if (unit === 'percent') return { text: `${sign}${Math.abs((value - before) * 100).toFixed(1)} pt`, direction };
+  if (before === 0) return value === 0 ? { text: '±0%', direction } : { text: 'new', direction };
+  return { text: `${sign}${Math.abs(((value - before) / before) * 100).toFixed(1)}%`, direction };
 }
 
 /** A figure's value as the Overview writes it. */
@@ -32,11 +44,18 @@ export function unitText(value: number | null, unit: FigureUnit): string {
 
 const kebab = (name: string): string => name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
 
-function tiles(set: SomeFigureSet, totals: Record<string, unknown> & { cost: MoneyTotal[] }, prefix: string, costPerCurrency: boolean): Figure[] {
+type Totals = Record<string, unknown> & { cost: MoneyTotal[] };
+const numberIn = (totals: Totals | null, name: string): number | null => {
+  const value = totals?.[name];
+  return typeof value === 'number' ? value : null;
+};
+
+function tiles(set: SomeFigureSet, totals: Totals, prefix: string, costPerCurrency: boolean, before: Totals | null): Figure[] {
   const declared: Readonly<Record<string, FigureDeclaration<string>>> = set.totals;
   const figures = Object.entries(declared).map(([name, figure]): Figure => {
-    const value = totals[name];
-    return { id: `${prefix}${kebab(name)}`, label: figure.short, value: unitText(typeof value === 'number' ? value : null, figure.unit), hint: figure.help };
+    const value = numberIn(totals, name);
+    const delta = before ? deltaOf(value, numberIn(before, name), figure.unit) : undefined;
+    return { id: `${prefix}${kebab(name)}`, label: figure.short, value: unitText(value, figure.unit), hint: figure.help, ...(delta ? { delta } : {}) };
   });
   if (!costPerCurrency) return [...figures, { id: `${prefix}cost`, label: 'Cost', value: moneyText(totals.cost) }];
   return [
@@ -47,10 +66,10 @@ function tiles(set: SomeFigureSet, totals: Record<string, unknown> & { cost: Mon
   ];
 }
 
-export function voiceFigures(totals: VoiceTotals): Figure[] {
-  return tiles(VOICE_FIGURES, totals, '', true);
+export function voiceFigures(totals: VoiceTotals, before: VoiceTotals | null = null): Figure[] {
+  return tiles(VOICE_FIGURES, totals, '', true, before);
 }
 
-export function numberFigures(numbers: NumberOverview): Figure[] {
-  return tiles(NUMBER_FIGURES, numbers.totals, 'number-', false);
+export function numberFigures(numbers: NumberOverview, before: NumberOverview | null = null): Figure[] {
+  return tiles(NUMBER_FIGURES, numbers.totals, 'number-', false, before?.totals ?? null);
 }

@@ -1,5 +1,5 @@
 import type { WindowDraft } from '../../../shared/operations/filter-values';
-import type { Overview, OverviewPreset } from '../../../shared/reports/overview';
+import type { Overview, OverviewComparison, OverviewPreset } from '../../../shared/reports/overview';
 import type { AppError } from '../../../shared/result';
 import { parseTimeZone, type TimeZone } from '../../../shared/time-zone';
 import { bridge } from './bridge';
@@ -21,6 +21,8 @@ export interface OverviewProblem {
  */
 class OverviewState {
   preset = $state<OverviewPreset>('yesterday');
+  /** What the figures are set beside. */
+  compare = $state<OverviewComparison>('none');
   custom = $state<WindowDraft>({ from: '', to: '' });
   fieldErrors = $state<Record<string, string>>({});
   status = $state<'idle' | 'working' | 'ready' | 'error'>('idle');
@@ -48,7 +50,8 @@ class OverviewState {
     this.fieldErrors = {};
     // Figures on screen always belong to the window picked: another window's go at once
     // (a refresh of the same window keeps them, dimmed, until the new answer arrives).
-    if (this.overview && (this.overview.fromMs !== span.fromMs || this.overview.toMs !== span.toMs)) this.overview = null;
+    const shown = this.overview;
+    if (shown && (shown.fromMs !== span.fromMs || shown.toMs !== span.toMs || (shown.compared?.kind ?? 'none') !== this.compare)) this.overview = null;
     const seq = ++this.seq;
     this.profileId = session.activeProfileId;
     this.status = 'working';
@@ -58,6 +61,7 @@ class OverviewState {
       fromMs: span.fromMs,
       toMs: span.toMs,
       syncFirst: true,
+      compare: this.compare,
     });
     if (seq !== this.seq) return; // a newer window or profile has taken over
     if (result.ok) {
@@ -68,6 +72,13 @@ class OverviewState {
       this.problem = { error: result.error, archive: result.error.code === 'archive-off' || (await this.archiveIsTheProblem()) };
       this.status = 'error';
     }
+  }
+
+  /** Sets the figures beside another period (or none), and computes them again. */
+  compareWith(comparison: OverviewComparison): void {
+    if (comparison === this.compare) return;
+    this.compare = comparison;
+    void this.load();
   }
 
   /** Shows the active profile's figures: again only when the profile changed or nothing was shown yet. */

@@ -1,0 +1,69 @@
+/**
+ * The Overview set beside the previous period or the same days a week before: the
+ * comparison's figures are those of its own window (counted here from the raw rows), and
+ * a week before is seven local days, across a daylight-saving change too.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { comparisonWindow, computeOverview } from '../../../src/main/reports/compute-overview';
+import { buildSandboxData } from '../../../src/main/sandbox/data';
+import { parseTimeZone, type TimeZone } from '../../../src/shared/time-zone';
+import { deltaOf } from '../../../src/renderer/src/lib/overview-figures';
+import { archiveOfSandbox, type TestArchive } from './sandbox-archive';
+
+const DAY = 86_400_000;
+const newYork = parseTimeZone('America/New_York') as TimeZone;
+
+describe('the Overview compared', () => {
+  const data = buildSandboxData({ seed: 5, anchor: new Date('2026-11-22T00:00:00Z'), volume: 'default', workspace: 'ws' });
+  let archive: TestArchive;
+  const window = { fromMs: Date.parse('2026-11-03T00:00:00-05:00'), toMs: Date.parse('2026-11-06T00:00:00-05:00') };
+  const rawCalls = (fromMs: number, toMs: number): number => {
+    let calls = 0;
+    const range = data.voiceRecordRange(fromMs - DAY, toMs + DAY);
+    for (let i = range.first; i < range.end; i++) {
+      const at = Date.parse(data.voiceRecordAt(i).submitTime);
+      if (at >= fromMs && at < toMs) calls += 1;
+    }
+    return calls;
+  };
+
+  beforeAll(async () => {
+    archive = await archiveOfSandbox(data, window.fromMs - 10 * DAY, window.toMs);
+  }, 60_000);
+  afterAll(async () => archive.remove());
+
+  it('a week before is the same local days and times, across the end of daylight saving', () => {
+    expect(comparisonWindow(window, 'last-week', newYork)).toEqual({
+      fromMs: Date.parse('2026-10-27T00:00:00-04:00'),
+      toMs: Date.parse('2026-10-30T00:00:00-04:00'),
+    });
+    expect(comparisonWindow(window, 'previous', newYork)).toEqual({ fromMs: window.fromMs - 3 * DAY, toMs: window.fromMs });
+  });
+
+  for (const kind of ['previous', 'last-week'] as const) {
+    it(`${kind}: the comparison's figures are its own window's, counted from the raw rows`, async () => {
+      const result = await computeOverview({ store: archive.store, profileId: 'p', timeZone: 'America/New_York', window, compare: kind, mmsSends: [] });
+      if (!result.ok) throw new Error(result.error.message);
+      const compared = result.value.compared;
+      if (!compared) throw new Error('no comparison');
+      const other = comparisonWindow(window, kind, newYork);
+      expect([compared.fromMs, compared.toMs]).toEqual([other.fromMs, other.toMs]);
+      expect(compared.voice.totals.calls).toBe(rawCalls(other.fromMs, other.toMs));
+      expect(result.value.voice.totals.calls).toBe(rawCalls(window.fromMs, window.toMs));
+      expect(compared.voice.byDay.reduce((sum, day) => sum + day.calls, 0)).toBe(compared.voice.totals.calls);
+      const alone = await computeOverview({ store: archive.store, profileId: 'p', timeZone: 'America/New_York', window: other, mmsSends: [] });
+      if (!alone.ok) throw new Error(alone.error.message);
+      const { concurrency: _peak, ...figures } = alone.value.voice;
+      expect(compared.voice).toEqual(figures);
+      expect(compared.numbers).toEqual(alone.value.numbers);
+    }, 60_000);
+  }
+
+  it('writes a tile delta as a change in percent, or in points for a ratio', () => {
+    expect(deltaOf(110, 100, 'count')).toEqual({ text: '+10.0%', direction: 'up' });
+    expect(deltaOf(90, 100, 'money')).toEqual({ text: '−10.0%', direction: 'down' });
+    expect(deltaOf(0.45, 0.43, 'percent')).toEqual({ text: '+2.0 pt', direction: 'up' });
+    expect(deltaOf(5, 0, 'count')).toEqual({ text: 'new', direction: 'up' });
+    expect(deltaOf(null, 3, 'count')).toBeUndefined();
+  });
+});
