@@ -87,7 +87,8 @@ test('from the keyboard: Tab reaches a chart, its Table toggle shows the data, E
   await openOverview(app);
   const expected = yesterdayFromSandbox(sandbox);
 
-  await app.getByRole('button', { name: 'Refresh' }).focus();
+  // The last control above the figures: the last of the comparisons.
+  await app.getByRole('group', { name: 'Compare with' }).getByRole('button', { name: 'Same days last week' }).focus();
   await app.keyboard.press('Tab');
   const toggle = app.getByTestId('chart-voice-by-hour').getByRole('button', { name: 'Table' });
   await expect(toggle).toBeFocused();
@@ -111,4 +112,31 @@ test('from the keyboard: Tab reaches a chart, its Table toggle shows the data, E
   await app.keyboard.press('Enter');
   await expect(app.getByRole('heading', { level: 1, name: 'Voice records' })).toBeVisible();
   await expect(app.getByTestId('pager-total')).toHaveText(`${expected.byHour[busiest].toLocaleString('en')} records`);
+});
+
+test('compared with the day before: every tile has its delta, counted from the sandbox, and a new window never shows the old figures', async ({ app, sandbox }) => {
+  test.setTimeout(180_000);
+  await openOverview(app);
+  const now = Date.now();
+  const yesterday = yesterdayFromSandbox(sandbox, now);
+  const dayBefore = yesterdayFromSandbox(sandbox, now - DAY);
+  expect(dayBefore.calls).toBeGreaterThan(0);
+
+  await app.getByRole('group', { name: 'Compare with' }).getByRole('button', { name: 'Previous period' }).click();
+  await expect(app.getByTestId('overview-compared')).toContainText('Compared with the previous period');
+  const change = ((yesterday.calls - dayBefore.calls) / dayBefore.calls) * 100;
+  const sign = yesterday.calls > dayBefore.calls ? '+' : yesterday.calls < dayBefore.calls ? '−' : '±';
+  await expect(app.getByTestId('delta-calls')).toContainText(`${sign}${Math.abs(change).toFixed(1)}%`);
+  await expect(app.getByTestId('delta-asr')).toContainText(' pt');
+  await expect(app.getByTestId('figure-calls')).toHaveText(yesterday.calls.toLocaleString('en'));
+  await app.screenshot({ path: 'test-results/screens/overview-compared.png' });
+  await expectNoAxeViolations(app, 'the Overview compared');
+
+  // Picking another window clears yesterday's figures at once: they never stand under the new window.
+  const tile = app.getByTestId('figure-calls');
+  await app.getByRole('group', { name: 'Window' }).getByRole('button', { name: 'Last 7 days' }).click();
+  // Read at once, before the new window's sync could end: no tile, or the new window's figure.
+  const shownAtOnce = (await tile.count()) === 0 ? null : await tile.textContent();
+  expect(shownAtOnce).not.toBe(yesterday.calls.toLocaleString('en'));
+  await expect(tile).toBeVisible({ timeout: 120_000 });
 });

@@ -62,7 +62,11 @@ function tiles(set: SomeFigureSet, totals: Totals, prefix: string, costPerCurren
     ...figures,
     ...(totals.cost.length === 0
       ? [{ id: `${prefix}cost`, label: 'Cost', value: '–' }]
-      : totals.cost.map((money) => ({ id: `${prefix}cost-${money.currency || 'none'}`, label: `Cost (${money.currency || 'no currency'})`, value: amountText(money.amount) }))),
+      : totals.cost.map((money): Figure => {
+          const earlier = before ? (before.cost.find((other) => other.currency === money.currency)?.amount ?? 0) : null;
+          const delta = deltaOf(money.amount, earlier, 'money');
+          return { id: `${prefix}cost-${money.currency || 'none'}`, label: `Cost (${money.currency || 'no currency'})`, value: amountText(money.amount), ...(delta ? { delta } : {}) };
+        })),
   ];
 }
 
