@@ -32,11 +32,19 @@ export interface DurationColumn<R> extends ColumnBase {
   kind: 'duration';
   get(row: R): number | null;
 }
+/**
+ * Which currency an amount is in, said so the archive's SQL can show it too: one of the
+ * record's text fields (with the currency meant when it is empty), always the same one,
+ * or none known.
+ */
+export type CurrencyOf = { field: string; otherwise: string } | { fixed: string } | null;
+
 export interface AmountColumn<R> extends ColumnBase {
   kind: 'amount';
   get(row: R): DecimalAmount | null;
-  /** The currency the amount is in, when known. */
+  /** The currency the amount is in, when known (read as `currencyOf` says). */
   currency(row: R): string | null;
+  currencyOf: CurrencyOf;
 }
 export interface TimeColumn<R> extends ColumnBase {
   kind: 'time';
@@ -47,11 +55,23 @@ export interface DateColumn<R> extends ColumnBase {
   kind: 'date';
   get(row: R): string | null;
 }
+/**
+ * The labels of a coded column, as data (the archive turns a label typed into a filter
+ * into the codes that carry it): a table of known codes, and for an open set of codes
+ * (keys pressed) a prefix that makes the label of any other code ("key " + "5").
+ */
+export interface CodeLabels {
+  table: Readonly<Record<string, string>>;
+  otherwise?: { prefix: string };
+}
+
 /** A coded value with a human label beside it (callStatus 50 → connected). */
 export interface CodeColumn<R> extends ColumnBase {
   kind: 'code';
   get(row: R): number | string | null;
+  /** The label of a code, read from `labels`; null when it has none. */
   label(value: number | string): string | null;
+  labels: CodeLabels;
 }
 export interface ListColumn<R> extends ColumnBase {
   kind: 'list';
@@ -81,8 +101,29 @@ export function sized<C extends ColumnBase>(column: C, width: number): C {
   return { ...column, width };
 }
 
-export function labelsOf(table: Readonly<Record<number, string>>): (value: number | string) => string | null {
-  return (value) => table[Number(value)] ?? null;
+/** A label table of known codes (no label for any other code). */
+export function labelsOf(table: Readonly<Record<number | string, string>>): CodeLabels {
+  return { table: Object.fromEntries(Object.entries(table)) };
+}
+
+/** The label of a code as `labels` gives it. */
+export function labelOf(labels: CodeLabels, value: number | string): string | null {
+  const code = codeText(value);
+  if (Object.hasOwn(labels.table, code)) return labels.table[code];
+  return labels.otherwise ? `${labels.otherwise.prefix}${code}` : null;
+}
+
+/** A code as the label tables key it: 50 and 50.0 are "50". */
+export function codeText(value: number | string): string {
+  return typeof value === 'number' ? String(value) : value;
+}
+
+/** The currency of a row as `currencyOf` says. */
+export function currencyIn(currencyOf: CurrencyOf, row: unknown): string | null {
+  if (currencyOf === null) return null;
+  if ('fixed' in currencyOf) return currencyOf.fixed;
+  const value: unknown = typeof row === 'object' && row !== null ? Reflect.get(row, currencyOf.field) : null;
+  return typeof value === 'string' && value !== '' ? value : currencyOf.otherwise;
 }
 
 export const text = <R>(key: string, header: string, get: (row: R) => string | null, visible = true): TextColumn<R> => ({
@@ -131,20 +172,20 @@ export const code = <R>(
   key: string,
   header: string,
   get: (row: R) => number | string | null,
-  label: (value: number | string) => string | null,
+  labels: CodeLabels,
   visible = true,
-): CodeColumn<R> => ({ key, header, kind: 'code', get, label, visible });
+): CodeColumn<R> => ({ key, header, kind: 'code', get, label: (value) => labelOf(labels, value), labels, visible });
 export const amount = <R>(
   key: string,
   header: string,
   get: (row: R) => DecimalAmount | null,
-  currency: (row: R) => string | null,
+  currencyOf: CurrencyOf,
   visible = true,
-): AmountColumn<R> => ({ key, header, kind: 'amount', get, currency, visible });
+): AmountColumn<R> => ({ key, header, kind: 'amount', get, currency: (row) => currencyIn(currencyOf, row), currencyOf, visible });
 
 /** The quote currency: the platform fills `currency` only when it is not USD. */
-export const quoteCurrency = (row: { currency: string | null }): string => row.currency || 'USD';
-export const noCurrency = (): null => null;
+export const quoteCurrency: CurrencyOf = { field: 'currency', otherwise: 'USD' };
+export const noCurrency: CurrencyOf = null;
 export const date = <R>(key: string, header: string, get: (row: R) => string | null, visible = true): DateColumn<R> => ({
   key,
   header,

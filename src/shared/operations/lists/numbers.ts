@@ -23,7 +23,7 @@ const columns: Column<NumberRecord>[] = [
     'autoRenew',
     'Auto-renew',
     (r) => r.autoRenew,
-    (value) => ({ 0: 'no', 1: 'yes' })[Number(value)] ?? null,
+    labelsOf({ 0: 'no', 1: 'yes' }),
     false,
   ),
   text('inboundPrefix', 'Inbound prefix', (r) => r.inboundPrefix, false),

@@ -48,14 +48,15 @@ const columns: Column<VoiceRecord>[] = [
     'baseCost',
     'Base cost',
     (r) => r.baseCost,
-    () => 'USD',
+    { fixed: 'USD' },
     false,
   ),
   code(
     'feedbackValue',
     'Key pressed',
     (r) => r.feedbackValue,
-    (value) => feedbackLabel(String(value)),
+    // Any key the platform reports is "key N"; only -1 (none) has a label of its own.
+    { table: { '-1': feedbackLabel('-1') }, otherwise: { prefix: 'key ' } },
   ),
   text('code', 'Region and operator', (r) => r.code),
   sized(
