@@ -1,0 +1,112 @@
+/**
+ * A profile's scheduled work: a sync every N minutes while the app runs, and a daily
+ * report of the previous local day written at a set local time. The validation lives here
+ * so the form shows field errors live and main refuses the same things again.
+ */
+import { calendarOf, type Window } from './calendar';
+import { wallTimeToEpochMs, type TimeZone } from './time-zone';
+
+export const REPORT_LISTS = ['voice', 'numbers'] as const;
+export type ReportListName = (typeof REPORT_LISTS)[number];
+
+export interface DailyReportSettings {
+  /** 'HH:MM' on the profile's zone's clock. */
+  atLocalTime: string;
+  /** Where the workbooks are written. */
+  folder: string;
+  lists: ReportListName[];
+}
+
+export interface ScheduleSettings {
+  /** Minutes between scheduled syncs; null is off. */
+  syncEveryMinutes: number | null;
+  dailyReport: DailyReportSettings | null;
+}
+
+export const DEFAULT_SYNC_EVERY_MINUTES = 15;
+export const SYNC_EVERY_MINUTES_MIN = 5;
+export const SYNC_EVERY_MINUTES_MAX = 24 * 60;
+/** Backoff after errors stops growing at this many intervals. */
+export const SYNC_BACKOFF_MAX_FACTOR = 4;
+export const DEFAULT_SCHEDULE_SETTINGS: Readonly<ScheduleSettings> = { syncEveryMinutes: null, dailyReport: null };
+
+const LOCAL_TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
+
+/** Field-level problems, keyed by field (`syncEveryMinutes`, `atLocalTime`, `folder`, `lists`); empty means they can be saved. */
+export function validateScheduleSettings(settings: ScheduleSettings): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const every = settings.syncEveryMinutes;
+  if (every !== null && (!Number.isInteger(every) || every < SYNC_EVERY_MINUTES_MIN || every > SYNC_EVERY_MINUTES_MAX)) {
+    errors.syncEveryMinutes = `Sync every ${SYNC_EVERY_MINUTES_MIN} to ${SYNC_EVERY_MINUTES_MAX} minutes (whole minutes), or switch scheduled sync off.`;
+  }
+  const report = settings.dailyReport;
+  if (report !== null) {
+    if (!LOCAL_TIME.test(report.atLocalTime)) errors.atLocalTime = `Type the time of the daily report as HH:MM, 00:00 to 23:59, e.g. 06:00, not "${report.atLocalTime.slice(0, 20)}".`;
+    if (report.folder.trim() === '') errors.folder = 'Choose the folder the daily report is written to.';
+    if (report.lists.length === 0 || report.lists.some((list) => !REPORT_LISTS.includes(list))) {
+      errors.lists = 'Choose voice records, number records or both for the daily report.';
+    }
+  }
+  return errors;
+}
+
+/** The stored settings when valid, else off (a hand-edited file never starts work by accident). */
+export function scheduleSettingsOf(stored: unknown): ScheduleSettings {
+  if (typeof stored !== 'object' || stored === null) return { ...DEFAULT_SCHEDULE_SETTINGS };
+  const candidate = stored as Partial<ScheduleSettings>;
+  const report = candidate.dailyReport;
+  const settings: ScheduleSettings = {
+    syncEveryMinutes: typeof candidate.syncEveryMinutes === 'number' ? candidate.syncEveryMinutes : null,
+    dailyReport:
+      typeof report === 'object' && report !== null && typeof report.atLocalTime === 'string' && typeof report.folder === 'string' && Array.isArray(report.lists)
+        ? { atLocalTime: report.atLocalTime, folder: report.folder, lists: report.lists.filter((list): list is ReportListName => typeof list === 'string') }
+        : null,
+  };
+  return Object.keys(validateScheduleSettings(settings)).length === 0 ? settings : { ...DEFAULT_SCHEDULE_SETTINGS };
+}
+
+/** The wait before the next scheduled sync after `failures` errors in a row: doubling, at most 4 intervals. */
+export function syncDelayMs(everyMinutes: number, failures: number): number {
+  const factor = Math.min(2 ** Math.max(0, failures), SYNC_BACKOFF_MAX_FACTOR);
+  return everyMinutes * 60_000 * factor;
+}
+
+/** When the report is due on a local day: `atLocalTime` that day (a time skipped by a DST change runs at the next valid instant). */
+export function reportDueMs(day: number, atLocalTime: string, zone: TimeZone): number {
+  const [hour, minute] = atLocalTime.split(':').map(Number);
+  const date = new Date(day * 86_400_000);
+  return wallTimeToEpochMs(
+    { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate(), hour, minute, second: 0, millisecond: 0 },
+    zone,
+  );
+}
+
+/** A report day: the local day written, its key and its window (23, 24 or 25 hours). */
+export interface ReportDay extends Window {
+  day: number;
+  key: string;
+}
+
+export function reportDayOf(day: number, zone: TimeZone): ReportDay {
+  const calendar = calendarOf(zone);
+  return { day, key: calendar.dayKey(day), fromMs: calendar.dayStartMs(day), toMs: calendar.dayStartMs(day + 1) };
+}
+
+/** The local day whose report is the latest one due at `nowMs` (the day before the last due time passed). */
+export function latestDueReportDay(nowMs: number, atLocalTime: string, zone: TimeZone): number {
+  const today = calendarOf(zone).dayOf(nowMs);
+  return nowMs >= reportDueMs(today, atLocalTime, zone) ? today - 1 : today - 2;
+}
+
+/** The next instant a report falls due after `nowMs`. */
+export function nextReportDueMs(nowMs: number, atLocalTime: string, zone: TimeZone): number {
+  const today = calendarOf(zone).dayOf(nowMs);
+  const dueToday = reportDueMs(today, atLocalTime, zone);
+  return nowMs < dueToday ? dueToday : reportDueMs(today + 1, atLocalTime, zone);
+}
+
+/** `voice-report_2026-11-01_Ops.xlsx`: the day and the profile, safe as a file name on every system. */
+export function reportFileName(list: ReportListName, dayKey: string, profileName: string): string {
+  const profile = profileName.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'profile';
+  return `${list === 'voice' ? 'voice' : 'number'}-report_${dayKey}_${profile}.xlsx`;
+}

@@ -1,0 +1,190 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Scheduler, type ScheduledProfile, type SchedulerClock } from '../../../src/main/schedule/scheduler';
+import type { Result } from '../../../src/shared/result';
+import type { ReportDay, ReportListName, ScheduleSettings } from '../../../src/shared/schedule';
+import { parseTimeZone, type TimeZone } from '../../../src/shared/time-zone';
+
+const MINUTE = 60_000;
+const NEW_YORK = parseTimeZone('America/New_York') as TimeZone;
+const fakeClock: SchedulerClock = {
+  now: () => Date.now(),
+  setTimeout: (run, ms) => setTimeout(run, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+const silent = { info: () => {}, warn: () => {} };
+
+interface Deferred {
+  resolve(result: Result<unknown>): void;
+}
+
+function harness(settings: ScheduleSettings, options: { lastDay?: string | null } = {}) {
+  const profile: ScheduledProfile = { id: 'ops', name: 'Ops', zone: NEW_YORK, settings };
+  const syncs: Deferred[] = [];
+  const syncTimes: number[] = [];
+  let busy = false;
+  const reports: { list: ReportListName; day: ReportDay; at: number }[] = [];
+  let lastDay: string | null = options.lastDay ?? null;
+  const scheduler = new Scheduler({
+    clock: fakeClock,
+    profiles: () => [profile],
+    sync: () => {
+      if (busy) return null;
+      syncTimes.push(Date.now());
+      return new Promise((resolve) => syncs.push({ resolve }));
+    },
+    report: async (_profile, list, day) => {
+      reports.push({ list, day, at: Date.now() });
+      return { ok: true, value: null };
+    },
+    lastReportDay: () => lastDay,
+    setLastReportDay: (_id, key) => {
+      lastDay = key;
+    },
+    log: silent,
+  });
+  return {
+    scheduler,
+    syncs,
+    syncTimes,
+    reports,
+    setBusy: (value: boolean) => {
+      busy = value;
+    },
+    lastDay: () => lastDay,
+  };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('scheduled sync', () => {
+  const start = Date.parse('2026-11-25T10:00:00Z');
+
+  it('syncs every N minutes, and shows the next run', async () => {
+    vi.setSystemTime(start);
+    const h = harness({ syncEveryMinutes: 15, dailyReport: null });
+    h.scheduler.start();
+    expect(h.scheduler.nextRuns('ops').syncAt).toBe(start + 15 * MINUTE);
+    await vi.advanceTimersByTimeAsync(15 * MINUTE);
+    h.syncs[0].resolve({ ok: true, value: null });
+    await vi.advanceTimersByTimeAsync(15 * MINUTE);
+    h.syncs[1].resolve({ ok: true, value: null });
+    await vi.advanceTimersByTimeAsync(15 * MINUTE);
+    expect(h.syncTimes).toEqual([start + 15 * MINUTE, start + 30 * MINUTE, start + 45 * MINUTE]);
+    expect(h.scheduler.nextRuns('ops').syncAt).toBe(start + 60 * MINUTE);
+    h.scheduler.stop();
+  });
+
+  it('never starts a second sync while one runs: the tick is skipped', async () => {
+    vi.setSystemTime(start);
+    const h = harness({ syncEveryMinutes: 10, dailyReport: null });
+    h.scheduler.start();
+    await vi.advanceTimersByTimeAsync(10 * MINUTE);
+    expect(h.syncTimes).toHaveLength(1);
+    // The first is still running at the next two ticks.
+    await vi.advanceTimersByTimeAsync(20 * MINUTE);
+    expect(h.syncTimes).toHaveLength(1);
+    h.syncs[0].resolve({ ok: true, value: null });
+    // A sync started by hand also makes the tick wait.
+    h.setBusy(true);
+    await vi.advanceTimersByTimeAsync(10 * MINUTE);
+    expect(h.syncTimes).toHaveLength(1);
+    h.setBusy(false);
+    await vi.advanceTimersByTimeAsync(10 * MINUTE);
+    expect(h.syncTimes).toHaveLength(2);
+    h.scheduler.stop();
+  });
+
+  it('backs off after errors, doubling up to four intervals, and resets after a success', async () => {
+    vi.setSystemTime(start);
+    const h = harness({ syncEveryMinutes: 10, dailyReport: null });
+    h.scheduler.start();
+    const gaps: number[] = [];
+    const outcomes = [false, false, false, true, true];
+    for (const [index, succeeds] of outcomes.entries()) {
+      await vi.advanceTimersToNextTimerAsync();
+      expect(h.syncTimes).toHaveLength(index + 1);
+      h.syncs[index].resolve(succeeds ? { ok: true, value: null } : { ok: false, error: { code: 'network', message: 'down' } });
+      await vi.advanceTimersByTimeAsync(0);
+    }
+    await vi.advanceTimersToNextTimerAsync();
+    for (let index = 1; index < h.syncTimes.length; index += 1) gaps.push((h.syncTimes[index] - h.syncTimes[index - 1]) / MINUTE);
+    // After 1, 2, 3 failures: 20, 40, 40 (capped at 4x); after a success: 10 again.
+    expect(gaps).toEqual([20, 40, 40, 10, 10]);
+    h.scheduler.stop();
+  });
+});
+
+describe('daily report', () => {
+  const at6 = { atLocalTime: '06:00', folder: '/reports', lists: ['voice' as const] };
+
+  it("writes the previous local day at 06:00 New York time, and only then", async () => {
+    // 2026-11-24 05:00 EST
+    vi.setSystemTime(Date.parse('2026-11-24T10:00:00Z'));
+    const h = harness({ syncEveryMinutes: null, dailyReport: at6 }, { lastDay: '2026-11-22' });
+    h.scheduler.start();
+    await h.scheduler.reportsSettled;
+    expect(h.reports).toHaveLength(0);
+    expect(h.scheduler.nextRuns('ops').reportAt).toBe(Date.parse('2026-11-24T11:00:00Z'));
+    await vi.advanceTimersByTimeAsync(60 * MINUTE - 1);
+    expect(h.reports).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    await h.scheduler.reportsSettled;
+    expect(h.reports.map((report) => report.day.key)).toEqual(['2026-11-23']);
+    expect(h.reports[0].at).toBe(Date.parse('2026-11-24T11:00:00Z'));
+    expect(h.reports[0].day.fromMs).toBe(Date.parse('2026-11-23T05:00:00Z'));
+    expect(h.reports[0].day.toMs).toBe(Date.parse('2026-11-24T05:00:00Z'));
+    expect(h.lastDay()).toBe('2026-11-23');
+    // Nothing more until the next day's 06:00.
+    await vi.advanceTimersByTimeAsync(23 * 60 * MINUTE);
+    expect(h.reports).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(60 * MINUTE);
+    await h.scheduler.reportsSettled;
+    expect(h.reports.map((report) => report.day.key)).toEqual(['2026-11-23', '2026-11-24']);
+    h.scheduler.stop();
+  });
+
+  it('the day after the November DST change writes a 25-hour day, at 06:00 EST', async () => {
+    // 2026-11-02 05:59 EST; 2026-11-01 had 25 hours (EDT until 02:00, then EST).
+    vi.setSystemTime(Date.parse('2026-11-02T10:59:00Z'));
+    const h = harness({ syncEveryMinutes: null, dailyReport: at6 }, { lastDay: '2026-10-31' });
+    h.scheduler.start();
+    await h.scheduler.reportsSettled;
+    expect(h.reports).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(MINUTE);
+    await h.scheduler.reportsSettled;
+    expect(h.reports).toHaveLength(1);
+    const { day, at } = h.reports[0];
+    expect(at).toBe(Date.parse('2026-11-02T11:00:00Z'));
+    expect(day.key).toBe('2026-11-01');
+    expect(day.fromMs).toBe(Date.parse('2026-11-01T04:00:00Z'));
+    expect(day.toMs).toBe(Date.parse('2026-11-02T05:00:00Z'));
+    expect(day.toMs - day.fromMs).toBe(25 * 60 * MINUTE);
+    h.scheduler.stop();
+  });
+
+  it('a run missed while the app was closed is caught up at start, exactly once', async () => {
+    // The app last wrote 2026-11-23 and was closed; it starts again on 2026-11-25 at 09:00 EST.
+    vi.setSystemTime(Date.parse('2026-11-25T14:00:00Z'));
+    const h = harness({ syncEveryMinutes: null, dailyReport: at6 }, { lastDay: '2026-11-23' });
+    h.scheduler.start();
+    await h.scheduler.reportsSettled;
+    expect(h.reports.map((report) => report.day.key)).toEqual(['2026-11-24']);
+    // A settings change or the next checks during the day write nothing again.
+    h.scheduler.refresh();
+    await vi.advanceTimersByTimeAsync(6 * 60 * MINUTE);
+    await h.scheduler.reportsSettled;
+    expect(h.reports).toHaveLength(1);
+    h.scheduler.stop();
+    // A restart the same day writes nothing either.
+    const again = harness({ syncEveryMinutes: null, dailyReport: at6 }, { lastDay: h.lastDay() });
+    again.scheduler.start();
+    await again.scheduler.reportsSettled;
+    expect(again.reports).toHaveLength(0);
+    again.scheduler.stop();
+  });
+});
