@@ -32,6 +32,11 @@ const MIN_BROWSE_PAGES = 100;
 const HEAP_TOLERANCE = 0.1;
 /** Moderate faults: every read still succeeds within the client's retry budgets. */
 const FAULTS = { errorRate: 0.03, rateLimitPerSecond: 100, dropRate: 0.01 };
+/**
+ * A few seconds in, the rate limit is squeezed for a moment: a busy machine may never send
+ * 100 requests a second, and then the soak would prove nothing about -15.
+ */
+const SQUEEZE = { afterMs: 5_000, forMs: 2_000, rateLimitPerSecond: 10 };
 const EXPORT_TIMEOUT_MS = 15 * 60_000;
 
 /** `--expose-gc` may not reach a process started through a loader; the flag is set here too. */
@@ -156,6 +161,14 @@ async function main(): Promise<number> {
     }, 200);
     const started = performance.now();
     sandbox.setFaults(FAULTS);
+    let squeezed = false;
+    const squeeze = setTimeout(() => {
+      sandbox.setFaults({ rateLimitPerSecond: SQUEEZE.rateLimitPerSecond });
+      squeezed = true;
+    }, SQUEEZE.afterMs);
+    const release = setTimeout(() => {
+      if (squeezed) sandbox.setFaults({ rateLimitPerSecond: FAULTS.rateLimitPerSecond });
+    }, SQUEEZE.afterMs + SQUEEZE.forMs);
 
     const failures: string[] = [];
     let pages = 0;
@@ -180,6 +193,8 @@ async function main(): Promise<number> {
     exporting = false;
     await browse;
     const elapsedMs = performance.now() - started;
+    clearTimeout(squeeze);
+    clearTimeout(release);
     sandbox.setFaults(NO_FAULTS);
     clearInterval(sampler);
     // The sandbox keeps the last 10,000 requests: enough to see that each fault happened.
