@@ -13,6 +13,7 @@ import { jobEvents, jobMethods } from './methods/jobs';
 import { seatGroupMethods } from './methods/seat-groups';
 import { mmsEvents, mmsMethods } from './methods/mms';
 import { reportMethods } from './methods/reports';
+import { scheduleMethods } from './methods/schedule';
 import { event, method, type EventSpec, type MethodSpec } from './methods/define';
 
 export type { EventSpec, MethodSpec };
@@ -36,6 +37,7 @@ export const contract = {
   ...seatGroupMethods,
   ...mmsMethods,
   ...reportMethods,
+  ...scheduleMethods,
   /** Opens an https link in the system browser. */
   openExternal: method<{ url: string }, null>(p.object({ url: p.string })),
 } as const;

@@ -4,6 +4,7 @@
  * the same things again.
  */
 import { BRAND_PRESETS, LIMITS, type BrandPreset } from './platform';
+import type { ScheduleSettings } from './schedule';
 import { isValidTimeZone } from './time-zone';
 
 export const SANDBOX_PROFILE_ID = 'sandbox';
@@ -23,6 +24,8 @@ export interface ProfileSettings {
   pageSize: number;
   /** The local archive of fetched records; absent means the defaults. */
   archive?: ArchiveSettings;
+  /** Scheduled sync and the daily report (shared/schedule.ts); absent means off. */
+  schedule?: ScheduleSettings;
 }
 
 /** How a profile keeps the records it fetches on this computer. */

@@ -11,6 +11,7 @@ import {
   type ProfilesState,
   type ProfileView,
 } from '../../shared/profiles';
+import { scheduleSettingsOf, validateScheduleSettings, type ScheduleSettings } from '../../shared/schedule';
 import type { Logger } from '../log';
 import type { ConnectionTarget } from './connection-test';
 import type { ProfileStore, StoredProfile, StoredProfiles } from './profile-store';
@@ -107,6 +108,7 @@ export class Accounts {
       secretStored: existing?.secretStored ?? false,
     };
     if (existing?.archive) profile.archive = existing.archive;
+    if (existing?.schedule) profile.schedule = existing.schedule;
     if (draft.apiSecret !== undefined) {
       const secret = draft.apiSecret.trim();
       this.options.log.redact(secret);
@@ -215,6 +217,44 @@ export class Accounts {
     const profiles = stored.profiles.map((p) => (p.id === id ? { ...p, archive } : p));
     this.options.store.write({ ...stored, profiles });
     return archive;
+  }
+
+  /** Every profile (the sandbox too) with its zone and scheduled work, read at once for the scheduler. */
+  scheduledProfiles(): { id: string; name: string; timeZone: string; schedule: ScheduleSettings }[] {
+    const stored = this.options.store.read();
+    const sandbox = this.sandboxView(stored);
+    return [
+      { id: sandbox.id, name: sandbox.name, timeZone: sandbox.timeZone, schedule: scheduleSettingsOf(stored.sandbox?.schedule) },
+      ...stored.profiles.map((p) => ({ id: p.id, name: p.name, timeZone: p.timeZone, schedule: scheduleSettingsOf(p.schedule) })),
+    ];
+  }
+
+  scheduleSettings(id: string): ScheduleSettings {
+    const stored = this.options.store.read();
+    if (id === SANDBOX_PROFILE_ID) return scheduleSettingsOf(stored.sandbox?.schedule);
+    const profile = stored.profiles.find((p) => p.id === id);
+    if (!profile) throw new AccountsError('not-found', 'That profile no longer exists.');
+    return scheduleSettingsOf(profile.schedule);
+  }
+
+  setScheduleSettings(id: string, settings: ScheduleSettings): ScheduleSettings {
+    const fields = validateScheduleSettings(settings);
+    if (Object.keys(fields).length > 0) {
+      throw new AccountsError('validation', 'Some schedule settings need attention before they can be saved.', fields);
+    }
+    const report = settings.dailyReport;
+    const schedule: ScheduleSettings = {
+      syncEveryMinutes: settings.syncEveryMinutes,
+      dailyReport: report === null ? null : { atLocalTime: report.atLocalTime, folder: report.folder.trim(), lists: [...new Set(report.lists)] },
+    };
+    const stored = this.options.store.read();
+    if (id === SANDBOX_PROFILE_ID) {
+      this.options.store.write({ ...stored, sandbox: { ...this.sandboxSettings(stored), schedule } });
+      return schedule;
+    }
+    if (!stored.profiles.some((p) => p.id === id)) throw new AccountsError('not-found', 'That profile no longer exists.');
+    this.options.store.write({ ...stored, profiles: stored.profiles.map((p) => (p.id === id ? { ...p, schedule } : p)) });
+    return schedule;
   }
 
   /** The credentials for a profile, read from the keychain here in main. */

@@ -2,6 +2,7 @@ import { readFileSync, renameSync } from 'node:fs';
 import { writeFileAtomically } from '../atomic-file';
 import { isRecord } from '../../shared/parse';
 import { archiveSettingsOf, type ProfileSettings } from '../../shared/profiles';
+import { scheduleSettingsOf } from '../../shared/schedule';
 
 /** What is kept on disk for a profile: never the secret. */
 export interface StoredProfile extends ProfileSettings {
@@ -15,7 +16,7 @@ export interface StoredProfiles {
   activeProfileId: string | null;
   sandboxHidden: boolean;
   /** Per built-in profile: settings the user may change (time zone, page size, appId). */
-  sandbox: Pick<StoredProfile, 'defaultAppId' | 'timeZone' | 'pageSize' | 'archive'> | null;
+  sandbox: Pick<StoredProfile, 'defaultAppId' | 'timeZone' | 'pageSize' | 'archive' | 'schedule'> | null;
   profiles: StoredProfile[];
   /** Entries the app could not read, written back exactly as found so nothing is lost. */
   unreadable: unknown[];
@@ -118,6 +119,7 @@ function parseStoredProfiles(value: Record<string, unknown>, entries: unknown[])
     }
     const profile: StoredProfile = { ...entry, secretStored: entry.secretStored === true };
     if (entry.archive !== undefined) profile.archive = archiveSettingsOf(entry.archive);
+    if (entry.schedule !== undefined) profile.schedule = scheduleSettingsOf(entry.schedule);
     profiles.push(profile);
   }
   const sandbox = isRecord(value.sandbox) ? pickSandbox(value.sandbox) : null;
@@ -131,11 +133,12 @@ function parseStoredProfiles(value: Record<string, unknown>, entries: unknown[])
   };
 }
 function pickSandbox(value: Record<string, unknown>): StoredProfiles['sandbox'] {
-  const { defaultAppId, timeZone, pageSize, archive } = value;
+  const { defaultAppId, timeZone, pageSize, archive, schedule } = value;
   if (typeof defaultAppId !== 'string' || typeof timeZone !== 'string' || typeof pageSize !== 'number') return null;
-  return archive === undefined
-    ? { defaultAppId, timeZone, pageSize }
-    : { defaultAppId, timeZone, pageSize, archive: archiveSettingsOf(archive) };
+  const sandbox: NonNullable<StoredProfiles['sandbox']> = { defaultAppId, timeZone, pageSize };
+  if (archive !== undefined) sandbox.archive = archiveSettingsOf(archive);
+  if (schedule !== undefined) sandbox.schedule = scheduleSettingsOf(schedule);
+  return sandbox;
 }
 
 function isStoredProfile(value: unknown): value is Omit<StoredProfile, 'secretStored'> & { secretStored?: unknown } {

@@ -82,6 +82,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     emit,
     sandboxOptions: options.sandboxOptions,
   });
+  services.scheduler.start();
 
   let origin = '';
   const server = createServer((req, res) => {

@@ -45,6 +45,8 @@ export function startShell(mainDir: string): void {
     };
     const desktop = createElectronDesktop(() => mainWindow);
     const services = createServices({ userDataDir: userData, desktop, log, emit });
+    // Scheduled syncs and daily reports run while the app does; a report missed while it was closed is written now.
+    services.scheduler.start();
     // Exports go to Downloads unless the user picks elsewhere: leftovers of a crash there (ours only).
     removeStalePartials(app.getPath('downloads'));
     guardSession(session.defaultSession, devServerUrl !== undefined);

@@ -20,6 +20,8 @@ import { createMmsHandlers } from './mms-handlers';
 import { createReportHandlers } from './report-handlers';
 import { JOURNAL_FILE, MmsHistory, MmsJournal } from '../mms';
 import { createSeatGroupHandlers } from './seat-group-handlers';
+import { createScheduledWork } from '../schedule/scheduled-work';
+import type { Scheduler } from '../schedule/scheduler';
 import { Preferences } from '../preferences';
 import type { DesktopPort } from '../desktop-port';
 import { createDispatcher, type Dispatch, type EmitEvent, type Handlers } from './dispatcher';
@@ -47,6 +49,8 @@ export interface Services {
   clients: ClientPool;
   archives: Archives;
   sandbox: SandboxHost;
+  /** Scheduled syncs and daily reports: the app's host starts it (the CLI never does); close() stops it. */
+  scheduler: Scheduler;
   close(): Promise<void>;
 }
 
@@ -73,6 +77,7 @@ export function createServices(options: ServiceOptions): Services {
   const mmsHistory = new MmsHistory(new MmsJournal(join(options.userDataDir, JOURNAL_FILE)), log);
   const preferences = new Preferences(join(options.userDataDir, 'preferences.json'));
   const stops: (() => void)[] = [];
+  const scheduled = createScheduledWork({ accounts, archives, jobs, log, userDataDir: options.userDataDir, appVersion: version });
 
   const accountsHandlers = createAccountsHandlers(accounts, log);
   const handlers: Handlers = {
@@ -101,6 +106,7 @@ export function createServices(options: ServiceOptions): Services {
     }),
     ...createSeatGroupHandlers({ clients, log }),
     ...createReportHandlers({ accounts, archives, jobs, log, mmsHistory }),
+    ...scheduled.handlers,
     loadPreferences: () => ok(preferences.all()),
     savePreference: ({ key, value }) =>
       preferences.set(key, value) ? ok(null) : fail('too-large', 'That preference is too large to keep.'),
@@ -118,7 +124,9 @@ export function createServices(options: ServiceOptions): Services {
     clients,
     archives,
     sandbox,
+    scheduler: scheduled.scheduler,
     close: async () => {
+      scheduled.scheduler.stop();
       for (const stop of stops.splice(0)) stop();
       jobs.cancelAll();
       clients.close();

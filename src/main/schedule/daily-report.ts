@@ -1,0 +1,68 @@
+/**
+ * One daily report file: a day's voice or number records, with the Summary sheet first and
+ * the rows after it, written by the export engine (partial file, then rename) as an export
+ * job in the jobs area, so its end is told like any export's (a notification when away).
+ */
+import { join } from 'node:path';
+import type { Accounts } from '../accounts/accounts';
+import { createClient } from '../api';
+import { runExport } from '../export/export-job';
+import { checkFetchAll } from '../jobs/fetch-all';
+import type { JobRegistry } from '../jobs/job-registry';
+import { completed, runJob, stopped } from '../jobs/run-job';
+import type { Logger } from '../log';
+import { listOf, type SomeList } from '../../shared/operations';
+import { type Result, fail, ok } from '../../shared/result';
+import { reportFileName, type ReportDay, type ReportListName } from '../../shared/schedule';
+import { formatIsoInZone, type TimeZone } from '../../shared/time-zone';
+
+export interface DailyReportDeps {
+  accounts: Accounts;
+  jobs: JobRegistry;
+  log: Logger;
+  appVersion: string;
+}
+
+const OPERATIONS = { voice: 'voiceRecords', numbers: 'numberRecords' } as const;
+
+/** The platform's window for a day: from its midnight to its last second (the platform's end time is included). */
+export function reportParams(day: ReportDay, zone: TimeZone): { strTime: string; endTime: string } {
+  return { strTime: formatIsoInZone(day.fromMs, zone), endTime: formatIsoInZone(day.toMs - 1000, zone) };
+}
+
+export async function writeDailyReport(
+  deps: DailyReportDeps,
+  profile: { id: string; name: string; zone: TimeZone },
+  listName: ReportListName,
+  day: ReportDay,
+  folder: string,
+): Promise<Result<{ path: string; rows: number }>> {
+  const operation = OPERATIONS[listName];
+  const list: SomeList = listOf(operation);
+  const path = join(folder, reportFileName(listName, day.key, profile.name));
+  const query = checkFetchAll(list, reportParams(day, profile.zone), {});
+  if (!query.ok) return query;
+  const job = deps.jobs.start({ kind: 'export', title: `Daily report: ${list.endpoint.title}, ${day.key}`, profileId: profile.id, operation, path, cancellable: true });
+  const ending = await runJob(job, 'daily report', deps.log, async () => {
+    const connection = await deps.accounts.connection(profile.id);
+    const client = createClient({ ...connection, log: deps.log });
+    try {
+      const written = await runExport({
+        client,
+        list,
+        selection: { scope: 'all', query: query.value },
+        format: 'xlsx',
+        path,
+        timeZone: profile.zone.name,
+        signal: job.signal,
+        onProgress: (progress) => job.progress(progress),
+        about: { profileName: connection.profileName, appVersion: deps.appVersion },
+      });
+      return written.ok ? completed(written.value.rows, written.value.warnings) : stopped(written.error, job);
+    } finally {
+      client.close();
+    }
+  });
+  if (ending.state === 'completed') return ok({ path, rows: ending.rows });
+  return ending.error ? { ok: false, error: ending.error } : fail('cancelled', 'The daily report was cancelled.');
+}

@@ -1,0 +1,100 @@
+/**
+ * The app's scheduler wired to its services: scheduled syncs run as ordinary sync jobs of
+ * the profile's archive, daily reports as export jobs, and the settings are read from and
+ * saved with the profile. Also the IPC handlers for the settings and the next runs.
+ */
+import { join } from 'node:path';
+import type { Accounts } from '../accounts/accounts';
+import type { Archives } from '../archive/archives';
+import { SYNCED_LISTS, syncPlanOf } from '../archive/sync-plan';
+import type { JobRegistry } from '../jobs/job-registry';
+import { startSyncJob } from '../jobs/sync-job';
+import type { Logger } from '../log';
+import { withAccounts } from '../handlers/accounts-handlers';
+import type { Handlers } from '../handlers/dispatcher';
+import type { ScheduleStatus } from '../../shared/methods/schedule';
+import { fail, ok, type Result } from '../../shared/result';
+import { parseTimeZone } from '../../shared/time-zone';
+import { writeDailyReport } from './daily-report';
+import { ReportDaysFile } from './report-days-file';
+import { Scheduler, type ScheduledProfile, type SchedulerClock } from './scheduler';
+
+export const REPORT_DAYS_FILE = 'report-days.json';
+
+export interface ScheduledWorkDeps {
+  accounts: Accounts;
+  archives: Archives;
+  jobs: JobRegistry;
+  log: Logger;
+  userDataDir: string;
+  appVersion: string;
+  clock?: SchedulerClock;
+}
+
+export interface ScheduledWork {
+  scheduler: Scheduler;
+  handlers: Pick<Handlers, 'scheduleStatus' | 'setScheduleSettings'>;
+}
+
+export function createScheduledWork(deps: ScheduledWorkDeps): ScheduledWork {
+  const { accounts, archives, jobs, log } = deps;
+  const days = new ReportDaysFile(join(deps.userDataDir, REPORT_DAYS_FILE));
+
+  function profiles(): ScheduledProfile[] {
+    try {
+      return accounts.scheduledProfiles().flatMap((profile) => {
+        const zone = parseTimeZone(profile.timeZone);
+        return zone === null ? [] : [{ id: profile.id, name: profile.name, zone, settings: profile.schedule }];
+      });
+    } catch (error) {
+      log.warn('Scheduled work: the profiles could not be read.', error);
+      return [];
+    }
+  }
+
+  async function sync(profileId: string): Promise<Result<unknown>> {
+    const settings = accounts.archiveSettings(profileId);
+    if (!settings.enabled) return fail('archive-off', 'The archive is switched off for this profile, so there is nothing to sync.');
+    const store = await archives.store(profileId, 'sync');
+    if (!store) return fail('archive-unavailable', 'The archive could not be opened.');
+    const started = await startSyncJob({ accounts, jobs, log }, store, profileId, SYNCED_LISTS, syncPlanOf(settings, Date.now(), null));
+    return started.ok ? started.value.finished : started;
+  }
+
+  const scheduler = new Scheduler({
+    clock: deps.clock,
+    profiles,
+    sync: (profileId) => {
+      const running = jobs.list().some((job) => job.kind === 'sync' && job.profileId === profileId && job.state === 'running');
+      return running ? null : sync(profileId).catch((error: unknown) => fail('internal', error instanceof Error ? error.message : String(error)));
+    },
+    report: (profile, list, day, folder) => writeDailyReport({ accounts, jobs, log, appVersion: deps.appVersion }, profile, list, day, folder),
+    lastReportDay: (profileId) => days.get(profileId),
+    setLastReportDay: (profileId, dayKey) => days.set(profileId, dayKey),
+    log,
+  });
+
+  function status(profileId: string): ScheduleStatus {
+    const next = scheduler.nextRuns(profileId);
+    return {
+      profileId,
+      settings: accounts.scheduleSettings(profileId),
+      nextSyncAt: next.syncAt,
+      nextReportAt: next.reportAt,
+      lastReportDay: days.get(profileId),
+    };
+  }
+
+  return {
+    scheduler,
+    handlers: {
+      scheduleStatus: ({ profileId }) => withAccounts(async () => ok(status(profileId))),
+      setScheduleSettings: ({ profileId, settings }) =>
+        withAccounts(async () => {
+          accounts.setScheduleSettings(profileId, settings);
+          scheduler.refresh();
+          return ok(status(profileId));
+        }),
+    },
+  };
+}

@@ -1,0 +1,92 @@
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { unzipSync } from 'fflate';
+import { afterEach, describe, expect, it } from 'vitest';
+import { calendarOf } from '../../../src/shared/calendar';
+import type { ScheduleStatus } from '../../../src/shared/methods/schedule';
+import { SANDBOX_PROFILE_ID } from '../../../src/shared/profiles';
+import { parseTimeZone, type TimeZone } from '../../../src/shared/time-zone';
+import { startTestServices, valueOf, type TestServices } from '../support/services';
+
+const started: TestServices[] = [];
+function services(userDataDir: string): TestServices {
+  const test = startTestServices({ userDataDir });
+  started.push(test);
+  return test;
+}
+afterEach(async () => {
+  for (const test of started.splice(0)) await test.services.close();
+});
+
+describe('scheduled work settings', () => {
+  it('refuses bad settings with a message naming each field, and keeps good ones with the profile', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'schedule-settings-'));
+    const first = services(dataDir);
+    const refused = await first.call<ScheduleStatus>('setScheduleSettings', {
+      profileId: SANDBOX_PROFILE_ID,
+      settings: { syncEveryMinutes: 2, dailyReport: { atLocalTime: '6am', folder: ' ', lists: [] } },
+    });
+    expect(refused.ok).toBe(false);
+    if (refused.ok) return;
+    expect(refused.error.code).toBe('validation');
+    expect(Object.keys(refused.error.fields ?? {}).sort()).toEqual(['atLocalTime', 'folder', 'lists', 'syncEveryMinutes']);
+    expect(refused.error.fields?.atLocalTime).toContain('HH:MM');
+
+    first.services.scheduler.start();
+    const before = Date.now();
+    const saved = valueOf(
+      await first.call<ScheduleStatus>('setScheduleSettings', {
+        profileId: SANDBOX_PROFILE_ID,
+        settings: { syncEveryMinutes: 15, dailyReport: null },
+      }),
+    );
+    expect(saved.settings).toEqual({ syncEveryMinutes: 15, dailyReport: null });
+    expect(saved.nextSyncAt).toBeGreaterThanOrEqual(before + 15 * 60_000);
+    expect(saved.nextSyncAt).toBeLessThanOrEqual(Date.now() + 15 * 60_000);
+    expect(saved.nextReportAt).toBeNull();
+    await first.services.close();
+
+    const again = services(dataDir);
+    expect(valueOf(await again.call<ScheduleStatus>('scheduleStatus', { profileId: SANDBOX_PROFILE_ID })).settings.syncEveryMinutes).toBe(15);
+  });
+});
+
+describe('the daily report', () => {
+  it("writes yesterday's workbook (Summary and rows) into the folder at start, named by day and profile, once", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'schedule-report-data-'));
+    const folder = mkdtempSync(join(tmpdir(), 'schedule-reports-'));
+    const test = services(dataDir);
+    // Due at 00:00, so at any time of day the previous day's report is due and not yet written.
+    valueOf(
+      await test.call('setScheduleSettings', {
+        profileId: SANDBOX_PROFILE_ID,
+        settings: { syncEveryMinutes: null, dailyReport: { atLocalTime: '00:00', folder, lists: ['voice'] } },
+      }),
+    );
+    test.services.scheduler.start();
+    await test.services.scheduler.reportsSettled;
+    const zone = parseTimeZone('+08:00') as TimeZone;
+    const calendar = calendarOf(zone);
+    const yesterday = calendar.dayKey(calendar.dayOf(Date.now()) - 1);
+    const name = `voice-report_${yesterday}_Sandbox-demo.xlsx`;
+    expect(readdirSync(folder)).toEqual([name]);
+    const workbook = unzipSync(readFileSync(join(folder, name)));
+    const sheets = new TextDecoder().decode(workbook['xl/workbook.xml']);
+    expect(sheets.indexOf('name="Summary"')).toBeGreaterThan(-1);
+    expect(sheets.indexOf('name="Summary"')).toBeLessThan(sheets.indexOf('name="Voice records"'));
+    const job = test.jobChanges.find((change) => change.state === 'completed');
+    expect(job).toMatchObject({ kind: 'export', operation: 'voiceRecords', path: join(folder, name) });
+    expect(job?.rows).toBeGreaterThan(0);
+    const status = valueOf(await test.call<ScheduleStatus>('scheduleStatus', { profileId: SANDBOX_PROFILE_ID }));
+    expect(status.lastReportDay).toBe(yesterday);
+
+    // Started again the same day: nothing is written twice.
+    await test.services.close();
+    started.splice(0);
+    const again = services(dataDir);
+    again.services.scheduler.start();
+    await again.services.scheduler.reportsSettled;
+    expect(again.jobChanges).toHaveLength(0);
+  }, 60_000);
+});
