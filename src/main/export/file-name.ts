@@ -1,4 +1,4 @@
-import type { ListOperation } from '../../shared/operations';
+import { listOf, type ListOperation } from '../../shared/operations';
 import type { ExportFormat } from '../../shared/methods/export';
 import { calendarOf } from '../../shared/calendar';
 import { parseIsoInstant, type TimeZone } from '../../shared/time-zone';
@@ -57,7 +57,9 @@ export function defaultExportName(options: {
   const from = dayOfParam(params.strTime);
   const to = dayOfParam(params.endTime);
   if (from && to) parts.push(safeNamePart(from), 'to', safeNamePart(to));
-  if (options.operation === 'taskDetails' && params.taskId !== undefined) parts.push(`task-${safeNamePart(String(params.taskId))}`);
+  // A list kept by scope (a task's details) names its scope: `task-1001`.
+  const scoped = listOf(options.operation).sync;
+  if (scoped !== 'always' && params[scoped.param] !== undefined) parts.push(`${safeNamePart(scoped.noun)}-${safeNamePart(String(params[scoped.param]))}`);
   const profile = safeNamePart(options.profileName);
   if (profile) parts.push(profile);
   parts.push(isoDate(options.now, options.zone));

@@ -221,6 +221,8 @@ describe('cells', () => {
       now: Date.parse('2026-11-22T03:00:00Z'),
     });
     expect(inNewYork).toBe('voice-records_2026-10-31_to_2026-11-21_P_2026-11-21.xlsx');
+    const task = defaultExportName({ operation: 'taskDetails', params: { taskId: 1001 }, profileName: 'P', format: 'xlsx', zone: zoneOf('UTC'), now: 0 });
+    expect(task).toBe('task-details_task-1001_P_1970-01-01.xlsx');
     const odd = defaultExportName({ operation: 'seats', params: {}, profileName: 'a/b:c*?"<>|', format: 'csv', zone: zoneOf('UTC'), now: 0 });
     expect(odd).toBe('seats_a-b-c_1970-01-01_UTC.csv');
     const zoned = (zone: string) =>
