@@ -31,7 +31,7 @@ function matching(key: string, text: string, rows: VoiceRecord[]): VoiceRecord[]
 }
 
 const statuses = [10, 20, 30, 40, 50, 60].map((callStatus) => voice({ voiceId: String(callStatus), callStatus }));
-const ids = (rows: VoiceRecord[]): string[] => rows.map((row) => row.voiceId);
+const ids = (rows: VoiceRecord[]): string[] => rows.map((row) => row.voiceId ?? '');
 
 describe('a column filter', () => {
   it('takes a call status by its label: a whole label exactly, part of one in every label holding it', () => {
