@@ -4,10 +4,11 @@
  * snapshot list was taken. Plain Node (no Electron), shared by the desktop app, the
  * browser host and the CLI.
  *
- * The store opens and closes the file and runs the work of its parts one piece at a
- * time, in call order: the tables (schema.ts), staging and merging fetched rows
- * (staging.ts), reading (queries.ts) and housekeeping (maintenance.ts). Opening one never
- * removes anything: retention runs after a sync (retention.ts).
+ * The store opens and closes the file and runs its writing work one piece at a time, in
+ * call order: the tables (schema.ts), staging and merging fetched rows (staging.ts) and
+ * housekeeping (maintenance.ts). Reads (queries.ts) run beside that work and beside each
+ * other on a pool of reader connections (read-pool.ts), each within a time limit. Opening
+ * one never removes anything: retention runs after a sync (retention.ts).
  */
 import { existsSync, renameSync } from 'node:fs';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
@@ -17,6 +18,7 @@ import { pruneTable, retentionPlan, tableStats, type RetentionPlan, type TableSt
 import { readCoverage, readSnapshotTakenAt } from './meta-tables';
 import { ArchiveQueries, type ArchivePage } from './queries';
 import type { ArchiveQuery } from './query-sql';
+import { ArchiveReadCancelled, ReadPool } from './read-pool';
 import { diskFullError, isDiskFull } from './disk-full';
 import { createMetaTables, TableSchemas } from './schema';
 import { runSql, sql, type SqlQuery } from './sql-query';
@@ -25,6 +27,8 @@ import type { ArchiveTable, TableLayout } from './table-layout';
 
 export type { ArchivePage } from './queries';
 export type { ArchiveQuery, QueryFilter } from './query-sql';
+export { ArchiveQueryRefused } from './query-sql';
+export { ArchiveReadCancelled, ArchiveReadTimeout } from './read-pool';
 export type { Completes } from './staging';
 export type { ArchiveTable } from './table-layout';
 export type { RetentionPlan, TableStats } from './maintenance';
@@ -40,15 +44,29 @@ export interface ArchiveOpened {
 
 export class ArchiveBusyError extends Error {}
 
-/** The open engine: its connections (one writing, one reading) and the parts working on them. */
+export interface ArchiveStoreOptions {
+  /** How long one read (a page, a count, the Overview's figures) may run before it is interrupted. */
+  readTimeLimitMs?: number;
+}
+
+/** Reads at once on one archive: more than the engine's two threads, so a cheap page never waits behind a long search. */
+const READERS = 4;
+/** A page or the Overview past this is interrupted and answered with what to narrow; an export has none. */
+export const READ_TIME_LIMIT_MS = 4_000;
+
+/** The open engine: its connections (one writing, one for housekeeping reads, a pool for the rest) and the parts working on them. */
 interface Engine {
   instance: DuckDBInstance;
   writer: DuckDBConnection;
   reader: DuckDBConnection;
+  pool: ReadPool;
   schemas: TableSchemas;
   staging: Staging;
   queries: ArchiveQueries;
 }
+
+/** Every store open in this process, so the process can stop their work at once when it is told to end. */
+const openStores = new Set<ArchiveStore>();
 
 export class ArchiveStore {
   private queue: Promise<unknown> = Promise.resolve();
@@ -61,16 +79,25 @@ export class ArchiveStore {
   private constructor(
     readonly path: string,
     private engine: Engine,
+    private readonly options: ArchiveStoreOptions,
   ) {}
+
+  /**
+   * Interrupts the work of every open store in this process (reads and the write under
+   * way): the process is ending, and nothing it waits for may hold it up.
+   */
+  static interruptAll(): void {
+    for (const store of openStores) store.interrupt();
+  }
 
   /**
    * Opens (or creates) the archive file. Another process holding it: ArchiveBusyError.
    * A file that cannot be read as an archive is moved aside (its path is returned) and a new one started.
    */
-  static async open(path: string): Promise<ArchiveOpened> {
+  static async open(path: string, options: ArchiveStoreOptions = {}): Promise<ArchiveOpened> {
     makeArchiveFolder(path);
     try {
-      return { store: await ArchiveStore.connect(path), setAside: null };
+      return { store: await ArchiveStore.connect(path, options), setAside: null };
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       if (isLockConflict(reason)) {
@@ -80,13 +107,19 @@ export class ArchiveStore {
       const keptAt = `${path}.unreadable-${Date.now()}`;
       renameSync(path, keptAt);
       if (existsSync(`${path}.wal`)) renameSync(`${path}.wal`, `${keptAt}.wal`);
-      return { store: await ArchiveStore.connect(path), setAside: { keptAt, reason } };
+      return { store: await ArchiveStore.connect(path, options), setAside: { keptAt, reason } };
     }
   }
 
-  private static async connect(path: string): Promise<ArchiveStore> {
-    const store = new ArchiveStore(path, await startEngine(path, () => store.afterMerge()));
+  private static async connect(path: string, options: ArchiveStoreOptions): Promise<ArchiveStore> {
+    const store = new ArchiveStore(path, await startEngine(path, options, () => store.afterMerge()), options);
+    openStores.add(store);
     return store;
+  }
+
+  private interrupt(): void {
+    this.engine.pool.interruptAll(new ArchiveReadCancelled('Switchboard is closing.'));
+    this.engine.writer.interrupt();
   }
 
   private afterMerge(): void {
@@ -117,9 +150,15 @@ export class ArchiveStore {
   }
 
   private async reopen(): Promise<void> {
-    stopEngine(this.engine);
-    this.engine = await startEngine(this.path, () => this.afterMerge());
+    await stopEngine(this.engine);
+    this.engine = await startEngine(this.path, this.options, () => this.afterMerge());
     this.reopenBeforeNext = false;
+  }
+
+  /** The list's table made (once, in turn with the writes) before it is read. */
+  private async prepared(layout: TableLayout): Promise<Engine> {
+    if (!this.engine.schemas.isPrepared(layout) || this.reopenBeforeNext) await this.serial(() => this.engine.schemas.prepare(layout));
+    return this.engine;
   }
 
   /** Stages fetched rows; they are merged by the next `commit` (or sooner, in large batches). */
@@ -149,9 +188,15 @@ export class ArchiveStore {
     return this.serial(() => readSnapshotTakenAt(this.engine.reader, operation, scope));
   }
 
-  /** One page of archived rows: filtered, searched and sorted in the database. */
-  page<R>(table: ArchiveTable<R>, query: ArchiveQuery, offset: number, limit: number): Promise<ArchivePage<R>> {
-    return this.serial(() => this.engine.queries.page(table, query, offset, limit));
+  /**
+   * One page of archived rows: filtered, searched and sorted in the database, beside other
+   * reads. Past the read time limit: ArchiveReadTimeout; `signal` aborted: ArchiveReadCancelled;
+   * a query it will not run as asked: ArchiveQueryRefused.
+   */
+  async page<R>(table: ArchiveTable<R>, query: ArchiveQuery, offset: number, limit: number, signal?: AbortSignal): Promise<ArchivePage<R>> {
+    this.checkOpen();
+    const engine = await this.prepared(table.layout);
+    return engine.queries.page(table, query, offset, limit, signal);
   }
 
   /** Every matching row in order, in chunks (export); the consumer's promise is awaited (back-pressure). */
@@ -162,28 +207,35 @@ export class ArchiveStore {
     signal?: AbortSignal,
     limit?: number,
   ): Promise<number> {
-    await this.serial(() => this.engine.schemas.prepare(table.layout));
-    return this.engine.queries.each(table, query, onRows, signal, limit);
+    this.checkOpen();
+    const engine = await this.prepared(table.layout);
+    return engine.queries.each(table, query, onRows, signal, limit);
   }
 
   /** Writes the matching rows to a Parquet file (see ArchiveQueries.copyToParquet); returns the rows written. */
-  copyToParquet<R>(table: ArchiveTable<R>, query: ArchiveQuery, path: string): Promise<number> {
-    return this.serial(() => this.engine.queries.copyToParquet(table, query, path));
+  async copyToParquet<R>(table: ArchiveTable<R>, query: ArchiveQuery, path: string, signal?: AbortSignal): Promise<number> {
+    this.checkOpen();
+    const engine = await this.prepared(table.layout);
+    return engine.queries.copyToParquet(table, query, path, signal);
   }
 
   /**
    * Runs a read-only statement (the Overview's group-bys), made with `sql` from
-   * sql-query.ts, on the reader connection, in turn with the other reads; the tables named
+   * sql-query.ts, beside the other reads and within the read time limit; the tables named
    * are created first when still missing, so an archive that never held a list reads as
    * empty. Returns the result rows.
    */
-  read(tables: readonly TableLayout[], query: SqlQuery): Promise<unknown[][]> {
-    return this.serial(() => this.engine.queries.read(tables, query));
+  async read(tables: readonly TableLayout[], query: SqlQuery): Promise<unknown[][]> {
+    this.checkOpen();
+    let engine = this.engine;
+    for (const layout of tables) engine = await this.prepared(layout);
+    return engine.queries.read(query);
   }
 
   /** Row counts per table and the newest fetch time. */
   stats(): Promise<TableStats[]> {
-    return this.serial(() => tableStats(this.engine.reader));
+    this.checkOpen();
+    return this.engine.pool.run((reader) => tableStats(reader));
   }
 
   /** What keeping `retentionMs` before the platform's time would remove from one list (see maintenance.ts). */
@@ -237,28 +289,38 @@ export class ArchiveStore {
   }
 
   /** Writes everything to the main file (a clean close leaves no log behind). */
+  /** Reads under way are interrupted; writes queued before are finished. */
   async close(): Promise<void> {
     if (this.closed) return;
+    const reads = this.engine.pool.close();
     await this.serial(async () => {
       await runSql(this.engine.writer, sql`CHECKPOINT`).catch(() => undefined);
     });
     this.closed = true;
-    stopEngine(this.engine);
+    openStores.delete(this);
+    await reads;
+    await stopEngine(this.engine);
     restrictToOwner(this.path);
+  }
+
+  private checkOpen(): void {
+    if (this.closed) throw new Error('The archive is closed.');
   }
 }
 
-async function startEngine(path: string, onMerged: () => void): Promise<Engine> {
+async function startEngine(path: string, options: ArchiveStoreOptions, onMerged: () => void): Promise<Engine> {
   const instance = await DuckDBInstance.create(path, { threads: '2' });
   const writer = await instance.connect();
   const reader = await instance.connect();
   const schemas = new TableSchemas(writer);
+  const pool = new ReadPool(instance, READERS, options.readTimeLimitMs ?? READ_TIME_LIMIT_MS);
   const engine: Engine = {
     instance,
     writer,
     reader,
+    pool,
     schemas,
-    queries: new ArchiveQueries(instance, reader, schemas),
+    queries: new ArchiveQueries(pool),
     staging: new Staging(writer, schemas, onMerged),
   };
   await createMetaTables(writer);
@@ -266,8 +328,9 @@ async function startEngine(path: string, onMerged: () => void): Promise<Engine> 
   return engine;
 }
 
-/** Closes the engine; one the disk broke may refuse to close cleanly, and is let go all the same. */
-function stopEngine(engine: Engine): void {
+/** Closes the engine once its reads have let go; one the disk broke may refuse to close cleanly, and is let go all the same. */
+async function stopEngine(engine: Engine): Promise<void> {
+  await engine.pool.close().catch(() => undefined);
   for (const close of [() => engine.staging.closeAll(), () => engine.reader.closeSync(), () => engine.writer.closeSync(), () => engine.instance.closeSync()]) {
     try {
       close();

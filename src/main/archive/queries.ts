@@ -1,12 +1,14 @@
 /**
  * Reading the archive: pages of a list (filtered, searched and sorted in the database),
  * every matching row in order for an export, Parquet written by the engine, and the
- * Overview's grouped statements. Pages and counts run on the reader connection, in turn
- * with the store's other work; a long export streams on a connection of its own.
+ * Overview's grouped statements. Each runs on a connection of the read pool, side by side
+ * with the others and with the writer; a page reads one snapshot (a transaction), so a
+ * merge meanwhile never mixes two states of the table into it. Requests alike at once
+ * (two hundred pages of one listing) count the rows and list the sort values once.
  */
-import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
-import { conditionsOf, directionOf, orderBy, sortKeyOf, whereOf, type ArchiveQuery, type SortKey } from './query-sql';
-import type { TableSchemas } from './schema';
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { boundedWindow, conditionsOf, directionOf, orderBy, sortKeyOf, whereOf, type ArchiveQuery, type SortKey } from './query-sql';
+import type { ReadPool } from './read-pool';
 import {
   fieldAlias,
   fieldColumn,
@@ -35,37 +37,49 @@ export interface ArchivePage<R> {
   records: R[];
 }
 
-export class ArchiveQueries {
-  /** Row counts of recent queries, dropped by every merge or prune. */
-  private readonly counts = new Map<string, number>();
-  /** The top sort values of recent sorted queries (see pageBetweenSortValues), dropped with the counts. */
-  private readonly topValues = new Map<string, { values: unknown[]; all: boolean }>();
+type TopValues = { values: unknown[]; all: boolean };
 
-  constructor(
-    private readonly instance: DuckDBInstance,
-    private readonly reader: DuckDBConnection,
-    private readonly schemas: TableSchemas,
-  ) {}
+export class ArchiveQueries {
+  /** Row counts of recent queries (and those being counted), dropped by every merge or prune. */
+  private readonly counts = new Memo<number>(64);
+  /** The top sort values of recent sorted queries (see pageBetweenSortValues), dropped with the counts. */
+  private readonly topValues = new Memo<TopValues>(8);
+  /** The time span each table's rows cover, dropped with the counts. */
+  private readonly spans = new Memo<{ fromMs: number; toMs: number } | null>(16);
+
+  constructor(private readonly pool: ReadPool) {}
 
   /** Forgets counts and sort values: the rows changed. */
   forget(): void {
     this.counts.clear();
     this.topValues.clear();
+    this.spans.clear();
   }
 
-  /** One page of archived rows. */
-  async page<R>(table: ArchiveTable<R>, query: ArchiveQuery, offset: number, limit: number): Promise<ArchivePage<R>> {
+  /** One page of archived rows, read in one snapshot; `signal` gives it up (a newer page from the same screen). */
+  page<R>(table: ArchiveTable<R>, query: ArchiveQuery, offset: number, limit: number, signal?: AbortSignal): Promise<ArchivePage<R>> {
+    return this.pool.run(async (reader) => {
+      await runSql(reader, sql`BEGIN TRANSACTION`);
+      try {
+        return await this.pageOn<R>(reader, table, query, offset, limit);
+      } finally {
+        await runSql(reader, sql`ROLLBACK`).catch(() => undefined);
+      }
+    }, { signal });
+  }
+
+  private async pageOn<R>(reader: DuckDBConnection, table: ArchiveTable<R>, asked: ArchiveQuery, offset: number, limit: number): Promise<ArchivePage<R>> {
     const { layout } = table;
-    await this.schemas.prepare(layout);
+    const query = await this.bounded(reader, layout, asked);
     const conditions = conditionsOf(layout, query);
     const from = sql`FROM ${tableName(layout)} ${whereOf(conditions)}`;
-    const total = await this.countOnce(sql`SELECT count(*) ${from}`);
+    const total = await this.countOnce(reader, sql`SELECT count(*) ${from}`);
     const first = Math.max(0, Math.trunc(offset));
     const size = Math.max(0, Math.trunc(limit));
     if (size === 0 || first >= total) return { total, records: [] };
     const sort = sortKeyOf(layout, query);
     if (total > NARROW_PICK_FROM_ROWS && first + size <= TOP_VALUES_MAX) {
-      const records = await this.pageBetweenSortValues<R>(layout, query, conditions, sort, first, size);
+      const records = await this.pageBetweenSortValues<R>(reader, layout, query, conditions, sort, first, size);
       if (records) return { total, records };
     }
     // Pick the page's rows by rowid first, then build only those records: the JSON
@@ -75,14 +89,14 @@ export class ArchiveQueries {
     let bound: SqlQuery | null = null;
     if (total > NARROW_PICK_FROM_ROWS) {
       const last = await readSql(
-        this.reader,
+        reader,
         sql`SELECT ${sort.column} ${from} ORDER BY ${sort.column} ${directionOf(sort)} NULLS LAST LIMIT 1 OFFSET ${first + size - 1}`,
       );
       bound = sortBound(sort, last[0]?.[0]);
     }
     const narrowed = bound === null ? from : sql`FROM ${tableName(layout)} ${whereOf([...conditions, bound])}`;
     const rows = await readSql(
-      this.reader,
+      reader,
       sql`SELECT rowid, ${sort.column} ${narrowed} ${orderBy(layout, query)} LIMIT ${size} OFFSET ${first}`,
     );
     const rowids = rows.map((row) => BigInt(row[0] as bigint));
@@ -97,7 +111,7 @@ export class ArchiveQueries {
         ? sql`${sort.column} BETWEEN ${param(ordered[0] ?? null)} AND ${param(ordered.at(-1) ?? null)} AND `
         : sql``;
     const built = await readSql(
-      this.reader,
+      reader,
       sql`SELECT rowid, ${recordJsonSql(layout)} FROM ${tableName(layout)} WHERE ${range}rowid IN (${joinSql(rowids.map((rowid) => sql`${rowid}`))})`,
     );
     const byRowid = new Map(built.map((row) => [String(row[0]), row[1]]));
@@ -113,6 +127,7 @@ export class ArchiveQueries {
    * value (they sort last and are not listed).
    */
   private async pageBetweenSortValues<R>(
+    reader: DuckDBConnection,
     layout: TableLayout,
     query: ArchiveQuery,
     conditions: readonly SqlQuery[],
@@ -120,7 +135,7 @@ export class ArchiveQueries {
     first: number,
     size: number,
   ): Promise<R[] | null> {
-    const values = await this.topValuesOf(layout, conditions, sort, first + size);
+    const values = await this.topValuesOf(reader, layout, conditions, sort, first + size);
     if (values.length < first + size) return null;
     const pageFirst: unknown = values[first];
     const pageLast: unknown = values[first + size - 1];
@@ -130,7 +145,7 @@ export class ArchiveQueries {
     const [low, high] = sort.descending ? [pageLast, pageFirst] : [pageFirst, pageLast];
     const between = sql`${sort.column} BETWEEN ${param(low)} AND ${param(high)}`;
     const rows = await readSql(
-      this.reader,
+      reader,
       sql`SELECT ${recordJsonSql(layout)} FROM ${tableName(layout)} ${whereOf([...conditions, between])} ${orderBy(layout, query)} LIMIT ${size} OFFSET ${before}`,
     );
     return rows.map((row) => decodeRecordJson<R>(row[0]));
@@ -141,30 +156,50 @@ export class ArchiveQueries {
    * as many: read a little beyond, and kept until the next write, so paging on through the
    * same sort reads them once.
    */
-  private async topValuesOf(layout: TableLayout, conditions: readonly SqlQuery[], sort: SortKey, needed: number): Promise<unknown[]> {
+  private async topValuesOf(
+    reader: DuckDBConnection,
+    layout: TableLayout,
+    conditions: readonly SqlQuery[],
+    sort: SortKey,
+    needed: number,
+  ): Promise<unknown[]> {
     const from = sql`FROM ${tableName(layout)} ${whereOf(conditions)}`;
     const key = keyOf(sql`${sort.column} ${directionOf(sort)} ${from}`);
-    const known = this.topValues.get(key);
-    if (known && (known.all || known.values.length >= needed)) return known.values;
     const count = Math.min(TOP_VALUES_MAX, needed + TOP_VALUES_AHEAD);
     const top = sort.descending ? sql`max` : sql`min`;
-    const listed = await readSql(this.reader, sql`SELECT ${top}(${sort.column}, ${count}) ${from}`);
-    const found: unknown = listed[0]?.[0];
-    const values: unknown[] = Array.isArray(found) ? found : [];
-    if (this.topValues.size >= 8) this.topValues.clear();
-    this.topValues.set(key, { values, all: values.length < count });
-    return values;
+    const listed = await this.topValues.get(
+      key,
+      (known) => known.all || known.values.length >= needed,
+      async () => {
+        const found: unknown = (await readSql(reader, sql`SELECT ${top}(${sort.column}, ${count}) ${from}`))[0]?.[0];
+        const values: unknown[] = Array.isArray(found) ? found : [];
+        return { values, all: values.length < count };
+      },
+    );
+    return listed.values;
   }
 
-  /** Counts are kept until the next write: paging through one query counts it once. */
-  private async countOnce(count: SqlQuery): Promise<number> {
-    const key = keyOf(count);
-    const known = this.counts.get(key);
-    if (known !== undefined) return known;
-    const total = Number((await readSql(this.reader, count))[0]?.[0] ?? 0);
-    if (this.counts.size >= 64) this.counts.clear();
-    this.counts.set(key, total);
-    return total;
+  /** Counts are kept until the next write: paging through one query counts it once, and pages asked at once share the count. */
+  private countOnce(reader: DuckDBConnection, count: SqlQuery): Promise<number> {
+    return this.counts.get(keyOf(count), () => true, async () => Number((await readSql(reader, count))[0]?.[0] ?? 0));
+  }
+
+  /**
+   * An hour-of-day query's window cut to the time the rows cover: the answer is the same,
+   * and the work is bounded by what the archive holds, not by what was asked (year 1 to 9999).
+   */
+  private async bounded(reader: DuckDBConnection, layout: TableLayout, query: ArchiveQuery): Promise<ArchiveQuery> {
+    if (!query.hourOfDay || !query.window) return query;
+    return { ...query, window: boundedWindow(query.window, await this.spanOf(reader, layout)) };
+  }
+
+  /** The first and last row time of a table (null when it holds none with a time). */
+  private spanOf(reader: DuckDBConnection, layout: TableLayout): Promise<{ fromMs: number; toMs: number } | null> {
+    return this.spans.get(layout.table, () => true, async () => {
+      const [row] = await readSql(reader, sql`SELECT min(_time), max(_time) FROM ${tableName(layout)}`);
+      const [first, last] = row ?? [null, null];
+      return first === null || first === undefined || last === null || last === undefined ? null : { fromMs: Number(first), toMs: Number(last) };
+    });
   }
 
   /**
@@ -180,23 +215,24 @@ export class ArchiveQueries {
   ): Promise<number> {
     const { layout } = table;
     const limited = limit === undefined ? sql`` : sql`LIMIT ${Math.max(0, Math.trunc(limit))}`;
-    const { text, params } = renderSql(
-      sql`SELECT ${recordJsonSql(layout)} FROM ${tableName(layout)} ${whereOf(conditionsOf(layout, query))} ${orderBy(layout, query)} ${limited}`,
+    return this.pool.run(
+      async (connection) => {
+        const bounded = await this.bounded(connection, layout, query);
+        const { text, params } = renderSql(
+          sql`SELECT ${recordJsonSql(layout)} FROM ${tableName(layout)} ${whereOf(conditionsOf(layout, bounded))} ${orderBy(layout, bounded)} ${limited}`,
+        );
+        let rows = 0;
+        const result = await connection.stream(text, params);
+        for await (const chunk of result.yieldRowsJs()) {
+          signal?.throwIfAborted();
+          const records = chunk.map((row) => decodeRecordJson<R>(row[0]));
+          rows += records.length;
+          await onRows(records);
+        }
+        return rows;
+      },
+      { signal, timeLimitMs: null, apart: true },
     );
-    const connection = await this.instance.connect();
-    let rows = 0;
-    try {
-      const result = await connection.stream(text, params);
-      for await (const chunk of result.yieldRowsJs()) {
-        signal?.throwIfAborted();
-        const records = chunk.map((row) => decodeRecordJson<R>(row[0]));
-        rows += records.length;
-        await onRows(records);
-      }
-    } finally {
-      connection.closeSync();
-    }
-    return rows;
   }
 
   /**
@@ -204,23 +240,70 @@ export class ArchiveQueries {
    * UTC timestamps, amounts as their exact decimal text, lists as lists, JSON as text.
    * Returns the rows written.
    */
-  async copyToParquet<R>(table: ArchiveTable<R>, query: ArchiveQuery, path: string): Promise<number> {
+  async copyToParquet<R>(table: ArchiveTable<R>, query: ArchiveQuery, path: string, signal?: AbortSignal): Promise<number> {
     const { layout } = table;
-    await this.schemas.prepare(layout);
     const columns = layout.fields.map((field) => {
       const name = fieldAlias(layout, field.field);
       if (field.kind === 'timestamp') return sql`to_timestamp(${fieldSortColumn(layout, field.field)} / 1000.0) AS ${name}`;
       return sql`${fieldColumn(layout, field.field)} AS ${name}`;
     });
-    const select = sql`SELECT ${joinSql(columns)} FROM ${tableName(layout)} ${whereOf(conditionsOf(layout, query))} ${orderBy(layout, query)}`;
-    const result = await runSql(this.reader, sql`COPY (${select}) TO ${literal(path)} (FORMAT parquet)`);
+    const result = await this.pool.run(
+      async (reader) => {
+        const bounded = await this.bounded(reader, layout, query);
+        const select = sql`SELECT ${joinSql(columns)} FROM ${tableName(layout)} ${whereOf(conditionsOf(layout, bounded))} ${orderBy(layout, bounded)}`;
+        return runSql(reader, sql`COPY (${select}) TO ${literal(path)} (FORMAT parquet)`);
+      },
+      { signal, timeLimitMs: null, apart: true },
+    );
     return Number(result.rowsChanged);
   }
 
-  /** A read-only statement made with `sql`; the tables named are created first when still missing. */
-  async read(tables: readonly TableLayout[], query: SqlQuery): Promise<unknown[][]> {
-    for (const layout of tables) await this.schemas.prepare(layout);
-    return readSql(this.reader, query);
+  /** A read-only statement made with `sql`, within the read time limit. */
+  read(query: SqlQuery): Promise<unknown[][]> {
+    return this.pool.run((reader) => readSql(reader, query));
+  }
+}
+
+/**
+ * Values kept until the rows change, by key; a value being read is shared by everyone
+ * asking for it meanwhile. A read that began before the rows changed is handed to those
+ * who asked for it, never kept.
+ */
+class Memo<V> {
+  private readonly known = new Map<string, V>();
+  private readonly reading = new Map<string, Promise<V>>();
+  private generation = 0;
+
+  constructor(private readonly max: number) {}
+
+  clear(): void {
+    this.generation += 1;
+    this.known.clear();
+    this.reading.clear();
+  }
+
+  /** The value kept under `key` when `enough` says it serves; else the one being read; else `read()`. */
+  async get(key: string, enough: (value: V) => boolean, read: () => Promise<V>): Promise<V> {
+    const known = this.known.get(key);
+    if (known !== undefined && enough(known)) return known;
+    const pending = this.reading.get(key);
+    if (pending) {
+      const shared = await pending.catch(() => undefined);
+      if (shared !== undefined && enough(shared)) return shared;
+    }
+    const generation = this.generation;
+    const reading = read();
+    this.reading.set(key, reading);
+    try {
+      const value = await reading;
+      if (generation === this.generation) {
+        if (this.known.size >= this.max) this.known.clear();
+        this.known.set(key, value);
+      }
+      return value;
+    } finally {
+      if (this.reading.get(key) === reading) this.reading.delete(key);
+    }
   }
 }
 

@@ -4,7 +4,7 @@
  * a parameter; every name comes from the table's layout.
  */
 import type { TimeZone } from '../../shared/time-zone';
-import { calendarOf } from '../../shared/calendar';
+import { hourOfDaySql } from './hour-of-day-sql';
 import { fieldColumn, fieldOf, fieldSortColumn, joinSql, param, sql, type SqlQuery } from './sql-query';
 import type { TableLayout } from './table-layout';
 
@@ -28,6 +28,18 @@ export interface ArchiveQuery {
   equals?: readonly { field: string; value: string | number | null }[];
   /** Only rows whose `_time` falls in this hour of the day (0-23) in the zone; needs `window`. */
   hourOfDay?: { hour: number; zone: TimeZone };
+}
+
+export { ArchiveQueryRefused } from './archive-query-refused';
+
+/**
+ * A window cut to the time the table's rows cover (`span`, both ends included): rows
+ * outside it do not exist, so the answer is the same and the work is bounded by what the
+ * archive holds, not by what was asked (year 1 to 9999). Empty when the table has no rows.
+ */
+export function boundedWindow(window: { fromMs: number; toMs: number }, span: { fromMs: number; toMs: number } | null): { fromMs: number; toMs: number } {
+  if (span === null) return { fromMs: 0, toMs: -1 };
+  return { fromMs: Math.max(window.fromMs, span.fromMs), toMs: Math.min(window.toMs, span.toMs) };
 }
 
 /** The column a query sorts by first and its direction. */
@@ -78,10 +90,7 @@ export function conditionsOf(layout: TableLayout, query: ArchiveQuery): SqlQuery
     if (!query.window) throw new Error('An hour-of-day filter needs a time window.');
     // The calendar's windows are half-open; this one includes its last millisecond.
     const within = { fromMs: query.window.fromMs, toMs: query.window.toMs + 1 };
-    const ranges = calendarOf(query.hourOfDay.zone).hourRanges(within, query.hourOfDay.hour).map(
-      ({ fromMs, toMs }) => sql`(_time >= ${param(BigInt(fromMs))} AND _time < ${param(BigInt(toMs))})`,
-    );
-    conditions.push(ranges.length > 0 ? sql`(${joinSql(ranges, sql` OR `)})` : sql`FALSE`);
+    conditions.push(hourOfDaySql(within, query.hourOfDay.hour, query.hourOfDay.zone));
   }
   const search = query.search?.trim().toLowerCase();
   if (search) {

@@ -1,6 +1,7 @@
 import { app, BrowserWindow, ipcMain, session } from 'electron';
 import { join, resolve } from 'node:path';
 import { eventChannel } from '../../shared/contract';
+import { endOnSignals } from '../end-on-signals';
 import { removeStalePartials } from '../export/reservation';
 import { createLogger } from '../log';
 import { createServices, type EmitEvent } from '../handlers';
@@ -22,6 +23,8 @@ export function startShell(mainDir: string): void {
     return;
   }
   app.enableSandbox();
+  // SIGTERM and SIGINT quit the app, its archive work interrupted; it is gone within two seconds.
+  endOnSignals({ onSignal: () => app.quit() });
   // Windows shows desktop notifications (a job that ended) only for an app with a model id.
   if (process.platform === 'win32') app.setAppUserModelId(APP_USER_MODEL_ID);
 

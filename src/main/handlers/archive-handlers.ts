@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import type { Accounts } from '../accounts/accounts';
 import { archiveQueryFor } from '../archive/archive-export';
-import type { ArchiveQuery, QueryFilter } from '../archive/archive-store';
+import { ArchiveQueryRefused, ArchiveReadCancelled, ArchiveReadTimeout, type ArchiveQuery, type QueryFilter } from '../archive/archive-store';
 import type { Archives } from '../archive/archives';
 import { startSyncJob } from '../jobs/sync-job';
 import { scopedSyncOf, scopeNeeded, SYNCED_LISTS, syncPlanOf } from '../archive/sync-plan';
@@ -92,6 +92,7 @@ export function createArchiveHandlers(deps: { accounts: Accounts; archives: Arch
   async function page<O extends ListOperation>(
     operation: O,
     request: Omit<ArchivePageRequestOf<O>, 'operation'>,
+    signal: AbortSignal | undefined,
   ): Promise<Result<ArchivePage<ListRows[O]>>> {
     const profile = await accounts.active();
     if (profile === null) return fail('not-found', 'Choose or add a profile in Accounts first.');
@@ -115,10 +116,14 @@ export function createArchiveHandlers(deps: { accounts: Accounts; archives: Arch
     if (!hourOfDay.ok) return hourOfDay;
     const limit = Math.min(Math.max(1, request.limit), ARCHIVE_PAGE_MAX);
     const query = { ...asked.value, filters: filters.value, equals, hourOfDay: hourOfDay.value, search: request.search, sort: request.sort };
-    const archived = await store.page(table, query, Math.max(0, request.offset), limit);
-    const stats = await store.stats();
-    const lastSyncAt = stats.find((candidate) => candidate.table === table.layout.table)?.newestSeenMs ?? null;
-    return ok({ total: archived.total, rows: archived.records, lastSyncAt });
+    try {
+      const archived = await store.page(table, query, Math.max(0, request.offset), limit, signal);
+      const stats = await store.stats();
+      const lastSyncAt = stats.find((candidate) => candidate.table === table.layout.table)?.newestSeenMs ?? null;
+      return ok({ total: archived.total, rows: archived.records, lastSyncAt });
+    } catch (error) {
+      return pageRefusal(error, operation);
+    }
   }
 
   async function startSync(operations: readonly ListOperation[], taskId: number | null): Promise<Result<{ job: JobInfo }>> {
@@ -140,7 +145,7 @@ export function createArchiveHandlers(deps: { accounts: Accounts; archives: Arch
   return {
     startSync: ({ operations, taskId }) =>
       withAccounts(() => startSync(operations && operations.length > 0 ? operations : SYNCED_LISTS, taskId ?? null)),
-    archivePage: (request) => withAccounts(() => page(request.operation, request)),
+    archivePage: (request) => withAccounts(() => page(request.operation, request, undefined)),
     archiveStatus: ({ profileId }) =>
       withAccounts(async () => {
         const id = profileId ?? (await activeId());
@@ -164,6 +169,22 @@ export function createArchiveHandlers(deps: { accounts: Accounts; archives: Arch
         return ok(cancelledSync ? { ...deleted, message: SYNC_CANCELLED_FOR_DELETE } : deleted);
       }),
   };
+}
+
+/** What a page read that stopped short means to the person who asked; anything else is not the request's fault and is thrown on. */
+function pageRefusal(error: unknown, operation: ListOperation): Result<never> {
+  if (error instanceof ArchiveQueryRefused) {
+    const fields = error.field === 'window' ? { strTime: error.message, endTime: error.message } : { [error.field]: error.message };
+    return { ok: false, error: { code: 'validation', message: error.message, fields } };
+  }
+  if (error instanceof ArchiveReadTimeout) {
+    return fail(
+      'archive-timeout',
+      `${error.message} Narrow the time window, the search or the column filters of ${listOf(operation).endpoint.title}, then try again.`,
+    );
+  }
+  if (error instanceof ArchiveReadCancelled) return fail('cancelled', error.message);
+  throw error;
 }
 
 /** An hour of the day is read in the profile's zone, and only within a time window. */
