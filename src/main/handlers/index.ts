@@ -86,7 +86,10 @@ export function createServices(options: ServiceOptions): Services {
     // A deleted profile's archive goes with it: its phone numbers are not left on the computer.
     deleteProfile: async (request) => {
       const deleted = await accountsHandlers.deleteProfile(request);
-      if (deleted.ok) await archives.remove(request.id);
+      if (deleted.ok) {
+        await archives.remove(request.id);
+        scheduled.scheduler.refresh();
+      }
       return deleted;
     },
     ...createListHandlers({ pool: clients, jobs, emit: options.emit, log }),

@@ -62,6 +62,8 @@ export interface NextRuns {
 export const REPORT_CHECK_MS = 15 * 60_000;
 /** Missed days written at start at most (the platform keeps two months, a folder wants the recent ones). */
 export const REPORT_CATCH_UP_DAYS = 7;
+/** The longest wait before a failed report is tried again. */
+export const REPORT_RETRY_MAX_MS = 4 * 3_600_000;
 const DAY_MS = 86_400_000;
 
 interface SyncLoop {
@@ -80,6 +82,8 @@ export class Scheduler {
   private readonly clock: SchedulerClock;
   private readonly loops = new Map<string, SyncLoop>();
   private readonly reporting = new Set<string>();
+  /** After a report failed: when to try again, and how many failed in a row (a notification each time must stay rare). */
+  private readonly reportRetries = new Map<string, { at: number; failures: number }>();
   private reportTimer: unknown = null;
   private started = false;
   /** Settles when the report work started by the last check is done (tests wait on it). */
@@ -143,6 +147,11 @@ export class Scheduler {
 
   private tick(profileId: string, loop: SyncLoop): void {
     if (this.loops.get(profileId) !== loop) return;
+    // A profile deleted or switched off meanwhile stops here rather than failing every interval.
+    if (this.deps.profiles().find((profile) => profile.id === profileId)?.settings.syncEveryMinutes !== loop.everyMinutes) {
+      this.refresh();
+      return;
+    }
     const startedAt = this.clock.now();
     // Never two at once: a tick while a sync runs (this one's or one started by hand) is skipped.
     const running = loop.running ? null : this.deps.sync(profileId);
@@ -182,7 +191,7 @@ export class Scheduler {
       const report = profile.settings.dailyReport;
       if (report === null) continue;
       nextDue = Math.min(nextDue, nextReportDueMs(now, report.atLocalTime, profile.zone));
-      if (this.reporting.has(profile.id)) continue;
+      if (this.reporting.has(profile.id) || (this.reportRetries.get(profile.id)?.at ?? 0) > now) continue;
       const dueDay = latestDueReportDay(now, report.atLocalTime, profile.zone);
       const last = this.deps.lastReportDay(profile.id);
       const first = last === null ? dueDay : Math.max(dayOfKey(last) + 1, dueDay - REPORT_CATCH_UP_DAYS + 1);
@@ -207,13 +216,17 @@ export class Scheduler {
             ok: false as const,
             error: { code: 'internal', message: error instanceof Error ? error.message : String(error) },
           }));
-          // Left for the next check (within a quarter hour), so a folder that comes back gets its file.
+          // Tried again later (a quarter hour, doubling up to 4 hours), so a folder or a network that comes back gets its file.
           if (!written.ok) {
+            const failures = (this.reportRetries.get(profile.id)?.failures ?? 0) + 1;
+            const waitMs = Math.min(REPORT_CHECK_MS * 2 ** (failures - 1), REPORT_RETRY_MAX_MS);
+            this.reportRetries.set(profile.id, { at: this.clock.now() + waitMs, failures });
             this.deps.log.warn(`The daily ${list} report of ${window.key} for ${profile.name} was not written: ${written.error.message}`);
             return;
           }
         }
         this.deps.setLastReportDay(profile.id, window.key);
+        this.reportRetries.delete(profile.id);
       }
     } finally {
       this.reporting.delete(profile.id);

@@ -17,8 +17,9 @@ interface Deferred {
   resolve(result: Result<unknown>): void;
 }
 
-function harness(settings: ScheduleSettings, options: { lastDay?: string | null } = {}) {
+function harness(settings: ScheduleSettings, options: { lastDay?: string | null; failingReports?: number } = {}) {
   const profile: ScheduledProfile = { id: 'ops', name: 'Ops', zone: NEW_YORK, settings };
+  let failingReports = options.failingReports ?? 0;
   const syncs: Deferred[] = [];
   const syncTimes: number[] = [];
   let busy = false;
@@ -34,6 +35,10 @@ function harness(settings: ScheduleSettings, options: { lastDay?: string | null 
     },
     report: async (_profile, list, day) => {
       reports.push({ list, day, at: Date.now() });
+      if (failingReports > 0) {
+        failingReports -= 1;
+        return { ok: false, error: { code: 'file-error', message: 'The folder is gone.' } };
+      }
       return { ok: true, value: null };
     },
     lastReportDay: () => lastDay,
@@ -44,6 +49,7 @@ function harness(settings: ScheduleSettings, options: { lastDay?: string | null 
   });
   return {
     scheduler,
+    profile,
     syncs,
     syncTimes,
     reports,
@@ -119,6 +125,19 @@ describe('scheduled sync', () => {
   });
 });
 
+describe('scheduled sync settings', () => {
+  it('stops ticking when the profile switches it off', async () => {
+    vi.setSystemTime(Date.parse('2026-11-25T10:00:00Z'));
+    const h = harness({ syncEveryMinutes: 10, dailyReport: null });
+    h.scheduler.start();
+    h.profile.settings = { syncEveryMinutes: null, dailyReport: null };
+    await vi.advanceTimersByTimeAsync(60 * MINUTE);
+    expect(h.syncTimes).toHaveLength(0);
+    expect(h.scheduler.nextRuns('ops').syncAt).toBeNull();
+    h.scheduler.stop();
+  });
+});
+
 describe('daily report', () => {
   const at6 = { atLocalTime: '06:00', folder: '/reports', lists: ['voice' as const] };
 
@@ -186,5 +205,21 @@ describe('daily report', () => {
     await again.scheduler.reportsSettled;
     expect(again.reports).toHaveLength(0);
     again.scheduler.stop();
+  });
+
+  it('a report that fails is tried again later, not at every check, and written once it works', async () => {
+    const t0 = Date.parse('2026-11-25T14:00:00Z');
+    vi.setSystemTime(t0);
+    const h = harness({ syncEveryMinutes: null, dailyReport: at6 }, { lastDay: '2026-11-23', failingReports: 2 });
+    h.scheduler.start();
+    await h.scheduler.reportsSettled;
+    expect(h.lastDay()).toBe('2026-11-23');
+    await vi.advanceTimersByTimeAsync(6 * 60 * MINUTE);
+    await h.scheduler.reportsSettled;
+    // Tried at start, a quarter hour later, then half an hour after that: written then, and not again.
+    expect(h.reports.map((report) => (report.at - t0) / MINUTE)).toEqual([0, 15, 45]);
+    expect(h.reports.every((report) => report.day.key === '2026-11-24')).toBe(true);
+    expect(h.lastDay()).toBe('2026-11-24');
+    h.scheduler.stop();
   });
 });
