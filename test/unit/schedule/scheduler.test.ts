@@ -207,6 +207,20 @@ describe('daily report', () => {
     again.scheduler.stop();
   });
 
+  it('after days closed, each missed day is written once at start, oldest first, at most the last seven', async () => {
+    vi.setSystemTime(Date.parse('2026-11-25T14:00:00Z'));
+    const h = harness({ syncEveryMinutes: null, dailyReport: at6 }, { lastDay: '2026-11-21' });
+    h.scheduler.start();
+    await h.scheduler.reportsSettled;
+    expect(h.reports.map((report) => report.day.key)).toEqual(['2026-11-22', '2026-11-23', '2026-11-24']);
+    h.scheduler.stop();
+    const long = harness({ syncEveryMinutes: null, dailyReport: at6 }, { lastDay: '2026-10-01' });
+    long.scheduler.start();
+    await long.scheduler.reportsSettled;
+    expect(long.reports.map((report) => report.day.key)).toEqual([18, 19, 20, 21, 22, 23, 24].map((day) => `2026-11-${day}`));
+    long.scheduler.stop();
+  });
+
   it('a report that fails is tried again later, not at every check, and written once it works', async () => {
     const t0 = Date.parse('2026-11-25T14:00:00Z');
     vi.setSystemTime(t0);
