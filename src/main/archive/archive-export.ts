@@ -38,17 +38,24 @@ export function archiveQueryFor(
   if (others.length > 0) {
     return fail(
       'validation',
-      `From the archive, ${list.slug} can be read ${list.window ? 'by time window' : operation === 'taskDetails' ? 'by task' : 'as a whole list'} only: leave out ${others.join(', ')}, or export from the platform.`,
+      `From the archive, ${list.slug} can be read ${list.window ? 'by time window' : operation === 'taskDetails' ? 'by task' : 'as a whole list'} only: leave out ${namesOf(others)}, or export from the platform.`,
     );
   }
   if (list.window !== null) {
-    const fromMs = parseIsoInstant(String(params.strTime ?? ''));
-    const toMs = parseIsoInstant(String(params.endTime ?? ''));
+    const instant = (value: unknown): number | null => (typeof value === 'string' ? parseIsoInstant(value) : null);
+    const fromMs = instant(params.strTime);
+    const toMs = instant(params.endTime);
     if (fromMs === null || toMs === null)
       return fail('validation', 'Give the time window to read from the archive.');
     query.window = { fromMs, toMs };
   }
   return ok(query);
+}
+
+/** The first few names, each cut short, and how many more: a request may carry thousands. */
+function namesOf(names: readonly string[]): string {
+  const shown = names.slice(0, 5).map((name) => (name.length > 40 ? `${name.slice(0, 40)}…` : name));
+  return names.length > shown.length ? `${shown.join(', ')} and ${names.length - shown.length} more` : shown.join(', ');
 }
 
 /** A sort the archive can apply: by one of the list's fields. An unknown one is refused, naming it, never ignored. */

@@ -10,8 +10,11 @@ import { archiveTableFor } from './tables';
 
 export const ARCHIVE_FILTERS_MAX = 50;
 export const ARCHIVE_TEXT_MAX = 200;
+/** Longer than any column's name: such a name is no column, and is not echoed back whole. */
+export const ARCHIVE_FIELD_NAME_MAX = 100;
 
 export interface ArchivePageAsks {
+  sort?: { field: string };
   search?: string;
   contains?: readonly { field: string; text: string }[];
   equals?: readonly { field: string; value: string | number | null }[];
@@ -26,6 +29,15 @@ export function checkArchivePageAsks(operation: ListOperation, asks: ArchivePage
   }
   if (contains.length + equals.length > ARCHIVE_FILTERS_MAX) {
     return refuse('contains', `At most ${ARCHIVE_FILTERS_MAX} column filters apply at once: clear some of them.`);
+  }
+  const named = [
+    ...(asks.sort ? [{ part: 'sort', field: asks.sort.field }] : []),
+    ...contains.map(({ field }) => ({ part: 'contains', field })),
+    ...equals.map(({ field }) => ({ part: 'equals', field })),
+  ];
+  const longName = named.find(({ field }) => field.length > ARCHIVE_FIELD_NAME_MAX);
+  if (longName !== undefined) {
+    return refuse(longName.part, `The archive has no column "${longName.field.slice(0, 40)}…": a column's name is at most ${ARCHIVE_FIELD_NAME_MAX} characters. Pick a column of the list.`);
   }
   const { fields } = archiveTableFor(operation).layout;
   const kindOf = (field: string) => fields.find((candidate) => candidate.field === field)?.kind;
