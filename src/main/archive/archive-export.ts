@@ -92,6 +92,28 @@ export function archiveRows<O extends ListOperation>(
   };
 }
 
+/** One page of a query's archived rows (the page a screen shows), for an export of "this page". */
+export function archivePageRows<O extends ListOperation>(
+  store: ArchiveStore,
+  operation: O,
+  query: ArchiveQuery,
+  page: { offset: number; limit: number },
+): (onRows: (rows: readonly ListRows[O][]) => Promise<void>, signal: AbortSignal) => Promise<Result<number>> {
+  return async (onRows, signal) => {
+    const sorted = checkArchiveSort(operation, query.sort);
+    if (!sorted.ok) return sorted;
+    try {
+      const { records } = await store.page(archiveTableFor(operation), query, page.offset, page.limit);
+      if (signal.aborted) return fail('cancelled', 'The export was cancelled; no file was written.');
+      await onRows(records);
+      return ok(records.length);
+    } catch (error) {
+      if (signal.aborted) return fail('cancelled', 'The export was cancelled; no file was written.');
+      return fail('archive', 'The archive could not be read.', error instanceof Error ? error.message : undefined);
+    }
+  };
+}
+
 /** Writes the archived rows of a query to a Parquet file. */
 export async function parquetFromArchive<Row>(
   store: ArchiveStore,

@@ -28,6 +28,8 @@ export interface ArchiveQuery {
   equals?: readonly { field: string; value: string | number | null }[];
   /** Only rows whose `_time` falls in this hour of the day (0-23) in the zone; needs `window`. */
   hourOfDay?: { hour: number; zone: TimeZone };
+  /** Conditions on what the rows show: a screen's search and column filters, made by shown-sql.ts. */
+  shown?: readonly SqlQuery[];
 }
 
 export { ArchiveQueryRefused } from './archive-query-refused';
@@ -92,6 +94,7 @@ export function conditionsOf(layout: TableLayout, query: ArchiveQuery): SqlQuery
     const within = { fromMs: query.window.fromMs, toMs: query.window.toMs + 1 };
     conditions.push(hourOfDaySql(within, query.hourOfDay.hour, query.hourOfDay.zone));
   }
+  conditions.push(...(query.shown ?? []));
   const search = query.search?.trim().toLowerCase();
   if (search) {
     // contains() is a plain substring scan, several times faster than ILIKE; a needle with

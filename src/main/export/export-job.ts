@@ -1,12 +1,14 @@
 /**
  * One export: the current page or every matching record (fetch-all, the same engine
- * as the views), streamed to a .xlsx or .csv file. The file is written under a
+ * as the views, or the archive), only the rows and columns the table shows, in its order,
+ * streamed to a .xlsx or .csv file. The file is written under a
  * temporary name beside the target and renamed only when complete, so a cancel, a
  * failure or a crash never leaves part of a file under the real name.
  */
 import { rename, rm } from 'node:fs/promises';
 import { PathBusyError, reservePath, type Reservation } from './reservation';
 import type { PlatformClient } from '../api';
+import type { Column } from '../../shared/columns';
 import type { CheckedQuery, CheckedRequest, ListDescriptor } from '../../shared/operations';
 import { fail, ok, type AppError, type Result } from '../../shared/result';
 import { parseTimeZone, type TimeZone } from '../../shared/time-zone';
@@ -41,10 +43,18 @@ export interface ExportJobOptions<P extends object, R, Row, D> {
    */
   timeZone: string;
   /**
-   * Where the rows of scope 'all' come from instead of the platform (the archive): hands
-   * them over in order and says whether it got them all.
+   * Where the rows come from instead of the platform (the archive, already filtered and in
+   * the table's order): hands them over in order and says whether it got them all.
    */
   rows?: (onRows: (rows: readonly Row[]) => Promise<void>, signal: AbortSignal) => Promise<Result<unknown>>;
+  /** The columns written, in order (the table's); default every column of the list. */
+  columns?: readonly Column<Row>[];
+  /** Of the platform's rows, only those the table shows (its search and column filters); default all. */
+  keep?: ((row: Row) => boolean) | null;
+  /** The platform's page in the table's order (its sort); default as listed. */
+  arrangePage?: (rows: readonly Row[]) => readonly Row[];
+  /** The query in words for the About sheet (see query-words.ts); default the scope and the filters as sent. */
+  words?: AboutRow[];
   /** Pages requested at once for scope 'all' (1-16, default 6). */
   concurrency?: number;
   signal?: AbortSignal;
@@ -126,7 +136,7 @@ export async function runExport<P extends object, R, Row, D>(options: ExportJobO
     await release();
     return fail('validation', `${title} has no summary: only voice and number records do, written to .xlsx.`);
   }
-  const fields = exportFields(list.columns, zone);
+  const fields = exportFields(options.columns ?? list.columns, zone);
   const platformZone = options.client.timeZone;
   const writer: TableWriter<Row> =
     options.format === 'xlsx'
@@ -147,8 +157,10 @@ export async function runExport<P extends object, R, Row, D>(options: ExportJobO
     });
   };
   signal?.addEventListener('abort', onAbort, { once: true });
-  const write = async (rows: readonly Row[]): Promise<void> => {
+  const { keep } = options;
+  const write = async (fetched: readonly Row[]): Promise<void> => {
     if (writeFailure !== null || stop.signal.aborted) return;
+    const rows = keep ? fetched.filter(keep) : fetched;
     try {
       summary?.add(rows);
       await writer.writeRows(rows);
@@ -167,18 +179,19 @@ export async function runExport<P extends object, R, Row, D>(options: ExportJobO
     let warnings: string[] = [];
     let fetched: Result<unknown>;
     const { selection } = options;
-    if (selection.scope === 'page') {
+    if (options.rows) {
+      fetched = await options.rows(write, stop.signal);
+    } else if (selection.scope === 'page') {
       const page = await options.client.page(list, selection.request, { signal: stop.signal });
       if (page.ok) {
-        await write(page.value.records.map((record) => list.toRow(record)));
-        const rows = page.value.records.length;
+        const listed = page.value.records.map((record) => list.toRow(record));
+        await write(options.arrangePage ? options.arrangePage(listed) : listed);
+        const rows = listed.length;
         options.onProgress?.(
           computeProgress({ pagesDone: 1, totalPages: 1, rows, totalRows: rows, concurrency: 1 }, performance.now() - startedMs),
         );
       }
       fetched = page;
-    } else if (options.rows) {
-      fetched = await options.rows(write, stop.signal);
     } else {
       const result = await fetchAll(options.client, list, selection.query, {
         signal: stop.signal,
@@ -206,14 +219,16 @@ export async function runExport<P extends object, R, Row, D>(options: ExportJobO
     const exportedAt = now();
     const aboutRows = ({ rows, sheets }: { rows: number; sheets: readonly string[] }): AboutRow[] => [
       { label: 'Operation', value: title },
-      {
-        label: 'Scope',
-        value:
-          selection.scope === 'all'
-            ? 'All matching records'
-            : `Page ${selection.request.current} (${selection.request.size} per page)`,
-      },
-      { label: 'Filters', value: describeParams(selection.scope === 'all' ? selection.query.params : selection.request.params) },
+      ...(options.words ?? [
+        {
+          label: 'Scope',
+          value:
+            selection.scope === 'all'
+              ? 'All matching records'
+              : `Page ${selection.request.current} (${selection.request.size} per page)`,
+        },
+        { label: 'Filters', value: describeParams(selection.scope === 'all' ? selection.query.params : selection.request.params) },
+      ]),
       { label: 'Profile', value: options.about.profileName },
       { label: 'Time zone', value: zone.name },
       ...(platformZone.name === zone.name

@@ -4,17 +4,18 @@
  */
 import { existsSync } from 'node:fs';
 import type { Accounts } from '../accounts/accounts';
-import { archiveQueryFor } from '../archive/archive-export';
-import { ArchiveQueryRefused, ArchiveReadCancelled, ArchiveReadTimeout, type ArchiveQuery, type QueryFilter } from '../archive/archive-store';
+import { ArchiveQueryRefused, ArchiveReadCancelled, ArchiveReadTimeout } from '../archive/archive-store';
 import type { Archives } from '../archive/archives';
 import { startSyncJob } from '../jobs/sync-job';
 import { scopedSyncOf, scopeNeeded, SYNCED_LISTS, syncPlanOf } from '../archive/sync-plan';
-import { checkArchivePageAsks } from '../archive/page-request-limits';
+import { lastSyncOf } from '../archive/last-sync';
+import { listArchiveQuery } from '../archive/list-archive-query';
 import { archiveTableFor } from '../archive/tables';
 import type { JobRegistry } from '../jobs/job-registry';
 import type { Logger } from '../log';
 import type { ArchivePage, ArchivePageRequestOf, ArchiveStatus } from '../../shared/methods/archive';
 import type { JobInfo } from '../../shared/methods/jobs';
+import type { ListFilters } from '../../shared/list-query';
 import { isListOperation, listOf, type ListOperation, type ListRows } from '../../shared/operations';
 import { fail, ok, type Result } from '../../shared/result';
 import { parseTimeZone } from '../../shared/time-zone';
@@ -26,30 +27,6 @@ type ArchiveHandlers = Pick<Handlers, 'startSync' | 'archivePage' | 'archiveStat
 const ARCHIVE_PAGE_MAX = 1000;
 const SYNC_CANCELLED_FOR_DELETE = 'A sync of this archive was running: it was cancelled first, then the archive was deleted.';
 const SYNC_CANCELLED_FOR_OFF = 'A sync of this archive was running: it was cancelled first, then the archive was switched off and removed.';
-
-/**
- * A column filter as the archive applies it: text a text column contains; a number
- * column (codes, counts, durations in seconds) equal to the number typed.
- */
-function columnFilters(operation: ListOperation, contains: readonly { field: string; text: string }[]): Result<QueryFilter[]> {
-  const layout = archiveTableFor(operation).layout;
-  const filters: QueryFilter[] = [];
-  for (const { field, text } of contains) {
-    const typed = text.trim();
-    if (typed === '') continue;
-    if (layout.fields.find((candidate) => candidate.field === field)?.kind !== 'number') {
-      filters.push({ field, op: 'contains', values: [typed] });
-      continue;
-    }
-    const number = Number(typed);
-    if (!Number.isFinite(number)) {
-      const header = listOf(operation).columns.find((column) => column.key === field)?.header ?? field;
-      return fail('validation', `${header} holds numbers: type a number such as 1 to filter it, not "${typed.slice(0, 40)}".`);
-    }
-    filters.push({ field, op: 'eq', values: [number] });
-  }
-  return ok(filters);
-}
 
 export function createArchiveHandlers(deps: { accounts: Accounts; archives: Archives; jobs: JobRegistry; log: Logger }): ArchiveHandlers {
   const { accounts, archives, jobs, log } = deps;
@@ -77,14 +54,16 @@ export function createArchiveHandlers(deps: { accounts: Accounts; archives: Arch
       return { ...base, state: condition.state === 'unavailable' ? 'unavailable' : 'closed', message: condition.state === 'unavailable' ? condition.message : null };
     }
     const stats = await store.stats();
-    const lists = stats
-      .filter((table) => isListOperation(table.table))
-      .map((table) => ({
-        operation: table.table as ListOperation,
-        title: listOf(table.table as ListOperation).endpoint.title,
-        rows: table.rows,
-        lastSyncAt: table.newestSeenMs,
-      }));
+    const lists = await Promise.all(
+      stats
+        .filter((table) => isListOperation(table.table))
+        .map(async (table) => ({
+          operation: table.table as ListOperation,
+          title: listOf(table.table as ListOperation).endpoint.title,
+          rows: table.rows,
+          lastSyncAt: await lastSyncOf(store, table.table as ListOperation),
+        })),
+    );
     const times = lists.map((list) => list.lastSyncAt).filter((time): time is number => time !== null);
     return { ...base, state: 'open', sizeBytes: store.sizeBytes(), lists, lastSyncAt: times.length > 0 ? Math.max(...times) : null };
   }
@@ -99,28 +78,20 @@ export function createArchiveHandlers(deps: { accounts: Accounts; archives: Arch
     const profileId = profile.id;
     const store = await archives.store(profileId);
     if (!store) return unavailable(profileId);
-    const asked = archiveQueryFor(operation, { ...request.params });
+    const zone = parseTimeZone(profile.timeZone);
+    if (!zone) return fail('validation', `The profile's time zone "${profile.timeZone}" is not a zone name or offset: correct it in Accounts.`);
+    const asked = listArchiveQuery({ ...request, operation } as ListFilters, zone);
     if (!asked.ok) return asked;
-    const bounded = checkArchivePageAsks(operation, request);
-    if (!bounded.ok) return bounded;
+    const { query, unfiltered } = asked.value;
     const table = archiveTableFor(operation);
-    const known = new Set(table.layout.fields.map((field) => field.field));
-    const equals = request.equals ?? [];
-    const unknown = [request.sort?.field, ...(request.contains ?? []).map((filter) => filter.field), ...equals.map((equal) => equal.field)].find(
-      (field) => field !== undefined && !known.has(field),
-    );
-    if (unknown !== undefined) return fail('validation', `The archive has no column "${unknown}" for ${listOf(operation).endpoint.title}.`);
-    const filters = columnFilters(operation, request.contains ?? []);
-    if (!filters.ok) return filters;
-    const hourOfDay = hourOfDayFilter(request.hourOfDay, asked.value, profile.timeZone);
-    if (!hourOfDay.ok) return hourOfDay;
     const limit = Math.min(Math.max(1, request.limit), ARCHIVE_PAGE_MAX);
-    const query = { ...asked.value, filters: filters.value, equals, hourOfDay: hourOfDay.value, search: request.search, sort: request.sort };
     try {
       const archived = await store.page(table, query, Math.max(0, request.offset), limit, signal);
-      const stats = await store.stats();
-      const lastSyncAt = stats.find((candidate) => candidate.table === table.layout.table)?.newestSeenMs ?? null;
-      return ok({ total: archived.total, rows: archived.records, lastSyncAt });
+      // Before the search and column filters: "0 of 1,234 match" (a count the archive keeps until the next write).
+      const of = query === unfiltered ? archived.total : (await store.page(table, unfiltered, 0, 0, signal)).total;
+      const scope = query.scope;
+      const lastSyncAt = await lastSyncOf(store, operation, scope);
+      return ok({ total: archived.total, of, rows: archived.records, lastSyncAt });
     } catch (error) {
       return pageRefusal(error, operation);
     }
@@ -185,13 +156,4 @@ function pageRefusal(error: unknown, operation: ListOperation): Result<never> {
   }
   if (error instanceof ArchiveReadCancelled) return fail('cancelled', error.message);
   throw error;
-}
-
-/** An hour of the day is read in the profile's zone, and only within a time window. */
-function hourOfDayFilter(hour: number | undefined, query: ArchiveQuery, timeZone: string): Result<ArchiveQuery['hourOfDay']> {
-  if (hour === undefined) return ok(undefined);
-  if (!query.window) return fail('validation', 'An hour of the day can be picked only with a time window: give strTime and endTime.');
-  const zone = parseTimeZone(timeZone);
-  if (!zone) return fail('validation', `The profile's time zone "${timeZone}" is not a zone name or offset: correct it in Accounts.`);
-  return ok({ hour, zone });
 }

@@ -1,4 +1,5 @@
-import { LIST_OPERATIONS, type ListOperation, type ListParams } from '../operations';
+import { LIST_SOURCES, type ListFiltersOf, listFiltersShape, type ListSource } from '../list-query';
+import type { ListOperation } from '../operations';
 import * as p from '../parse';
 import { method } from './define';
 import type { JobInfo } from './jobs';
@@ -9,20 +10,21 @@ export const EXPORT_SCOPES = ['page', 'all'] as const;
 export type ExportScope = (typeof EXPORT_SCOPES)[number];
 
 /**
- * Export the page on show (`current`, `size`) or every record matching the filters.
+ * Export what a list screen's table shows (its query: source, applied filters, sort, search,
+ * column filters, Overview filters): the page on show (`current`, `size`) or every row the
+ * query matches, with the table's columns in its order (`columns`) or all of them.
  * Main asks where to save first (with a suggested name), then streams the file.
  */
 export type StartExportRequest = {
-  [O in ListOperation]: {
-    operation: O;
-    params: ListParams[O];
+  [O in ListOperation]: ListFiltersOf<O> & {
+    /** Default: the platform. */
+    source?: ListSource;
     format: ExportFormat;
     scope: ExportScope;
     current?: number;
     size?: number;
-    /** Read the rows kept on this computer instead of the platform (every archived row of the filters, in this order). */
-    fromArchive?: boolean;
-    sort?: { field: string; descending: boolean };
+    /** Column keys in the table's order; absent: every column of the list. */
+    columns?: string[];
   };
 }[ListOperation];
 
@@ -34,14 +36,13 @@ export interface ExportStarted {
 export const exportMethods = {
   startExport: method<StartExportRequest, ExportStarted>(
     p.object({
-      operation: p.oneOf(LIST_OPERATIONS),
-      params: p.plainObject,
+      ...listFiltersShape,
+      source: p.optional(p.oneOf(LIST_SOURCES)),
       format: p.oneOf(EXPORT_FORMATS),
       scope: p.oneOf(EXPORT_SCOPES),
       current: p.optional(p.integer),
       size: p.optional(p.integer),
-      fromArchive: p.optional(p.boolean),
-      sort: p.optional(p.object({ field: p.string, descending: p.boolean })),
+      columns: p.optional(p.arrayOf(p.string)),
     }) as p.Parser<StartExportRequest>,
   ),
   /** Shows a file this session exported in the system's file manager. */

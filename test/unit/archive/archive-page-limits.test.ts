@@ -43,13 +43,15 @@ describe('archive page limits', () => {
     expect(equal).toMatchObject(refusal('callDuration', /holds numbers from/));
   });
 
-  it('an equal-value filter on a list column is refused; a text filter matches its items, not its printed form', async () => {
+  it('an equal-value filter on a list column is refused; a text filter matches the items as the table shows them, not a printed form', async () => {
     const leaderPage = (more: object) => call<ArchivePage<TeamLeaderRow>>('archivePage', { operation: 'teamLeaders', params: {}, offset: 0, limit: 1000, ...more });
     expect(await leaderPage({ equals: [{ field: 'voiceGroupIdList', value: 'g1' }] })).toMatchObject(refusal('voiceGroupIdList', /holds a list/));
     const all = valueOf(await leaderPage({}));
     expect(all.rows.some((row) => row.voiceGroupIdList.length > 0)).toBe(true);
     expect(valueOf(await leaderPage({ contains: [{ field: 'voiceGroupIdList', text: '[' }] })).total).toBe(0);
-    expect(valueOf(await leaderPage({ contains: [{ field: 'voiceGroupIdList', text: ', ' }] })).total).toBe(0);
+    // The table joins the items with ", ": that is what the filter sees.
+    const several = all.rows.filter((row) => row.voiceGroupIdList.length > 1).length;
+    expect(valueOf(await leaderPage({ contains: [{ field: 'voiceGroupIdList', text: ', ' }] })).total).toBe(several);
     const item = all.rows.flatMap((row) => row.voiceGroupIdList)[0] ?? '';
     const matching = valueOf(await leaderPage({ contains: [{ field: 'voiceGroupIdList', text: item }] }));
     expect(matching.total).toBe(all.rows.filter((row) => row.voiceGroupIdList.some((id) => id.toLowerCase().includes(item.toLowerCase()))).length);

@@ -108,8 +108,28 @@ describe('the archive view', () => {
     const status = records.find((record) => record.callStatus !== null)?.callStatus ?? 0;
     const withStatus = await archived<{ voiceId: string }>({ operation: 'voiceRecords', params: window, contains: [{ field: 'callStatus', text: String(status) }] });
     expect(withStatus.total).toBe(records.filter((record) => record.callStatus === status).length);
-    const wrong = await call('archivePage', { operation: 'voiceRecords', params: window, offset: 0, limit: 10, contains: [{ field: 'callStatus', text: 'busy' }] });
+    const wrong = await call('archivePage', { operation: 'voiceRecords', params: window, offset: 0, limit: 10, contains: [{ field: 'callDuration', text: 'long' }] });
     expect(wrong).toMatchObject({ ok: false, error: { code: 'validation', message: expect.stringMatching(/type a number/) } });
+  }, 60_000);
+
+  it('filters and searches by the words the table shows: labels, a key pressed as a number, a currency', async () => {
+    const anchor = sandbox.data.anchor.getTime();
+    const window = windowParams(anchor - 10 * DAY, anchor - 2 * DAY);
+    const records = voiceIn(anchor - 10 * DAY, anchor - 2 * DAY);
+    const count = async (more: object): Promise<number> => (await archived({ operation: 'voiceRecords', params: window, ...more })).total;
+    const connected = records.filter((record) => record.callStatus === 50).length;
+    expect(connected).toBeGreaterThan(0);
+    expect(await count({ contains: [{ field: 'callStatus', text: 'connected' }] })).toBe(connected);
+    expect(await count({ contains: [{ field: 'callStatus', text: 'busy' }] })).toBe(records.filter((record) => record.callStatus === 10).length);
+    const keyOne = records.filter((record) => record.feedbackValue === '1').length;
+    expect(keyOne).toBeGreaterThan(0);
+    expect(await count({ contains: [{ field: 'feedbackValue', text: '1' }] })).toBe(keyOne);
+    expect(await count({ contains: [{ field: 'feedbackValue', text: 'no key' }] })).toBe(records.filter((record) => record.feedbackValue === '-1').length);
+    const currency = records.find((record) => record.currency)?.currency ?? 'EUR';
+    const inCurrency = records.filter((record) => (record.currency || 'USD') === currency && record.cost !== null).length;
+    expect(inCurrency).toBeGreaterThan(0);
+    expect(await count({ contains: [{ field: 'cost', text: currency }] })).toBe(inCurrency);
+    expect(await count({ search: 'voicemail' })).toBeGreaterThanOrEqual(records.filter((record) => record.callStatus === 40).length);
   }, 60_000);
 
   it("syncs one task's details by its task id, in the task's own order, and asks for the task id when it is missing", async () => {

@@ -1,0 +1,105 @@
+/**
+ * A list query said in words for the About sheet: where the rows came from, the window,
+ * the filters with their labels, the Overview's filters, the column filters, the search,
+ * the order, which rows and which columns. A reader of the file can tell what it holds
+ * without the screen it came from.
+ */
+import type { Column } from '../../shared/columns';
+import { codeDisplay, formatInstant } from '../../shared/cell-text';
+import type { ListFiltersOf, ListSource } from '../../shared/list-query';
+import type { ListDescriptor, ListOperation } from '../../shared/operations';
+import { parseIsoInstant, type TimeZone } from '../../shared/time-zone';
+import type { AboutRow } from './table-writer';
+
+/** Which rows of the query the file holds. */
+export type ExportedRows = { scope: 'all' } | { scope: 'page'; current: number; size: number };
+
+export interface QueryInWords<P extends object, Row> {
+  list: ListDescriptor<P, unknown, Row, unknown>;
+  query: Omit<ListFiltersOf<ListOperation>, 'operation' | 'params'> & { params: object };
+  source: ListSource;
+  rows: ExportedRows;
+  /** The columns written, in order. */
+  columns: readonly Column<Row>[];
+  zone: TimeZone;
+}
+
+const WINDOW_KEYS = new Set(['strTime', 'endTime']);
+
+function headerOf<Row>(list: { columns: readonly Column<Row>[] }, key: string): string {
+  return list.columns.find((column) => column.key === key)?.header ?? key;
+}
+
+/** A value as the table would show it in its column: a code with its label. */
+function valueText<Row>(list: { columns: readonly Column<Row>[] }, key: string, value: unknown): string {
+  const column = list.columns.find((candidate) => candidate.key === key);
+  const one = (item: unknown): string => {
+    if (column?.kind === 'code' && (typeof item === 'number' || typeof item === 'string')) return codeDisplay(column.label(item), item);
+    return String(item);
+  };
+  return Array.isArray(value) ? value.map(one).join(', ') : one(value);
+}
+
+function windowText(params: object, zone: TimeZone): string | null {
+  const values = params as Record<string, unknown>;
+  const from = parseIsoInstant(String(values.strTime ?? ''));
+  const to = parseIsoInstant(String(values.endTime ?? ''));
+  if (from === null || to === null) return null;
+  return `${formatInstant(from, zone)} to ${formatInstant(to, zone)} (${zone.name})`;
+}
+
+function filtersText<Row>(list: { columns: readonly Column<Row>[] }, params: object): string {
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(params)) {
+    if (WINDOW_KEYS.has(key) || value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value) && value.length === 0) continue;
+    parts.push(`${headerOf(list, key)}: ${valueText(list, key, value)}`);
+  }
+  return parts.length > 0 ? parts.join('; ') : 'none';
+}
+
+function sortText<Row>(input: QueryInWords<object, Row>): string {
+  const { list, query, source, rows } = input;
+  if (query.sort) {
+    const header = headerOf(list, query.sort.field);
+    const order = `${header}, ${query.sort.descending ? 'descending' : 'ascending'}`;
+    if (source === 'platform' && rows.scope === 'all') return `the platform's order (the table sorts by ${order} within a page only)`;
+    return order;
+  }
+  const time = list.rowTime;
+  if (source === 'archive' && time) return `the platform's order: ${headerOf(list, time.key)}, newest first`;
+  return "the platform's order";
+}
+
+export function queryInWords<Row>(input: QueryInWords<object, Row>): AboutRow[] {
+  const { list, query, source, rows, columns, zone } = input;
+  const window = list.window ? windowText(query.params, zone) : null;
+  const contains = (query.contains ?? []).filter((filter) => filter.text.trim() !== '');
+  const equals = query.equals ?? [];
+  const search = (query.search ?? '').trim();
+  const overview = [
+    ...equals.map(({ field, value }) => `${headerOf(list, field)} = ${value === null ? '(none)' : valueText(list, field, value)}`),
+    ...(query.hourOfDay === undefined ? [] : [`hour ${String(query.hourOfDay).padStart(2, '0')}:00 to ${String(query.hourOfDay + 1).padStart(2, '0')}:00`]),
+  ];
+  const everyColumn = columns.length === list.columns.length && columns.every((column, index) => column.key === list.columns[index]?.key);
+  return [
+    { label: 'Source', value: source === 'archive' ? 'The archive on this computer' : 'The platform' },
+    ...(window ? [{ label: 'Window', value: window }] : []),
+    { label: 'Filters', value: filtersText(list, query.params) },
+    ...(overview.length > 0 ? [{ label: 'Overview filters', value: overview.join('; ') }] : []),
+    { label: 'Column filters', value: contains.length > 0 ? contains.map(({ field, text }) => `${headerOf(list, field)}: ${text.trim()}`).join('; ') : 'none' },
+    { label: 'Search', value: search === '' ? 'none' : `"${search}" anywhere in the row` },
+    { label: 'Order', value: sortText(input) },
+    {
+      label: 'Which rows',
+      value:
+        rows.scope === 'all'
+          ? 'All rows matching the above'
+          : `Page ${rows.current.toLocaleString('en')} of the table, ${rows.size} rows per page, as it showed`,
+    },
+    {
+      label: 'Columns',
+      value: everyColumn ? `All ${columns.length} columns` : `The table's ${columns.length} columns: ${columns.map((column) => column.header).join(', ')}`,
+    },
+  ];
+}
