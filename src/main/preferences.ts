@@ -1,8 +1,11 @@
 import { readFileSync, statSync } from 'node:fs';
 import { writeFileAtomically } from './atomic-file';
 import { isRecord } from '../shared/parse';
+import { ok, type Result } from '../shared/result';
 
 const MAX_BYTES = 1024 * 1024;
+/** Deeper than any screen's preference (filters, columns, sizes): deeper is no preference, and too deep to write as JSON safely. */
+export const PREFERENCE_DEPTH_MAX = 32;
 
 /**
  * Small per-screen preferences (filters, page sizes, columns) in userData, so each
@@ -37,14 +40,37 @@ export class Preferences {
     }
   }
 
-  /** Returns false when the value is too large to keep. */
-  set(key: string, value: unknown): boolean {
+  /** Keeps a preference; a value nested too deep or too large to keep is refused, naming it. */
+  set(key: string, value: unknown): Result<null> {
+    const shown = key.length > 60 ? `${key.slice(0, 60)}…` : key;
+    if (depthOf(value, PREFERENCE_DEPTH_MAX) > PREFERENCE_DEPTH_MAX) {
+      return refuse(`The preference "${shown}" nests deeper than ${PREFERENCE_DEPTH_MAX} levels, so it was not kept.`);
+    }
     const next = { ...this.all(), [key]: value };
     const text = JSON.stringify(next);
-    if (text.length > MAX_BYTES) return false;
+    if (text.length > MAX_BYTES) return refuse(`The preference "${shown}" is larger than ${MAX_BYTES / 1024 / 1024} MB, so it was not kept.`);
     writeFileAtomically(this.file, text);
     this.cache = next;
     this.readStamp = this.stamp();
-    return true;
+    return ok(null);
   }
+}
+
+function refuse(message: string): Result<never> {
+  return { ok: false, error: { code: 'validation', message, fields: { value: message } } };
+}
+
+/** How deep a value nests (a leaf is 0), counted without recursion and no further than just past `limit`. */
+function depthOf(value: unknown, limit: number): number {
+  let deepest = 0;
+  const pending: [unknown, number][] = [[value, 0]];
+  while (pending.length > 0) {
+    const [current, depth] = pending.pop() as [unknown, number];
+    if (typeof current !== 'object' || current === null) continue;
+    const inner = depth + 1;
+    deepest = Math.max(deepest, inner);
+    if (inner > limit) return inner;
+    for (const child of Object.values(current)) pending.push([child, inner]);
+  }
+  return deepest;
 }

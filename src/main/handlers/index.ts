@@ -111,8 +111,7 @@ export function createServices(options: ServiceOptions): Services {
     ...createReportHandlers({ accounts, archives, jobs, log, mmsHistory }),
     ...scheduled.handlers,
     loadPreferences: () => ok(preferences.all()),
-    savePreference: ({ key, value }) =>
-      preferences.set(key, value) ? ok(null) : fail('too-large', 'That preference is too large to keep.'),
+    savePreference: ({ key, value }) => preferences.set(key, value),
     openExternal: async ({ url }) => {
       if (!isSafeExternalUrl(url)) {
         return fail('unsafe-link', 'Only https links can be opened.', url);
