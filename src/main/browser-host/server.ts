@@ -124,7 +124,12 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     } catch {
       return sendJson(res, 400, fail('bad-request', 'The request was not valid JSON.'));
     }
-    sendJson(res, 200, await services.dispatch(decodeURIComponent(method), input));
+    const name = decodedOrNull(method);
+    if (name === null) {
+      const message = `The address names no operation: "${method.slice(0, 40)}" after /rpc/ is not valid percent-encoded text.`;
+      return sendJson(res, 400, { ok: false, error: { code: 'validation', message, fields: { method: message } } });
+    }
+    sendJson(res, 200, await services.dispatch(name, input));
   }
 
   function handleEvents(req: IncomingMessage, res: ServerResponse, url: URL): void {
@@ -154,7 +159,9 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   }
 
   async function serveStatic(res: ServerResponse, pathname: string): Promise<void> {
-    const relative = pathname === '/' ? 'index.html' : decodeURIComponent(pathname).replace(/^\/+/, '');
+    const decoded = decodedOrNull(pathname);
+    if (decoded === null) return sendText(res, 404, 'Not found');
+    const relative = pathname === '/' ? 'index.html' : decoded.replace(/^\/+/, '');
     const file = normalize(join(rendererRoot, relative));
     if (file !== rendererRoot && !file.startsWith(rendererRoot + sep)) return sendText(res, 404, 'Not found');
     let content: Buffer;
@@ -196,6 +203,15 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
       await services.close();
     },
   };
+}
+
+/** A percent-encoded path part as text; null when it is not valid encoding (`%E0%A4%A`). */
+function decodedOrNull(text: string): string | null {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
 }
 
 function header(req: IncomingMessage, name: string): string | undefined {

@@ -94,4 +94,18 @@ describe('the browser harness', () => {
     const unknown = await rpc(harness, 'formatDisk', undefined);
     expect(JSON.parse(unknown.body)).toMatchObject({ ok: false, error: { code: 'unknown-method' } });
   });
+
+  it('answers an address that is not valid percent-encoding with what is wrong, not a server error', async () => {
+    const broken = await rpc(harness, '%E0%A4%A', undefined);
+    expect(broken.status).toBe(400);
+    expect(JSON.parse(broken.body)).toEqual({
+      ok: false,
+      error: {
+        code: 'validation',
+        message: 'The address names no operation: "%E0%A4%A" after /rpc/ is not valid percent-encoded text.',
+        fields: { method: expect.any(String) },
+      },
+    });
+    expect((await send(harness, '/%E0%A4%A')).status).toBe(404);
+  });
 });
