@@ -68,6 +68,23 @@ export function createArchiveHandlers(deps: { accounts: Accounts; archives: Arch
     return { ...base, state: 'open', sizeBytes: store.sizeBytes(), lists, lastSyncAt: times.length > 0 ? Math.max(...times) : null };
   }
 
+  /** The page each screen waits for, by list and screen key: a newer one from the same screen gives it up. */
+  const waitingPages = new Map<string, AbortController>();
+
+  /** Reads a page; the older page the same screen still waits for is given up (it answers "cancelled", which the screen ignores). */
+  async function latestPage<O extends ListOperation>(operation: O, request: Omit<ArchivePageRequestOf<O>, 'operation'>): Promise<Result<ArchivePage<ListRows[O]>>> {
+    if (request.screen === undefined) return page(operation, request, undefined);
+    const key = `${operation}\n${request.screen}`;
+    waitingPages.get(key)?.abort();
+    const controller = new AbortController();
+    waitingPages.set(key, controller);
+    try {
+      return await page(operation, request, controller.signal);
+    } finally {
+      if (waitingPages.get(key) === controller) waitingPages.delete(key);
+    }
+  }
+
   async function page<O extends ListOperation>(
     operation: O,
     request: Omit<ArchivePageRequestOf<O>, 'operation'>,
@@ -116,7 +133,7 @@ export function createArchiveHandlers(deps: { accounts: Accounts; archives: Arch
   return {
     startSync: ({ operations, taskId }) =>
       withAccounts(() => startSync(operations && operations.length > 0 ? operations : SYNCED_LISTS, taskId ?? null)),
-    archivePage: (request) => withAccounts(() => page(request.operation, request, undefined)),
+    archivePage: (request) => withAccounts(() => latestPage(request.operation, request)),
     archiveStatus: ({ profileId }) =>
       withAccounts(async () => {
         const id = profileId ?? (await activeId());

@@ -24,6 +24,8 @@ export interface ArchiveStatus {
 export interface ArchivePageRequestOf<O extends ListOperation> extends ListFiltersOf<O> {
   offset: number;
   limit: number;
+  /** The asking screen's own key: a newer page of the same list with the same key gives up the older one, which answers "cancelled". */
+  screen?: string;
 }
 export type ArchivePageRequest = { [O in ListOperation]: ArchivePageRequestOf<O> }[ListOperation];
 
@@ -40,6 +42,12 @@ export interface TypedArchiveMethods {
   archivePage<O extends ListOperation>(request: ArchivePageRequestOf<O>): Promise<Result<ArchivePage<ListRows[O]>>>;
 }
 
+const screenKey: p.Parser<string> = (input, path = '') => {
+  const key = p.string(input, path);
+  if (key.length > 100) throw new p.RequestShapeError(path, 'a screen key of at most 100 characters');
+  return key;
+};
+
 const archiveSettings = p.object({ enabled: p.boolean, retentionDays: p.integer, refreshHours: p.integer, historyDays: p.integer });
 
 export const archiveMethods = {
@@ -51,7 +59,7 @@ export const archiveMethods = {
     p.object({ operations: p.optional(p.arrayOf(p.oneOf(LIST_OPERATIONS))), taskId: p.optional(p.integer) }),
   ),
   archivePage: method<ArchivePageRequest, ArchivePage<ListRows[ListOperation]>>(
-    p.object({ ...listFiltersShape, offset: p.integer, limit: p.integer }) as p.Parser<ArchivePageRequest>,
+    p.object({ ...listFiltersShape, offset: p.integer, limit: p.integer, screen: p.optional(screenKey) }) as p.Parser<ArchivePageRequest>,
   ),
   /** The archive of a profile (default: the active one). */
   archiveStatus: method<{ profileId?: string }, ArchiveStatus>(p.object({ profileId: p.optional(p.string) })),

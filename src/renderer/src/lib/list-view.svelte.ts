@@ -102,6 +102,8 @@ export class ListView<O extends ListOperation> {
   /** The params of the last query that passed validation; pages and "load all" use them. */
   private applied: ListParams[O] | null = null;
   private requestSeq = 0;
+  /** This screen's key for archive pages: main gives up the older page this screen still waits for. */
+  private readonly screenKey = Math.random().toString(36).slice(2);
   /** The profile whose data the view holds. */
   private profileId: string | null = session.activeProfileId;
   private stopWatching: (() => void) | null = null;
@@ -258,6 +260,7 @@ export class ListView<O extends ListOperation> {
       ...(contains.length > 0 ? { contains } : {}),
       ...(this.drill.equals.length > 0 ? { equals: $state.snapshot(this.drill.equals) } : {}),
       ...(this.drill.hourOfDay !== null ? { hourOfDay: this.drill.hourOfDay } : {}),
+      screen: this.screenKey,
     });
     if (seq !== this.requestSeq) return;
     if (result.ok) {
