@@ -3,7 +3,9 @@
  * safe: reads retry transient failures with backoff; writes never retry, and a write
  * that failed after it may have reached the server is reported as `outcome-unknown`.
  * A -16 (timestamp refused) is repaired once for reads and writes alike, because the
- * platform refused the request before acting on it.
+ * platform refused the request before acting on it. Requests in flight together all get
+ * -16 when the clock is far off: the first answer read repairs the clock, and every other
+ * goes again with it (a sync's first pages are never lost to the clock).
  */
 import { clientError, platformStatusOf } from '../../shared/errors';
 import type { OperationInfo } from '../../shared/platform';
@@ -136,13 +138,15 @@ export function createCaller(options: CallerOptions): Caller {
     let rateLimitedAttempts = 0;
     for (;;) {
       attempt += 1;
+      const signedWithOffset = clock.offsetSeconds;
       const outcome = await attemptOnce(endpoint, request, callOptions);
       if (outcome.ok) return decode(outcome.envelope);
       const { failure } = outcome;
 
       if (!clockRepaired && platformStatusOf(failure.error) === TIMESTAMP_EXPIRED) {
         clockRepaired = true;
-        if (repairClock(failure)) continue;
+        // Another request repaired the clock while this one was out: go again with it.
+        if (clock.offsetSeconds !== signedWithOffset || repairClock(failure)) continue;
       }
 
       if (isWrite) return { ok: false, error: writeError(failure, operation) };
