@@ -6,6 +6,7 @@
  * Each range's rows and its coverage are committed together, after its last page.
  */
 import { fail, ok, type Result } from '../../shared/result';
+import { StagingQueue } from './staging-queue';
 import type { ArchiveStore, ArchiveTable, Completes } from './archive-store';
 import { ArchiveDiskFullError } from './disk-full';
 import { rangesToFetch, type TimeRange } from './coverage';
@@ -147,23 +148,30 @@ async function fetchInto<R>(
 ): Promise<Result<FetchedCount>> {
   // The sync's own clock: a snapshot keeps exactly the rows seen since it was taken.
   const now = options.now ?? Date.now;
+  // The fetch never waits on a write (only on a backlog over its bound): the archive keeps up in the background.
+  const staging = new StagingQueue(store, source.table, now);
   let position = 0;
   let result: Result<FetchedCount>;
   try {
     result = await source.fetchEvery(
       range,
       async (records) => {
-        await store.stage(source.table, records, position, now());
+        const first = position;
         position += records.length;
+        await staging.add(records, first);
         onAdded(records.length);
       },
       options.signal,
     );
+    if (result.ok) await staging.drain();
   } catch (error) {
     result = archiveFailure(error);
   }
   // Rows of an unfinished range are not kept: the next sync fetches the range again.
-  if (!result.ok) await store.discardStaged(source.table).catch(() => undefined);
+  if (!result.ok) {
+    await staging.drain().catch(() => undefined);
+    await store.discardStaged(source.table).catch(() => undefined);
+  }
   return result;
 }
 
