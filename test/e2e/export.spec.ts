@@ -85,7 +85,7 @@ test('voice records: export this page to .xlsx and all matching records to .csv'
   await app.getByRole('button', { name: 'Dismiss' }).click();
 });
 
-test('a cancelled export leaves no file; a bad window is refused at the field', async ({ app, sandbox }) => {
+test('a cancelled export leaves no file; a bad window typed is not applied until Search, which refuses it at the field', async ({ app, sandbox }) => {
   await expect(app.getByRole('heading', { level: 1, name: 'Voice records' })).toBeVisible();
   await app.getByRole('button', { name: 'Yesterday', exact: true }).click();
   await app.getByRole('button', { name: 'Search' }).click();
@@ -110,8 +110,15 @@ test('a cancelled export leaves no file; a bad window is refused at the field', 
   const local = (ms: number) => new Date(ms).toISOString().slice(0, 19);
   await app.locator('#range-from').fill(local(Date.now() - 40 * 86_400_000));
   await app.locator('#range-to').fill(local(Date.now() - 60_000));
+  // Typed, not applied: the table keeps its rows and says so, and an export would write what it shows.
+  await expect(app.getByTestId('form-not-applied')).toHaveText('Filters changed, not applied: press Enter in them or Search');
+  await app.getByRole('button', { name: 'Export…' }).click();
+  await expect(app.getByRole('dialog', { name: 'Export' }).getByTestId('export-note').first()).toHaveText(
+    'The filters above were changed and not applied: the file holds what the table shows.',
+  );
+  await app.keyboard.press('Escape');
   sandbox.clearRequestLog();
-  await exportAs(app, 'All matching records', /\.csv/);
+  await app.getByRole('button', { name: 'Search' }).click();
   await expect(app.getByText(/31 days/).first()).toBeVisible();
   expect(sandbox.requestLog.filter((entry) => entry.path.includes('recordGroupQuery'))).toEqual([]);
   await app.screenshot({ path: 'test-results/screens/export-invalid-window.png' });

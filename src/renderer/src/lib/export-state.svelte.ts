@@ -55,25 +55,28 @@ export class ExportState<O extends ListOperation> {
     return this.job?.warnings ?? [];
   }
 
-  /** Checks the filters (errors show at the fields, as Search does), asks where to save, and starts. */
-  async start(scope: ExportScope, format: ExportFormat): Promise<void> {
+  /**
+   * Exports what the table shows (its query: the filters as applied, sort, search, column
+   * filters): this page or every matching row, with the table's columns or all. Before the
+   * first search the form is checked as Search checks it (errors show at the fields) and used.
+   * Asks where to save, then starts.
+   */
+  async start(scope: ExportScope, format: ExportFormat, columns: 'table' | 'all'): Promise<void> {
     if (this.running) return;
     const view = this.view;
-    const applied = scope === 'page' ? view.appliedParams : null;
-    const params = applied ?? view.checkFilters();
+    const shown = view.shownQuery;
+    const params = shown?.params ?? view.checkFilters();
     if (params === null) return;
     askToNotify();
     this.starting = true;
     this.refused = null;
     const request = {
-      operation: view.operation,
+      ...(shown ?? { operation: view.operation, source: view.source }),
       params,
       format,
       scope,
-      ...(scope === 'page' ? { current: applied ? view.page : 1, size: view.size } : {}),
-      ...(view.source === 'archive'
-        ? { fromArchive: true, ...(view.sort ? { sort: { field: view.sort.key, descending: view.sort.descending } } : {}) }
-        : {}),
+      ...(scope === 'page' ? { current: shown ? view.page : 1, size: view.size } : {}),
+      ...(columns === 'table' ? { columns: $state.snapshot(view.visibleKeys) } : {}),
     } as StartExportRequest;
     const started = await bridge.startExport(request);
     this.starting = false;

@@ -1,3 +1,4 @@
+import { untrack } from 'svelte';
 import type { Column } from '../../../shared/columns';
 import type { JobInfo, JobProgress } from '../../../shared/methods/jobs';
 import {
@@ -15,8 +16,10 @@ import type { DrillDown } from '../../../shared/reports/overview';
 import type { Page } from '../../../shared/records';
 import type { AppError } from '../../../shared/result';
 import { parseTimeZone, type TimeZone } from '../../../shared/time-zone';
+import { sortRows } from '../../../shared/cell-text';
+import { type ColumnFilterPlan, planColumnFilters, rowPredicate, searchTextOf } from '../../../shared/column-filter';
+import { filtersOf, type ListQueryOf, sameValue, typedFilters } from '../../../shared/list-query';
 import { bridge } from './bridge';
-import { compareSortValues, sortValueOf } from './cells';
 import { isBatchOf } from '../../../shared/methods/lists';
 import { drillWindowText } from './overview-window';
 import { watchRows } from './job-events';
@@ -92,15 +95,24 @@ export class ListView<O extends ListOperation> {
   archiveSyncedAt = $state<number | null>(null);
   /** The last platform request failed to reach it: the screen offers the archive. */
   unreachable = $state(false);
-  /** Text typed into the archive table's column filters, by column key (empty ones are left out). */
+  /** Text typed into the table's column filters, by column key (empty ones are left out). */
   columnFilters = $state<Record<string, string>>({});
+  /** From the archive: how many rows the query holds before its search and column filters (null: none of them). */
+  archiveOf = $state<number | null>(null);
   /** Set by a click in the Overview; shown as removable chips while the rows come from the archive. */
   drill = $state<DrillFilters>(NO_DRILL);
   private searchTimer: ReturnType<typeof setTimeout> | undefined;
   private columnFilterTimer: ReturnType<typeof setTimeout> | undefined;
 
   /** The params of the last query that passed validation; pages and "load all" use them. */
-  private applied: ListParams[O] | null = null;
+  private applied = $state.raw<ListParams[O] | null>(null);
+  /** The query whose archived rows are on show (set when they arrive). */
+  private fetchedQuery = $state.raw<ListQueryOf<O> | null>(null);
+  /** Finished syncs of this list already followed (their rows are on show, or were when the view was made). */
+  private readonly followedSyncs = new Set<string>();
+  /** What the search finds in each loaded row (its shown text and raw values), kept per zone. */
+  private haystacks = new WeakMap<RowOf<O>, string>();
+  private haystackZone: string | null = null;
   private requestSeq = 0;
   /** This screen's key for archive pages: main gives up the older page this screen still waits for. */
   private readonly screenKey = Math.random().toString(36).slice(2);
@@ -123,6 +135,27 @@ export class ListView<O extends ListOperation> {
   readonly selectedRow: RowOf<O> | null = $derived(this.selected === null ? null : (this.rows[this.selected] ?? null));
   /** Column filters with text in them (also those of hidden columns: they still narrow the rows). */
   readonly activeColumnFilters: number = $derived(Object.values(this.columnFilters).filter((text) => text.trim() !== '').length);
+  /** The column filters read once (shared/column-filter.ts): a number column given words is refused, naming it. */
+  readonly plannedFilters = $derived.by(() => planColumnFilters(this.allColumns, typedFilters(this.columnFilters)));
+  /** Why a column filter cannot apply (e.g. words under a number column); null when they all can. */
+  readonly filterProblem: { field: string; message: string } | null = $derived(
+    this.plannedFilters.ok ? null : { field: this.plannedFilters.field, message: this.plannedFilters.message },
+  );
+  /** The search or a column filter narrows the rows beyond what the filters above ask for. */
+  readonly narrowing: boolean = $derived(this.search.trim() !== '' || this.activeColumnFilters > 0);
+  /** The rows before the search and column filters: this page or the loaded rows, or (archive) every archived row of the filters. */
+  readonly unfilteredCount: number | null = $derived(
+    this.source === 'archive' ? (this.archiveOf ?? this.result?.total ?? null) : this.sourceRows.length,
+  );
+  /** The query of the rows on show: the filters as applied, and the sort, search and column filters. */
+  readonly query: ListQueryOf<O> | null = $derived.by(() => this.queryOf(this.applied));
+  /** The filters above were changed since the table's rows were asked for (a quick range, Reset): the table says so. */
+  readonly formDiffers: boolean = $derived.by(() => {
+    const applied = this.applied;
+    if (applied === null) return false;
+    const { params, errors } = this.spec.toParams(this.draft, this.context());
+    return Object.keys(errors).length > 0 || Object.keys(this.entryProblems).length > 0 || !sameValue(params, applied);
+  });
   /**
    * The order on show: the user's sort, or from the archive the platform's own order, which for
    * a list with a row time is newest first by that time (lists without one keep the listing's order).
@@ -143,6 +176,13 @@ export class ListView<O extends ListOperation> {
     const chosen = saved.columns?.filter((key) => known.has(key));
     this.visibleKeys = chosen && chosen.length > 0 ? chosen : this.allColumns.filter((c) => c.visible).map((c) => c.key);
     this.widths = saved.widths ?? {};
+    // The view lives under a root of its own (views.svelte.ts), so it follows syncs while its screen is away too.
+    $effect(() => {
+      const finished = jobs.shown
+        .filter((job) => job.kind === 'sync' && job.state === 'completed' && (job.operation === null || job.operation === operation))
+        .map((job) => job.jobId);
+      untrack(() => this.followSyncs(finished));
+    });
   }
 
   get prefsKey(): string {
@@ -179,9 +219,35 @@ export class ListView<O extends ListOperation> {
     return params;
   }
 
-  /** The filters of the rows on show (null before the first search). Export uses them. */
+  /** The filters of the rows on show (null before the first search). */
   get appliedParams(): ListParams[O] | null {
     return this.applied;
+  }
+
+  /**
+   * The query of what the table shows now, which an export writes: from the archive, the
+   * query of the rows that arrived (a search typed a moment ago is not shown yet); from the
+   * platform, the page's filters with the search and column filters applied to its rows here.
+   */
+  get shownQuery(): ListQueryOf<O> | null {
+    return this.source === 'archive' ? this.fetchedQuery : this.query;
+  }
+
+  private queryOf(params: ListParams[O] | null): ListQueryOf<O> | null {
+    if (params === null) return null;
+    const search = this.search.trim();
+    const contains = typedFilters(this.columnFilters);
+    const archive = this.source === 'archive';
+    return {
+      operation: this.operation,
+      source: this.source,
+      params,
+      ...(this.sort ? { sort: { field: this.sort.key, descending: this.sort.descending } } : {}),
+      ...(search !== '' ? { search } : {}),
+      ...(contains.length > 0 ? { contains } : {}),
+      ...(archive && this.drill.equals.length > 0 ? { equals: $state.snapshot(this.drill.equals) } : {}),
+      ...(archive && this.drill.hourOfDay !== null ? { hourOfDay: this.drill.hourOfDay } : {}),
+    };
   }
 
   /** The filters as typed, checked as Search checks them (errors show at the fields); null when wrong. */
@@ -242,30 +308,21 @@ export class ListView<O extends ListOperation> {
     }
   }
 
-  /** A page of archived rows: sort and search run over every archived row, on this computer. */
+  /** A page of archived rows: sort, search and column filters run over every archived row, on this computer. */
   private async fetchArchived(params: ListParams[O]): Promise<void> {
+    const query = this.queryOf(params);
+    if (query === null) return;
+    // A filter that cannot apply is shown at once; the rows on show stay those of the last query.
+    if (this.filterProblem !== null) return;
     const seq = ++this.requestSeq;
     this.status = 'loading';
-    const search = this.search.trim();
-    const contains = Object.entries(this.columnFilters)
-      .filter(([, text]) => text.trim() !== '')
-      .map(([field, text]) => ({ field, text: text.trim() }));
-    const result = await bridge.archivePage({
-      operation: this.operation,
-      params,
-      offset: (this.page - 1) * this.size,
-      limit: this.size,
-      ...(this.sort ? { sort: { field: this.sort.key, descending: this.sort.descending } } : {}),
-      ...(search !== '' ? { search } : {}),
-      ...(contains.length > 0 ? { contains } : {}),
-      ...(this.drill.equals.length > 0 ? { equals: $state.snapshot(this.drill.equals) } : {}),
-      ...(this.drill.hourOfDay !== null ? { hourOfDay: this.drill.hourOfDay } : {}),
-      screen: this.screenKey,
-    });
+    const result = await bridge.archivePage({ ...filtersOf(query), offset: (this.page - 1) * this.size, limit: this.size, screen: this.screenKey });
     if (seq !== this.requestSeq) return;
     if (result.ok) {
-      const { total, rows, lastSyncAt } = result.value;
+      const { total, rows, lastSyncAt, of } = result.value;
       this.result = { total, size: this.size, current: this.page, pages: Math.max(1, Math.ceil(total / this.size)), records: rows, searchCount: null };
+      this.archiveOf = of ?? total;
+      this.fetchedQuery = query;
       this.archiveSyncedAt = lastSyncAt;
       this.error = null;
       this.status = 'ready';
@@ -275,6 +332,25 @@ export class ListView<O extends ListOperation> {
       this.status = 'error';
     }
   }
+
+  /**
+   * Follows this list's syncs: when one finishes, "Last synced" is read again and rows
+   * shown from the archive are read again (the same page), so the table is what was just synced.
+   * `finished`: the finished syncs that cover this list, newest first.
+   */
+  followSyncs(finished: readonly string[]): void {
+    const fresh = finished.filter((jobId) => !this.followedSyncs.has(jobId));
+    for (const jobId of fresh) this.followedSyncs.add(jobId);
+    if (fresh.length === 0 || !this.syncsSeen) {
+      this.syncsSeen = true;
+      return;
+    }
+    void this.learnLastSync();
+    if (this.source === 'archive' && this.mode === 'pages' && this.applied !== null) void this.fetch();
+  }
+
+  /** False until the first look at the finished syncs: those that ended before the view was made are not news. */
+  private syncsSeen = false;
 
   private async learnLastSync(): Promise<void> {
     const status = await bridge.archiveStatus({});
@@ -291,6 +367,10 @@ export class ListView<O extends ListOperation> {
     this.load = null;
     this.source = source;
     if (source === 'platform') this.drill = NO_DRILL; // the platform cannot filter by them
+    // The archive keeps only the record's own fields as columns: filters on others are dropped, not refused.
+    if (source === 'archive') this.columnFilters = Object.fromEntries(Object.entries(this.columnFilters).filter(([key]) => this.archiveColumn(key)));
+    this.fetchedQuery = null;
+    this.archiveOf = null;
     this.unreachable = false;
     this.page = 1;
     if (this.applied === null) {
@@ -327,6 +407,7 @@ export class ListView<O extends ListOperation> {
 
   /** The quick search: over the page on show, or (from the archive) over every archived row, shortly after typing stops. */
   searchChanged(): void {
+    this.selected = null;
     if (this.source !== 'archive') return;
     clearTimeout(this.searchTimer);
     this.searchTimer = setTimeout(() => {
@@ -340,9 +421,16 @@ export class ListView<O extends ListOperation> {
     return Object.hasOwn(this.list.fields, key);
   }
 
-  /** A column filter of the archive table: applied over every archived row shortly after typing stops, from page 1. */
+  /** Whether a column has a filter field: every column over loaded rows; from the archive, its own fields. */
+  filterable(key: string): boolean {
+    return this.source !== 'archive' || this.archiveColumn(key);
+  }
+
+  /** A column filter: over loaded rows at once; from the archive, over every archived row shortly after typing stops, from page 1. */
   setColumnFilter(key: string, text: string): void {
     this.columnFilters = { ...this.columnFilters, [key]: text };
+    this.selected = null;
+    if (this.source !== 'archive') return;
     clearTimeout(this.columnFilterTimer);
     this.columnFilterTimer = setTimeout(() => {
       this.page = 1;
@@ -354,7 +442,14 @@ export class ListView<O extends ListOperation> {
     clearTimeout(this.columnFilterTimer);
     this.columnFilters = {};
     this.page = 1;
-    void this.fetch();
+    if (this.source === 'archive') void this.fetch();
+  }
+
+  /** Clears the search and every column filter: the rows of the filters above again. */
+  clearNarrowing(): void {
+    clearTimeout(this.searchTimer);
+    this.search = '';
+    this.clearColumnFilters();
   }
 
   /** What this screen's Sync asks for: its own list and, for task details, the task in the filters (null: the filters need fixing first). */
@@ -391,6 +486,9 @@ export class ListView<O extends ListOperation> {
     this.cancelLoad();
     this.mode = 'pages';
     this.result = null;
+    this.fetchedQuery = null;
+    this.archiveOf = null;
+    this.archiveSyncedAt = null;
     if (this.applied !== null) {
       this.page = 1;
       await this.fetch();
@@ -501,23 +599,25 @@ export class ListView<O extends ListOperation> {
   }
 
   private arrange(source: readonly RowOf<O>[]): readonly RowOf<O>[] {
-    // Archived pages come sorted and searched over every archived row.
+    // Archived pages come sorted, searched and filtered over every archived row.
     if (this.source === 'archive') return source;
-    const query = this.search.trim().toLowerCase();
-    const cache = this.cache;
-    let rows = query === '' ? source : source.filter((row) => cache.haystack(row).includes(query));
-    const sort = this.sort;
-    const column = sort ? this.allColumns.find((c) => c.key === sort.key) : undefined;
-    if (sort && column) {
-      const keyed = rows.map((row, index) => ({ row, index, value: sortValueOf(column, row) }));
-      const direction = sort.descending ? -1 : 1;
-      keyed.sort((a, b) => {
-        if (a.value === null || b.value === null) return compareSortValues(a.value, b.value) || a.index - b.index;
-        return direction * compareSortValues(a.value, b.value) || a.index - b.index;
-      });
-      rows = keyed.map((entry) => entry.row);
+    const plans: { column: Column<RowOf<O>>; plan: ColumnFilterPlan }[] = this.plannedFilters.ok ? this.plannedFilters.plans : [];
+    const keep = rowPredicate(this.allColumns, plans, this.search, this.zone, (row) => this.haystack(row));
+    return sortRows(keep ? source.filter(keep) : source, this.allColumns, this.sort);
+  }
+
+  /** What the search finds in a loaded row, made once per row (and again when the zone changes). */
+  private haystack(row: RowOf<O>): string {
+    if (this.haystackZone !== this.zone.name) {
+      this.haystacks = new WeakMap();
+      this.haystackZone = this.zone.name;
     }
-    return rows;
+    let text = this.haystacks.get(row);
+    if (text === undefined) {
+      text = searchTextOf(this.allColumns, row, this.zone);
+      this.haystacks.set(row, text);
+    }
+    return text;
   }
 }
 
