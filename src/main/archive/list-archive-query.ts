@@ -60,9 +60,10 @@ export function listArchiveQuery(asked: ListFilters, zone: TimeZone): Result<Lis
     if (!base.value.window) return fail('validation', 'An hour of the day can be picked only with a time window: give strTime and endTime.');
     hourOfDay = { hour: asked.hourOfDay, zone };
   }
+  const span = base.value.window;
   const shown = [
-    ...planned.plans.map(({ column, plan }) => columnFilterSql(layout, column, plan, zone)),
-    ...[searchSql(layout, columns, asked.search ?? '', zone)].filter((condition) => condition !== null),
+    ...planned.plans.map(({ column, plan }) => columnFilterSql(layout, column, plan, zone, span)),
+    ...[searchSql(layout, columns, asked.search ?? '', zone, span)].filter((condition) => condition !== null),
   ];
   const unfiltered: ArchiveQuery = { ...base.value, equals, ...(hourOfDay ? { hourOfDay } : {}), ...(asked.sort ? { sort: asked.sort } : {}) };
   return ok({ query: shown.length > 0 ? { ...unfiltered, shown } : unfiltered, unfiltered });

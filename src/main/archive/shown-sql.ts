@@ -8,13 +8,13 @@
 import type { Column, CurrencyOf } from '../../shared/columns';
 import { type ColumnFilterPlan, codeSearchText } from '../../shared/column-filter';
 import type { NumberTest } from '../../shared/number-filter';
-import type { TimeZone } from '../../shared/time-zone';
-import { fieldColumn, fieldSortColumn, joinSql, literal, param, sql, type SqlQuery } from './sql-query';
+import { offsetMinutesAt, QUARTER_HOUR_MS, type TimeZone } from '../../shared/time-zone';
+import { fieldColumn, fieldSortColumn, joinSql, param, sql, type SqlQuery } from './sql-query';
 import type { FieldLayout, TableLayout } from './table-layout';
 
-const TIME_FORMAT = '%Y-%m-%d %H:%M:%S';
-/** What a shown time, a duration and a number are made of: a needle with anything else cannot be in them. */
-const TIME_CHARS = /^[\d\- :]+$/;
+/** The shape of a shown time (`2026-11-24 10:42:07`, a digit as d): a needle of another shape cannot be in one. */
+const TIME_SHAPE = 'dddd-dd-dd dd:dd:dd';
+/** What a duration and a number are made of: a needle with anything else cannot be in them. */
 const DURATION_CHARS = /^[\d:-]+$/;
 const NUMBER_CHARS = /^[\d.e+-]+$/;
 
@@ -39,12 +39,45 @@ function durationText(column: SqlQuery): SqlQuery {
   return sql`((CASE WHEN ${column} < 0 THEN '-' ELSE '' END) || CAST(${whole} // 60 AS VARCHAR) || ':' || lpad(CAST(${whole} % 60 AS VARCHAR), 2, '0'))`;
 }
 
-/** An instant (ms) as the table writes it in the zone: `2026-11-24 10:42:07`. */
-function timeText(instantMs: SqlQuery, zone: TimeZone): SqlQuery {
-  if (zone.kind === 'fixed') {
-    return sql`strftime(make_timestamp((${instantMs} + ${zone.offsetMinutes * 60_000}) * 1000), ${literal(TIME_FORMAT)})`;
+/**
+ * An instant (ms) as the table writes it in the zone, `2026-11-24 10:42:07`, from whole
+ * milliseconds (no float on the way, so a second never reads as the one before); a
+ * fraction of a second follows after a dot, which no needle that fits TIME_SHAPE reaches.
+ */
+function timeText(instantMs: SqlQuery, zone: TimeZone, span: Span | undefined): SqlQuery {
+  const shifted = (offsetMinutes: number): SqlQuery => sql`CAST(epoch_ms(${instantMs} + ${offsetMinutes * 60_000}) AS VARCHAR)`;
+  if (zone.kind === 'fixed') return shifted(zone.offsetMinutes);
+  // The engine's zone rules per row are slow: within the window, the zone's few offsets are listed here.
+  const exact = sql`CAST(timezone(${param(zone.name)}, epoch_ms(${instantMs}) AT TIME ZONE 'UTC') AS VARCHAR)`;
+  const pieces = span ? offsetPieces(zone, span) : null;
+  if (pieces === null) return exact;
+  const cases = pieces.map(({ fromMs, toMs, offsetMinutes }) => sql`WHEN ${instantMs} >= ${fromMs} AND ${instantMs} < ${toMs} THEN ${shifted(offsetMinutes)}`);
+  return sql`(CASE ${joinSql(cases, sql` `)} ELSE ${exact} END)`;
+}
+
+/** The times a query's rows hold, give or take: its window, widened by the hours a call lasts. */
+export type Span = { fromMs: number; toMs: number };
+const SPAN_MARGIN_MS = 2 * 86_400_000;
+const SPAN_DAYS_LISTED = 400;
+
+/** A zone's offset over a span in pieces of one offset each (offsets change only on quarter hours); null when the span is too long. */
+function offsetPieces(zone: TimeZone, span: Span): { fromMs: number; toMs: number; offsetMinutes: number }[] | null {
+  const first = Math.floor((span.fromMs - SPAN_MARGIN_MS) / QUARTER_HOUR_MS) * QUARTER_HOUR_MS;
+  const end = span.toMs + SPAN_MARGIN_MS;
+  if (!Number.isSafeInteger(first) || !Number.isSafeInteger(Math.ceil(end)) || end - first > SPAN_DAYS_LISTED * 86_400_000) return null;
+  const pieces: { fromMs: number; toMs: number; offsetMinutes: number }[] = [];
+  for (let at = first; at < end; at += QUARTER_HOUR_MS) {
+    const offsetMinutes = offsetMinutesAt(at, zone);
+    const last = pieces.at(-1);
+    if (last && last.offsetMinutes === offsetMinutes) last.toMs = at + QUARTER_HOUR_MS;
+    else pieces.push({ fromMs: at, toMs: at + QUARTER_HOUR_MS, offsetMinutes });
   }
-  return sql`strftime(timezone(${param(zone.name)}, to_timestamp(${instantMs} / 1000.0)), ${literal(TIME_FORMAT)})`;
+  return pieces;
+}
+
+/** Whether a needle could be part of a shown time (most searches, words and phone numbers, cannot). */
+function fitsTime(needle: string): boolean {
+  return TIME_SHAPE.includes(needle.replace(/\d/g, 'd'));
 }
 
 function currencySql(layout: TableLayout, currencyOf: CurrencyOf): SqlQuery | null {
@@ -70,49 +103,88 @@ function anyOf(conditions: readonly SqlQuery[]): SqlQuery {
   return conditions.length === 0 ? sql`FALSE` : conditions.length === 1 ? conditions[0] : sql`(${joinSql(conditions, sql` OR `)})`;
 }
 
-/** The texts of a column that a text filter or a search looks in, as SQL; none when the needle cannot be in them. */
-function textsOf<R>(layout: TableLayout, column: Column<R>, field: FieldLayout, needle: string, zone: TimeZone): SqlQuery[] {
+/**
+ * The conditions that a column's shown text or raw value holds the needle (lower-cased);
+ * none when the needle cannot be in them.
+ */
+function textMatches<R>(layout: TableLayout, column: Column<R>, field: FieldLayout, needle: string, zone: TimeZone, span: Span | undefined): SqlQuery[] {
   const value = fieldColumn(layout, field.field);
   switch (column.kind) {
     case 'text':
     case 'id':
     case 'phone':
     case 'date':
-      return [field.kind === 'textList' ? sql`array_to_string(${value}, ', ')` : value];
     case 'list':
-      return [field.kind === 'textList' ? sql`array_to_string(${value}, ', ')` : value];
+      return [contains(field.kind === 'textList' ? sql`array_to_string(${value}, ', ')` : value, needle)];
     case 'integer':
     case 'number':
-      return NUMBER_CHARS.test(needle) ? [numberText(value)] : [];
+      return NUMBER_CHARS.test(needle) ? [contains(numberText(value), needle)] : [];
     case 'duration':
-      return DURATION_CHARS.test(needle) ? [durationText(value), numberText(value)] : [];
-    case 'amount': {
-      const currency = currencySql(layout, column.currencyOf);
-      return [currency === null ? value : sql`(${value} || ' ' || ${currency})`];
-    }
+      return DURATION_CHARS.test(needle) ? [contains(durationText(value), needle), contains(numberText(value), needle)] : [];
+    case 'amount':
+      return amountMatches(layout, column.currencyOf, value, needle);
     case 'time':
-      return TIME_CHARS.test(needle) && field.kind === 'timestamp' ? [value, timeText(fieldSortColumn(layout, field.field), zone)] : [value];
+      return fitsTime(needle) && field.kind === 'timestamp'
+        ? [contains(value, needle), contains(timeText(fieldSortColumn(layout, field.field), zone, span), needle)]
+        : [contains(value, needle)];
     case 'code':
       return [];
   }
 }
 
-/** Codes of a column whose label and code, as shown, hold the needle: the table's by list, an open set's by its prefix. */
+/**
+ * An amount as shown is its text, a space and its currency: a needle without a space is in
+ * one or the other, so the text and the (few distinct) currencies are searched apart.
+ */
+function amountMatches(layout: TableLayout, currencyOf: CurrencyOf, value: SqlQuery, needle: string): SqlQuery[] {
+  const currency = currencySql(layout, currencyOf);
+  if (currency === null) return [contains(value, needle)];
+  if (needle.includes(' ')) return [contains(sql`(${value} || ' ' || ${currency})`, needle)];
+  const inCurrency =
+    currencyOf !== null && 'fixed' in currencyOf
+      ? currencyOf.fixed.toLowerCase().includes(needle)
+        ? [sql`${value} IS NOT NULL`]
+        : []
+      : [sql`(${value} IS NOT NULL AND ${contains(currency, needle)})`];
+  return [contains(value, needle), ...inCurrency];
+}
+
+/** Codes as the column holds them: numbers in a number field (compared without turning every row into text), else text. */
+function codeList(field: FieldLayout, codes: readonly string[]): SqlQuery | null {
+  const values = field.kind === 'number' ? codes.map(Number).filter(Number.isFinite).map((code) => param(code)) : codes.map((code) => param(code));
+  return values.length > 0 ? joinSql(values) : null;
+}
+
+/** Codes of a column whose label and code, as shown, hold the needle: the table's by list, any other by its shown text. */
 function codeSearch<R>(layout: TableLayout, column: Column<R>, field: FieldLayout, needle: string): SqlQuery {
   if (column.kind !== 'code') return sql`FALSE`;
-  const code = codeTextSql(layout, field);
+  const value = fieldColumn(layout, field.field);
   const table = Object.keys(column.labels.table);
-  const found = table.filter((entry) => codeSearchText(column.labels, entry).includes(needle));
-  const conditions = found.length > 0 ? [sql`${code} IN (${joinSql(found.map((entry) => param(entry)))})`] : [];
-  const outside = table.length > 0 ? sql`${code} NOT IN (${joinSql(table.map((entry) => param(entry)))}) AND ` : sql``;
+  const found = codeList(field, table.filter((entry) => codeSearchText(column.labels, entry).includes(needle)));
+  const listed = codeList(field, table);
+  const conditions = found ? [sql`${value} IN (${found})`] : [];
+  const outside = listed ? sql`${value} NOT IN (${listed}) AND ` : sql``;
+  const code = codeTextSql(layout, field);
   const prefix = column.labels.otherwise?.prefix;
-  const shown = prefix === undefined ? code : sql`(${param(prefix)} || ${code} || ' (' || ${code} || ')')`;
-  conditions.push(sql`(${outside}${code} <> '' AND ${contains(shown, needle)})`);
+  if (prefix === undefined) {
+    // A code without a label shows as itself: a number only holds a needle a number can.
+    if (field.kind !== 'number' || NUMBER_CHARS.test(needle)) conditions.push(sql`(${outside}${code} <> '' AND ${contains(code, needle)})`);
+  } else if (prefix.toLowerCase().includes(needle)) {
+    conditions.push(sql`(${outside}${code} <> '')`);
+  } else {
+    // "key 5 (5)": a needle without a space or a bracket lies within the code, unless the prefix runs into it.
+    const shown = /[ ()]/.test(needle) || !prefix.endsWith(' ') ? sql`(${param(prefix)} || ${code} || ' (' || ${code} || ')')` : code;
+    conditions.push(sql`(${outside}${code} <> '' AND ${contains(shown, needle)})`);
+  }
   return anyOf(conditions);
 }
 
-/** The search over a list's archived rows: the needle (lower-cased) in any column's shown text or raw value. */
-export function searchSql<R>(layout: TableLayout, columns: readonly Column<R>[], search: string, zone: TimeZone): SqlQuery | null {
+/**
+ * The search over a list's archived rows: the needle (lower-cased) in any column's shown
+ * text or raw value. `span`: the query's window, which makes times in a zone with daylight
+ * saving cheap to show.
+ */
+export function searchSql<R>(layout: TableLayout, columns: readonly Column<R>[], search: string, zone: TimeZone, span?: Span): SqlQuery | null {
   const needle = search.trim().toLowerCase();
   if (needle === '') return null;
   const conditions: SqlQuery[] = [];
@@ -120,7 +192,7 @@ export function searchSql<R>(layout: TableLayout, columns: readonly Column<R>[],
     const field = fieldIn(layout, column.key);
     if (!field || field.kind === 'json') continue;
     if (column.kind === 'code') conditions.push(codeSearch(layout, column, field, needle));
-    else conditions.push(...textsOf(layout, column, field, needle, zone).map((text) => contains(text, needle)));
+    else conditions.push(...textMatches(layout, column, field, needle, zone, span));
   }
   return anyOf(conditions);
 }
@@ -152,7 +224,7 @@ function numberSql<R>(layout: TableLayout, column: Column<R>, field: FieldLayout
 }
 
 /** One column filter's plan as SQL (the column must be one of the archive's fields). */
-export function columnFilterSql<R>(layout: TableLayout, column: Column<R>, plan: ColumnFilterPlan, zone: TimeZone): SqlQuery {
+export function columnFilterSql<R>(layout: TableLayout, column: Column<R>, plan: ColumnFilterPlan, zone: TimeZone, span?: Span): SqlQuery {
   const field = fieldIn(layout, column.key);
   if (!field || field.kind === 'json') throw new TypeError(`The archive keeps no field "${column.key}" to filter.`);
   switch (plan.kind) {
@@ -174,6 +246,6 @@ export function columnFilterSql<R>(layout: TableLayout, column: Column<R>, plan:
       return anyOf(conditions);
     }
     case 'text':
-      return anyOf(textsOf(layout, column, field, plan.needle, zone).map((text) => contains(text, plan.needle)));
+      return anyOf(textMatches(layout, column, field, plan.needle, zone, span));
   }
 }

@@ -23,7 +23,8 @@ const ZONES = [platformZone, parseTimeZone('America/New_York') as TimeZone];
 const data = buildSandboxData({ seed: 11, anchor: new Date('2026-11-22T00:00:00Z'), volume: 'small', workspace: 'shown-filters' });
 
 const raw: Partial<Record<ListOperation, readonly unknown[]>> = {
-  voiceRecords: Array.from({ length: 600 }, (_, i) => data.voiceRecordAt(data.voiceRecordCount - 1 - i)),
+  // Spread over the sandbox's two months, so America/New_York's change of offset (1 November) falls among them.
+  voiceRecords: Array.from({ length: 600 }, (_, i) => data.voiceRecordAt(Math.floor((i * data.voiceRecordCount) / 600))),
   numberRecords: Array.from({ length: 400 }, (_, i) => data.numberRecordAt(i)),
   seats: data.seats(),
   teamLeaders: data.teamLeaders(),
@@ -114,12 +115,17 @@ describe('filters and search find the same rows from the archive as from loaded 
       const archivedColumns = columns.filter((column) => isArchivedColumn(table.layout, column.key));
       for (const zone of ZONES) {
         const sample = cellText(columns.find((column) => column.kind === 'time') ?? columns[0], all[3], zone);
-        for (const needle of ['connected', 'voicemail', 'USD', 'EUR', 'key 1', 'idle', 'disabled', '1:0', sample.slice(0, 13), sample.slice(11, 16), '00:0', all[2] ? cellText(columns[1], all[2], zone).slice(1, 6) : 'x']) {
+        for (const needle of ['connected', 'voicemail', 'USD', 'EUR', 'key 1', 'ey', 'y 1', 'idle', 'disabled', '1:0', '2026-11-01 01:', '2026-11-01 0', sample.slice(0, 13), sample.slice(11, 16), '00:0', all[2] ? cellText(columns[1], all[2], zone).slice(1, 6) : 'x']) {
           const keep = rowPredicate(archivedColumns, [], needle, zone);
           const expected = all.filter((row) => keep?.(row) ?? true).map((row) => table.keyOf(row, all.indexOf(row)));
-          const condition = searchSql(table.layout, columns, needle, zone);
-          const found = await archived(operation, condition ? [condition] : []);
-          expect([...found].sort(), `${operation} searched for "${needle}" in ${zone.name}`).toEqual(expected.sort());
+          // With the rows' span (the offsets listed) and without (the engine's zone rules): the same rows.
+          const times = all.map((row) => table.timeOf(row)).filter((time): time is number => time !== null);
+          const span = times.length > 0 ? { fromMs: Math.min(...times), toMs: Math.max(...times) } : undefined;
+          for (const within of [span, undefined]) {
+            const condition = searchSql(table.layout, columns, needle, zone, within);
+            const found = await archived(operation, condition ? [condition] : []);
+            expect([...found].sort(), `${operation} searched for "${needle}" in ${zone.name}${within ? ' over the span' : ''}`).toEqual([...expected].sort());
+          }
         }
       }
     }
