@@ -63,7 +63,7 @@ function sortText<Row>(input: QueryInWords<object, Row>): string {
   if (query.sort) {
     const header = headerOf(list, query.sort.field);
     const order = `${header}, ${query.sort.descending ? 'descending' : 'ascending'}`;
-    if (source === 'platform' && rows.scope === 'all') return `the platform's order (the table sorts by ${order} within a page only)`;
+    if (source === 'platform' && rows.scope === 'all') return `the platform's order (the table's sort by ${order} orders the rows it holds, not a file of every row)`;
     return order;
   }
   const time = list.rowTime;

@@ -64,7 +64,8 @@ export class ExportState<O extends ListOperation> {
   async start(scope: ExportScope, format: ExportFormat, columns: 'table' | 'all'): Promise<void> {
     if (this.running) return;
     const view = this.view;
-    const shown = view.shownQuery;
+    // The query of the rows on show; when none arrived (the archive failed to answer), the one the table asked for.
+    const shown = view.shownQuery ?? view.query;
     const params = shown?.params ?? view.checkFilters();
     if (params === null) return;
     askToNotify();

@@ -179,7 +179,13 @@ export class ListView<O extends ListOperation> {
     // The view lives under a root of its own (views.svelte.ts), so it follows syncs while its screen is away too.
     $effect(() => {
       const finished = jobs.shown
-        .filter((job) => job.kind === 'sync' && job.state === 'completed' && (job.operation === null || job.operation === operation))
+        .filter(
+          (job) =>
+            job.kind === 'sync' &&
+            job.state === 'completed' &&
+            job.profileId === session.activeProfileId &&
+            (job.operation === null || job.operation === operation),
+        )
         .map((job) => job.jobId);
       untrack(() => this.followSyncs(finished));
     });
