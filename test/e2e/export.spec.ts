@@ -111,7 +111,7 @@ test('a cancelled export leaves no file; a bad window typed is not applied until
   await app.locator('#range-from').fill(local(Date.now() - 40 * 86_400_000));
   await app.locator('#range-to').fill(local(Date.now() - 60_000));
   // Typed, not applied: the table keeps its rows and says so, and an export would write what it shows.
-  await expect(app.getByTestId('form-not-applied')).toHaveText('Filters changed, not applied: press Enter in them or Search');
+  await expect(app.getByTestId('form-not-applied')).toHaveText('Filters not applied: press Enter or Search');
   await app.getByRole('button', { name: 'Export…' }).click();
   await expect(app.getByRole('dialog', { name: 'Export' }).getByTestId('export-note').first()).toHaveText(
     'The filters above were changed and not applied: the file holds what the table shows.',

@@ -161,6 +161,7 @@ test('a filter that matches nothing keeps its field, says "0 of N match" and cle
   await expect(app.getByTestId('no-match')).toContainText('0 of 25 on this page match');
   await expect(filter).toBeVisible();
   await expect(filter).toHaveValue('no seat is called this');
+  await app.screenshot({ path: 'test-results/screens/list-no-match.png' });
   await filter.fill('');
   await app.getByLabel('Quick search').fill('zzzz-nothing');
   await expect(app.getByTestId('no-match')).toContainText('0 of 25 on this page match');
@@ -181,8 +182,11 @@ test('a quick range or Reset that is not applied yet is said beside the pager un
   await expect(hint).toHaveCount(0);
   const week = await app.getByTestId('pager-total').textContent();
   await app.getByRole('button', { name: 'Yesterday', exact: true }).click();
-  await expect(hint).toHaveText('Filters changed, not applied: press Enter in them or Search');
+  await expect(hint).toHaveText('Filters not applied: press Enter or Search');
   await expect(app.getByTestId('pager-total')).toHaveText(week ?? '');
+  await app.getByRole('button', { name: 'Export…' }).click();
+  await app.screenshot({ path: 'test-results/screens/list-not-applied.png' });
+  await app.keyboard.press('Escape');
   await app.locator('#range-from').press('Enter');
   await expect(hint).toHaveCount(0);
   const { strTime, endTime } = await windowParams(app);
