@@ -49,6 +49,13 @@ export interface ArchiveStoreOptions {
   readTimeLimitMs?: number;
 }
 
+/**
+ * The engine's own memory: its buffers held to 192 MB (a merge beyond spills to a temporary
+ * file beside the archive) and what its threads free handed back at once rather than kept
+ * for reuse, so a million-record sync stays within what a desktop app may take.
+ */
+const ENGINE_SETTINGS = { threads: '2', memory_limit: '192MB', allocator_flush_threshold: '8MB' };
+
 /** Reads at once on one archive: more than the engine's two threads, so a cheap page never waits behind a long search. */
 const READERS = 4;
 /** A page or the Overview past this is interrupted and answered with what to narrow; an export has none. */
@@ -309,7 +316,7 @@ export class ArchiveStore {
 }
 
 async function startEngine(path: string, options: ArchiveStoreOptions, onMerged: () => void): Promise<Engine> {
-  const instance = await DuckDBInstance.create(path, { threads: '2' });
+  const instance = await DuckDBInstance.create(path, ENGINE_SETTINGS);
   const writer = await instance.connect();
   const reader = await instance.connect();
   const schemas = new TableSchemas(writer);

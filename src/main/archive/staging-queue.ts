@@ -6,8 +6,8 @@
  */
 import type { ArchiveStore, ArchiveTable } from './archive-store';
 
-/** About 40 MB of voice records: enough to ride out a merge without the fetch waiting. */
-export const STAGING_BACKLOG_MAX_ROWS = 20_000;
+/** Fifty pages: enough to ride out a merge at the platform's pace, little enough to keep a sync's memory flat. */
+export const STAGING_BACKLOG_MAX_ROWS = 5_000;
 
 export class StagingQueue<R> {
   private tail: Promise<void> = Promise.resolve();
