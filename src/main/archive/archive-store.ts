@@ -59,7 +59,7 @@ const ENGINE_SETTINGS = { threads: '2', memory_limit: '192MB', allocator_flush_t
 /** Reads at once on one archive: more than the engine's two threads, so a cheap page never waits behind a long search. */
 const READERS = 4;
 /** A page or the Overview past this is interrupted and answered with what to narrow; an export has none. */
-export const READ_TIME_LIMIT_MS = 4_000;
+export const READ_TIME_LIMIT_MS = 8_000;
 
 /** The open engine: its connections (one writing, one for housekeeping reads, a pool for the rest) and the parts working on them. */
 interface Engine {
@@ -186,13 +186,16 @@ export class ArchiveStore {
     return this.serial(() => this.engine.staging.discard(table));
   }
 
+  /** The covered ranges of a windowed list, as last committed (read beside the writes, never behind them). */
   coverage(operation: string): Promise<CoveragePiece[]> {
-    return this.serial(() => readCoverage(this.engine.reader, operation));
+    this.checkOpen();
+    return this.engine.pool.run((reader) => readCoverage(reader, operation));
   }
 
   /** When the scope's snapshot was last taken in full; null when never. */
   snapshotTakenAt(operation: string, scope: string): Promise<number | null> {
-    return this.serial(() => readSnapshotTakenAt(this.engine.reader, operation, scope));
+    this.checkOpen();
+    return this.engine.pool.run((reader) => readSnapshotTakenAt(reader, operation, scope));
   }
 
   /**
