@@ -232,7 +232,7 @@ describe('the Overview figures equal the sandbox data counted by hand', () => {
       }
     }
     expect(numbers.breakdowns.byType.buckets.map((bucket) => bucket.key).sort()).toEqual(['FIXED', 'MOBILE']);
-  });
+  }, 60_000);
 
   it('seats by status and by group, and when the list was taken', async () => {
     const { seats } = await overviewOf('Asia/Shanghai', archivedFrom, archivedTo);
