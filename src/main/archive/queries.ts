@@ -31,6 +31,8 @@ const NARROW_PICK_FROM_ROWS = 50_000;
 const TOP_VALUES_MAX = 50_000;
 /** The top values are listed this far beyond the page asked for, so paging on reads them once. */
 const TOP_VALUES_AHEAD = 2_500;
+/** Pages are read ten of 25 at a time (see rowsOf). */
+const CHUNK_ROWS = 250;
 
 export interface ArchivePage<R> {
   total: number;
@@ -46,6 +48,8 @@ export class ArchiveQueries {
   private readonly topValues = new Memo<TopValues>(8);
   /** The time span each table's rows cover, dropped with the counts. */
   private readonly spans = new Memo<{ fromMs: number; toMs: number } | null>(16);
+  /** Chunks of rows of recent listings (see rowsOf), dropped with the counts: at most 64 × 250 records. */
+  private readonly chunks = new Memo<unknown[]>(64);
 
   constructor(private readonly pool: ReadPool) {}
 
@@ -54,6 +58,7 @@ export class ArchiveQueries {
     this.counts.clear();
     this.topValues.clear();
     this.spans.clear();
+    this.chunks.clear();
   }
 
   /** One page of archived rows, read in one snapshot; `signal` gives it up (a newer page from the same screen). */
@@ -77,10 +82,53 @@ export class ArchiveQueries {
     const first = Math.max(0, Math.trunc(offset));
     const size = Math.max(0, Math.trunc(limit));
     if (size === 0 || first >= total) return { total, records: [] };
+    return { total, records: await this.rowsOf<R>(reader, layout, query, conditions, total, first, size) };
+  }
+
+  /**
+   * The rows `[first, first + size)` in the query's order. Pages are read as part of a
+   * chunk of CHUNK_ROWS rows, kept until the next write and shared by everyone asking
+   * meanwhile: paging on, or many screens paging the same listing at once, reads each
+   * chunk once. A page larger than two chunks is read by itself.
+   */
+  private async rowsOf<R>(
+    reader: DuckDBConnection,
+    layout: TableLayout,
+    query: ArchiveQuery,
+    conditions: readonly SqlQuery[],
+    total: number,
+    first: number,
+    size: number,
+  ): Promise<R[]> {
+    const firstChunk = Math.floor(first / CHUNK_ROWS);
+    const lastChunk = Math.floor((first + size - 1) / CHUNK_ROWS);
+    if (lastChunk - firstChunk > 1) return this.pickRows<R>(reader, layout, query, conditions, total, first, size);
+    const listing = keyOf(sql`${whereOf(conditions)} ${orderBy(layout, query)}`);
+    const rows: unknown[] = [];
+    for (let chunk = firstChunk; chunk <= lastChunk; chunk++) {
+      const start = chunk * CHUNK_ROWS;
+      const length = Math.min(CHUNK_ROWS, total - start);
+      rows.push(...(await this.chunks.get(`${listing}\n${chunk}`, () => true, () => this.pickRows<unknown>(reader, layout, query, conditions, total, start, length))));
+    }
+    const from = first - firstChunk * CHUNK_ROWS;
+    return rows.slice(from, from + size) as R[];
+  }
+
+  /** Reads the rows `[first, first + size)` in the query's order. */
+  private async pickRows<R>(
+    reader: DuckDBConnection,
+    layout: TableLayout,
+    query: ArchiveQuery,
+    conditions: readonly SqlQuery[],
+    total: number,
+    first: number,
+    size: number,
+  ): Promise<R[]> {
+    const from = sql`FROM ${tableName(layout)} ${whereOf(conditions)}`;
     const sort = sortKeyOf(layout, query);
     if (total > NARROW_PICK_FROM_ROWS && first + size <= TOP_VALUES_MAX) {
       const records = await this.pageBetweenSortValues<R>(reader, layout, query, conditions, sort, first, size);
-      if (records) return { total, records };
+      if (records) return records;
     }
     // Pick the page's rows by rowid first, then build only those records: the JSON
     // projection never runs over the rows the sort passes by. The pick itself is first
@@ -100,7 +148,7 @@ export class ArchiveQueries {
       sql`SELECT rowid, ${sort.column} ${narrowed} ${orderBy(layout, query)} LIMIT ${size} OFFSET ${first}`,
     );
     const rowids = rows.map((row) => BigInt(row[0] as bigint));
-    if (rowids.length === 0) return { total, records: [] };
+    if (rowids.length === 0) return [];
     // The engine does not push a rowid list into its scan; the page's range of sort values
     // (when it has no empty ones) lets it skip the rest of the table before the list is checked.
     const values = rows.map((row) => row[1]);
@@ -115,7 +163,7 @@ export class ArchiveQueries {
       sql`SELECT rowid, ${recordJsonSql(layout)} FROM ${tableName(layout)} WHERE ${range}rowid IN (${joinSql(rowids.map((rowid) => sql`${rowid}`))})`,
     );
     const byRowid = new Map(built.map((row) => [String(row[0]), row[1]]));
-    return { total, records: rowids.map((rowid) => decodeRecordJson<R>(byRowid.get(String(rowid)))) };
+    return rowids.map((rowid) => decodeRecordJson<R>(byRowid.get(String(rowid))));
   }
 
   /**
