@@ -26,7 +26,7 @@ describe('pages of a large listing', () => {
 
   async function listing(query: ArchiveQuery, limit: number): Promise<string[]> {
     const ids: string[] = [];
-    await store.each(table, query, (records) => void ids.push(...records.map((record) => record.voiceId)), undefined, limit);
+    await store.each(table, query, (records) => void ids.push(...records.map((record) => String(record.voiceId))), undefined, limit);
     return ids;
   }
 
