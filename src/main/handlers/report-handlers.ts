@@ -17,6 +17,7 @@ import { parseTimeZone } from '../../shared/time-zone';
 import type { ListOperation } from '../../shared/operations';
 import { ARCHIVE_HISTORY_DAYS_MAX, type ArchiveSettings } from '../../shared/profiles';
 import type { Overview } from '../../shared/reports/overview';
+import { overviewWindowProblem } from '../../shared/reports/overview-window';
 import { fail, ok, type AppError, type Result } from '../../shared/result';
 import { withAccounts } from './accounts-handlers';
 import type { Handlers } from './dispatcher';
@@ -79,13 +80,16 @@ export function createReportHandlers(deps: {
         const window = { fromMs: request.fromMs, toMs: request.toMs };
         const checked = checkOverviewWindow(window);
         if (!checked.ok) return checked;
+        // The screen's rule again: at most the archive's sync history, not starting in the future.
+        const zone = parseTimeZone(profile.timeZone);
+        const problem = zone ? overviewWindowProblem(window, zone, { maxDays: accounts.archiveSettings(profileId).historyDays, nowMs: Date.now() }) : null;
+        if (problem) return fail('validation', problem.message);
         const store = await archives.store(profileId);
         if (!store) return archiveMissing(profileId);
         const compare = request.compare ?? 'none';
         const compute = (): Promise<Result<Overview>> =>
           computeOverview({ store, profileId, timeZone: profile.timeZone, window, compare, mmsSends: mmsHistory.list() });
         // A comparison's window is synced too: the sync covers both, from the earlier start.
-        const zone = parseTimeZone(profile.timeZone);
         const other = compare !== 'none' && zone ? comparisonWindow(window, compare, zone) : null;
         const synced = other ? { fromMs: Math.min(window.fromMs, other.fromMs), toMs: Math.max(window.toMs, other.toMs) } : window;
         return request.syncFirst ? report(profileId, store, synced, compute) : compute();

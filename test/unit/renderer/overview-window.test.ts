@@ -8,17 +8,42 @@ const NOW = Date.parse('2026-11-23T09:40:00Z'); // 17:40 in +08:00
 
 describe('the Overview window', () => {
   it('yesterday is the whole previous day in the profile zone, up to (not including) midnight', () => {
-    const window = overviewWindow(presetText('yesterday', { from: '', to: '' }, shanghai, NOW), shanghai, NOW);
+    const window = overviewWindow(presetText('yesterday', { from: '', to: '' }, shanghai, NOW), shanghai, 60, NOW);
     expect(window).toEqual({ ok: true, fromMs: Date.parse('2026-11-22T00:00:00+08:00'), toMs: Date.parse('2026-11-23T00:00:00+08:00') });
   });
 
-  it('a custom window is checked by the record lists’ rule and says what to fix', () => {
-    const reversed = overviewWindow({ from: '2026-11-20 00:00', to: '2026-11-19 00:00' }, shanghai, NOW);
+  it('a custom window says what to fix: an end before its start, a typo', () => {
+    const reversed = overviewWindow({ from: '2026-11-20 00:00', to: '2026-11-19 00:00' }, shanghai, 60, NOW);
     expect(reversed).toEqual({ ok: false, errors: { 'params.endTime': 'The end must be after the start.' } });
-    const long = overviewWindow({ from: '2026-10-01 00:00', to: '2026-11-20 00:00' }, shanghai, NOW);
-    expect(long.ok === false && long.errors['params.endTime']).toMatch(/at most 31 days/);
-    const typo = overviewWindow({ from: 'yesterday', to: '2026-11-20 00:00' }, shanghai, NOW);
+    const typo = overviewWindow({ from: 'yesterday', to: '2026-11-20 00:00' }, shanghai, 60, NOW);
     expect(typo.ok === false && typo.errors['params.strTime']).toMatch(/YYYY-MM-DD HH:MM:SS/);
+  });
+
+  it('a window may be as long as the archive’s sync history, past the 31 days of one platform request', () => {
+    const days45 = overviewWindow({ from: '2026-10-08 00:00:00', to: '2026-11-21 23:59:59' }, shanghai, 60, NOW);
+    expect(days45).toEqual({ ok: true, fromMs: Date.parse('2026-10-08T00:00:00+08:00'), toMs: Date.parse('2026-11-22T00:00:00+08:00') });
+    const days60 = overviewWindow({ from: '2026-09-23 00:00:00', to: '2026-11-21 23:59:59' }, shanghai, 60, NOW);
+    expect(days60.ok).toBe(true);
+    const days61 = overviewWindow({ from: '2026-09-22 00:00:00', to: '2026-11-21 23:59:59' }, shanghai, 60, NOW);
+    expect(days61).toEqual({ ok: false, errors: { 'params.endTime': expect.stringMatching(/at most 60 days, the archive's sync history/) } });
+    // A profile syncing 30 days of history has 30-day windows.
+    const short = overviewWindow({ from: '2026-10-08 00:00:00', to: '2026-11-21 23:59:59' }, shanghai, 30, NOW);
+    expect(short.ok === false && short.errors['params.endTime']).toMatch(/at most 30 days/);
+  });
+
+  it('60 local days across a daylight-saving change are 60 days, though 1 hour longer', () => {
+    // 1 November 2026 in New York is 25 hours long.
+    const window = overviewWindow({ from: '2026-09-23 00:00:00', to: '2026-11-21 23:59:59' }, newYork, 60, NOW);
+    expect(window.ok && window.toMs - window.fromMs).toBe(60 * 86_400_000 + 3_600_000);
+    const longer = overviewWindow({ from: '2026-09-22 23:00:00', to: '2026-11-21 23:59:59' }, newYork, 60, NOW);
+    expect(longer.ok).toBe(false);
+  });
+
+  it('a window starting in the future is refused; one ending later than now is today so far', () => {
+    const future = overviewWindow({ from: '2026-11-24 00:00:00', to: '2026-11-24 23:59:59' }, shanghai, 60, NOW);
+    expect(future).toEqual({ ok: false, errors: { 'params.strTime': expect.stringMatching(/starts in the future.*pick a start before now/) } });
+    const today = overviewWindow({ from: '2026-11-23 00:00:00', to: '2026-11-23 23:59:59' }, shanghai, 60, NOW);
+    expect(today.ok).toBe(true);
   });
 
   it('a drill window becomes the list’s period fields, an exclusive end moved back a second', () => {

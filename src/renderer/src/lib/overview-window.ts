@@ -1,6 +1,7 @@
-import { listOf } from '../../../shared/operations';
+import { CALENDAR_MAX_DAYS } from '../../../shared/calendar';
 import { recordWindowForm, type WindowDraft } from '../../../shared/operations/filter-values';
 import type { DrillDown, OverviewPreset } from '../../../shared/reports/overview';
+import { overviewWindowProblem } from '../../../shared/reports/overview-window';
 import { quickRange, type QuickRange } from '../../../shared/time-range';
 import { epochMsToWallTime, formatWallTime, type TimeZone } from '../../../shared/time-zone';
 import { checkRecordWindow } from '../../../shared/validation/time-window';
@@ -28,21 +29,20 @@ export function presetText(preset: OverviewPreset, custom: WindowDraft, zone: Ti
 /**
  * The half-open window `[fromMs, toMs)` of the period typed in the profile's zone: the end
  * typed is the last second taken in, so "23:59:59" takes in the whole day and no more.
- * Checked by the voice records' rule (span and history), so each bucket opens in its list.
+ * At most `maxDays` long (the profile's archive sync history) and not starting in the
+ * future: the rule main checks again (shared/reports/overview-window.ts). The Overview
+ * reads the archive, so a window may reach past the 31 days one platform request takes.
  */
-export function overviewWindow(text: WindowDraft, zone: TimeZone, nowMs = Date.now()): OverviewWindow {
+export function overviewWindow(text: WindowDraft, zone: TimeZone, maxDays: number, nowMs = Date.now()): OverviewWindow {
   const { params, errors } = recordWindowForm.toParams(text, { zone, appId: '' });
   if (Object.keys(errors).length > 0) return { ok: false, errors };
-  const rule = listOf('voiceRecords').window;
   const fields: Record<string, string> = {};
-  const checked = checkRecordWindow(
-    params.strTime,
-    params.endTime,
-    { maxDays: rule?.maxDays ?? 31, now: new Date(nowMs), historyLimited: rule?.historyLimited ?? false },
-    fields,
-  );
+  const checked = checkRecordWindow(params.strTime, params.endTime, { maxDays: CALENDAR_MAX_DAYS, now: new Date(nowMs), historyLimited: false }, fields);
   if (checked === null) return { ok: false, errors: fields };
-  return { ok: true, fromMs: checked.startMs, toMs: checked.endMs + 1000 };
+  const window = { fromMs: checked.startMs, toMs: checked.endMs + 1000 };
+  const problem = overviewWindowProblem(window, zone, { maxDays, nowMs });
+  if (problem) return { ok: false, errors: { [problem.field === 'from' ? 'params.strTime' : 'params.endTime']: problem.message } };
+  return { ok: true, ...window };
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { WindowDraft } from '../../../shared/operations/filter-values';
 import type { Overview, OverviewComparison, OverviewPreset } from '../../../shared/reports/overview';
+import { overviewMaxDays } from '../../../shared/reports/overview-window';
 import type { AppError } from '../../../shared/result';
 import { parseTimeZone, type TimeZone } from '../../../shared/time-zone';
 import { bridge } from './bridge';
@@ -32,6 +33,8 @@ class OverviewState {
   private profileId: string | null = null;
 
   readonly zone: TimeZone = $derived(parseTimeZone(session.profile?.timeZone ?? 'UTC') ?? UTC);
+  /** The longest window: the profile's archive sync history (main checks it again). */
+  readonly maxDays: number = $derived(overviewMaxDays(session.profile?.archive));
 
   /** Picks a window; a preset is shown at once, a custom one when its fields are filled and Show is pressed. */
   choose(preset: OverviewPreset): void {
@@ -42,7 +45,7 @@ class OverviewState {
 
   /** Computes the Overview of the chosen window, syncing what the archive lacks of it first. */
   async load(): Promise<void> {
-    const span = overviewWindow(presetText(this.preset, this.custom, this.zone), this.zone);
+    const span = overviewWindow(presetText(this.preset, this.custom, this.zone), this.zone, this.maxDays);
     if (!span.ok) {
       this.fieldErrors = span.errors;
       return;

@@ -1,0 +1,41 @@
+/**
+ * The one rule for how long an Overview window may be and when it may fall: at most the
+ * profile's archive sync history (Accounts → Archive, "days of history": 60 by default, at
+ * most 62), counted on the zone's wall clock so a window across a daylight-saving change is
+ * not a day short or long; and not starting in the future (a window may end later than now:
+ * it is "today so far"). The Overview screen checks it as the user types, main again.
+ */
+import { calendarOf, DAY_MS, type Window } from '../calendar';
+import { DEFAULT_ARCHIVE_SETTINGS, type ArchiveSettings } from '../profiles';
+import type { TimeZone } from '../time-zone';
+
+export interface OverviewWindowRules {
+  /** The profile's archive sync history in days. */
+  maxDays: number;
+  nowMs: number;
+}
+
+/** What is wrong with the window, naming the field to change; null when it can be shown. */
+export interface OverviewWindowProblem {
+  field: 'from' | 'to';
+  message: string;
+}
+
+/** The longest Overview window of a profile: its archive's sync history. */
+export function overviewMaxDays(archive: ArchiveSettings | undefined): number {
+  return (archive ?? DEFAULT_ARCHIVE_SETTINGS).historyDays;
+}
+
+export function overviewWindowProblem(window: Window, zone: TimeZone, rules: OverviewWindowRules): OverviewWindowProblem | null {
+  if (window.fromMs >= rules.nowMs) {
+    return { field: 'from', message: 'The window starts in the future, where there are no records yet: pick a start before now.' };
+  }
+  const calendar = calendarOf(zone);
+  if (calendar.wallMs(window.toMs) - calendar.wallMs(window.fromMs) > rules.maxDays * DAY_MS) {
+    return {
+      field: 'to',
+      message: `The Overview covers at most ${rules.maxDays} days, the archive's sync history (set in Accounts → Archive): move the end closer to the start.`,
+    };
+  }
+  return null;
+}
