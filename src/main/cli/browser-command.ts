@@ -25,6 +25,8 @@ export const browserCommand: CliCommand = {
       userDataDir,
       log,
       port: portOption(values.port),
+      // The demo profile shows a living floor (the Live screen); the test harness keeps fixed data.
+      sandboxOptions: { live: true },
     });
     io.out(`Switchboard is running. Open this address in your browser:\n\n  ${harness.url}\n\nPress Ctrl+C to stop.`);
     await new Promise<void>((resolveStop) => {

@@ -18,6 +18,7 @@ const OPTIONS = {
   'html502-rate': { type: 'string' },
   'truncate-rate': { type: 'string' },
   'rate-limit': { type: 'string' },
+  live: { type: 'boolean' },
   'clock-offset-s': { type: 'string' },
 } as const;
 
@@ -100,6 +101,7 @@ export function sandboxOptionsFromArgs(args: string[]): SandboxOptions {
   const anchor = anchorOption(values.anchor);
   if (anchor) options.anchor = anchor;
   if (apiKey !== undefined && apiSecret !== undefined) options.accounts = [{ apiKey, apiSecret }];
+  if (values.live === true) options.live = true;
   return options;
 }
 
@@ -124,6 +126,8 @@ export function createSandboxCommand(waitForStop: () => Promise<void> = waitForS
       '  --seed N               data seed (default 1); same seed and anchor, same data',
       '  --volume V             small, default or large (1,000,000 voice records)',
       '  --anchor TIME          data ends at this instant (default: now, floored to the hour)',
+      '  --live                 a live day: after the anchor calls keep arriving (about one every 15 s)',
+      '                         and seats change status every few seconds',
       '  --api-key K --api-secret S   the credentials to accept (default: sandbox-demo-key / sandbox-demo-secret)',
       '  --latency-ms N         delay every answer by N ms',
       '  --jitter-ms N          plus up to N ms more',
@@ -143,7 +147,7 @@ export function createSandboxCommand(waitForStop: () => Promise<void> = waitForS
           `  Base URL    ${sandbox.baseUrl}`,
           `  API key     ${sandbox.credentials.apiKey}`,
           `  API secret  ${sandbox.credentials.apiSecret}`,
-          `  Data        seed ${sandbox.data.seed}, volume ${sandbox.data.volume}, anchored at ${sandbox.data.anchor.toISOString()}`,
+          `  Data        seed ${sandbox.data.seed}, volume ${sandbox.data.volume}, anchored at ${sandbox.data.anchor.toISOString()}${sandbox.data.live.on ? ', live' : ''}`,
           '',
           'Press Ctrl+C to stop.',
         ].join('\n'),

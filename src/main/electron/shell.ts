@@ -47,7 +47,8 @@ export function startShell(mainDir: string): void {
       if (mainWindow && !mainWindow.isDestroyed()) mainWindow.webContents.send(eventChannel(name), payload);
     };
     const desktop = createElectronDesktop(() => mainWindow);
-    const services = createServices({ userDataDir: userData, desktop, log, emit });
+    // The demo profile's sandbox lives: calls arrive and seats change status (the Live screen).
+    const services = createServices({ userDataDir: userData, desktop, log, emit, sandboxOptions: { live: true } });
     // Scheduled syncs and daily reports run while the app does; a report missed while it was closed is written now.
     services.scheduler.start();
     // Exports go to Downloads unless the user picks elsewhere: leftovers of a crash there (ours only).

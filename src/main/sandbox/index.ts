@@ -6,6 +6,7 @@
 import { createAccountRegistry, type SandboxAccount } from './accounts';
 import { buildSandboxData } from './data';
 import type { SandboxData, SandboxVolume } from './data/types';
+import type { LiveDayOptions } from './data/live';
 import { createFaultInjector, type SandboxFaults } from './faults';
 import { createMmsOutbox, type SentMms } from './mms-outbox';
 import { createRequestLog, type RequestLogEntry } from './request-log';
@@ -25,6 +26,7 @@ export type {
   RequestLogEntry,
 };
 export type * from './data/types';
+export type { LiveDay, LiveDayOptions } from './data/live';
 
 export interface SandboxOptions {
   /** 0 or omitted: a random free port. */
@@ -40,6 +42,12 @@ export interface SandboxOptions {
   faults?: Partial<SandboxFaults>;
   /** Serve the quirks of the platform's samples (numeric status, sipGroupId, numbers as text...). Default true. */
   quirks?: boolean;
+  /**
+   * A live day from the start (data/live.ts): calls keep arriving after the anchor with
+   * current times and seats change status every few seconds. Default off: fixed data.
+   * `true` takes the defaults. It can also be switched at run time (`data.live`).
+   */
+  live?: boolean | LiveDayOptions;
 }
 
 export interface Sandbox {
@@ -87,6 +95,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     anchor,
     volume: options.volume ?? 'default',
     workspace: accounts.first().workspace,
+    live: options.live === true ? {} : options.live || null,
   });
   const seatGroups = createSeatGroupStore(seed, data.seatGroups());
   const mms = createMmsOutbox(seed);

@@ -3,11 +3,12 @@ import { STREAM } from '../prng';
 import { DAY_SECONDS } from '../time';
 import { generateAxbBindings } from './axb';
 import { createIndexedTimeline } from './indexed-timeline';
+import { createLiveDay, type LiveDayOptions } from './live';
 import { createNumberRecordSource } from './number-records';
 import { generateNumbers } from './numbers';
 import { APPS, generateSeatGroups, generateSeats, generateTeamLeaders } from './seats';
 import { generateTaskRows, TASK_IDS } from './tasks';
-import type { SandboxData, SandboxVolume, TaskRowEntry } from './types';
+import type { SandboxData, SandboxVolume, SeatRecord, TaskRowEntry } from './types';
 import { createVoiceRecordSource } from './voice';
 
 export type * from './types';
@@ -33,6 +34,8 @@ export interface DataOptions {
   volume: SandboxVolume;
   /** Workspace that owns the six seat groups the seats belong to. */
   workspace: string;
+  /** The live day from the start (live.ts); null or omitted: fixed data until `live.start()`. */
+  live?: LiveDayOptions | null;
 }
 
 export function buildSandboxData(options: DataOptions): SandboxData {
@@ -51,7 +54,18 @@ export function buildSandboxData(options: DataOptions): SandboxData {
     profile.voiceRecords,
     spanSeconds,
   );
-  const voiceRecordAt = createVoiceRecordSource(seed, voiceTimeline, cutoffMs);
+  const live = createLiveDay(seed, anchorMs, options.live ?? null);
+  const historyCount = profile.voiceRecords;
+  // Live call k is generated as record historyCount + k: its own draws and a unique id.
+  const voiceRecordAt = createVoiceRecordSource(
+    seed,
+    {
+      count: historyCount,
+      secondsAt: (index) => (index < historyCount ? voiceTimeline.secondsAt(index) : live.callSeconds(index - historyCount)),
+      range: voiceTimeline.range,
+    },
+    cutoffMs,
+  );
   const numbers = generateNumbers(seed, anchorMs, appIds);
   const numberTimeline = createIndexedTimeline(
     seed,
@@ -75,21 +89,47 @@ export function buildSandboxData(options: DataOptions): SandboxData {
     return index;
   };
 
+  // Newest first: the live calls up to the clock (newest first), then the history.
+  const voiceIndexAt = (index: number, atMs: number): number => {
+    const liveCount = live.callCount(atMs);
+    checkedIndex(index, historyCount + liveCount);
+    return index < liveCount ? historyCount + (liveCount - 1 - index) : index - liveCount;
+  };
+  const seatsAt = (atMs: number): readonly SeatRecord[] => {
+    if (!live.on) return seats;
+    return seats.map((seat, index) => {
+      const status = live.seatStatus(index, atMs);
+      return status === null ? seat : { ...seat, status: String(status) };
+    });
+  };
+
   return {
     seed,
     anchor: new Date(anchorMs),
     volume,
     callStatusCutoff: new Date(cutoffMs),
-    voiceRecordCount: profile.voiceRecords,
-    voiceRecordAt: (index) => voiceRecordAt(checkedIndex(index, profile.voiceRecords)),
-    voiceRecordRange: (fromMs, toMs) => voiceTimeline.range(fromMs, toMs),
+    live,
+    get voiceRecordCount() {
+      return historyCount + live.callCount(live.nowMs());
+    },
+    voiceRecordAt: (index, atMs = live.nowMs()) => voiceRecordAt(voiceIndexAt(index, atMs)),
+    voiceRecordRange: (fromMs, toMs, atMs = live.nowMs()) => {
+      const liveCount = live.callCount(atMs);
+      const history = voiceTimeline.range(fromMs, toMs);
+      const calls = live.callRange(fromMs, toMs, atMs);
+      if (calls.end === calls.first) return { first: history.first + liveCount, end: history.end + liveCount };
+      // Live calls are all newer than the history: the window's two parts touch.
+      const first = liveCount - calls.end;
+      const end = history.end > history.first ? history.end + liveCount : liveCount - calls.first;
+      return { first, end };
+    },
     numberRecordCount: profile.numberRecords,
     numberRecordAt: (index) => numberRecordAt(checkedIndex(index, profile.numberRecords)),
     numberRecordRange: (fromMs, toMs) => numberTimeline.range(fromMs, toMs),
     taskIds: TASK_IDS,
     taskRows: (taskId) => tasks.get(taskId) ?? noRows,
     seatGroups: () => groups,
-    seats: () => seats,
+    seats: (atMs = live.nowMs()) => seatsAt(atMs),
     teamLeaders: () => teamLeaders,
     numbers: () => numbers,
     axbBindings: () => axbBindings,

@@ -1,3 +1,5 @@
+import type { LiveDay } from './live';
+
 /**
  * The records as the sandbox serves them (quirks on): field names, types and
  * spellings follow the spec's tables and the platform's samples.
@@ -167,16 +169,18 @@ export interface SeatGroupInfo {
 
 /** Read access to everything the sandbox serves. */
 export interface SandboxData {
+  /** The live day (off unless started): calls arriving after the anchor, seats changing status. */
+  readonly live: LiveDay;
   readonly seed: number;
   readonly anchor: Date;
   readonly volume: SandboxVolume;
   /** Voice records submitted before this instant have callStatus null. */
   readonly callStatusCutoff: Date;
   readonly voiceRecordCount: number;
-  /** Record i, newest first (i = 0 is the newest). */
-  voiceRecordAt(index: number): VoiceRecord;
-  /** Indexes [first, end) of the voice records submitted within [fromMs, toMs]. */
-  voiceRecordRange(fromMs: number, toMs: number): { first: number; end: number };
+  /** Record i, newest first (i = 0 is the newest), as served at `atMs` (default: the live clock; it matters only on a live day). */
+  voiceRecordAt(index: number, atMs?: number): VoiceRecord;
+  /** Indexes [first, end) of the voice records submitted within [fromMs, toMs], as served at `atMs`. */
+  voiceRecordRange(fromMs: number, toMs: number, atMs?: number): { first: number; end: number };
   readonly numberRecordCount: number;
   numberRecordAt(index: number): NumberCallRecord;
   numberRecordRange(fromMs: number, toMs: number): { first: number; end: number };
@@ -184,7 +188,8 @@ export interface SandboxData {
   /** Rows of a task in served order; empty for an unknown task. */
   taskRows(taskId: number): readonly TaskRowEntry[];
   seatGroups(): readonly SeatGroupInfo[];
-  seats(): readonly SeatRecord[];
+  /** The seats as served at `atMs` (default: the live clock; on a live day their status moves). */
+  seats(atMs?: number): readonly SeatRecord[];
   teamLeaders(): readonly TeamLeaderRecord[];
   numbers(): readonly NumberRecord[];
   axbBindings(): readonly AxbBindingEntry[];

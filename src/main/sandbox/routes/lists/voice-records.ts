@@ -6,8 +6,10 @@ import { parseRecordWindow } from '../record-window';
 const voiceRecords: RouteHandler = (context) => {
   const request = parsePageRequest(context, { current: 1, size: LIMITS.voiceDefaultPageSize });
   const window = parseRecordWindow(request.params, context.serverNowMs);
-  const { first, end } = context.data.voiceRecordRange(window.fromMs, window.toMs);
-  return pagedAnswer(request, end - first, (offset) => context.data.voiceRecordAt(first + offset), {
+  // One instant for the whole answer: on a live day calls keep arriving meanwhile.
+  const atMs = context.data.live.nowMs();
+  const { first, end } = context.data.voiceRecordRange(window.fromMs, window.toMs, atMs);
+  return pagedAnswer(request, end - first, (offset) => context.data.voiceRecordAt(first + offset, atMs), {
     searchCount: true,
   });
 };
