@@ -7,20 +7,18 @@
 import { extname } from 'node:path';
 import { version } from '../../../package.json';
 import type { PlatformClient } from '../api';
-import {
-  archiveQueryFor,
-  archiveRows,
-  parquetFromArchive,
-  parquetFromPlatform,
-} from '../archive/archive-export';
-import type { ArchiveQuery, ArchiveStore } from '../archive/archive-store';
+import { parquetFromArchive, parquetFromPlatform } from '../archive/archive-export';
+import type { ArchiveStore } from '../archive/archive-store';
+import { listArchiveQuery } from '../archive/list-archive-query';
 import { archiveTableFor } from '../archive/tables';
 import { runExport } from '../export/export-job';
+import { type ShownRequest, shownRows } from '../export/shown-rows';
 import type { ExportFormat } from '../export/file-name';
 import { checkFetchAll, type FetchProgress } from '../jobs/fetch-all';
 import { type CheckedQuery, isListOperation, LIST_DESCRIPTORS, type ParamKind, type SomeList } from '../../shared/operations';
 import type { AppError } from '../../shared/result';
 import { parseCliArgs } from './args';
+import { choosesAnything, type ShownChoice, shownChoice, SHOWN_OPTIONS, SHOWN_USAGE } from './shown-options';
 import { UsageError, type CliCommand, type CliIo } from './command';
 import {
   type CliDeps,
@@ -41,6 +39,7 @@ const OPTIONS = {
   param: { type: 'string', multiple: true },
   concurrency: { type: 'string' },
   'from-archive': { type: 'boolean' },
+  ...SHOWN_OPTIONS,
 } as const;
 
 /** What --out asks for: a spreadsheet the export writers make, or Parquet the archive's engine writes. */
@@ -64,6 +63,7 @@ export function exportUsage(lists: readonly SomeList[]): string {
     '  --concurrency N     pages requested at once, 1-16 (default 6)',
     '  --from-archive      read the records kept on this computer (see `switchboard sync`)',
     '                      instead of the platform: no request is sent',
+    ...SHOWN_USAGE,
     '',
     'Progress is printed to stderr. Exit codes: 0 done, 1 platform, network or file error,',
     '2 bad usage. Example (cron, every day at 06:00):',
@@ -203,8 +203,22 @@ export interface ExportJob {
   out: string;
   concurrency?: number;
   fromArchive: boolean;
+  /** `export`'s --search, --filter, --sort and --columns; none: every row and column, in the source's order. */
+  shown?: ShownChoice;
   /** `report`: true for the Summary and About sheets only (the rows are counted, not written), false with --rows. */
   summaryOnly?: boolean;
+}
+
+/** Refuses what a source or format cannot honour, before any credentials are looked up. */
+function checkShownFits(shown: ShownChoice, format: OutFormat, fromArchive: boolean): void {
+  if (shown.sort && !fromArchive) {
+    throw new UsageError('--sort needs --from-archive: the platform sends rows in its own order. Run `switchboard sync` first, then export from the archive.');
+  }
+  if (format !== 'parquet') return;
+  if (shown.columns) throw new UsageError('--columns applies to .xlsx and .csv; a .parquet file holds every column, typed.');
+  if (!fromArchive && choosesAnything(shown)) {
+    throw new UsageError('--search and --filter with a .parquet file need --from-archive (the archive\'s engine writes it).');
+  }
 }
 
 export function createExportCommand(deps: ExportCommandDeps = {}): CliCommand {
@@ -222,7 +236,10 @@ export function createExportCommand(deps: ExportCommandDeps = {}): CliCommand {
       // The filters are read, and checked once by the list's parser, before any credentials are looked up.
       const query = checkFetchAll(list, paramsFromArgs(list, values, windowChoice(values)), { concurrency });
       if (!query.ok) throw usageErrorOf(query.error);
-      const job: ExportJob = { list, query: query.value, format, out, concurrency, fromArchive: values['from-archive'] === true };
+      const fromArchive = values['from-archive'] === true;
+      const shown = shownChoice(list, values);
+      checkShownFits(shown, format, fromArchive);
+      const job: ExportJob = { list, query: query.value, format, out, concurrency, fromArchive, shown };
       const opened = await openConnection(choice, deps, io);
       try {
         return await exportWith(opened, job, io, deps);
@@ -233,6 +250,9 @@ export function createExportCommand(deps: ExportCommandDeps = {}): CliCommand {
   };
 }
 
+/** What of a query the export engine writes (see export/shown-rows.ts), for a list of any rows. */
+type EngineShown = Pick<Parameters<typeof runExport>[0], 'rows' | 'columns' | 'keep' | 'arrangePage' | 'words'>;
+
 export async function exportWith(opened: OpenConnection, job: ExportJob, io: CliIo, deps: ExportCommandDeps): Promise<number> {
   const { connection, zone, archiveId } = opened;
   const archives = opened.archives();
@@ -242,14 +262,14 @@ export async function exportWith(opened: OpenConnection, job: ExportJob, io: Cli
   let lastLine = 0;
   /** Writes the file with the export engine, from the platform or from archived rows. */
   async function writeWithEngine(
-    rows: Parameters<typeof runExport>[0]['rows'],
+    shown: EngineShown,
     format: Exclude<OutFormat, 'parquet'>,
   ): Promise<number> {
     const result = await runExport({
       client,
       list: job.list,
       selection: { scope: 'all', query: job.query },
-      rows,
+      ...shown,
       format,
       path: job.out,
       timeZone: zone.name,
@@ -296,15 +316,17 @@ export async function exportWith(opened: OpenConnection, job: ExportJob, io: Cli
         `${name} is not kept in the archive, so it can be exported from the platform to .xlsx or .csv only.`,
       );
     }
-    return await writeWithEngine(undefined, job.format);
+    return await writeWithEngine({}, job.format);
   }
-  let rows: ReturnType<typeof archiveRows> | undefined;
-  let query: ArchiveQuery = {};
+  const request = {
+    operation,
+    params: { ...job.query.params },
+    source: job.fromArchive ? 'archive' : 'platform',
+    scope: 'all',
+    ...job.shown,
+  } as ShownRequest;
   let store: ArchiveStore | null = null;
   if (job.fromArchive) {
-    const asked = archiveQueryFor(operation, { ...job.query.params });
-    if (!asked.ok) throw new UsageError(asked.error.message);
-    query = asked.value;
     store = await archives.store(archiveId, 'read');
     if (!store) {
       io.err(
@@ -314,17 +336,33 @@ export async function exportWith(opened: OpenConnection, job: ExportJob, io: Cli
       );
       return 1;
     }
-    rows = archiveRows(store, operation, query);
   }
-  if (job.format === 'parquet') {
+  if (job.format === 'parquet') return await writeParquet(store);
+  const readFrom = store;
+  const shown = await shownRows(operation, request, zone, () => Promise.resolve(readFrom));
+  if (!shown.ok) {
+    if (shown.error.code === 'validation') throw usageErrorOf(shown.error);
+    io.err(`Export failed [${shown.error.code}]: ${shown.error.message}\nNo file was written.`);
+    return 1;
+  }
+  // The list is the registry's list of `operation`, so its rows are the rows these functions take.
+  return await writeWithEngine(shown.value as unknown as EngineShown, job.format);
+
+  /** Parquet is written by the archive's engine: from the archive's rows the query selects, or from the platform's. */
+  async function writeParquet(from: ArchiveStore | null): Promise<number> {
     const startedMs = performance.now();
-    const table = archiveTableFor(operation);
-    const written = store
-      ? await parquetFromArchive(store, table, query, job.out)
-      : await parquetFromPlatform(client, job.list, table, job.query, job.out, {
-          signal: opened.interrupted,
-          concurrency: job.concurrency,
-        });
+    const table = archiveTableFor(request.operation);
+    let written: Awaited<ReturnType<typeof parquetFromArchive>>;
+    if (from) {
+      const query = listArchiveQuery(request, zone);
+      if (!query.ok) throw usageErrorOf(query.error);
+      written = await parquetFromArchive(from, table, query.value.query, job.out);
+    } else {
+      written = await parquetFromPlatform(client, job.list, table, job.query, job.out, {
+        signal: opened.interrupted,
+        concurrency: job.concurrency,
+      });
+    }
     if (!written.ok) {
       io.err(
         `Export failed [${written.error.code}]: ${written.error.message}${written.error.detail ? `\n${written.error.detail}` : ''}\nNo file was written.`,
@@ -336,7 +374,6 @@ export async function exportWith(opened: OpenConnection, job: ExportJob, io: Cli
     );
     return 0;
   }
-  return await writeWithEngine(rows, job.format);
 }
 
 export const exportCommand = createExportCommand();

@@ -1,6 +1,3 @@
-import { sortRows } from '../../shared/cell-text';
-import { planColumnFilters, rowPredicate } from '../../shared/column-filter';
-import type { Column } from '../../shared/columns';
 import type { ExportFormat, StartExportRequest } from '../../shared/methods/export';
 import {
   checkPageQuery,
@@ -13,7 +10,7 @@ import {
 } from '../../shared/operations';
 import { LIMITS } from '../../shared/platform';
 import { fail, ok, type Result } from '../../shared/result';
-import { parseTimeZone, type TimeZone } from '../../shared/time-zone';
+import { parseTimeZone } from '../../shared/time-zone';
 import { basename, dirname } from 'node:path';
 import { type ExportJobOptions, type ExportOutcome, type ExportSelection, runExport } from '../export/export-job';
 import { defaultExportName } from '../export/file-name';
@@ -22,11 +19,8 @@ import { checkFetchAll } from '../jobs/fetch-all';
 import type { JobRegistry } from '../jobs/job-registry';
 import { completed, runJob, stopped } from '../jobs/run-job';
 import type { Logger } from '../log';
-import { archivePageRows, archiveRows } from '../archive/archive-export';
-import type { ArchiveStore } from '../archive/archive-store';
 import type { Archives } from '../archive/archives';
-import { listArchiveQuery } from '../archive/list-archive-query';
-import { queryInWords } from '../export/query-words';
+import { shownRows } from '../export/shown-rows';
 import { withAccounts } from './accounts-handlers';
 import type { ClientPool } from './client-pool';
 import type { DesktopPort, FileFilter } from '../desktop-port';
@@ -68,66 +62,6 @@ function selectionOf<O extends ListOperation>(
     { now },
   );
   return page.ok ? ok({ scope: 'page', request: page.value }) : page;
-}
-
-/** What of the query the file holds, and how, beyond the rows' selection: see ExportJobOptions. */
-type ShownRows<O extends ListOperation> = Pick<
-  ExportJobOptions<ListParams[O], ListRecords[O], ListRows[O], ListDrafts[O]>,
-  'rows' | 'columns' | 'keep' | 'arrangePage' | 'words'
->;
-
-/** The table's columns in its order (a key the list does not have is refused, naming it); all without a choice. */
-function columnsOf<O extends ListOperation>(operation: O, keys: readonly string[] | undefined): Result<readonly Column<ListRows[O]>[]> {
-  const { columns } = listOf(operation);
-  if (keys === undefined) return ok(columns);
-  const chosen: Column<ListRows[O]>[] = [];
-  for (const key of keys) {
-    const column = columns.find((candidate) => candidate.key === key);
-    if (!column) return fail('validation', `${listOf(operation).endpoint.title} has no column "${key}" to export: choose the columns again.`);
-    chosen.push(column);
-  }
-  if (chosen.length === 0) return fail('validation', 'Choose at least one column to export, or export all columns.');
-  return ok(chosen);
-}
-
-/**
- * The rows the table shows, as the export takes them: from the archive, the query's own
- * SQL (its page, or every row) in the table's order; from the platform, every fetched row
- * tested by the table's search and column filters, a page also in the table's order.
- */
-async function shownRows<O extends ListOperation>(
-  operation: O,
-  request: StartExportRequest,
-  zone: TimeZone,
-  archive: () => Promise<ArchiveStore | null>,
-): Promise<Result<ShownRows<O>>> {
-  const list = listOf(operation);
-  const columns = columnsOf(operation, request.columns);
-  if (!columns.ok) return columns;
-  const source = request.source ?? 'platform';
-  const rows = request.scope === 'page' ? { scope: 'page' as const, current: request.current ?? 1, size: request.size ?? LIMITS.pageSizeMax } : { scope: 'all' as const };
-  const words = queryInWords({ list, query: request, source, rows, columns: columns.value, zone });
-  if (source === 'archive') {
-    const store = await archive();
-    if (!store) {
-      return fail('archive-unavailable', 'The archive on this computer cannot be read now (see the notice), so there is nothing to export from it.');
-    }
-    const query = listArchiveQuery(request, zone);
-    if (!query.ok) return query;
-    const read =
-      rows.scope === 'page'
-        ? archivePageRows(store, operation, query.value.query, { offset: (rows.current - 1) * rows.size, limit: rows.size })
-        : archiveRows(store, operation, query.value.query);
-    return ok({ rows: read, columns: columns.value, words });
-  }
-  if ((request.equals ?? []).length > 0 || request.hourOfDay !== undefined) {
-    return fail('validation', "An Overview bucket's filters apply to the archive only: export from the archive, or remove them first.");
-  }
-  const planned = planColumnFilters(list.columns, request.contains ?? []);
-  if (!planned.ok) return { ok: false, error: { code: 'validation', message: planned.message, fields: { [planned.field]: planned.message } } };
-  const keep = rowPredicate(list.columns, planned.plans, request.search ?? '', zone);
-  const sort = request.sort ? { key: request.sort.field, descending: request.sort.descending } : null;
-  return ok({ columns: columns.value, keep, arrangePage: (page) => sortRows(page, list.columns, sort), words });
 }
 
 /** Export from the screens: ask where, then stream the file in the background as a job of the app; `jobChanged` tells how it goes. */
