@@ -1,0 +1,171 @@
+/**
+ * The Live board's thresholds and the one rule for when they are crossed: pure, so main
+ * (which raises the desktop notification) and the tests read the same thing.
+ *
+ * Each watched figure has an amber and a red limit (either may be off). A level is
+ * entered when the figure passes its limit, and left only once it is back past the limit
+ * by a band (hysteresis), so a figure hovering at a limit does not flicker. A notification
+ * is raised once when a level is entered from a milder one (ok → amber, ok → red,
+ * amber → red) and once when the figure recovers (back to ok): never one per refresh.
+ */
+
+export const LIVE_METRICS = ['connectRate', 'acd', 'idleSeats', 'busySeats'] as const;
+export type LiveMetric = (typeof LIVE_METRICS)[number];
+
+export type AlertLevel = 'ok' | 'amber' | 'red';
+
+export interface MetricRule {
+  /** As the board and the notification name it. */
+  label: string;
+  /** The figure is bad below its limits (connect rate) or above them (busy seats). */
+  direction: 'below' | 'above';
+  unit: 'percent' | 'seconds' | 'seats';
+  /** How far back past a limit the figure must come to leave its level. */
+  band: number;
+  /** The limits' allowed range. */
+  min: number;
+  max: number;
+}
+
+export const METRIC_RULES: Readonly<Record<LiveMetric, MetricRule>> = {
+  connectRate: { label: 'Connect rate, last 30 min', direction: 'below', unit: 'percent', band: 2, min: 0, max: 100 },
+  acd: { label: 'Average talk time, last 30 min', direction: 'below', unit: 'seconds', band: 5, min: 0, max: 3600 },
+  idleSeats: { label: 'Idle seats', direction: 'below', unit: 'seats', band: 1, min: 0, max: 100_000 },
+  busySeats: { label: 'Busy seats', direction: 'above', unit: 'seats', band: 1, min: 0, max: 100_000 },
+};
+
+/** A figure's limits; null: that level is off. */
+export interface Threshold {
+  amber: number | null;
+  red: number | null;
+}
+
+export type LiveThresholds = Record<LiveMetric, Threshold>;
+export type LiveReadings = Record<LiveMetric, number | null>;
+export type AlertLevels = Record<LiveMetric, AlertLevel>;
+
+/** Connect rate below 40 % amber and 30 % red; the others off until the supervisor sets them. */
+export const DEFAULT_THRESHOLDS: LiveThresholds = {
+  connectRate: { amber: 40, red: 30 },
+  acd: { amber: null, red: null },
+  idleSeats: { amber: null, red: null },
+  busySeats: { amber: null, red: null },
+};
+
+export const ALL_OK: AlertLevels = { connectRate: 'ok', acd: 'ok', idleSeats: 'ok', busySeats: 'ok' };
+
+/** A limit with its unit: `30 %`, `45 s`, `3 seats`. */
+export function valueText(metric: LiveMetric, value: number): string {
+  const unit = METRIC_RULES[metric].unit;
+  if (unit === 'percent') return `${value.toFixed(1).replace(/\.0$/, '')} %`;
+  if (unit === 'seconds') return `${value.toFixed(1).replace(/\.0$/, '')} s`;
+  return `${value} seat${value === 1 ? '' : 's'}`;
+}
+
+/**
+ * Why a set of thresholds cannot be used, by field (`connectRate.red`), or an empty
+ * object. Red must be the stricter limit: below amber for "below" figures, above it otherwise.
+ */
+export function thresholdProblems(thresholds: LiveThresholds): Record<string, string> {
+  const problems: Record<string, string> = {};
+  for (const metric of LIVE_METRICS) {
+    const rule = METRIC_RULES[metric];
+    const { amber, red } = thresholds[metric];
+    for (const [level, value] of [['amber', amber], ['red', red]] as const) {
+      if (value === null) continue;
+      const whole = rule.unit === 'seats';
+      if (!Number.isFinite(value) || value < rule.min || value > rule.max || (whole && !Number.isInteger(value))) {
+        problems[`${metric}.${level}`] = `${rule.label}: give ${whole ? 'a whole number' : 'a number'} from ${rule.min} to ${rule.max}, or leave it empty.`;
+      }
+    }
+    if (amber !== null && red !== null && problems[`${metric}.red`] === undefined) {
+      const stricter = rule.direction === 'below' ? red < amber : red > amber;
+      if (!stricter) {
+        problems[`${metric}.red`] = `${rule.label}: red must be ${rule.direction === 'below' ? 'below' : 'above'} amber (${valueText(metric, amber)}).`;
+      }
+    }
+  }
+  return problems;
+}
+
+/** Whether `value` is past `limit`, given that the figure was already past it (then it must come back by the band). */
+function past(rule: MetricRule, value: number, limit: number, wasPast: boolean): boolean {
+  const margin = wasPast ? rule.band : 0;
+  return rule.direction === 'below' ? value < limit + margin : value > limit - margin;
+}
+
+const SEVERITY: Readonly<Record<AlertLevel, number>> = { ok: 0, amber: 1, red: 2 };
+
+/** A figure's level now, from its reading, its limits and its level before. No reading (no calls yet): unchanged. */
+export function levelOf(metric: LiveMetric, value: number | null, threshold: Threshold, previous: AlertLevel): AlertLevel {
+  if (value === null) return threshold.amber === null && threshold.red === null ? 'ok' : previous;
+  const rule = METRIC_RULES[metric];
+  if (threshold.red !== null && past(rule, value, threshold.red, previous === 'red')) return 'red';
+  if (threshold.amber !== null && past(rule, value, threshold.amber, SEVERITY[previous] >= SEVERITY.amber)) return 'amber';
+  // Only a red limit: amber is never entered, and red is left once back by the band.
+  return 'ok';
+}
+
+export interface AlertEvent {
+  metric: LiveMetric;
+  kind: 'raised' | 'recovered';
+  /** The level entered (raised) or left (recovered). */
+  level: Exclude<AlertLevel, 'ok'>;
+  value: number;
+  /** The limit passed (raised) or come back past (recovered). */
+  limit: number;
+  atMs: number;
+  /** The notification's title and text. */
+  title: string;
+  text: string;
+}
+
+function eventOf(metric: LiveMetric, kind: AlertEvent['kind'], level: Exclude<AlertLevel, 'ok'>, value: number, limit: number, atMs: number): AlertEvent {
+  const rule = METRIC_RULES[metric];
+  const shown = valueText(metric, value);
+  const limitText = valueText(metric, limit);
+  if (kind === 'raised') {
+    return {
+      metric,
+      kind,
+      level,
+      value,
+      limit,
+      atMs,
+      title: `${level === 'red' ? 'Red' : 'Amber'}: ${rule.label}`,
+      text: `${rule.label} is ${shown}, ${rule.direction} the ${level} limit of ${limitText}.`,
+    };
+  }
+  return { metric, kind, level, value, limit, atMs, title: `Recovered: ${rule.label}`, text: `${rule.label} is back to ${shown} (${level} limit ${limitText}).` };
+}
+
+/**
+ * One refresh's readings against the thresholds: the new levels, and the events to
+ * notify (at most one per figure). A level that eases (red → amber) or whose limit was
+ * switched off changes silently.
+ */
+export function stepAlerts(
+  previous: AlertLevels,
+  readings: LiveReadings,
+  thresholds: LiveThresholds,
+  atMs: number,
+): { levels: AlertLevels; events: AlertEvent[] } {
+  const levels = { ...previous };
+  const events: AlertEvent[] = [];
+  for (const metric of LIVE_METRICS) {
+    const before = previous[metric];
+    const threshold = thresholds[metric];
+    const value = readings[metric];
+    const now = levelOf(metric, value, threshold, before);
+    levels[metric] = now;
+    if (value === null || now === before) continue;
+    if (SEVERITY[now] > SEVERITY[before] && now !== 'ok') {
+      events.push(eventOf(metric, 'raised', now, value, threshold[now] as number, atMs));
+    } else if (now === 'ok' && before !== 'ok') {
+      const limit = threshold[before];
+      // A limit switched off is not a recovery.
+      if (limit !== null) events.push(eventOf(metric, 'recovered', before, value, limit, atMs));
+    }
+  }
+  return { levels, events };
+}

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ALL_OK,
+  DEFAULT_THRESHOLDS,
+  levelOf,
+  stepAlerts,
+  thresholdProblems,
+  type AlertEvent,
+  type AlertLevels,
+  type LiveReadings,
+  type LiveThresholds,
+} from '../../../src/shared/live/alerts';
+
+const NO_READINGS: LiveReadings = { connectRate: null, acd: null, idleSeats: null, busySeats: null };
+
+/** Runs readings of one figure through refreshes, as the board does; every event raised. */
+function run(thresholds: LiveThresholds, metric: keyof LiveReadings, values: (number | null)[]): { events: AlertEvent[]; levels: AlertLevels[] } {
+  let levels = ALL_OK;
+  const events: AlertEvent[] = [];
+  const seen: AlertLevels[] = [];
+  values.forEach((value, index) => {
+    const step = stepAlerts(levels, { ...NO_READINGS, [metric]: value }, thresholds, 1000 * index);
+    levels = step.levels;
+    seen.push(levels);
+    events.push(...step.events);
+  });
+  return { events, levels: seen };
+}
+
+describe('live thresholds: crossing and recovery', () => {
+  it('a connect rate falling below amber raises one alert however many refreshes it stays there, and its recovery one more', () => {
+    const { events } = run(DEFAULT_THRESHOLDS, 'connectRate', [55, 39, 38, 36, 39.5, 41, 43, 50]);
+    expect(events.map((event) => `${event.kind} ${event.level} at ${event.atMs}`)).toEqual(['raised amber at 1000', 'recovered amber at 6000']);
+    expect(events[0].text).toBe('Connect rate, last 30 min is 39 %, below the amber limit of 40 %.');
+    expect(events[1].title).toBe('Recovered: Connect rate, last 30 min');
+  });
+
+  it('hovering at the limit does not flicker: leaving a level needs the band (2 points for a rate)', () => {
+    const { events, levels } = run(DEFAULT_THRESHOLDS, 'connectRate', [39.9, 40.1, 39.8, 41.9, 39.9, 42]);
+    expect(levels.map((level) => level.connectRate)).toEqual(['amber', 'amber', 'amber', 'amber', 'amber', 'ok']);
+    expect(events.map((event) => event.kind)).toEqual(['raised', 'recovered']);
+  });
+
+  it('amber then red raises twice (each worse level once); easing from red to amber is silent; recovery once', () => {
+    const { events, levels } = run(DEFAULT_THRESHOLDS, 'connectRate', [38, 29, 25, 31, 33, 35, 45]);
+    expect(levels.map((level) => level.connectRate)).toEqual(['amber', 'red', 'red', 'red', 'amber', 'amber', 'ok']);
+    expect(events.map((event) => `${event.kind} ${event.level}`)).toEqual(['raised amber', 'raised red', 'recovered amber']);
+  });
+
+  it('a jump from ok straight to red is one alert, and straight back to ok one recovery naming red', () => {
+    const { events } = run(DEFAULT_THRESHOLDS, 'connectRate', [60, 10, 12, 80]);
+    expect(events.map((event) => `${event.kind} ${event.level} ${event.limit}`)).toEqual(['raised red 30', 'recovered red 30']);
+  });
+
+  it('no reading (no calls in the last 30 minutes) keeps the level: neither an alert nor a recovery', () => {
+    const { events, levels } = run(DEFAULT_THRESHOLDS, 'connectRate', [20, null, null, 20, null]);
+    expect(levels.map((level) => level.connectRate)).toEqual(['red', 'red', 'red', 'red', 'red']);
+    expect(events).toHaveLength(1);
+  });
+
+  it('"above" figures: busy seats over the limit alert, and recover one seat under it', () => {
+    const thresholds = { ...DEFAULT_THRESHOLDS, busySeats: { amber: 50, red: null } };
+    const { events, levels } = run(thresholds, 'busySeats', [48, 51, 50, 49, 51, 52]);
+    expect(levels.map((level) => level.busySeats)).toEqual(['ok', 'amber', 'amber', 'ok', 'amber', 'amber']);
+    expect(events.map((event) => `${event.kind}@${event.atMs}`)).toEqual(['raised@1000', 'recovered@3000', 'raised@4000']);
+  });
+
+  it('idle seats fewer than N, and average talk time below S seconds', () => {
+    expect(levelOf('idleSeats', 4, { amber: 5, red: null }, 'ok')).toBe('amber');
+    expect(levelOf('idleSeats', 5, { amber: 5, red: null }, 'ok')).toBe('ok');
+    expect(levelOf('idleSeats', 5, { amber: 5, red: null }, 'amber')).toBe('amber');
+    expect(levelOf('idleSeats', 6, { amber: 5, red: null }, 'amber')).toBe('ok');
+    expect(levelOf('acd', 29, { amber: 30, red: 20 }, 'ok')).toBe('amber');
+    expect(levelOf('acd', 19, { amber: 30, red: 20 }, 'ok')).toBe('red');
+    expect(levelOf('acd', 34, { amber: 30, red: 20 }, 'amber')).toBe('amber');
+    expect(levelOf('acd', 35, { amber: 30, red: 20 }, 'amber')).toBe('ok');
+  });
+
+  it('a limit switched off while alerting clears the level without a "recovered" notification', () => {
+    const first = stepAlerts(ALL_OK, { ...NO_READINGS, connectRate: 20 }, DEFAULT_THRESHOLDS, 0);
+    const off = { ...DEFAULT_THRESHOLDS, connectRate: { amber: null, red: null } };
+    const second = stepAlerts(first.levels, { ...NO_READINGS, connectRate: 20 }, off, 1000);
+    expect(second.levels.connectRate).toBe('ok');
+    expect(second.events).toEqual([]);
+  });
+
+  it('each figure alerts on its own', () => {
+    const thresholds = { ...DEFAULT_THRESHOLDS, idleSeats: { amber: 10, red: 3 }, busySeats: { amber: 100, red: null } };
+    const step = stepAlerts(ALL_OK, { connectRate: 35, acd: 40, idleSeats: 2, busySeats: 120 }, thresholds, 5);
+    expect(step.levels).toEqual({ connectRate: 'amber', acd: 'ok', idleSeats: 'red', busySeats: 'amber' });
+    expect(step.events.map((event) => event.metric)).toEqual(['connectRate', 'idleSeats', 'busySeats']);
+  });
+});
+
+describe('live thresholds: what may be set', () => {
+  it('accepts the defaults and empty limits', () => {
+    expect(thresholdProblems(DEFAULT_THRESHOLDS)).toEqual({});
+  });
+
+  it('red must be the stricter limit, percentages within 0-100 and seats whole', () => {
+    const problems = thresholdProblems({
+      connectRate: { amber: 30, red: 40 },
+      acd: { amber: -1, red: null },
+      idleSeats: { amber: 2.5, red: null },
+      busySeats: { amber: 10, red: 5 },
+    });
+    expect(Object.keys(problems).sort()).toEqual(['acd.amber', 'busySeats.red', 'connectRate.red', 'idleSeats.amber']);
+    expect(problems['connectRate.red']).toBe('Connect rate, last 30 min: red must be below amber (30 %).');
+    expect(problems['busySeats.red']).toBe('Busy seats: red must be above amber (10 seats).');
+  });
+});
