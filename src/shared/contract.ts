@@ -8,6 +8,7 @@ import * as p from './parse';
 import { accountMethods } from './methods/accounts';
 import { listEvents, listMethods, type TypedListMethods } from './methods/lists';
 import { archiveMethods, type TypedArchiveMethods } from './methods/archive';
+import type { ListOperation } from './operations';
 import { exportMethods } from './methods/export';
 import { jobEvents, jobMethods } from './methods/jobs';
 import { seatGroupMethods } from './methods/seat-groups';
@@ -47,6 +48,8 @@ export interface AppNotice {
   /** archive: the local archive is busy, was set aside, or could not keep some rows. */
   kind: 'clock-offset' | 'events-interrupted' | 'archive';
   message: string;
+  /** A retention prune a sync held back: the notice offers Remove them and Keep them (decideRetention). */
+  heldPrune?: { profileId: string; operation: ListOperation };
 }
 
 export const events = {

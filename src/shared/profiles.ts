@@ -32,7 +32,7 @@ export interface ProfileSettings {
 export interface ArchiveSettings {
   /** Off keeps nothing on disk. */
   enabled: boolean;
-  /** Rows older than this are removed when the archive opens. */
+  /** Rows older than this are removed after a sync (archive/retention.ts); more than half of a list only when confirmed. */
   retentionDays: number;
   /** How far back a sync fetches again, since recent records can still change (call status, cost). */
   refreshHours: number;

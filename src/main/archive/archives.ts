@@ -15,6 +15,9 @@ import type { Logger } from '../log';
 import { removeArchiveFiles } from './archive-files';
 import { ArchiveBusyError, ArchiveStore } from './archive-store';
 import { PageRecorder, type RecordedPage } from './page-recorder';
+import { heldPruneOf, HeldPrunes } from './held-prunes';
+import type { RetentionOutcome } from './retention';
+import type { TimeZone } from '../../shared/time-zone';
 
 /** A busy or unreadable archive is tried again after this long. */
 const RETRY_AFTER_MS = 60_000;
@@ -56,8 +59,8 @@ export interface ArchivesOptions {
   userDataDir: string;
   settingsOf(profileId: string): ArchiveSettings;
   log: Logger;
-  /** Something the user should read (a busy or set-aside archive, a failed write). */
-  tell(message: string): void;
+  /** Something the user should read (a busy or set-aside archive, a failed write, a held prune that offers a choice). */
+  tell(message: string, heldPrune?: { profileId: string; operation: ListOperation }): void;
   now?: () => number;
 }
 
@@ -66,6 +69,8 @@ export class Archives {
   private readonly opening = new Map<string, Promise<Opened | null>>();
   private readonly conditions = new Map<string, ArchiveCondition & { atMs?: number }>();
   private readonly now: () => number;
+  /** Retention prunes syncs held back, waiting for Remove them or Keep them (forgotten when the archive closes). */
+  readonly held = new HeldPrunes();
 
   constructor(private readonly options: ArchivesOptions) {
     this.now = options.now ?? Date.now;
@@ -118,6 +123,22 @@ export class Archives {
     };
   }
 
+  /**
+   * After a list's sync with a retention: a prune it held back waits for the user's word, and
+   * they are told; any other outcome clears what waited for that list.
+   */
+  noteRetention(
+    profileId: string,
+    operation: ListOperation,
+    outcome: RetentionOutcome,
+    retentionDays: number,
+    shown: { profileName: string; zone: TimeZone },
+  ): void {
+    const entry = this.held.note(profileId, operation, outcome, retentionDays);
+    if (entry === null) return;
+    this.options.tell(`${heldPruneOf(entry, shown.zone).text}, in the archive of ${shown.profileName}.`, { profileId, operation });
+  }
+
   /** Waits until every page handed over so far is written. */
   async settle(profileId: string): Promise<void> {
     await this.opening.get(profileId);
@@ -129,6 +150,7 @@ export class Archives {
     const opened = this.opened.get(profileId);
     this.opened.delete(profileId);
     this.conditions.delete(profileId);
+    this.held.forget(profileId);
     if (!opened) return;
     await opened.recorder.flush();
     await opened.store.close();

@@ -8,12 +8,13 @@ import { ArchiveQueryRefused, ArchiveReadCancelled, ArchiveReadTimeout } from '.
 import type { Archives } from '../archive/archives';
 import { startSyncJob } from '../jobs/sync-job';
 import { scopedSyncOf, scopeNeeded, SYNCED_LISTS, syncPlanOf } from '../archive/sync-plan';
+import { cutoffText, heldPruneOf, listNoun, shownZone } from '../archive/held-prunes';
 import { lastSyncOf } from '../archive/last-sync';
 import { listArchiveQuery } from '../archive/list-archive-query';
 import { archiveTableFor } from '../archive/tables';
 import type { JobRegistry } from '../jobs/job-registry';
 import type { Logger } from '../log';
-import type { ArchivePage, ArchivePageRequestOf, ArchiveStatus } from '../../shared/methods/archive';
+import type { ArchivePage, ArchivePageRequestOf, ArchiveStatus, RetentionDecision } from '../../shared/methods/archive';
 import type { JobInfo } from '../../shared/methods/jobs';
 import type { ListFilters } from '../../shared/list-query';
 import { isListOperation, listOf, type ListOperation, type ListRows } from '../../shared/operations';
@@ -22,7 +23,7 @@ import { parseTimeZone } from '../../shared/time-zone';
 import { withAccounts } from './accounts-handlers';
 import type { Handlers } from './dispatcher';
 
-type ArchiveHandlers = Pick<Handlers, 'startSync' | 'archivePage' | 'archiveStatus' | 'setArchiveSettings' | 'deleteArchive'>;
+type ArchiveHandlers = Pick<Handlers, 'startSync' | 'archivePage' | 'archiveStatus' | 'setArchiveSettings' | 'decideRetention' | 'deleteArchive'>;
 
 const ARCHIVE_PAGE_MAX = 1000;
 const SYNC_CANCELLED_FOR_DELETE = 'A sync of this archive was running: it was cancelled first, then the archive was deleted.';
@@ -45,7 +46,7 @@ export function createArchiveHandlers(deps: { accounts: Accounts; archives: Arch
 
   async function status(profileId: string): Promise<ArchiveStatus> {
     const settings = accounts.archiveSettings(profileId);
-    const base = { profileId, settings, sizeBytes: 0, lists: [], lastSyncAt: null, message: null };
+    const base = { profileId, settings, sizeBytes: 0, lists: [], lastSyncAt: null, message: null, heldPrunes: [] };
     if (!settings.enabled) return { ...base, state: 'off' };
     // Opening an archive that exists costs little and gives the numbers; a missing one is not created just to be counted.
     const store = existsSync(archives.pathOf(profileId)) ? await archives.store(profileId) : null;
@@ -65,7 +66,39 @@ export function createArchiveHandlers(deps: { accounts: Accounts; archives: Arch
         })),
     );
     const times = lists.map((list) => list.lastSyncAt).filter((time): time is number => time !== null);
-    return { ...base, state: 'open', sizeBytes: store.sizeBytes(), lists, lastSyncAt: times.length > 0 ? Math.max(...times) : null };
+    const zone = await zoneOf(profileId);
+    const heldPrunes = archives.held.list(profileId).map((entry) => heldPruneOf(entry, zone));
+    return { ...base, state: 'open', sizeBytes: store.sizeBytes(), lists, lastSyncAt: times.length > 0 ? Math.max(...times) : null, heldPrunes };
+  }
+
+  async function zoneOf(profileId: string): Promise<ReturnType<typeof shownZone>> {
+    const profile = (await accounts.state()).profiles.find((candidate) => candidate.id === profileId);
+    return shownZone(profile?.timeZone ?? '');
+  }
+
+  /** Remove them (the prune the sync held, by its cutoff) or Keep them (until the next sync finds it again). */
+  async function decideRetention(profileId: string, operation: ListOperation, decision: RetentionDecision): Promise<Result<ArchiveStatus>> {
+    const settings = accounts.archiveSettings(profileId);
+    const noun = listNoun(operation);
+    const entry = archives.held.get(profileId, operation);
+    if (entry === null || entry.retentionDays !== settings.retentionDays) {
+      archives.held.forget(profileId, operation);
+      return fail('not-found', `No removal of ${noun} is waiting any more: the next sync checks the retention again and asks if it would remove more than half.`);
+    }
+    if (decision === 'keep') {
+      archives.held.forget(profileId, operation);
+      return ok(await status(profileId));
+    }
+    const store = await archives.store(profileId, 'sync');
+    if (!store) return unavailable(profileId);
+    if (store.syncing) {
+      return fail('busy', `A sync of this archive is running. Let it finish (or cancel it in Jobs), then choose Remove them again.`);
+    }
+    archives.held.forget(profileId, operation);
+    const removed = await store.pruneTable(archiveTableFor(operation).layout, entry.cutoffMs);
+    const done = await status(profileId);
+    const when = cutoffText(entry.cutoffMs, await zoneOf(profileId));
+    return ok({ ...done, message: `Removed ${removed.toLocaleString('en')} ${noun} older than ${when} from the archive (the retention).` });
   }
 
   /** The page each screen waits for, by list and screen key: a newer one from the same screen gives it up. */
@@ -126,7 +159,7 @@ export function createArchiveHandlers(deps: { accounts: Accounts; archives: Arch
     const settings = accounts.archiveSettings(profileId);
     const store = await archives.store(profileId, 'sync');
     if (!store) return unavailable(profileId);
-    const started = await startSyncJob({ accounts, jobs, log }, store, profileId, operations, syncPlanOf(settings, Date.now(), taskId));
+    const started = await startSyncJob({ accounts, jobs, log, archives }, store, profileId, operations, syncPlanOf(settings, Date.now(), taskId));
     return started.ok ? ok({ job: started.value.job }) : started;
   }
 
@@ -142,12 +175,16 @@ export function createArchiveHandlers(deps: { accounts: Accounts; archives: Arch
       }),
     setArchiveSettings: ({ profileId, settings }) =>
       withAccounts(async () => {
+        const before = accounts.archiveSettings(profileId);
         accounts.setArchiveSettings(profileId, settings);
+        // A held prune was computed for the retention it had: a new one asks again after the next sync.
+        if (before.retentionDays !== settings.retentionDays) archives.held.forget(profileId);
         // Off keeps nothing on disk (a running sync is cancelled first); a new retention applies after the next sync.
         const removed = settings.enabled ? { cancelledSync: false } : await archives.remove(profileId);
         const changed = await status(profileId);
         return ok(removed.cancelledSync ? { ...changed, message: SYNC_CANCELLED_FOR_OFF } : changed);
       }),
+    decideRetention: ({ profileId, operation, decision }) => withAccounts(() => decideRetention(profileId, operation, decision)),
     deleteArchive: ({ profileId }) =>
       withAccounts(async () => {
         // The profile first (an unknown one is refused, "not-found"): only a profile's own archive is removed.

@@ -6,6 +6,8 @@
 import type { Accounts } from '../accounts/accounts';
 import { createClient } from '../api';
 import type { ArchiveStore } from '../archive/archive-store';
+import type { Archives } from '../archive/archives';
+import { shownZone } from '../archive/held-prunes';
 import { syncList, type SyncPlan } from '../archive/sync-plan';
 import type { Logger } from '../log';
 import type { JobInfo } from '../../shared/methods/jobs';
@@ -19,7 +21,10 @@ export interface SyncJobDeps {
   accounts: Accounts;
   jobs: JobRegistry;
   log: Logger;
+  /** Told what each list's retention did: a prune held back waits there for the user's word. */
+  archives: Pick<Archives, 'noteRetention'>;
 }
+
 
 export interface StartedSync {
   job: JobInfo;
@@ -29,7 +34,7 @@ export interface StartedSync {
 
 /** The lists synced in turn, reported to `job`: rows over all of them, and lists done of all. */
 export async function syncLists(
-  deps: Pick<SyncJobDeps, 'accounts' | 'log'>,
+  deps: Pick<SyncJobDeps, 'accounts' | 'log'> & Partial<Pick<SyncJobDeps, 'archives'>>,
   store: ArchiveStore,
   profileId: string,
   operations: readonly ListOperation[],
@@ -50,6 +55,11 @@ export async function syncLists(
       const result = await syncList(store, client, operation, plan, { signal: job.signal, onProgress });
       if (!result.ok) return result;
       rows += result.value.rows;
+      const retention = result.value.retention;
+      if (retention !== undefined && plan.retention !== undefined) {
+        const shown = { profileName: connection.profileName, zone: shownZone(connection.timeZone) };
+        deps.archives?.noteRetention(profileId, operation, retention, plan.retention.retentionDays, shown);
+      }
     }
     return ok({ rows });
   } finally {

@@ -57,7 +57,7 @@ export function createScheduledWork(deps: ScheduledWorkDeps): ScheduledWork {
     if (!settings.enabled) return fail('archive-off', 'The archive is switched off for this profile, so there is nothing to sync.');
     const store = await archives.store(profileId, 'sync');
     if (!store) return fail('archive-unavailable', 'The archive could not be opened.');
-    const started = await startSyncJob({ accounts, jobs, log }, store, profileId, SYNCED_LISTS, syncPlanOf(settings, Date.now(), null));
+    const started = await startSyncJob({ accounts, jobs, log, archives }, store, profileId, SYNCED_LISTS, syncPlanOf(settings, Date.now(), null));
     return started.ok ? started.value.finished : started;
   }
 

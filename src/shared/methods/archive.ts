@@ -18,7 +18,24 @@ export interface ArchiveStatus {
   lists: { operation: ListOperation; title: string; rows: number; lastSyncAt: number | null }[];
   /** When any of its lists was last synced (epoch ms); null when never. */
   lastSyncAt: number | null;
+  /** Prunes the last sync held back (more than half of a list), each waiting for Remove them or Keep them. */
+  heldPrunes: HeldPrune[];
 }
+
+/** A retention prune a sync held back because it would remove more than half of a list. */
+export interface HeldPrune {
+  operation: ListOperation;
+  wouldRemove: number;
+  rows: number;
+  /** Rows older than this instant (epoch ms) would go. */
+  cutoffMs: number;
+  /** What it would do, in the profile's zone: "Retention would remove 20,000 of 30,000 voice records (older than 2026-10-06 10:42)". */
+  text: string;
+}
+
+/** What the person at the app chose for a held prune. */
+export const RETENTION_DECISIONS = ['remove', 'keep'] as const;
+export type RetentionDecision = (typeof RETENTION_DECISIONS)[number];
 
 /** A page of archived rows of a list query (its source is the archive), read on this computer. */
 export interface ArchivePageRequestOf<O extends ListOperation> extends ListFiltersOf<O> {
@@ -65,6 +82,13 @@ export const archiveMethods = {
   archiveStatus: method<{ profileId?: string }, ArchiveStatus>(p.object({ profileId: p.optional(p.string) })),
   setArchiveSettings: method<{ profileId: string; settings: ArchiveSettings }, ArchiveStatus>(
     p.object({ profileId: p.string, settings: archiveSettings }),
+  ),
+  /**
+   * A held retention prune of one list: `remove` runs it (refused while a sync of the archive
+   * runs), `keep` forgets it until the next sync finds it again.
+   */
+  decideRetention: method<{ profileId: string; operation: ListOperation; decision: RetentionDecision }, ArchiveStatus>(
+    p.object({ profileId: p.string, operation: p.oneOf(LIST_OPERATIONS), decision: p.oneOf(RETENTION_DECISIONS) }),
   ),
   /** Closes and removes the profile's archive file (the settings stay). */
   deleteArchive: method<{ profileId: string }, ArchiveStatus>(p.object({ profileId: p.string })),

@@ -1,9 +1,12 @@
 import type { AppNotice } from '../../../shared/contract';
+import type { RetentionDecision } from '../../../shared/methods/archive';
 import { bridge } from './bridge';
 
 /** What main tells outside any call (e.g. the clock correction): the latest one, until dismissed. */
 class Notices {
   current = $state<AppNotice | null>(null);
+  /** True while a held prune's Remove them or Keep them is being answered. */
+  deciding = $state(false);
   private listening = false;
 
   listen(): void {
@@ -14,6 +17,24 @@ class Notices {
 
   dismiss(): void {
     this.current = null;
+  }
+
+  /**
+   * Answers the held prune the notice offers: what was done (or why not) replaces it. Keep
+   * them simply dismisses it; the next sync asks again if the retention still would.
+   */
+  async decide(decision: RetentionDecision): Promise<void> {
+    const notice = this.current;
+    if (!notice?.heldPrune || this.deciding) return;
+    this.deciding = true;
+    try {
+      const result = await bridge.decideRetention({ ...notice.heldPrune, decision });
+      if (this.current !== notice) return;
+      if (!result.ok) this.current = { kind: 'archive', message: result.error.message };
+      else this.current = result.value.message ? { kind: 'archive', message: result.value.message } : null;
+    } finally {
+      this.deciding = false;
+    }
   }
 }
 
