@@ -1,5 +1,5 @@
 import { listOf, type ListOperation } from '../../shared/operations';
-import type { ExportFormat } from '../../shared/methods/export';
+import type { ExportFileFormat, ExportFormat } from '../../shared/methods/export';
 import { calendarOf } from '../../shared/calendar';
 import { parseIsoInstant, type TimeZone } from '../../shared/time-zone';
 
@@ -43,7 +43,7 @@ export function defaultExportName(options: {
   operation: ListOperation;
   params: object;
   profileName: string;
-  format: ExportFormat;
+  format: ExportFileFormat;
   zone: TimeZone;
   now: number;
 }): string {
@@ -65,4 +65,24 @@ export function defaultExportName(options: {
   parts.push(isoDate(options.now, options.zone));
   if (options.format === 'csv') parts.push(zoneNamePart(options.zone));
   return `${parts.filter((part) => part !== '').join('_')}.${options.format}`;
+}
+
+/**
+ * The Overview's workbook or one of its charts' pictures, named as the exports are: what it
+ * is, the window's days (the last day is the one before its exclusive end), the profile and
+ * today, e.g. `overview_2026-10-08_to_2026-11-21_Sandbox-demo_2026-11-25.xlsx` or
+ * `overview-voice-by-hour_Sandbox-demo_2026-11-25.png`.
+ */
+export function overviewFileName(options: {
+  what: string;
+  window: { fromMs: number; toMs: number } | null;
+  profileName: string;
+  zone: TimeZone;
+  now: number;
+  extension: 'xlsx' | 'png';
+}): string {
+  const parts = [safeNamePart(options.what) || 'overview'];
+  if (options.window) parts.push(isoDate(options.window.fromMs, options.zone), 'to', isoDate(Math.max(options.window.fromMs, options.window.toMs - 1), options.zone));
+  parts.push(safeNamePart(options.profileName), isoDate(options.now, options.zone));
+  return `${parts.filter((part) => part !== '').join('_')}.${options.extension}`;
 }

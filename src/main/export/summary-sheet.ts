@@ -58,3 +58,9 @@ export interface SummarySheet {
   lines: readonly string[];
   tables: readonly SummaryTable[];
 }
+
+/** A summary sheet and its tab's name (a workbook of several: the Overview's). */
+export interface NamedSummary {
+  name: string;
+  sheet: SummarySheet;
+}

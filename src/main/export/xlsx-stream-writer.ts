@@ -6,7 +6,8 @@
  * labels, frozen, with an autofilter and column widths; records go on to another sheet
  * past Excel's 1,048,576 rows; an "About" sheet closes the workbook. A Summary sheet, when
  * asked for, is made once the rows are written and listed first (the ZIP's order is not
- * the workbook's tab order).
+ * the workbook's tab order); a workbook of figures only (the Overview's) has several
+ * summary sheets and no records.
  *
  * The app's only .xlsx writer (record exports and MMS results). SheetJS (`xlsx`) builds
  * whole workbooks in memory; it is kept only for reading recipient files, in a worker.
@@ -16,7 +17,7 @@ import { finished } from 'node:stream/promises';
 import { Zip } from 'fflate';
 import { excelSerialText, type CellFormat, type CellValue, type ExportField } from './cells';
 import { summarySheetXml } from './summary-sheet-xml';
-import type { SummarySheet } from './summary-sheet';
+import type { NamedSummary, SummarySheet } from './summary-sheet';
 import type { AboutRow, TableWriter, WriteSummary } from './table-writer';
 import { STYLE, STYLES_XML } from './xlsx-styles';
 import { columnLetters, MAX_CELL_CHARS, needsSpacePreserved, xmlAttribute, xmlText } from './xml';
@@ -41,6 +42,8 @@ export interface XlsxWriterOptions {
   level?: number;
   /** A Summary sheet, made when the rows are all written; it becomes the first tab. */
   summary?: () => SummarySheet;
+  /** Summary sheets of their own names, after the Summary (the Overview's workbook: one per section). */
+  summaries?: () => readonly NamedSummary[];
   /** False: no records sheet (the rows go only to the summary). Default true. */
   recordSheets?: boolean;
 }
@@ -96,6 +99,8 @@ export class XlsxStreamWriter<R> implements TableWriter<R> {
   private readonly dateTimes: boolean[];
   private readonly lastColumn: string;
   private readonly sheets: { name: string; rows: number }[] = [];
+  /** The summary sheets written (known once finish makes them), first in tab order. */
+  private summarySheets: { name: string; part: string }[] = [];
   private sheet: SheetState | null = null;
   /** The member whose output is flowing now: paused while the file catches up. */
   private flowing: ZipEntry | null = null;
@@ -157,8 +162,13 @@ export class XlsxStreamWriter<R> implements TableWriter<R> {
     if (this.sheet === null && this.options.recordSheets !== false) await this.startSheet();
     await this.endSheet();
     const sheets = this.sheets.map((sheet) => sheet.name);
-    if (this.options.summary) {
-      await this.writePart(`xl/worksheets/${SUMMARY_PART}`, summarySheetXml(this.options.summary(), true));
+    const summaries: NamedSummary[] = [
+      ...(this.options.summary ? [{ name: SUMMARY_SHEET, sheet: this.options.summary() }] : []),
+      ...(this.options.summaries?.() ?? []),
+    ];
+    this.summarySheets = summaries.map((summary, i) => ({ name: sheetNameOf(summary.name, 1), part: i === 0 ? SUMMARY_PART : `summary${i + 1}.xml` }));
+    for (const [i, summary] of summaries.entries()) {
+      await this.writePart(`xl/worksheets/${this.summarySheets[i].part}`, summarySheetXml(summary.sheet, i === 0));
     }
     await this.writePart(`xl/worksheets/sheet${this.sheets.length + 1}.xml`, this.aboutXml(about({ rows: this.rows, sheets })));
     await this.writePart('xl/styles.xml', STYLES_XML);
@@ -274,7 +284,7 @@ export class XlsxStreamWriter<R> implements TableWriter<R> {
     this.append(
       XML_HEAD +
       `<worksheet xmlns="${NS_MAIN}" xmlns:r="${NS_REL}">` +
-      `<sheetViews><sheetView workbookViewId="0"${this.sheets.length === 0 && !this.options.summary ? ' tabSelected="1"' : ''}>` +
+      `<sheetViews><sheetView workbookViewId="0"${this.sheets.length === 0 && !this.options.summary && !this.options.summaries ? ' tabSelected="1"' : ''}>` +
       '<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>' +
       '<selection pane="bottomLeft" activeCell="A2" sqref="A2"/></sheetView></sheetViews>' +
       '<sheetFormatPr defaultRowHeight="15"/>' +
@@ -329,7 +339,7 @@ export class XlsxStreamWriter<R> implements TableWriter<R> {
   private allSheets(): { name: string; part: string }[] {
     const records = this.sheets.map((sheet, i) => ({ name: sheet.name, part: `sheet${i + 1}.xml` }));
     return [
-      ...(this.options.summary ? [{ name: SUMMARY_SHEET, part: SUMMARY_PART }] : []),
+      ...this.summarySheets,
       ...records,
       { name: 'About', part: `sheet${records.length + 1}.xml` },
     ];
@@ -339,7 +349,7 @@ export class XlsxStreamWriter<R> implements TableWriter<R> {
     const sheets = this.allSheets()
       .map((sheet, i) => `<sheet name="${xmlAttribute(sheet.name)}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`)
       .join('');
-    const firstRecords = this.options.summary ? 1 : 0;
+    const firstRecords = this.summarySheets.length;
     const filters = this.sheets
       .map(
         (sheet, i) =>

@@ -72,10 +72,11 @@ export function createExportHandlers(deps: {
   log: Logger;
   desktop: DesktopPort;
   appVersion: string;
+  /** Files this session wrote (the Overview's workbook and charts too): "Show in folder" opens nothing else. */
+  written?: Set<string>;
 }): ExportHandlers {
   const { clients, jobs, log, desktop } = deps;
-  /** Files this session wrote: "Show in folder" opens nothing else. */
-  const written = new Set<string>();
+  const written = deps.written ?? new Set<string>();
 
   /** The user's chosen path, or (browser mode) the first free name from the suggestion, claimed at once. */
   function claim(path: string): Result<Reservation> {

@@ -77,6 +77,8 @@ export function createServices(options: ServiceOptions): Services {
   const mmsHistory = new MmsHistory(new MmsJournal(join(options.userDataDir, JOURNAL_FILE)), log);
   const preferences = new Preferences(join(options.userDataDir, 'preferences.json'));
   const stops: (() => void)[] = [];
+  /** Files this session wrote (exports, the Overview's workbook and charts): Show in folder and Download offer only these. */
+  const written = new Set<string>();
   const scheduled = createScheduledWork({ accounts, archives, jobs, log, userDataDir: options.userDataDir, appVersion: version });
 
   const accountsHandlers = createAccountsHandlers(accounts, log);
@@ -93,7 +95,7 @@ export function createServices(options: ServiceOptions): Services {
       return deleted;
     },
     ...createListHandlers({ pool: clients, jobs, emit: options.emit, log }),
-    ...createExportHandlers({ clients, archives, jobs, log, desktop, appVersion: version }),
+    ...createExportHandlers({ clients, archives, jobs, log, desktop, appVersion: version, written }),
     ...createArchiveHandlers({ accounts, archives, jobs, log }),
     ...createJobHandlers(jobs),
     ...createMmsHandlers({
@@ -108,7 +110,7 @@ export function createServices(options: ServiceOptions): Services {
       onClose: (stop) => stops.push(stop),
     }),
     ...createSeatGroupHandlers({ clients, log }),
-    ...createReportHandlers({ accounts, archives, jobs, log, mmsHistory }),
+    ...createReportHandlers({ accounts, archives, jobs, log, mmsHistory, desktop, appVersion: version, written }),
     ...scheduled.handlers,
     loadPreferences: () => ok(preferences.all()),
     savePreference: ({ key, value }) => preferences.set(key, value),

@@ -1,8 +1,10 @@
 /**
  * The Overview over IPC: the profile's archive, brought up to date first where asked (a
  * report job in the jobs area syncs the window's voice and number records and the seat list),
- * then the figures computed over it.
+ * then the figures computed over it. Its workbook (an export job) and its charts' pictures
+ * are saved through the desktop port's save dialog, as every export is.
  */
+import { rename, rm, writeFile } from 'node:fs/promises';
 import type { Accounts } from '../accounts/accounts';
 import type { Archives } from '../archive/archives';
 import type { ArchiveStore } from '../archive/archive-store';
@@ -13,16 +15,26 @@ import { syncLists } from '../jobs/sync-job';
 import type { Logger } from '../log';
 import type { MmsHistory } from '../mms';
 import { checkOverviewWindow, comparisonWindow, computeOverview } from '../reports/compute-overview';
-import { parseTimeZone } from '../../shared/time-zone';
+import type { DesktopPort } from '../desktop-port';
+import { claimSavePath } from '../export/claim-save-path';
+import { overviewFileName } from '../export/file-name';
+import { writeOverviewWorkbook } from '../export/overview-workbook';
+import type { ExportStarted } from '../../shared/methods/export';
+import { CHART_IMAGE_MAX_BYTES } from '../../shared/methods/reports';
+import { parseTimeZone, type TimeZone } from '../../shared/time-zone';
 import type { ListOperation } from '../../shared/operations';
-import { ARCHIVE_HISTORY_DAYS_MAX, type ArchiveSettings } from '../../shared/profiles';
-import type { Overview } from '../../shared/reports/overview';
+import { ARCHIVE_HISTORY_DAYS_MAX, type ArchiveSettings, type ProfileView } from '../../shared/profiles';
+import type { Overview, OverviewComparison, OverviewExportRequest } from '../../shared/reports/overview';
 import { overviewWindowProblem } from '../../shared/reports/overview-window';
 import { fail, ok, type AppError, type Result } from '../../shared/result';
 import { withAccounts } from './accounts-handlers';
 import type { Handlers } from './dispatcher';
 
 type OverviewWindow = { fromMs: number; toMs: number };
+
+const UTC: TimeZone = { kind: 'fixed', name: 'UTC', offsetMinutes: 0 };
+/** The first eight bytes of every PNG file. */
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /** What "sync first" brings up to date: the lists whose figures depend on the window, and the seat list (a snapshot of now). */
 const SYNCED_FOR_OVERVIEW: readonly ListOperation[] = ['voiceRecords', 'numberRecords', 'seats'];
@@ -34,8 +46,12 @@ export function createReportHandlers(deps: {
   log: Logger;
   /** The MMS screen's send history: its own sends under way show as under way, not as unknown. */
   mmsHistory: MmsHistory;
-}): Pick<Handlers, 'overview'> {
-  const { accounts, archives, jobs, log, mmsHistory } = deps;
+  desktop: DesktopPort;
+  appVersion: string;
+  /** Files this session wrote, shared with the exports: Show in folder and Download offer only these. */
+  written: Set<string>;
+}): Pick<Handlers, 'overview' | 'exportOverview' | 'saveChartImage'> {
+  const { accounts, archives, jobs, log, mmsHistory, desktop } = deps;
 
   function archiveMissing(profileId: string): Result<never> {
     const condition = archives.condition(profileId);
@@ -70,29 +86,95 @@ export function createReportHandlers(deps: {
     return answer;
   }
 
+  /** The profile, window and comparison of a request, checked as the Overview screen checks them, with its archive open. */
+  async function checked(request: OverviewExportRequest): Promise<Result<{ profile: ProfileView; zone: TimeZone | null; window: OverviewWindow; compare: OverviewComparison; store: ArchiveStore }>> {
+    const profileId = request.profileId ?? (await accounts.active())?.id ?? null;
+    if (profileId === null) return fail('not-found', 'Choose or add a profile in Accounts first.');
+    const profile = (await accounts.state()).profiles.find((candidate) => candidate.id === profileId);
+    if (!profile) return fail('not-found', 'That profile no longer exists: choose another in Accounts.');
+    const window = { fromMs: request.fromMs, toMs: request.toMs };
+    const structural = checkOverviewWindow(window);
+    if (!structural.ok) return structural;
+    // The screen's rule again: at most the archive's sync history, not starting in the future.
+    const zone = parseTimeZone(profile.timeZone);
+    const problem = zone ? overviewWindowProblem(window, zone, { maxDays: accounts.archiveSettings(profileId).historyDays, nowMs: Date.now() }) : null;
+    if (problem) return fail('validation', problem.message);
+    const store = await archives.store(profileId);
+    if (!store) return archiveMissing(profileId);
+    return ok({ profile, zone, window, compare: request.compare ?? 'none', store });
+  }
+
   return {
     overview: (request) =>
       withAccounts(async () => {
-        const profileId = request.profileId ?? (await accounts.active())?.id ?? null;
-        if (profileId === null) return fail('not-found', 'Choose or add a profile in Accounts first.');
-        const profile = (await accounts.state()).profiles.find((candidate) => candidate.id === profileId);
-        if (!profile) return fail('not-found', 'That profile no longer exists: choose another in Accounts.');
-        const window = { fromMs: request.fromMs, toMs: request.toMs };
-        const checked = checkOverviewWindow(window);
-        if (!checked.ok) return checked;
-        // The screen's rule again: at most the archive's sync history, not starting in the future.
-        const zone = parseTimeZone(profile.timeZone);
-        const problem = zone ? overviewWindowProblem(window, zone, { maxDays: accounts.archiveSettings(profileId).historyDays, nowMs: Date.now() }) : null;
-        if (problem) return fail('validation', problem.message);
-        const store = await archives.store(profileId);
-        if (!store) return archiveMissing(profileId);
-        const compare = request.compare ?? 'none';
+        const asked = await checked(request);
+        if (!asked.ok) return asked;
+        const { profile, zone, window, compare, store } = asked.value;
         const compute = (): Promise<Result<Overview>> =>
-          computeOverview({ store, profileId, timeZone: profile.timeZone, window, compare, mmsSends: mmsHistory.list() });
+          computeOverview({ store, profileId: profile.id, timeZone: profile.timeZone, window, compare, mmsSends: mmsHistory.list() });
         // A comparison's window is synced too: the sync covers both, from the earlier start.
         const other = compare !== 'none' && zone ? comparisonWindow(window, compare, zone) : null;
         const synced = other ? { fromMs: Math.min(window.fromMs, other.fromMs), toMs: Math.max(window.toMs, other.toMs) } : window;
-        return request.syncFirst ? report(profileId, store, synced, compute) : compute();
+        return request.syncFirst ? report(profile.id, store, synced, compute) : compute();
+      }),
+
+    /**
+     * The Overview's workbook: where to save is asked first; then an export job computes the
+     * figures over the archive as it is (the screen synced it when it showed them) and writes
+     * every figure and breakdown through the Summary sheet's layout.
+     */
+    exportOverview: (request) =>
+      withAccounts(async (): Promise<Result<ExportStarted>> => {
+        const asked = await checked(request);
+        if (!asked.ok) return asked;
+        const { profile, zone, window, compare, store } = asked.value;
+        const defaultName = overviewFileName({ what: 'overview', window, profileName: profile.name, zone: zone ?? UTC, now: Date.now(), extension: 'xlsx' });
+        const chosen = await desktop.chooseSavePath({ defaultName, filters: [{ name: 'Excel workbook', extensions: ['xlsx'] }] });
+        if (chosen === null) return ok({ job: null });
+        const claimed = claimSavePath(desktop.host, chosen);
+        if (!claimed.ok) return claimed;
+        const reservation = claimed.value;
+        const job = jobs.start({ kind: 'export', title: 'Overview', profileId: profile.id, operation: null, path: reservation.path, cancellable: true });
+        void runJob(job, 'export', log, async () => {
+          const computed = await computeOverview({ store, profileId: profile.id, timeZone: profile.timeZone, window, compare, mmsSends: mmsHistory.list() });
+          if (!computed.ok) {
+            await rm(reservation.partial, { force: true }).catch(() => {});
+            return stopped(computed.error, job);
+          }
+          const result = await writeOverviewWorkbook({ overview: computed.value, profileName: profile.name, appVersion: deps.appVersion, reservation, signal: job.signal });
+          if (!result.ok) return stopped(result.error, job);
+          deps.written.add(reservation.path);
+          log.info(`exported the Overview: ${result.value.rows} table rows on ${result.value.sheets.length} sheets`);
+          return completed(result.value.rows);
+        });
+        return ok({ job: job.started });
+      }),
+
+    saveChartImage: (request) =>
+      withAccounts(async () => {
+        const bytes = Buffer.from(request.pngBase64, 'base64');
+        if (bytes.length > CHART_IMAGE_MAX_BYTES) {
+          return fail('validation', `The chart's picture is larger than ${CHART_IMAGE_MAX_BYTES / (1024 * 1024)} MB: make the window smaller, then save it again.`);
+        }
+        if (!bytes.subarray(0, PNG_SIGNATURE.length).equals(PNG_SIGNATURE)) return fail('validation', "The chart's picture is not a PNG image: draw the chart again, then save it.");
+        const profile = await accounts.active();
+        const zone = (profile && parseTimeZone(profile.timeZone)) ?? UTC;
+        const defaultName = overviewFileName({ what: `overview-${request.name}`, window: null, profileName: profile?.name ?? '', zone, now: Date.now(), extension: 'png' });
+        const chosen = await desktop.chooseSavePath({ defaultName, filters: [{ name: 'PNG image', extensions: ['png'] }] });
+        if (chosen === null) return ok({ path: null });
+        const claimed = claimSavePath(desktop.host, chosen);
+        if (!claimed.ok) return claimed;
+        const { path, partial } = claimed.value;
+        try {
+          await writeFile(partial, bytes);
+          await rename(partial, path);
+        } catch (error) {
+          await rm(partial, { force: true }).catch(() => {});
+          const reason = error instanceof Error ? error.message : String(error);
+          return fail('file-error', 'The picture could not be written. Check the folder and the free space, then try again.', `${reason} (${path})`);
+        }
+        deps.written.add(path);
+        return ok({ path });
       }),
   };
 }

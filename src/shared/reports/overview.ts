@@ -145,3 +145,6 @@ export interface OverviewRequest {
   /** Default 'none'. */
   compare?: OverviewComparison;
 }
+
+/** The Overview to write as a workbook: its window and comparison, computed over the archive as it is. */
+export type OverviewExportRequest = Omit<OverviewRequest, 'syncFirst'>;

@@ -29,11 +29,13 @@ export function startTestServices(options: {
   userDataDir: string;
   sandboxOptions?: SandboxOptions;
   log?: Logger;
+  /** Default: a desktop whose save dialog is always closed. */
+  desktop?: DesktopPort;
 }): TestServices {
   const jobChanges: JobInfo[] = [];
   const services = createServices({
     userDataDir: options.userDataDir,
-    desktop: INERT_DESKTOP,
+    desktop: options.desktop ?? INERT_DESKTOP,
     log: options.log ?? createLogger({ console: false }),
     secrets: createMemorySecretStore(),
     sandboxOptions: options.sandboxOptions ?? { volume: 'small' },

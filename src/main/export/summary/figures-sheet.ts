@@ -9,7 +9,8 @@ import type { MoneyTotal } from '../../../shared/reports/overview';
 import type { SummaryCell, SummaryColumn, SummaryFormat, SummarySheet, SummaryTable } from '../summary-sheet';
 import { amountIn, asTime, cellOf, column, currenciesOf, currencyName, day, text } from './tables';
 
-const FORMAT_OF: Readonly<Record<FigureUnit, SummaryFormat>> = {
+/** How a figure of each unit is shown in a cell. */
+export const FORMAT_OF: Readonly<Record<FigureUnit, SummaryFormat>> = {
   count: 'count',
   percent: 'percent',
   seconds: 'seconds',

@@ -1,4 +1,5 @@
 /** The Overview's tiles, one per declared total figure (shared/reports/figures), and cost per currency. */
+import { deltaOf, type FigureDelta } from '../../../shared/reports/compare';
 import type { Figure as FigureDeclaration, FigureUnit, SomeFigureSet } from '../../../shared/reports/figures';
 import { NUMBER_FIGURES, VOICE_FIGURES } from '../../../shared/reports/figures';
 import type { MoneyTotal, NumberOverview, VoiceTotals } from '../../../shared/reports/overview';
@@ -11,18 +12,11 @@ export interface Figure {
   value: string;
   hint?: string;
   /** Beside the comparison period: '+12.3%' (counts, times, money) or '+2.1 pt' (ratios), and its direction. */
-  delta?: { text: string; direction: 'up' | 'down' | 'same' };
+  delta?: FigureDelta;
 }
 
-/** How a figure moved from the comparison period's value; undefined when either has none. */
-export function deltaOf(value: number | null, before: number | null, unit: FigureUnit): Figure['delta'] {
-  if (value === null || before === null) return undefined;
-  const direction = value > before ? 'up' : value < before ? 'down' : 'same';
-  const sign = value > before ? '+' : value < before ? '−' : '±';
-  if (unit === 'percent') return { text: `${sign}${Math.abs((value - before) * 100).toFixed(1)} pt`, direction };
-  if (before === 0) return value === 0 ? { text: '±0%', direction } : { text: 'new', direction };
-  return { text: `${sign}${Math.abs(((value - before) / before) * 100).toFixed(1)}%`, direction };
-}
+/** How a figure moved from the comparison period's value (the workbook writes the same). */
+export { deltaOf };
 
 /** A figure's value as the Overview writes it. */
 export function unitText(value: number | null, unit: FigureUnit): string {

@@ -1,0 +1,76 @@
+/**
+ * The Overview's .xlsx: its sheets (summary/overview-sheets.ts) written by the one .xlsx
+ * writer as summary sheets, no records, and an About sheet; into the reserved partial file,
+ * renamed into place only when complete, as every export is.
+ */
+import { rename, rm } from 'node:fs/promises';
+import { excelSerial, wallClock } from './cells';
+import type { Reservation } from './reservation';
+import { overviewSheets, rowsOf } from './summary/overview-sheets';
+import { XlsxStreamWriter } from './xlsx-stream-writer';
+import type { Overview } from '../../shared/reports/overview';
+import { fail, ok, type AppError, type Result } from '../../shared/result';
+import { parseTimeZone, type TimeZone } from '../../shared/time-zone';
+
+const UTC: TimeZone = { kind: 'fixed', name: 'UTC', offsetMinutes: 0 };
+
+export interface OverviewWorkbookOptions {
+  overview: Overview;
+  profileName: string;
+  appVersion: string;
+  reservation: Reservation;
+  signal?: AbortSignal;
+  now?: () => number;
+}
+
+function fileError(error: unknown, path: string): AppError {
+  const reason = error instanceof Error ? error.message : String(error);
+  return { code: 'file-error', message: 'The file could not be written. Check the folder and the free space, then try again.', detail: `${reason} (${path})` };
+}
+
+/** Writes the workbook; answers how many table rows it holds and its sheets. */
+export async function writeOverviewWorkbook(options: OverviewWorkbookOptions): Promise<Result<{ rows: number; sheets: string[] }>> {
+  const { overview, reservation, signal } = options;
+  const release = (): Promise<void> => rm(reservation.partial, { force: true }).catch(() => {});
+  const cancelled = async (): Promise<Result<never>> => {
+    await release();
+    return fail('cancelled', 'The export was cancelled; no file was written.');
+  };
+  if (signal?.aborted) return cancelled();
+  const sheets = overviewSheets(overview, options.profileName);
+  const wall = wallClock(parseTimeZone(overview.timeZone) ?? UTC);
+  const localSerial = (epochMs: number): number => excelSerial(wall(epochMs));
+  const writer = new XlsxStreamWriter<never>(reservation.partial, [], { sheetName: 'Overview', summaries: () => sheets, recordSheets: false });
+  try {
+    await writer.finish(() => [
+      { label: 'Operation', value: 'Overview' },
+      { label: 'Profile', value: options.profileName },
+      { label: 'Time zone', value: overview.timeZone },
+      { label: 'Window from', value: localSerial(overview.fromMs), format: 'datetime' },
+      { label: 'Window up to', value: localSerial(overview.toMs), format: 'datetime' },
+      ...(overview.compared
+        ? [
+            { label: 'Compared from', value: localSerial(overview.compared.fromMs), format: 'datetime' as const },
+            { label: 'Compared up to', value: localSerial(overview.compared.toMs), format: 'datetime' as const },
+          ]
+        : []),
+      { label: 'Computed at', value: localSerial(overview.computedAt), format: 'datetime' },
+      { label: 'Exported at', value: localSerial((options.now ?? Date.now)()), format: 'datetime' },
+      { label: 'Sheets', value: sheets.map((sheet) => sheet.name).join(', ') },
+      { label: 'App version', value: options.appVersion },
+    ]);
+  } catch (error) {
+    await writer.abort();
+    if (signal?.aborted) return cancelled();
+    await release();
+    return { ok: false, error: fileError(error, reservation.path) };
+  }
+  if (signal?.aborted) return cancelled();
+  try {
+    await rename(reservation.partial, reservation.path);
+  } catch (error) {
+    await release();
+    return { ok: false, error: fileError(error, reservation.path) };
+  }
+  return ok({ rows: rowsOf(sheets), sheets: [...sheets.map((sheet) => sheet.name), 'About'] });
+}
