@@ -22,4 +22,9 @@ export interface DesktopPort {
   openPath(path: string): Promise<string | null>;
   /** Browser mode: a one-time address the page downloads `path` from; null where files are shown in a folder. */
   offerDownload(path: string): string | null;
+  /**
+   * Shows a desktop notification (Electron's); false where the host has none, and the page
+   * shows it with the web Notification instead (browser mode). Clicking it brings the window forward.
+   */
+  notify?(title: string, body: string): boolean;
 }

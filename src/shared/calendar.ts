@@ -99,6 +99,15 @@ export class ZoneCalendar {
     return days;
   }
 
+  /**
+   * The same wall-clock time `days` local days later (negative: earlier), whatever the
+   * clocks did in between: yesterday at this time is `shiftDays(now, -1)`.
+   */
+  shiftDays(epochMs: number, days: number): number {
+    const wall = epochMsToWallTime(epochMs, this.zone);
+    return wallTimeToEpochMs({ ...wall, day: wall.day + days }, this.zone);
+  }
+
   /** `2026-11-01 13:45` in the zone. */
   minuteLabel(epochMs: number): string {
     const wall = epochMsToWallTime(epochMs, this.zone);

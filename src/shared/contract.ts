@@ -15,6 +15,7 @@ import { seatGroupMethods } from './methods/seat-groups';
 import { mmsEvents, mmsMethods } from './methods/mms';
 import { reportMethods } from './methods/reports';
 import { scheduleMethods } from './methods/schedule';
+import { liveMethods } from './methods/live';
 import { event, method, type EventSpec, type MethodSpec } from './methods/define';
 
 export type { EventSpec, MethodSpec };
@@ -39,6 +40,7 @@ export const contract = {
   ...mmsMethods,
   ...reportMethods,
   ...scheduleMethods,
+  ...liveMethods,
   /** Opens an https link in the system browser. */
   openExternal: method<{ url: string }, null>(p.object({ url: p.string })),
 } as const;

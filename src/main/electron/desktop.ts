@@ -1,4 +1,4 @@
-import { app, dialog, shell, type BrowserWindow } from 'electron';
+import { app, dialog, Notification, shell, type BrowserWindow } from 'electron';
 import { join } from 'node:path';
 import type { DesktopPort } from '../desktop-port';
 
@@ -21,5 +21,18 @@ export function createElectronDesktop(getWindow: () => BrowserWindow | null): De
     },
     // The file is on this computer already, where the user chose to save it.
     offerDownload: () => null,
+    notify(title, body) {
+      if (typeof Notification?.isSupported !== 'function' || !Notification.isSupported()) return false;
+      const notice = new Notification({ title, body });
+      notice.on('click', () => {
+        const window = getWindow();
+        if (window && !window.isDestroyed()) {
+          if (window.isMinimized()) window.restore();
+          window.focus();
+        }
+      });
+      notice.show();
+      return true;
+    },
   };
 }

@@ -20,6 +20,7 @@ import { createMmsHandlers } from './mms-handlers';
 import { createReportHandlers } from './report-handlers';
 import { JOURNAL_FILE, MmsHistory, MmsJournal } from '../mms';
 import { createSeatGroupHandlers } from './seat-group-handlers';
+import { createLiveHandlers } from './live-handlers';
 import { createScheduledWork } from '../schedule/scheduled-work';
 import type { Scheduler } from '../schedule/scheduler';
 import { Preferences } from '../preferences';
@@ -112,6 +113,7 @@ export function createServices(options: ServiceOptions): Services {
     ...createSeatGroupHandlers({ clients, log }),
     ...createReportHandlers({ accounts, archives, jobs, log, mmsHistory, desktop, appVersion: version, written }),
     ...scheduled.handlers,
+    ...createLiveHandlers({ accounts, archives, log, desktop }),
     loadPreferences: () => ok(preferences.all()),
     savePreference: ({ key, value }) => preferences.set(key, value),
     openExternal: async ({ url }) => {

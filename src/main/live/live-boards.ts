@@ -1,0 +1,191 @@
+/**
+ * The Live board's refresh, per profile: fetch only what changed, then compute over the
+ * archive and check the thresholds.
+ *
+ * What changed is the tail of today's voice records (an incremental sync: the part of
+ * today the archive does not hold, plus the last two minutes again for records that
+ * arrive late) and the seat list (a snapshot, its pages). Yesterday and the same day last
+ * week are synced whole once, then settled; the team leaders once an hour. So a refresh
+ * when nothing changed costs one request for the voice tail plus the seat list's pages.
+ *
+ * Never two refreshes of a profile at once: a call while one runs gets its answer.
+ */
+import type { Accounts } from '../accounts/accounts';
+import { createClient } from '../api';
+import type { ArchiveStore } from '../archive/archive-store';
+import type { Archives } from '../archive/archives';
+import { platformSyncSource } from '../archive/platform-source';
+import { syncSnapshot, syncWindow, type SyncSummary } from '../archive/sync';
+import type { DesktopPort } from '../desktop-port';
+import type { Logger } from '../log';
+import { ALL_OK, stepAlerts, type AlertEvent, type AlertLevels } from '../../shared/live/alerts';
+import type { LiveBoard, LiveBoardRequest, LiveRefresh } from '../../shared/live/board';
+import { calendarOf, type Window } from '../../shared/calendar';
+import { platformStatusOf } from '../../shared/errors';
+import { fail, ok, type AppError, type Result } from '../../shared/result';
+import { parseTimeZone } from '../../shared/time-zone';
+import { liveSeats, liveVoice, liveWindows, readingsOf } from './live-figures';
+
+/** Records of the last two minutes are fetched again each refresh: a call's record can arrive after its start. */
+export const LIVE_REFETCH_MS = 2 * 60_000;
+/** The team leaders (who leads which groups) change seldom: fetched again after an hour. */
+const LEADERS_EVERY_MS = 60 * 60_000;
+const MAX_ALERTS = 50;
+
+export interface LiveBoardsDeps {
+  accounts: Pick<Accounts, 'state' | 'active' | 'connection'>;
+  archives: Pick<Archives, 'store' | 'condition'>;
+  log: Logger;
+  desktop: Pick<DesktopPort, 'notify'>;
+  now?: () => number;
+}
+
+interface ProfileState {
+  levels: AlertLevels;
+  alerts: AlertEvent[];
+  updatedAt: number | null;
+  leadersAt: number | null;
+}
+
+export class LiveBoards {
+  private readonly running = new Map<string, Promise<Result<LiveBoard>>>();
+  private readonly states = new Map<string, ProfileState>();
+
+  constructor(private readonly deps: LiveBoardsDeps) {}
+
+  async board(request: LiveBoardRequest): Promise<Result<LiveBoard>> {
+    const profileId = request.profileId ?? (await this.deps.accounts.active())?.id ?? null;
+    if (profileId === null) return fail('not-found', 'Choose or add a profile in Accounts first.');
+    const running = this.running.get(profileId);
+    if (running) return running;
+    const refresh = this.refresh(profileId, request).finally(() => this.running.delete(profileId));
+    this.running.set(profileId, refresh);
+    return refresh;
+  }
+
+  private state(profileId: string): ProfileState {
+    let state = this.states.get(profileId);
+    if (!state) {
+      state = { levels: { ...ALL_OK }, alerts: [], updatedAt: null, leadersAt: null };
+      this.states.set(profileId, state);
+    }
+    return state;
+  }
+
+  private async refresh(profileId: string, request: LiveBoardRequest): Promise<Result<LiveBoard>> {
+    const profile = (await this.deps.accounts.state()).profiles.find((candidate) => candidate.id === profileId);
+    if (!profile) return fail('not-found', 'That profile no longer exists: choose another in Accounts.');
+    const zone = parseTimeZone(profile.timeZone);
+    if (!zone) {
+      return fail('validation', `The profile's time zone "${profile.timeZone}" is neither a zone name (Asia/Shanghai) nor an offset (+08:00): correct it in Accounts.`);
+    }
+    const store = await this.deps.archives.store(profileId);
+    if (!store) {
+      const condition = this.deps.archives.condition(profileId);
+      return condition.state === 'off'
+        ? fail('archive-off', 'The Live board is computed over the archive, which is switched off for this profile. Switch it on in Accounts, then open Live again.')
+        : fail('archive-unavailable', `The Live board is computed over the archive, which cannot be used right now. ${condition.state === 'unavailable' ? condition.message : ''} Close the other Switchboard window or command, then try again.`.replace('  ', ' '));
+    }
+    const now = this.deps.now ?? Date.now;
+    const state = this.state(profileId);
+    const asOfMs = now();
+    const fetched = request.fetch ? await this.fetchChanges(profileId, store, calendarOf(zone), asOfMs, state) : archiveOnly('The computer is offline: the board shows what the archive holds.');
+    if (fetched.problem === null) state.updatedAt = asOfMs;
+
+    const started = performance.now();
+    let voice;
+    let seats;
+    try {
+      voice = await liveVoice(store, zone, asOfMs);
+      seats = await liveSeats(store);
+    } catch (error) {
+      this.deps.log.warn(`live board of ${profileId}: ${error instanceof Error ? error.message : String(error)}`);
+      return fail('archive', 'The archive could not be read for the Live board. It is tried again at the next refresh.');
+    }
+    const computeMs = Math.round((performance.now() - started) * 10) / 10;
+    const readings = readingsOf(voice.last30, seats);
+    const step = stepAlerts(state.levels, readings, request.thresholds, asOfMs);
+    state.levels = step.levels;
+    state.alerts = [...[...step.events].reverse(), ...state.alerts].slice(0, MAX_ALERTS);
+    let notifiedByDesktop = false;
+    for (const event of step.events) notifiedByDesktop = this.deps.desktop.notify?.(event.title, event.text) === true;
+
+    return ok({
+      profileId,
+      timeZone: zone.name,
+      asOfMs,
+      refresh: { ...fetched, updatedAt: state.updatedAt },
+      seats,
+      today: voice.today,
+      yesterday: voice.yesterday,
+      lastWeek: voice.lastWeek,
+      last30: voice.last30,
+      hours: voice.hours,
+      readings,
+      levels: step.levels,
+      alerts: state.alerts,
+      newAlerts: step.events,
+      notifiedByDesktop,
+      computeMs,
+    });
+  }
+
+  /** Fetches today's voice tail and the seat list (and what else the board lacks); never throws. */
+  private async fetchChanges(profileId: string, store: ArchiveStore, calendar: ReturnType<typeof calendarOf>, nowMs: number, state: ProfileState): Promise<Omit<LiveRefresh, 'updatedAt'>> {
+    if (store.syncing) return archiveOnly('Another sync is writing to the archive: the board shows what it holds and fetches again at the next refresh.');
+    let requests = 0;
+    let rows = 0;
+    let client;
+    try {
+      const connection = await this.deps.accounts.connection(profileId);
+      // Few retries: the board comes back every period anyway, and a -15 must slow it down, not stall it.
+      client = createClient({
+        ...connection,
+        log: this.deps.log,
+        retry: { maxAttempts: 2, maxRateLimitRetries: 1 },
+        onListPage: () => {
+          requests += 1;
+        },
+      });
+    } catch (error) {
+      return archiveOnly(error instanceof Error ? error.message : 'The profile cannot connect: check it in Accounts.');
+    }
+    const windows = liveWindows(calendar, nowMs);
+    const wholeDay = (window: Window): Window => ({ fromMs: window.fromMs, toMs: calendar.dayStartMs(calendar.dayOf(window.fromMs) + 1) });
+    const voice = platformSyncSource(client, 'voiceRecords');
+    const steps: (() => Promise<Result<SyncSummary>>)[] = [
+      () => syncWindow(store, voice, wholeDay(windows.lastWeek), LIVE_REFETCH_MS),
+      () => syncWindow(store, voice, wholeDay(windows.yesterday), LIVE_REFETCH_MS),
+      () => syncWindow(store, voice, windows.today, LIVE_REFETCH_MS, { now: () => nowMs }),
+      () => syncSnapshot(store, platformSyncSource(client, 'seats'), ''),
+    ];
+    const leadersDue = state.leadersAt === null || nowMs - state.leadersAt >= LEADERS_EVERY_MS;
+    if (leadersDue) steps.push(() => syncSnapshot(store, platformSyncSource(client, 'teamLeaders'), ''));
+    try {
+      for (const step of steps) {
+        const result = await step();
+        if (!result.ok) return { requests, rows, ...whyNot(result.error) };
+        rows += result.value.rows;
+      }
+      if (leadersDue) state.leadersAt = nowMs;
+      return { requests, rows, rateLimited: false, offline: false, problem: null };
+    } finally {
+      client.close();
+    }
+  }
+}
+
+function archiveOnly(problem: string): Omit<LiveRefresh, 'updatedAt'> {
+  return { requests: 0, rows: 0, rateLimited: false, offline: false, problem };
+}
+
+/** A refresh that stopped: rate limited, offline, or why else, in words. */
+function whyNot(error: AppError): Pick<LiveRefresh, 'rateLimited' | 'offline' | 'problem'> {
+  if (platformStatusOf(error) === -15) {
+    return { rateLimited: true, offline: false, problem: 'The platform asked for fewer requests (-15): the board waits longer before the next refresh.' };
+  }
+  if (error.code === 'network' || error.code === 'timeout') {
+    return { rateLimited: false, offline: true, problem: 'The platform could not be reached: the board shows what the archive holds.' };
+  }
+  return { rateLimited: false, offline: false, problem: `The refresh stopped: ${error.message}` };
+}

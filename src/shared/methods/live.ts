@@ -1,0 +1,33 @@
+/** The Live board over IPC: one call refreshes what changed and answers the board. */
+import * as p from '../parse';
+import { LIVE_METRICS, type LiveThresholds, type Threshold } from '../live/alerts';
+import type { LiveBoard, LiveBoardRequest } from '../live/board';
+import { method } from './define';
+
+/** A limit: a finite number, or null when that level is off. */
+const limit: p.Parser<number | null> = (input, path = '') => {
+  if (input === null) return null;
+  if (typeof input !== 'number' || !Number.isFinite(input)) throw new p.RequestShapeError(path, 'a number or null');
+  return input;
+};
+
+const threshold: p.Parser<Threshold> = p.object({ amber: limit, red: limit });
+
+const thresholds: p.Parser<LiveThresholds> = (input, path = '') => {
+  if (!p.isRecord(input)) throw new p.RequestShapeError(path, 'the thresholds of every live figure');
+  const parsed = {} as LiveThresholds;
+  for (const metric of LIVE_METRICS) parsed[metric] = threshold(input[metric], `${path}.${metric}`);
+  return parsed;
+};
+
+export const liveMethods = {
+  /**
+   * The Live board of a profile: with `fetch`, today's voice records not yet archived and
+   * the seat list are fetched first (never two refreshes of a profile at once: a second
+   * call gets the running one's answer); then the figures are computed over the archive
+   * and the thresholds checked (a crossing notifies once).
+   */
+  liveBoard: method<LiveBoardRequest, LiveBoard>(
+    p.object({ profileId: p.optional(p.string), thresholds, fetch: p.boolean }),
+  ),
+} as const;

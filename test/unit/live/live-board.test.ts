@@ -1,0 +1,119 @@
+/**
+ * The liveBoard method against the live sandbox (its clock frozen, so the truth is known):
+ * the board counts what the sandbox serves, a refresh when nothing changed costs the voice
+ * tail and the seat list's pages, and a threshold crossing notifies once, its recovery once.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startTestServices, valueOf, INERT_DESKTOP } from '../support/services';
+import { DEFAULT_THRESHOLDS, type LiveThresholds } from '../../../src/shared/live/alerts';
+import type { LiveBoard } from '../../../src/shared/live/board';
+import { SEAT_STATUS_LABELS } from '../../../src/shared/platform';
+import { calendarOf } from '../../../src/shared/calendar';
+import { parseTimeZone, type TimeZone } from '../../../src/shared/time-zone';
+
+const DAY = 86_400_000;
+const ZONE = parseTimeZone('+08:00') as TimeZone;
+const PATHS = { voice: '/v3/voice/recordGroupQuery', seats: '/v3/cc/seat/query', leaders: '/v3/cc/teamleader/query' };
+
+describe('the liveBoard method', () => {
+  const notified: string[] = [];
+  const userDataDir = mkdtempSync(join(tmpdir(), 'live-board-'));
+  const { services, call } = startTestServices({
+    userDataDir,
+    sandboxOptions: { volume: 'small', live: { callEveryMs: 10_000 } },
+    desktop: { ...INERT_DESKTOP, notify: (title) => (notified.push(title), true) },
+  });
+  afterAll(() => services.close());
+  const board = async (thresholds: LiveThresholds = DEFAULT_THRESHOLDS): Promise<LiveBoard> =>
+    valueOf(await call<LiveBoard>('liveBoard', { thresholds, fetch: true }));
+
+  it('counts what the sandbox serves, and a refresh when nothing changed asks for the tail and the seat pages only', async () => {
+    const sandbox = await services.sandbox.instance();
+    const frozen = Date.now() - 60_000;
+    sandbox.data.live.setClock(frozen);
+    const first = await board();
+    expect(first.refresh.problem).toBeNull();
+    expect(first.refresh.updatedAt).toBe(first.asOfMs);
+
+    const seats = sandbox.data.seats(frozen);
+    const truth = new Map<string, number>();
+    for (const seat of seats) truth.set(seat.status, (truth.get(seat.status) ?? 0) + 1);
+    expect(first.seats.total).toBe(seats.length);
+    expect(first.seats.byStatus.map((entry) => [entry.label, entry.count])).toEqual(
+      Object.entries(SEAT_STATUS_LABELS).map(([code, label]) => [label, truth.get(code) ?? 0]),
+    );
+    for (const group of first.seats.byGroup) {
+      expect(group.total).toBe(seats.filter((seat) => seat.groupName === group.label).length);
+    }
+    const leader = sandbox.data.teamLeaders()[0];
+    const led = first.seats.byLeader.find((row) => row.key === String(leader.keyId));
+    expect(led?.total).toBe(seats.filter((seat) => leader.voiceGroupIdList.includes(seat.sipGroupId)).length);
+
+    // Today's calls so far, connected among them, against the sandbox's own records.
+    const calendar = calendarOf(ZONE);
+    const todayStart = calendar.dayStartMs(calendar.dayOf(first.asOfMs));
+    const count = (fromMs: number, toMs: number): { calls: number; connected: number } => {
+      const range = sandbox.data.voiceRecordRange(fromMs, toMs - 1, frozen);
+      let connected = 0;
+      for (let i = range.first; i < range.end; i++) if (sandbox.data.voiceRecordAt(i, frozen).callStatus === 50) connected += 1;
+      return { calls: range.end - range.first, connected };
+    };
+    const today = count(todayStart, first.asOfMs);
+    expect(today.calls).toBeGreaterThan(0);
+    expect({ calls: first.today.totals.calls, connected: first.today.totals.connected }).toEqual(today);
+    const yesterday = count(todayStart - DAY, first.asOfMs - DAY);
+    expect({ calls: first.yesterday.totals.calls, connected: first.yesterday.totals.connected }).toEqual(yesterday);
+    const lastWeek = count(todayStart - 7 * DAY, first.asOfMs - 7 * DAY);
+    expect(first.lastWeek.totals.calls).toBe(lastWeek.calls);
+    expect(first.hours.reduce((sum, hour) => sum + hour.today.calls, 0)).toBe(today.calls);
+    expect(first.last30.totals.calls).toBe(count(first.asOfMs - 30 * 60_000, first.asOfMs).calls);
+
+    sandbox.clearRequestLog();
+    const second = await board();
+    const asked = sandbox.requestLog.map((entry) => entry.path);
+    const seatPages = Math.ceil(seats.length / 100);
+    expect(asked.filter((path) => path === PATHS.seats)).toHaveLength(seatPages);
+    expect(asked.filter((path) => path === PATHS.voice).length).toBeLessThanOrEqual(2);
+    expect(asked).toHaveLength(asked.filter((path) => path === PATHS.voice).length + seatPages);
+    expect(second.refresh.requests).toBe(asked.length);
+    expect(second.today.totals.calls).toBe(today.calls);
+
+    // The clock moves: new calls and new seat statuses arrive at the next refresh.
+    const moved = frozen + 50_000;
+    sandbox.data.live.setClock(moved);
+    const third = await board();
+    const range = sandbox.data.voiceRecordRange(todayStart, third.asOfMs - 1, moved);
+    expect(third.today.totals.calls).toBe(range.end - range.first);
+    expect(third.today.totals.calls).toBeGreaterThan(today.calls);
+    expect(third.seats.byStatus.map((entry) => entry.count)).not.toEqual(first.seats.byStatus.map((entry) => entry.count));
+  });
+
+  it('a threshold crossing notifies once however many refreshes it lasts, and its recovery once more', async () => {
+    const sandbox = await services.sandbox.instance();
+    const busy = sandbox.data.seats().filter((seat) => seat.status === '3').length;
+    notified.length = 0;
+    const crossed = { ...DEFAULT_THRESHOLDS, connectRate: { amber: null, red: null }, busySeats: { amber: busy - 1, red: null } };
+    const first = await board(crossed);
+    expect(first.levels.busySeats).toBe('amber');
+    expect(first.newAlerts.map((alert) => alert.title)).toEqual(['Amber: Busy seats']);
+    expect(first.notifiedByDesktop).toBe(true);
+    await board(crossed);
+    await board(crossed);
+    expect(notified).toEqual(['Amber: Busy seats']);
+    const recovered = await board({ ...crossed, busySeats: { amber: busy + 5, red: null } });
+    expect(recovered.levels.busySeats).toBe('ok');
+    expect(notified).toEqual(['Amber: Busy seats', 'Recovered: Busy seats']);
+    expect(recovered.alerts.slice(0, 2).map((alert) => alert.kind)).toEqual(['recovered', 'raised']);
+  });
+
+  it('two refreshes asked at once run as one', async () => {
+    const sandbox = await services.sandbox.instance();
+    sandbox.clearRequestLog();
+    const [a, b] = await Promise.all([board(), board()]);
+    expect(a.asOfMs).toBe(b.asOfMs);
+    expect(sandbox.requestLog.filter((entry) => entry.path === PATHS.seats)).toHaveLength(2);
+  });
+});
