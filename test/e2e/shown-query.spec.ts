@@ -6,6 +6,7 @@
  * field and offers to clear it, and a finished sync shows in the archive view at once.
  */
 import { readFileSync } from 'node:fs';
+import { DuckDBInstance } from '@duckdb/node-api';
 import type { Page } from '@playwright/test';
 import { planColumnFilters, rowPredicate } from '../../src/shared/column-filter';
 import { listOf } from '../../src/shared/operations';
@@ -59,14 +60,31 @@ async function firstCells(app: Page): Promise<string[]> {
   return ids;
 }
 
-async function savedCsv(app: Page): Promise<string[][]> {
+/** The path of the file the export just saved (the outcome dismissed). */
+async function savedPath(app: Page): Promise<string> {
   const outcome = app.getByTestId('export-outcome');
   await expect(outcome).toContainText('Saved', { timeout: 60_000 });
   const path = await outcome.locator('.path').getAttribute('title');
   if (!path) throw new Error('no path shown');
-  const rows = exportedCsvRows(readFileSync(path, 'utf8'));
   await app.getByRole('button', { name: 'Dismiss' }).click();
-  return rows;
+  return path;
+}
+
+/** The voice ids of a Parquet file, in its order. */
+async function parquetIds(path: string): Promise<string[]> {
+  const db = await DuckDBInstance.create(':memory:');
+  const connection = await db.connect();
+  try {
+    const read = await connection.runAndReadAll(`SELECT voiceId FROM read_parquet('${path.replaceAll("'", "''")}')`);
+    return read.getRowsJS().map((row) => String(row[0]));
+  } finally {
+    connection.closeSync();
+    db.closeSync();
+  }
+}
+
+async function savedCsv(app: Page): Promise<string[][]> {
+  return exportedCsvRows(readFileSync(await savedPath(app), 'utf8'));
 }
 
 /** Presses this screen's Sync and waits until that sync (not an earlier one) has completed. */
@@ -146,6 +164,18 @@ test('from the archive, filters match the shown words, and the file of all match
   await exportAs(app, 'This page', /\.csv/);
   const [, ...page] = await savedCsv(app);
   expect(page.map((row) => row[0])).toEqual(secondPage);
+
+  // Parquet: every matching row in the table's order, every column typed; its page and column choices are off.
+  await app.getByRole('button', { name: 'Export…' }).click();
+  const panel = app.getByRole('dialog', { name: 'Export' });
+  await panel.getByLabel(/\.parquet/).check();
+  await expect(panel.getByLabel('This page')).toBeDisabled();
+  await expect(panel.getByLabel(/All matching records/)).toBeChecked();
+  await expect(panel.getByTestId('export-note')).toContainText(['every column, typed']);
+  await panel.getByRole('button', { name: 'Export', exact: true }).click();
+  const parquet = await savedPath(app);
+  expect(parquet.endsWith('.parquet')).toBe(true);
+  expect(await parquetIds(parquet)).toEqual(all.map((row) => row[0]));
 
   await app.getByRole('button', { name: 'Clear column filters (1)' }).click();
   await app.getByLabel('Quick search').fill('');

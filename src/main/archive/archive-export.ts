@@ -120,8 +120,9 @@ export async function parquetFromArchive<Row>(
   table: ArchiveTable<Row>,
   query: ArchiveQuery,
   path: string,
+  /** Where it is written until complete (an export's reservation); default a fresh name beside `path`. */
+  partial = `${path}.partial-${randomBytes(6).toString('hex')}`,
 ): Promise<Result<{ rows: number }>> {
-  const partial = `${path}.partial-${randomBytes(6).toString('hex')}`;
   try {
     const rows = await store.copyToParquet(table, query, partial);
     // The records' file is the user's only, as the app's other exports are.
@@ -149,6 +150,9 @@ export async function parquetFromPlatform<P extends object, R, Row, D>(
     signal?: AbortSignal;
     concurrency?: number;
     onProgress?: FetchAllOptions<Row>['onProgress'];
+    /** Of the fetched rows, those this archive query selects, in its order (a screen's search, column filters, sort). */
+    narrow?: ArchiveQuery;
+    partial?: string;
   },
 ): Promise<Result<{ rows: number }>> {
   const folder = mkdtempSync(join(tmpdir(), 'switchboard-parquet-'));
@@ -166,7 +170,7 @@ export async function parquetFromPlatform<P extends object, R, Row, D>(
     });
     if (!fetched.ok) return fetched;
     await store.commit(table, null);
-    return await parquetFromArchive(store, table, {}, path);
+    return await parquetFromArchive(store, table, options.narrow ?? {}, path, options.partial);
   } finally {
     await store.close();
     rmSync(folder, { recursive: true, force: true });

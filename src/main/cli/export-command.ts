@@ -13,7 +13,7 @@ import { listArchiveQuery } from '../archive/list-archive-query';
 import { archiveTableFor } from '../archive/tables';
 import { runExport } from '../export/export-job';
 import { type ShownRequest, shownRows } from '../export/shown-rows';
-import type { ExportFormat } from '../export/file-name';
+import type { ExportFileFormat } from '../../shared/methods/export';
 import { checkFetchAll, type FetchProgress } from '../jobs/fetch-all';
 import { type CheckedQuery, isListOperation, LIST_DESCRIPTORS, type ParamKind, type SomeList } from '../../shared/operations';
 import type { AppError } from '../../shared/result';
@@ -43,7 +43,7 @@ const OPTIONS = {
 } as const;
 
 /** What --out asks for: a spreadsheet the export writers make, or Parquet the archive's engine writes. */
-export type OutFormat = ExportFormat | 'parquet';
+export type OutFormat = ExportFileFormat;
 
 export function exportUsage(lists: readonly SomeList[]): string {
   return [

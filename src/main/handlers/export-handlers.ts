@@ -1,4 +1,4 @@
-import type { ExportFormat, StartExportRequest } from '../../shared/methods/export';
+import type { ExportFileFormat, StartExportRequest } from '../../shared/methods/export';
 import {
   checkPageQuery,
   type ListDrafts,
@@ -16,10 +16,11 @@ import { type ExportJobOptions, type ExportOutcome, type ExportSelection, runExp
 import { defaultExportName } from '../export/file-name';
 import { PathBusyError, reserveFreePath, reservePath, type Reservation } from '../export/reservation';
 import { checkFetchAll } from '../jobs/fetch-all';
-import type { JobRegistry } from '../jobs/job-registry';
+import type { JobHandle, JobRegistry } from '../jobs/job-registry';
 import { completed, runJob, stopped } from '../jobs/run-job';
 import type { Logger } from '../log';
 import type { Archives } from '../archive/archives';
+import { planParquet, writeParquet } from '../export/parquet-export';
 import { shownRows } from '../export/shown-rows';
 import { withAccounts } from './accounts-handlers';
 import type { ClientPool } from './client-pool';
@@ -28,10 +29,14 @@ import type { Handlers } from './dispatcher';
 
 type ExportHandlers = Pick<Handlers, 'startExport' | 'showInFolder' | 'openExportedFile' | 'downloadExport'>;
 
-const FILTERS: Record<ExportFormat, FileFilter[]> = {
+const FILTERS: Record<ExportFileFormat, FileFilter[]> = {
   xlsx: [{ name: 'Excel workbook', extensions: ['xlsx'] }],
   csv: [{ name: 'CSV (comma-separated, UTF-8)', extensions: ['csv'] }],
+  parquet: [{ name: 'Parquet (typed columns)', extensions: ['parquet'] }],
 };
+
+/** The file a started export writes, once the path is claimed: its rows and what to warn about. */
+type WriteFile = (reservation: Reservation, job: JobHandle) => Promise<Result<{ rows: number; warnings: string[] }>>;
 
 /** runExport for one of the registry's lists, typed per operation. */
 function exportList<O extends ListOperation>(
@@ -97,8 +102,36 @@ export function createExportHandlers(deps: {
         if (!selection.ok) return selection;
         const zone = parseTimeZone(connection.timeZone) ?? parseTimeZone('UTC');
         if (zone === null) return fail('internal', 'The time zone could not be read.');
-        const shown = await shownRows(request.operation, request, zone, () => deps.archives.store(connection.profileId));
-        if (!shown.ok) return shown;
+        const archive = () => deps.archives.store(connection.profileId);
+        const about = { profileName: connection.profileName, appVersion: deps.appVersion };
+        let write: WriteFile;
+        if (request.format === 'parquet') {
+          const plan = await planParquet(request, zone, archive);
+          if (!plan.ok) return plan;
+          const fetch = selection.value.scope === 'all' ? selection.value.query : null;
+          if (fetch === null) return fail('validation', 'A Parquet file holds every matching row: choose "All matching records".');
+          write = async (reservation, job) => {
+            const result = await writeParquet(request.operation, plan.value, { client, fetch, reservation, signal: job.signal, onProgress: (progress) => job.progress(progress) });
+            return result.ok ? ok({ rows: result.value.rows, warnings: [] }) : result;
+          };
+        } else {
+          const shown = await shownRows(request.operation, request, zone, archive);
+          if (!shown.ok) return shown;
+          const format = request.format;
+          write = (reservation, job) =>
+            exportList(request.operation, {
+              client,
+              selection: selection.value,
+              format,
+              path: reservation.path,
+              reservation,
+              timeZone: zone.name,
+              ...shown.value,
+              signal: job.signal,
+              onProgress: (progress) => job.progress(progress),
+              about,
+            });
+        }
         const defaultName = defaultExportName({
           operation: request.operation,
           params: request.params,
@@ -122,18 +155,7 @@ export function createExportHandlers(deps: {
           cancellable: true,
         });
         void runJob(job, 'export', log, async () => {
-          const result = await exportList(request.operation, {
-            client,
-            selection: selection.value,
-            format: request.format,
-            path,
-            reservation: claimed.value,
-            timeZone: zone.name,
-            ...shown.value,
-            signal: job.signal,
-            onProgress: (progress) => job.progress(progress),
-            about: { profileName: connection.profileName, appVersion: deps.appVersion },
-          });
+          const result = await write(claimed.value, job);
           if (!result.ok) {
             if (result.error.code !== 'cancelled') log.warn(`export of ${request.operation} failed`, result.error.code);
             return stopped(result.error, job);

@@ -4,8 +4,12 @@ import * as p from '../parse';
 import { method } from './define';
 import type { JobInfo } from './jobs';
 
-export const EXPORT_FORMATS = ['xlsx', 'csv'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+/** The formats the export engine writes row by row (cells as the table shows them). */
+export const SHEET_FORMATS = ['xlsx', 'csv'] as const;
+export type ExportFormat = (typeof SHEET_FORMATS)[number];
+/** Every format a list exports to: Parquet is written by the archive's engine, every column typed. */
+export const EXPORT_FORMATS = [...SHEET_FORMATS, 'parquet'] as const;
+export type ExportFileFormat = (typeof EXPORT_FORMATS)[number];
 export const EXPORT_SCOPES = ['page', 'all'] as const;
 export type ExportScope = (typeof EXPORT_SCOPES)[number];
 
@@ -19,7 +23,7 @@ export type StartExportRequest = {
   [O in ListOperation]: ListFiltersOf<O> & {
     /** Default: the platform. */
     source?: ListSource;
-    format: ExportFormat;
+    format: ExportFileFormat;
     scope: ExportScope;
     current?: number;
     size?: number;

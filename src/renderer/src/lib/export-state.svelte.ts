@@ -1,5 +1,5 @@
 import type { ListOperation } from '../../../shared/operations';
-import type { ExportFormat, ExportScope, StartExportRequest } from '../../../shared/methods/export';
+import type { ExportFileFormat, ExportScope, StartExportRequest } from '../../../shared/methods/export';
 import type { JobInfo, JobProgress } from '../../../shared/methods/jobs';
 import type { AppError } from '../../../shared/result';
 import { bridge } from './bridge';
@@ -61,7 +61,7 @@ export class ExportState<O extends ListOperation> {
    * first search the form is checked as Search checks it (errors show at the fields) and used.
    * Asks where to save, then starts.
    */
-  async start(scope: ExportScope, format: ExportFormat, columns: 'table' | 'all'): Promise<void> {
+  async start(scope: ExportScope, format: ExportFileFormat, columns: 'table' | 'all'): Promise<void> {
     if (this.running) return;
     const view = this.view;
     // The query of the rows on show; when none arrived (the archive failed to answer), the one the table asked for.

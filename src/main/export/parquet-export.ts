@@ -1,0 +1,70 @@
+/**
+ * The app's Export to Parquet: every row a list query selects, with every column typed,
+ * written by the archive's engine (from the archive, or from the platform through a
+ * scratch archive). The query's search, column filters and sort select and order the rows
+ * as on screen; a page and a choice of columns belong to the sheet formats.
+ */
+import type { PlatformClient } from '../api';
+import { parquetFromArchive, parquetFromPlatform } from '../archive/archive-export';
+import type { ArchiveQuery, ArchiveStore } from '../archive/archive-store';
+import { listArchiveQuery } from '../archive/list-archive-query';
+import { archiveTableFor } from '../archive/tables';
+import type { FetchProgress } from '../jobs/fetch-all';
+import { type CheckedQuery, listOf, type ListOperation, type ListParams, type ListRecords } from '../../shared/operations';
+import { fail, ok, type Result } from '../../shared/result';
+import type { TimeZone } from '../../shared/time-zone';
+import type { Reservation } from './reservation';
+import type { ShownRequest } from './shown-rows';
+
+/** A Parquet export checked before the save dialog: the archive query of its rows and where they are read. */
+export interface ParquetPlan {
+  query: ArchiveQuery;
+  /** The archive to read; null: the platform's rows, fetched afresh. */
+  store: ArchiveStore | null;
+}
+
+export async function planParquet(request: ShownRequest, zone: TimeZone, archive: () => Promise<ArchiveStore | null>): Promise<Result<ParquetPlan>> {
+  if (request.scope === 'page') {
+    return fail('validation', 'A Parquet file holds every matching row: choose "All matching records", or .xlsx or .csv for this page.');
+  }
+  if (request.columns !== undefined) {
+    return fail('validation', 'A Parquet file holds every column, typed: choose "All columns", or .xlsx or .csv for the table\'s columns.');
+  }
+  const source = request.source ?? 'platform';
+  if (source === 'platform' && ((request.equals ?? []).length > 0 || request.hourOfDay !== undefined)) {
+    return fail('validation', "An Overview bucket's filters apply to the archive only: export from the archive, or remove them first.");
+  }
+  const asked = listArchiveQuery(request, zone);
+  if (!asked.ok) return asked;
+  if (source === 'platform') return ok({ query: asked.value.query, store: null });
+  const store = await archive();
+  if (!store) {
+    return fail('archive-unavailable', 'The archive on this computer cannot be read now (see the notice), so there is nothing to export from it.');
+  }
+  return ok({ query: asked.value.query, store });
+}
+
+export function writeParquet<O extends ListOperation>(
+  operation: O,
+  plan: ParquetPlan,
+  options: {
+    client: PlatformClient;
+    /** The platform query (checked once), for a plan that fetches. */
+    fetch: CheckedQuery<ListParams[O], ListRecords[O]>;
+    reservation: Reservation;
+    signal: AbortSignal;
+    concurrency?: number;
+    onProgress?: (progress: FetchProgress) => void;
+  },
+): Promise<Result<{ rows: number }>> {
+  const table = archiveTableFor(operation);
+  const { path, partial } = options.reservation;
+  if (plan.store) return parquetFromArchive(plan.store, table, plan.query, path, partial);
+  return parquetFromPlatform(options.client, listOf(operation), table, options.fetch, path, {
+    signal: options.signal,
+    concurrency: options.concurrency,
+    onProgress: options.onProgress,
+    narrow: plan.query,
+    partial,
+  });
+}
