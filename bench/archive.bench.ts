@@ -5,7 +5,8 @@
 //   200,000/s target is retired, beyond what DuckDB itself ingests on this machine);
 // - a page of 25 sorted by cost and filtered by call status, paging on from offset 5,000:
 //   <= 50 ms (mean of the next 20 pages); the first page of that new sort: <= 50 ms;
-// - a search across every text field of all rows: <= 200 ms (median of 5 different searches);
+// - a search box's search (shown text and raw values of every column) over all rows: <= 200 ms
+//   (median of 5 different searches);
 // - 100,000 rows read from the archive and written to .xlsx: <= 2 s;
 // - 200 archive pages asked at once through the bridge (200 screens: 100 in the platform's
 //   order, 100 sorted by cost, each at its own offset): p95 <= 2 s, peak RSS <= 1 GB;
@@ -24,6 +25,7 @@ import { createMemorySecretStore } from '../src/main/accounts/secret-store';
 import { ArchiveStore, type ArchiveQuery } from '../src/main/archive/archive-store';
 import { platformSyncSource } from '../src/main/archive/platform-source';
 import { syncWindow } from '../src/main/archive/sync';
+import { listArchiveQuery } from '../src/main/archive/list-archive-query';
 import { archiveTableFor } from '../src/main/archive/tables';
 import { exportFields } from '../src/main/export/cells';
 import { XlsxStreamWriter } from '../src/main/export/xlsx-stream-writer';
@@ -324,11 +326,18 @@ async function main(): Promise<void> {
     checks.sortedFilteredPage = pageMs <= TARGETS.pageMs;
     checks.firstPageOfNewSort = firstPageMs <= TARGETS.firstPageMs;
 
-    // Five different searches: a search asked again is answered from what the archive keeps until the next write.
+    // Five different searches, as the list screen's search box asks the archive: the shown
+    // text of every column (labels, amounts with currency, times in the zone) and raw values.
+    // A search asked again is answered from what the archive keeps until the next write.
     const needles = [123_456, 234_567, 345_678, 456_789, 567_890].map((index) => (data.voiceRecordAt(index).callee ?? '').slice(-7));
+    const searchQuery = (needle: string): ArchiveQuery => {
+      const asked = listArchiveQuery({ operation: 'voiceRecords', params: {}, search: needle }, zone);
+      if (!asked.ok) throw new Error(asked.error.message);
+      return asked.value.query;
+    };
     let searched = 0;
-    const searchMs = await median(5, () => store.page(table, { search: needles[searched++] ?? '' }, 0, 25));
-    const found = (await store.page(table, { search: needles[0] ?? '' }, 0, 25)).total;
+    const searchMs = await median(5, () => store.page(table, searchQuery(needles[searched++] ?? ''), 0, 25));
+    const found = (await store.page(table, searchQuery(needles[0] ?? ''), 0, 25)).total;
     print({ measure: 'search', needles, matchingFirst: found, medianMs: searchMs, targetMs: TARGETS.searchMs });
     checks.search = searchMs <= TARGETS.searchMs;
 
