@@ -1,5 +1,7 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { basename } from 'node:path';
 import type { Page } from '@playwright/test';
+import * as XLSX from 'xlsx';
 import type { Sandbox } from '../../src/main/sandbox';
 import { expect, test } from './fixtures';
 import { expectNoAxeViolations } from './support/axe';
@@ -93,11 +95,14 @@ test('from the keyboard: Tab reaches a chart, its Table toggle shows the data, E
   const toggle = app.getByTestId('chart-voice-by-hour').getByRole('button', { name: 'Table' });
   await expect(toggle).toBeFocused();
   await app.keyboard.press('Tab');
+  await expect(app.getByTestId('chart-voice-by-hour').getByRole('button', { name: 'Save as PNG' })).toBeFocused();
+  await app.keyboard.press('Tab');
   const chart = app.getByRole('slider', { name: 'Calls and ASR by hour of day' });
   await expect(chart).toBeFocused();
   await app.keyboard.press('Home');
   await expect(chart).toHaveAttribute('aria-valuetext', new RegExp(`Calls ${expected.byHour[0].toLocaleString('en')}\\b`));
 
+  await app.keyboard.press('Shift+Tab');
   await app.keyboard.press('Shift+Tab');
   await app.keyboard.press('Enter');
   await expect(toggle).toHaveAttribute('aria-pressed', 'true');
@@ -139,4 +144,57 @@ test('compared with the day before: every tile has its delta, counted from the s
   const shownAtOnce = (await tile.count()) === 0 ? null : await tile.textContent();
   expect(shownAtOnce).not.toBe(yesterday.calls.toLocaleString('en'));
   await expect(tile).toBeVisible({ timeout: 120_000 });
+});
+
+test('a 45-day window, past one request’s 31 days: its figures, the window saved as .xlsx and read back, a chart saved as PNG', async ({ app, sandbox }) => {
+  test.setTimeout(240_000);
+  await openOverview(app);
+  // The 45 local days (+08:00) up to yesterday's end, counted from the sandbox with plain loops.
+  const now = Date.now();
+  const todayStart = Math.floor((now + ZONE_OFFSET) / DAY) * DAY - ZONE_OFFSET;
+  const fromMs = todayStart - 45 * DAY;
+  const range = sandbox.data.voiceRecordRange(fromMs, todayStart);
+  let calls = 0;
+  for (let i = range.first; i < range.end; i++) {
+    const at = Date.parse(sandbox.data.voiceRecordAt(i).submitTime);
+    if (at >= fromMs && at < todayStart) calls += 1;
+  }
+  expect(calls).toBeGreaterThan(0);
+  const wall = (ms: number): string => new Date(ms + ZONE_OFFSET).toISOString().slice(0, 19).replace('T', ' ');
+
+  await app.getByRole('group', { name: 'Window' }).getByRole('button', { name: 'Custom' }).click();
+  // Beyond the archive's sync history (60 days): refused at the field, saying what to change.
+  await app.locator('#range-from').fill(wall(todayStart - 61 * DAY));
+  await app.locator('#range-to').fill(wall(todayStart - 1000));
+  await app.getByRole('button', { name: 'Show', exact: true }).click();
+  await expect(app.getByText(/at most 60 days, the archive's sync history/)).toBeVisible();
+
+  await app.locator('#range-from').fill(wall(fromMs));
+  await app.getByRole('button', { name: 'Show', exact: true }).click();
+  await expect(app.getByTestId('figure-calls')).toHaveText(calls.toLocaleString('en'), { timeout: 120_000 });
+  await expect(app.getByTestId('overview-coverage')).toContainText('the whole window is in the archive');
+
+  // The workbook of the window shown: every figure, read back from the file saved.
+  await app.getByRole('button', { name: 'Export .xlsx' }).click();
+  const outcome = app.getByTestId('overview-export-outcome');
+  await expect(outcome).toContainText('Saved', { timeout: 60_000 });
+  const path = await outcome.locator('.path').getAttribute('title');
+  if (!path) throw new Error('no path shown');
+  expect(basename(path)).toMatch(/^overview_\d{4}-\d{2}-\d{2}_to_\d{4}-\d{2}-\d{2}_Sandbox-demo_\d{4}-\d{2}-\d{2}\.xlsx$/);
+  const [download] = await Promise.all([app.waitForEvent('download'), outcome.getByRole('button', { name: 'Download' }).click()]);
+  expect(readFileSync(await download.path()).equals(readFileSync(path))).toBe(true);
+  const book = XLSX.read(readFileSync(path), { type: 'buffer' });
+  expect(book.SheetNames).toEqual(['Voice calls', 'Number calls', 'Seats, peaks, MMS', 'About']);
+  const grid = XLSX.utils.sheet_to_json<(string | number | null)[]>(book.Sheets['Voice calls'], { header: 1, raw: true, defval: null });
+  const callsRow = grid.find((row) => row[0] === 'Calls');
+  expect(callsRow?.[1]).toBe(calls);
+  const days = grid.findIndex((row) => row.includes('By day'));
+  expect(days).toBeGreaterThan(0);
+
+  // A chart as a picture: in the browser, a download of a PNG.
+  const chart = app.getByTestId('chart-voice-by-day');
+  const [picture] = await Promise.all([app.waitForEvent('download'), chart.getByRole('button', { name: 'Save as PNG' }).click()]);
+  expect(picture.suggestedFilename()).toBe('overview-voice-by-day.png');
+  expect(readFileSync(await picture.path()).subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe(true);
+  await expectNoAxeViolations(app, 'the Overview of 45 days, exported');
 });

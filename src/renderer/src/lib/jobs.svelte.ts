@@ -102,6 +102,12 @@ class Jobs {
     return latest === undefined || this.dismissed.has(latest.jobId) ? null : latest;
   }
 
+  /** A job by its id (one a screen started and follows: the Overview's workbook), unless it was dismissed. */
+  find(jobId: string | null): JobInfo | null {
+    const job = jobId === null ? undefined : this.all.find((candidate) => candidate.jobId === jobId);
+    return job === undefined || this.dismissed.has(job.jobId) ? null : job;
+  }
+
   /** The running job of a kind (the Overview's report), if any. */
   runningOf(kind: JobKind): JobInfo | null {
     return this.all.find((job) => job.kind === kind && job.state === 'running') ?? null;

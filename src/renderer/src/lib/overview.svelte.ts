@@ -3,7 +3,10 @@ import type { Overview, OverviewComparison, OverviewPreset } from '../../../shar
 import { overviewMaxDays } from '../../../shared/reports/overview-window';
 import type { AppError } from '../../../shared/result';
 import { parseTimeZone, type TimeZone } from '../../../shared/time-zone';
+import type { JobInfo } from '../../../shared/methods/jobs';
 import { bridge } from './bridge';
+import { askToNotify } from './desktop-notice';
+import { jobs } from './jobs.svelte';
 import { overviewWindow, presetText } from './overview-window';
 import { session } from './session.svelte';
 
@@ -29,6 +32,10 @@ class OverviewState {
   status = $state<'idle' | 'working' | 'ready' | 'error'>('idle');
   overview = $state.raw<Overview | null>(null);
   problem = $state<OverviewProblem | null>(null);
+  /** The workbook export this screen started last (a job of the app), and why a start was refused. */
+  private exportJobId = $state<string | null>(null);
+  exportStarting = $state(false);
+  exportRefused = $state<AppError | null>(null);
   private seq = 0;
   private profileId: string | null = null;
 
@@ -75,6 +82,44 @@ class OverviewState {
       this.problem = { error: result.error, archive: result.error.code === 'archive-off' || (await this.archiveIsTheProblem()) };
       this.status = 'error';
     }
+  }
+
+  /** The Overview's workbook job, while it runs and once it ended (until dismissed). */
+  get exportJob(): JobInfo | null {
+    return jobs.find(this.exportJobId);
+  }
+
+  /**
+   * Saves the figures on screen (their window and comparison) as an .xlsx: main asks where,
+   * then writes it as an export job; its progress and outcome show beside the button.
+   */
+  async exportWorkbook(): Promise<void> {
+    const shown = this.overview;
+    if (!shown || this.exportStarting || this.exportJob?.state === 'running') return;
+    askToNotify();
+    this.exportStarting = true;
+    this.exportRefused = null;
+    const started = await bridge.exportOverview({
+      profileId: shown.profileId,
+      fromMs: shown.fromMs,
+      toMs: shown.toMs,
+      compare: shown.compared?.kind ?? 'none',
+    });
+    this.exportStarting = false;
+    if (!started.ok) {
+      this.exportRefused = started.error;
+      return;
+    }
+    if (started.value.job !== null) {
+      jobs.started(started.value.job);
+      this.exportJobId = started.value.job.jobId;
+    }
+  }
+
+  dismissExport(): void {
+    this.exportRefused = null;
+    const job = this.exportJob;
+    if (job) jobs.dismiss(job);
   }
 
   /** Sets the figures beside another period (or none), and computes them again. */
