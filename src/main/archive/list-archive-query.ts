@@ -38,7 +38,7 @@ export function listArchiveQuery(asked: ListFilters, zone: TimeZone): Result<Lis
   const bounded = checkArchivePageAsks(operation, asked);
   if (!bounded.ok) return bounded;
   const { layout } = archiveTableFor(operation);
-  const known = new Set(layout.fields.map((field) => field.field));
+  const known = new Set([...layout.fields, ...(layout.derived ?? [])].map((field) => field.field));
   const header = (field: string): string => list.columns.find((column) => column.key === field)?.header ?? field;
   const equals = asked.equals ?? [];
   const contains = asked.contains ?? [];

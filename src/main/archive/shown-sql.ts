@@ -18,11 +18,12 @@ const TIME_SHAPE = 'dddd-dd-dd dd:dd:dd';
 const DURATION_CHARS = /^[\d:-]+$/;
 const NUMBER_CHARS = /^[\d.e+-]+$/;
 
+/** The field a column reads: stored, or derived from a JSON field by key (a task's var01). */
 function fieldIn(layout: TableLayout, key: string): FieldLayout | undefined {
-  return layout.fields.find((field) => field.field === key);
+  return layout.fields.find((field) => field.field === key) ?? layout.derived?.find((field) => field.field === key);
 }
 
-/** Whether the archive keeps a column as a field of its own (only those are filtered, sorted and searched there). */
+/** Whether the archive reads a column as a field (stored or derived; only those are filtered, sorted and searched there). */
 export function isArchivedColumn(layout: TableLayout, key: string): boolean {
   const field = fieldIn(layout, key);
   return field !== undefined && field.kind !== 'json';

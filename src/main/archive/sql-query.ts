@@ -153,20 +153,28 @@ export function columnName(layout: TableLayout, name: string): SqlQuery {
   return quoted(name);
 }
 
+/** A field of the layout, stored or derived (read from a JSON field by key). */
 export function fieldOf(layout: TableLayout, name: string): FieldLayout {
-  const field = layout.fields.find((candidate) => candidate.field === name);
+  const field = layout.fields.find((candidate) => candidate.field === name) ?? layout.derived?.find((candidate) => candidate.field === name);
   if (!field) throw new TypeError(`The archive has no field "${name}" in ${layout.table}.`);
   return field;
 }
 
-/** A field's value column: its text, number or list. */
+/** A derived field's text: its key of the JSON column (NULL where the key is missing or null). */
+function jsonKeyText(column: string, key: string): SqlQuery {
+  return sql`json_extract_string(${quoted(column)}, ${literal(`$.${key}`)})`;
+}
+
+/** A field's value column: its text, number or list (a derived field's text from its JSON column). */
 export function fieldColumn(layout: TableLayout, field: string): SqlQuery {
-  return quoted(fieldOf(layout, field).column);
+  const found = fieldOf(layout, field);
+  return found.jsonKey === undefined ? quoted(found.column) : jsonKeyText(found.column, found.jsonKey);
 }
 
 /** A field's sortable column: a timestamp's instant (ms), an amount's number, or the value itself. */
 export function fieldSortColumn(layout: TableLayout, field: string): SqlQuery {
-  return quoted(fieldOf(layout, field).sortColumn);
+  const found = fieldOf(layout, field);
+  return found.jsonKey === undefined ? quoted(found.sortColumn) : jsonKeyText(found.sortColumn, found.jsonKey);
 }
 
 const TYPES: Readonly<Record<SqlType, string>> = {

@@ -6,6 +6,9 @@
  *   timestamp → its text (VARCHAR) and its instant (BIGINT ms, sortable),
  *   amount → its decimal text (VARCHAR) and its value (DOUBLE, summable),
  *   extra / task variables → JSON text.
+ * A column whose value is one key of a JSON field (a task's var01) is a derived field: read
+ * by that key (json_extract_string) wherever a field is filtered, searched or sorted, never
+ * stored as a column of its own nor part of the record read back.
  * Every table also has `_key` (the row's identity), `_time` (the row time, ms),
  * `_scope` (what a snapshot replaces, e.g. one task's rows), `_seen` (fetched at, ms) and,
  * after the fields, `_pos` (its place in the listing it came from).
@@ -31,12 +34,24 @@ export interface FieldLayout {
   column: string;
   /** The instant (timestamp) or number (amount) beside the text; what sorting reads. */
   sortColumn: string;
+  /** A derived field: its text is this key of that JSON column (`column` and `sortColumn` name the JSON column). */
+  jsonKey?: string;
 }
 
 export interface TableLayout {
   table: string;
+  /** The stored fields, in column order: what a record is written from and read back as. */
   fields: readonly FieldLayout[];
   columns: readonly SqlColumn[];
+  /** Text fields read out of a JSON field by key (see above); none when absent. */
+  derived?: readonly FieldLayout[];
+}
+
+/** A derived field's place: the JSON field it is read from and its key there. */
+export interface DerivedField {
+  field: string;
+  json: string;
+  key: string;
 }
 
 export const SYSTEM_COLUMNS: readonly SqlColumn[] = [
@@ -53,6 +68,7 @@ export function tableLayout<R>(
   table: string,
   schema: RecordSchema<R>,
   jsonFields: readonly string[],
+  derivedFields: readonly DerivedField[] = [],
 ): TableLayout {
   if (!/^[A-Za-z][A-Za-z0-9]*$/.test(table)) throw new Error(`Not an archive table name: ${table}`);
   const fields: FieldLayout[] = [];
@@ -71,7 +87,13 @@ export function tableLayout<R>(
   }
   // Last, so an archive made before it gains it in the same place (ALTER TABLE adds at the end).
   columns.push(POSITION_COLUMN);
-  return { table, fields, columns };
+  const derived = derivedFields.map(({ field, json, key }): FieldLayout => {
+    if (!/^[A-Za-z][A-Za-z0-9]*$/.test(field) || !/^[A-Za-z][A-Za-z0-9_]*$/.test(key)) throw new Error(`Not a derived archive field: ${field} (${key})`);
+    if (!jsonFields.includes(json)) throw new Error(`${field} is read from ${json}, which is not a JSON field of ${table}.`);
+    if (fields.some((stored) => stored.field === field)) throw new Error(`${field} is a stored field of ${table} already.`);
+    return { field, kind: 'text', column: json, sortColumn: json, jsonKey: key };
+  });
+  return derived.length > 0 ? { table, fields, columns, derived } : { table, fields, columns };
 }
 
 function fieldLayout(field: string, kind: FieldKind): FieldLayout {

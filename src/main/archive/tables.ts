@@ -13,7 +13,12 @@ export function archiveTableFor<O extends ListOperation>(operation: O): ArchiveT
   if (known) return known;
   const list = listOf(operation);
   const table: ArchiveTable<ListRows[O]> = {
-    layout: tableLayout(operation, list.fields, list.jsonFields),
+    layout: tableLayout(
+      operation,
+      list.fields,
+      list.jsonFields,
+      Object.entries(list.jsonColumns ?? {}).map(([field, { field: json, key }]) => ({ field, json, key })),
+    ),
     keyOf: (row, position) => list.rowId(row) ?? `${list.snapshotScope(row)}#${position}`,
     timeOf: (row) => list.rowTime?.of(row) ?? null,
     scopeOf: (row) => list.snapshotScope(row),

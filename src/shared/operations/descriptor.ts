@@ -89,6 +89,14 @@ export interface ScopedSync {
 /** How Sync takes a list: `'always'` with every Sync that names no list (a windowed list by its missing ranges, any other whole), or by scope. */
 export type ListSync = 'always' | ScopedSync;
 
+/** Where a column's value lies inside a JSON field of the record. */
+export interface JsonColumn {
+  /** The JSON field (one of `jsonFields`). */
+  field: string;
+  /** Its key there. */
+  key: string;
+}
+
 export interface ListDescriptor<P extends object, R, Row = R, D = unknown> {
   /** Stable id: preferences, the bridge and logs use it (`voiceRecords`). */
   readonly id: string;
@@ -113,6 +121,11 @@ export interface ListDescriptor<P extends object, R, Row = R, D = unknown> {
   readonly fields: RecordSchema<R>;
   /** Fields kept whole as JSON: the server's unknown fields, a task's variables. */
   readonly jsonFields: readonly string[];
+  /**
+   * Columns whose value is one key of a JSON field (a task's var01 is `variables.var01`):
+   * the archive filters, searches and sorts them by reading that key, with no column of their own.
+   */
+  readonly jsonColumns?: Readonly<Record<string, JsonColumn>>;
   /** What one complete fetch replaces in the archive: '' for the whole list, a task id for a task's rows. */
   snapshotScope(row: Row): string;
   readonly sync: ListSync;

@@ -70,6 +70,8 @@ export const taskDetails: ListDescriptor<TaskDetailParams, TaskDetailRecord, Tas
   normalise: normaliseTaskDetail,
   fields: TASK_DETAIL_SCHEMA,
   jsonFields: ['variables', 'extra'],
+  // var01..var20 are shown as columns of their own: the archive reads each from `variables`.
+  jsonColumns: Object.fromEntries(TASK_VARIABLES.map((name) => [name, { field: 'variables', key: name }])),
   snapshotScope: (row) => row.keyId ?? '',
   sync: { param: 'taskId', noun: 'task' },
   toRow: (record) => record,
