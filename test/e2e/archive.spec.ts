@@ -164,3 +164,60 @@ test('Accounts shows the archive, says it holds phone numbers, and deletes it af
   await expect(panel.getByTestId('archive-size')).toHaveText('0 KB');
   await expect(panel).not.toContainText('Voice records');
 });
+
+test('a sync whose retention would remove more than half of a list asks first: Keep them until the next sync, then Remove them', async ({ app }) => {
+  test.setTimeout(300_000);
+  const screens = app.getByRole('navigation', { name: 'Screens' });
+  const panel = app.getByTestId('archive-panel');
+  const saveRetention = async (days: number) => {
+    await screens.locator('button[data-screen="accounts"]').click();
+    await app.getByTestId('profile-Sandbox (demo)').click();
+    await panel.getByLabel('Retention in days').fill(String(days));
+    await panel.getByRole('button', { name: 'Save archive settings' }).click();
+    await expect(panel.getByRole('button', { name: 'Save archive settings' })).toBeDisabled();
+  };
+  const syncVoice = async () => {
+    await screens.locator('button[data-screen="voice-records"]').click();
+    await expect(app.getByRole('heading', { level: 1, name: 'Voice records' })).toBeVisible();
+    if ((await app.getByRole('dialog', { name: 'Jobs' }).count()) === 0) await app.getByTestId('jobs-opener').click();
+    const completed = app.getByTestId('job-completed').filter({ hasText: 'Synced' });
+    const before = await completed.count();
+    await app.getByRole('button', { name: 'Close jobs' }).click();
+    await app.getByRole('button', { name: 'Sync', exact: true }).click();
+    if ((await app.getByRole('dialog', { name: 'Jobs' }).count()) === 0) await app.getByTestId('jobs-opener').click();
+    await expect(completed).toHaveCount(before + 1, { timeout: 150_000 });
+    await app.getByRole('button', { name: 'Close jobs' }).click();
+  };
+  const asked = /Retention would remove ([\d,]+) of ([\d,]+) voice records \(older than \d{4}-\d{2}-\d{2} \d{2}:\d{2}\)/;
+  const number = (text: string | undefined): number => Number((text ?? '').replaceAll(',', ''));
+
+  // 60 days of voice records kept for 20 days: about two thirds would go, so the sync asks.
+  await saveRetention(20);
+  await syncVoice();
+  const notice = app.getByTestId('status-notice');
+  await expect(notice).toContainText(asked);
+  await expect(notice).toContainText('in the archive of Sandbox (demo)');
+  await notice.getByRole('button', { name: 'Keep them' }).click();
+  await expect(notice).toHaveCount(0);
+
+  // Kept, until the next sync finds it again.
+  await syncVoice();
+  await expect(notice).toContainText(asked);
+  await app.screenshot({ path: 'test-results/screens/retention-asks.png' });
+
+  await screens.locator('button[data-screen="accounts"]').click();
+  await app.getByTestId('profile-Sandbox (demo)').click();
+  const held = panel.getByTestId('held-prune');
+  await expect(held).toContainText(asked);
+  const [, wouldRemove, rows] = asked.exec((await held.textContent()) ?? '') ?? [];
+  await expect(panel).toContainText(new RegExp(`Voice records\\s*${rows} records`));
+  await held.getByRole('button', { name: 'Remove them' }).click();
+  await expect(panel).toContainText(`Removed ${wouldRemove} voice records older than`);
+  await expect(held).toHaveCount(0);
+  await expect(panel).toContainText(new RegExp(`Voice records\\s*${(number(rows) - number(wouldRemove)).toLocaleString('en')} records`));
+
+  // Back to the default, so no other test sees this one's setting.
+  await panel.getByLabel('Retention in days').fill('180');
+  await panel.getByRole('button', { name: 'Save archive settings' }).click();
+  await expect(panel.getByRole('button', { name: 'Save archive settings' })).toBeDisabled();
+});
