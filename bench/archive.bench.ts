@@ -330,8 +330,12 @@ async function main(): Promise<void> {
     // text of every column (labels, amounts with currency, times in the zone) and raw values.
     // A search asked again is answered from what the archive keeps until the next write.
     const needles = [123_456, 234_567, 345_678, 456_789, 567_890].map((index) => (data.voiceRecordAt(index).callee ?? '').slice(-7));
+    const everyRecord = {
+      strTime: formatIsoInZone(Date.parse(String(data.voiceRecordAt(ROWS - 1).submitTime)), plus8),
+      endTime: formatIsoInZone(ANCHOR.getTime(), plus8),
+    };
     const searchQuery = (needle: string): ArchiveQuery => {
-      const asked = listArchiveQuery({ operation: 'voiceRecords', params: {}, search: needle }, zone);
+      const asked = listArchiveQuery({ operation: 'voiceRecords', params: everyRecord, search: needle }, zone);
       if (!asked.ok) throw new Error(asked.error.message);
       return asked.value.query;
     };
