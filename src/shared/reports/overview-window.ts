@@ -6,7 +6,6 @@
  * it is "today so far"). The Overview screen checks it as the user types, main again.
  */
 import { calendarOf, DAY_MS, type Window } from '../calendar';
-import { DEFAULT_ARCHIVE_SETTINGS, type ArchiveSettings } from '../profiles';
 import type { TimeZone } from '../time-zone';
 
 export interface OverviewWindowRules {
@@ -19,11 +18,6 @@ export interface OverviewWindowRules {
 export interface OverviewWindowProblem {
   field: 'from' | 'to';
   message: string;
-}
-
-/** The longest Overview window of a profile: its archive's sync history. */
-export function overviewMaxDays(archive: ArchiveSettings | undefined): number {
-  return (archive ?? DEFAULT_ARCHIVE_SETTINGS).historyDays;
 }
 
 export function overviewWindowProblem(window: Window, zone: TimeZone, rules: OverviewWindowRules): OverviewWindowProblem | null {

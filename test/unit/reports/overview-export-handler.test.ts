@@ -9,7 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { DesktopPort } from '../../../src/main/desktop-port';
+import type { ArchiveStatus } from '../../../src/shared/methods/archive';
 import type { ExportStarted } from '../../../src/shared/methods/export';
+import { SANDBOX_PROFILE_ID } from '../../../src/shared/profiles';
 import type { ChartImageSaved } from '../../../src/shared/methods/reports';
 import type { Overview } from '../../../src/shared/reports/overview';
 import { readWorkbook } from '../export/support';
@@ -44,9 +46,19 @@ describe('the Overview: windows, workbook and pictures', () => {
     const days45 = await call<Overview>('overview', { fromMs: now - 46 * DAY, toMs: now - DAY, syncFirst: false });
     expect(days45.ok).toBe(true);
     const days61 = await call<Overview>('overview', { fromMs: now - 62 * DAY, toMs: now - DAY, syncFirst: false });
-    expect(days61.ok === false && days61.error).toMatchObject({ code: 'validation', message: expect.stringMatching(/at most 60 days, the archive's sync history/) });
+    expect(days61.ok === false && days61.error).toMatchObject({
+      code: 'validation',
+      message: expect.stringMatching(/at most 60 days, the archive's sync history/),
+      fields: { 'params.endTime': expect.stringMatching(/at most 60 days/) },
+    });
     const future = await call<Overview>('overview', { fromMs: now + HOUR, toMs: now + DAY, syncFirst: false });
-    expect(future.ok === false && future.error.message).toMatch(/starts in the future/);
+    expect(future.ok === false && future.error.fields?.['params.strTime']).toMatch(/starts in the future/);
+    // The profile's own history: 30 days synced, 30-day windows.
+    const settings = valueOf(await call<ArchiveStatus>('archiveStatus', {})).settings;
+    valueOf(await call('setArchiveSettings', { profileId: SANDBOX_PROFILE_ID, settings: { ...settings, historyDays: 30 } }));
+    const shorter = await call<Overview>('overview', { fromMs: now - 46 * DAY, toMs: now - DAY, syncFirst: false });
+    expect(shorter.ok === false && shorter.error.message).toMatch(/at most 30 days/);
+    valueOf(await call('setArchiveSettings', { profileId: SANDBOX_PROFILE_ID, settings }));
     // The workbook takes the same rule.
     const exported = await call<ExportStarted>('exportOverview', { fromMs: now - 62 * DAY, toMs: now - DAY });
     expect(exported.ok).toBe(false);

@@ -1,6 +1,6 @@
 import type { WindowDraft } from '../../../shared/operations/filter-values';
 import type { Overview, OverviewComparison, OverviewPreset } from '../../../shared/reports/overview';
-import { overviewMaxDays } from '../../../shared/reports/overview-window';
+import { DEFAULT_ARCHIVE_SETTINGS } from '../../../shared/profiles';
 import type { AppError } from '../../../shared/result';
 import { parseTimeZone, type TimeZone } from '../../../shared/time-zone';
 import type { JobInfo } from '../../../shared/methods/jobs';
@@ -40,12 +40,18 @@ class OverviewState {
   private profileId: string | null = null;
 
   readonly zone: TimeZone = $derived(parseTimeZone(session.profile?.timeZone ?? 'UTC') ?? UTC);
-  /** The longest window: the profile's archive sync history (main checks it again). */
-  readonly maxDays: number = $derived(overviewMaxDays(session.profile?.archive));
+  /**
+   * The longest window: the profile's archive sync history, read from main when a profile is
+   * followed and when Custom opens (Accounts may have changed it); main checks it again.
+   */
+  maxDays = $state(DEFAULT_ARCHIVE_SETTINGS.historyDays);
 
   /** Picks a window; a preset is shown at once, a custom one when its fields are filled and Show is pressed. */
   choose(preset: OverviewPreset): void {
-    if (preset === 'custom' && this.preset !== 'custom') this.custom = presetText(this.preset, this.custom, this.zone);
+    if (preset === 'custom' && this.preset !== 'custom') {
+      this.custom = presetText(this.preset, this.custom, this.zone);
+      void this.readMaxDays();
+    }
     this.preset = preset;
     if (preset !== 'custom') void this.load();
   }
@@ -55,6 +61,12 @@ class OverviewState {
     const span = overviewWindow(presetText(this.preset, this.custom, this.zone), this.zone, this.maxDays);
     if (!span.ok) {
       this.fieldErrors = span.errors;
+      // A preset has no fields to show it at (This month, with fewer days of history synced than it has).
+      if (this.preset !== 'custom') {
+        this.overview = null;
+        this.problem = { error: { code: 'validation', message: Object.values(span.errors).join(' ') }, archive: false };
+        this.status = 'error';
+      }
       return;
     }
     this.fieldErrors = {};
@@ -74,6 +86,13 @@ class OverviewState {
       compare: this.compare,
     });
     if (seq !== this.seq) return; // a newer window or profile has taken over
+    if (!result.ok && result.error.fields && this.preset === 'custom') {
+      // Main's window rule, told at the fields (the history it checks against may have changed).
+      this.fieldErrors = result.error.fields;
+      this.status = this.overview ? 'ready' : 'idle';
+      void this.readMaxDays();
+      return;
+    }
     if (result.ok) {
       performance.mark('switchboard:overview-arrived');
       this.overview = result.value;
@@ -133,7 +152,13 @@ class OverviewState {
   follow(profileId: string | null): void {
     if (profileId === this.profileId && this.status !== 'idle') return;
     this.overview = null;
+    void this.readMaxDays();
     void this.load();
+  }
+
+  private async readMaxDays(): Promise<void> {
+    const status = await bridge.archiveStatus(session.activeProfileId ? { profileId: session.activeProfileId } : {});
+    if (status.ok) this.maxDays = status.value.settings.historyDays;
   }
 
   private async archiveIsTheProblem(): Promise<boolean> {
