@@ -22,14 +22,15 @@ export interface ScreenInfo {
 export type ScreenId = string;
 
 /** The screens that are not lists; each has its component in screens/registry.ts. */
-export type OtherScreenId = 'seat-groups' | 'mms' | 'overview' | 'accounts';
+export type OtherScreenId = 'seat-groups' | 'mms' | 'overview' | 'live' | 'accounts';
 
 // Each declares its shortcut, as the lists do in their descriptors: the Overview takes Ctrl+0
-// (a daily screen) and Accounts, visited rarely, has none.
+// (a daily screen), Live Ctrl+Shift+0 beside it, and Accounts, visited rarely, has none.
 const OTHER_SCREENS: readonly (ScreenInfo & { id: OtherScreenId })[] = [
   { id: 'seat-groups', title: 'Seat groups', group: 'Call centre', blurb: 'Read and edit the basic settings of a seat group.', shortcut: '6' },
   { id: 'mms', title: 'MMS', group: 'Messaging', blurb: 'Compose and send multimedia messages.', shortcut: '9' },
   { id: 'overview', title: 'Overview', group: 'Reports', blurb: 'Calls, connect rate, talk time, cost, seats and MMS for a window, from the archive.', shortcut: '0' },
+  { id: 'live', title: 'Live', group: 'Reports', blurb: 'The floor right now: seats by status, today so far beside yesterday, thresholds and alerts.', shortcut: 'Shift+0' },
   { id: 'accounts', title: 'Accounts', group: 'Settings', blurb: 'Profiles, keys and the sandbox.', shortcut: null },
 ];
 

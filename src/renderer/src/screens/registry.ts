@@ -3,6 +3,7 @@ import { customListScreenFile, type OtherScreenId } from '../lib/screens';
 import AccountsScreen from './AccountsScreen.svelte';
 import MmsScreen from './MmsScreen.svelte';
 import OverviewScreen from './OverviewScreen.svelte';
+import LiveScreen from './LiveScreen.svelte';
 import SeatGroupsScreen from './SeatGroupsScreen.svelte';
 
 /** The screens that are not lists. */
@@ -11,6 +12,7 @@ export const OTHER_SCREEN_COMPONENTS: Readonly<Record<OtherScreenId, Component>>
   accounts: AccountsScreen,
   mms: MmsScreen,
   overview: OverviewScreen,
+  live: LiveScreen,
 };
 
 /**

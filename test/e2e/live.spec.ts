@@ -1,0 +1,140 @@
+/**
+ * The Live board against the live sandbox, its clock frozen so the truth is known: the
+ * board's counts are the sandbox's, the board follows a change by itself within two
+ * refresh periods, a threshold crossing notifies once and its recovery once more, and a
+ * hidden window sends no requests.
+ */
+import type { Page } from '@playwright/test';
+import type { Sandbox } from '../../src/main/sandbox';
+import { SANDBOX_PROFILE_ID } from '../../src/shared/profiles';
+import { SEAT_STATUS_LABELS } from '../../src/shared/platform';
+import { expect, test } from './fixtures';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** The sandbox profile reads its day at +08:00. */
+const ZONE_OFFSET = 8 * HOUR;
+const PERIOD_S = 10;
+/** Two refresh periods, and the time a refresh takes on a loaded machine. */
+const TWO_PERIODS_MS = 2 * PERIOD_S * 1000 + 8_000;
+
+/** The sandbox's own truth at an instant, counted here rather than with the app's code. */
+function truthAt(sandbox: Sandbox, atMs: number) {
+  const byStatus = new Map<string, number>();
+  for (const seat of sandbox.data.seats(atMs)) byStatus.set(seat.status, (byStatus.get(seat.status) ?? 0) + 1);
+  const todayStart = Math.floor((atMs + ZONE_OFFSET) / DAY) * DAY - ZONE_OFFSET;
+  const range = sandbox.data.voiceRecordRange(todayStart, atMs, atMs);
+  let connected = 0;
+  for (let i = range.first; i < range.end; i++) if (sandbox.data.voiceRecordAt(i, atMs).callStatus === 50) connected += 1;
+  return { byStatus, calls: range.end - range.first, connected };
+}
+
+async function expectBoardShows(app: Page, truth: ReturnType<typeof truthAt>, timeout: number): Promise<void> {
+  for (const code of Object.keys(SEAT_STATUS_LABELS)) {
+    await expect(app.getByTestId(`live-seats-${code}`)).toHaveText(String(truth.byStatus.get(code) ?? 0), { timeout });
+  }
+  await expect(app.getByTestId('live-today-calls')).toHaveText(truth.calls.toLocaleString('en'), { timeout });
+  await expect(app.getByTestId('live-today-connected')).toHaveText(truth.connected.toLocaleString('en'), { timeout });
+}
+
+/** Desktop notifications the page raised, recorded by a stand-in for the web Notification. */
+async function stubNotifications(app: Page): Promise<void> {
+  await app.evaluate(() => {
+    const shown: { title: string; body: string }[] = [];
+    class RecordingNotification {
+      static permission = 'granted';
+      static requestPermission = (): Promise<string> => Promise.resolve('granted');
+      onclick: (() => void) | null = null;
+      constructor(title: string, options?: { body?: string }) {
+        shown.push({ title, body: options?.body ?? '' });
+      }
+    }
+    Object.assign(window, { Notification: RecordingNotification, shownNotifications: shown });
+  });
+}
+
+const shownNotifications = (app: Page): Promise<string[]> =>
+  app.evaluate(() => ((window as unknown as { shownNotifications: { title: string }[] }).shownNotifications ?? []).map((notice) => notice.title));
+
+test.describe.configure({ mode: 'serial' });
+
+test('the Live board counts the live sandbox, follows it by itself, alerts once per crossing and stops while hidden', async ({ app, sandbox, harness }) => {
+  test.setTimeout(240_000);
+  const frozen = Date.now() - 60_000;
+  sandbox.data.live.start({ callEveryMs: 10_000, seatPeriodMs: 20_000 });
+  sandbox.data.live.setClock(frozen);
+  // A fresh archive: records the fixed data's syncs saw earlier in this worker are not today's live ones.
+  await harness.services.archives.remove(SANDBOX_PROFILE_ID);
+  try {
+    await stubNotifications(app);
+    await app.keyboard.press('Control+Shift+0');
+    await expect(app.getByRole('heading', { level: 1, name: 'Live' })).toBeVisible();
+    await app.getByLabel('Refresh every').selectOption(String(PERIOD_S));
+
+    // 1. The board's counts are the sandbox's.
+    const first = truthAt(sandbox, frozen);
+    expect(first.calls).toBeGreaterThan(0);
+    await expectBoardShows(app, first, 60_000);
+    await expect(app.getByTestId('live-updated')).toHaveText(/^updated \d\d:\d\d:\d\d$/);
+    const groups = app.getByTestId('live-by-group').locator('tbody tr');
+    await expect(groups).toHaveCount(new Set(sandbox.data.seats(frozen).map((seat) => seat.groupName)).size);
+
+    // 2. The floor changes (new calls, seats on other statuses): the board follows with no user action.
+    const busyAt = (atMs: number) => truthAt(sandbox, atMs).byStatus.get('3') ?? 0;
+    let moved = frozen + 20_000;
+    while (busyAt(moved) === busyAt(frozen) && moved < frozen + 40_000) moved += 1_000;
+    const second = truthAt(sandbox, moved);
+    expect(second.calls).toBeGreaterThan(first.calls);
+    expect(second.byStatus).not.toEqual(first.byStatus);
+    sandbox.data.live.setClock(moved);
+    await expectBoardShows(app, second, TWO_PERIODS_MS);
+
+    // 3. A threshold crossed: one notification however many refreshes it lasts; its recovery one more.
+    const busy = second.byStatus.get('3') ?? 0;
+    const setBusyLimit = async (amber: number): Promise<void> => {
+      if (!(await app.getByTestId('live-thresholds').isVisible())) await app.getByRole('button', { name: 'Thresholds…' }).click();
+      await app.getByLabel('Connect rate, last 30 min, amber:').fill('');
+      await app.getByLabel('Connect rate, last 30 min, red:').fill('');
+      await app.getByLabel('Busy seats, amber:').fill(String(amber));
+      await app.getByRole('button', { name: 'Save thresholds' }).click();
+      await expect(app.getByText('Saved for this profile.')).toBeVisible();
+    };
+    await setBusyLimit(busy - 1);
+    const busyTile = app.getByTestId('live-watch-busySeats');
+    await expect(busyTile).toHaveAttribute('data-level', 'amber', { timeout: TWO_PERIODS_MS });
+    await expect(busyTile).toContainText(`Amber: above ${busy - 1} seats`);
+    const busyNotices = async (): Promise<string[]> => (await shownNotifications(app)).filter((title) => title.includes('Busy seats'));
+    await expect.poll(busyNotices).toEqual(['Amber: Busy seats']);
+    // Two more refreshes with the threshold still crossed.
+    const updated = app.getByTestId('live-updated');
+    for (let i = 0; i < 2; i++) {
+      const before = await updated.textContent();
+      await expect(updated).not.toHaveText(before ?? '', { timeout: TWO_PERIODS_MS });
+    }
+    expect(await busyNotices()).toEqual(['Amber: Busy seats']);
+    await expect(app.getByTestId('live-alert').filter({ hasText: 'Amber: Busy seats' })).toHaveCount(1);
+
+    await setBusyLimit(busy + 5);
+    await expect(busyTile).toHaveAttribute('data-level', 'ok', { timeout: TWO_PERIODS_MS });
+    await expect.poll(busyNotices).toEqual(['Amber: Busy seats', 'Recovered: Busy seats']);
+    await expect(app.getByTestId('live-alert').first()).toContainText('Recovered: Busy seats');
+
+    // 4. Hidden: no refresh, so no request, for more than two periods; shown again, it refreshes at once.
+    await app.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await expect(app.getByTestId('live-state')).toHaveText('Paused while the window is hidden.', { timeout: 30_000 });
+    sandbox.clearRequestLog();
+    await app.waitForTimeout(2.5 * PERIOD_S * 1000);
+    expect(sandbox.requestLog).toHaveLength(0);
+    await app.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await expect.poll(() => sandbox.requestLog.length, { timeout: TWO_PERIODS_MS }).toBeGreaterThan(0);
+  } finally {
+    sandbox.data.live.stop();
+    sandbox.data.live.setClock(null);
+  }
+});
