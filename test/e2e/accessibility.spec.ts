@@ -18,6 +18,10 @@ async function go(app: Page, id: string, title: string): Promise<void> {
   await expect(app.getByRole('heading', { level: 1, name: title })).toBeVisible();
 }
 
+// Each test runs axe-core four to six times over full screens: on a loaded 2-vCPU machine that
+// alone can pass a minute, so these get three (the states they wait for keep their own limits).
+test.describe.configure({ timeout: 180_000 });
+
 for (const scheme of ['light', 'dark'] as const) {
   test.describe(`${scheme} theme`, () => {
     test.beforeEach(async ({ app }) => app.emulateMedia({ colorScheme: scheme }));
@@ -110,6 +114,32 @@ for (const scheme of ['light', 'dark'] as const) {
       await app.getByRole('tab', { name: 'History' }).click();
       await expect(app.getByRole('tabpanel', { name: 'History' })).toBeVisible();
       await expectNoAxeViolations(app, 'MMS history');
+    });
+
+    test(`Live: the board with amber and red tiles, its thresholds (one in error) and wall mode have no axe-core violations (${scheme})`, async ({
+      app,
+    }) => {
+      test.setTimeout(120_000);
+      await go(app, 'live', 'Live');
+      await expect(app.getByTestId('live-today-calls')).toBeVisible({ timeout: 60_000 });
+      await expectNoAxeViolations(app, 'the Live board');
+      await app.getByRole('button', { name: 'Thresholds…' }).click();
+      await app.getByLabel('Busy seats, amber:').fill('0');
+      await app.getByLabel('Idle seats, amber:').fill('1000');
+      await app.getByLabel('Idle seats, red:').fill('900');
+      await app.getByRole('button', { name: 'Save thresholds' }).click();
+      await app.getByRole('button', { name: 'Refresh now' }).click();
+      await expect(app.getByTestId('live-watch-idleSeats')).toHaveAttribute('data-level', 'red', { timeout: 30_000 });
+      await expect(app.getByTestId('live-watch-busySeats')).toHaveAttribute('data-level', 'amber');
+      await expectNoAxeViolations(app, 'the Live board with amber and red tiles and alerts');
+      await app.getByLabel('Connect rate, last 30 min, red:').fill('55');
+      await app.getByRole('button', { name: 'Save thresholds' }).click();
+      await expect(app.getByLabel('Connect rate, last 30 min, red:')).toHaveAttribute('aria-invalid', 'true');
+      await expectNoAxeViolations(app, 'a Live threshold in error');
+      await app.getByRole('button', { name: 'Wall mode' }).click();
+      await expect(app.getByTestId('screen-live')).toHaveClass(/wall/);
+      await expectNoAxeViolations(app, 'the Live board in wall mode');
+      await app.getByRole('button', { name: 'Leave wall mode' }).click();
     });
 
     test(`accounts: the sandbox profile and a new profile in error have no axe-core violations (${scheme})`, async ({

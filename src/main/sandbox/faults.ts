@@ -9,6 +9,8 @@ export interface SandboxFaults {
   errorRate: number;
   /** Accepted requests per API key in any 1-second window; beyond: -15. 0 = off. */
   rateLimitPerSecond: number;
+  /** Fraction of requests answered -15 (rate limited) whatever the pace, as a platform under load does. */
+  rateLimitRate: number;
   /** Fraction of requests whose socket is destroyed after processing, with no answer. */
   dropRate: number;
   /** Fraction answered HTTP 502 with an HTML page, as a gateway would, without processing. */
@@ -24,19 +26,20 @@ export const NO_FAULTS: Readonly<SandboxFaults> = {
   jitterMs: 0,
   errorRate: 0,
   rateLimitPerSecond: 0,
+  rateLimitRate: 0,
   dropRate: 0,
   html502Rate: 0,
   truncateRate: 0,
   clockOffsetSeconds: 0,
 };
 
-const RATES = ['errorRate', 'dropRate', 'html502Rate', 'truncateRate'] as const;
+const RATES = ['errorRate', 'rateLimitRate', 'dropRate', 'html502Rate', 'truncateRate'] as const;
 const NON_NEGATIVE = ['latencyMs', 'jitterMs', 'rateLimitPerSecond'] as const;
 
 /** What happens to one request. At most one of the failure modes is chosen. */
 export interface FaultPlan {
   delayMs: number;
-  outcome: 'normal' | 'systemError' | 'html502' | 'drop' | 'truncate';
+  outcome: 'normal' | 'systemError' | 'rateLimit' | 'html502' | 'drop' | 'truncate';
 }
 
 export interface FaultInjector {
@@ -84,6 +87,7 @@ export function createFaultInjector(
         ['html502', faults.html502Rate],
         ['truncate', faults.truncateRate],
         ['systemError', faults.errorRate],
+        ['rateLimit', faults.rateLimitRate],
       ];
       for (const [outcome, rate] of stacked) {
         if (point < rate) return { delayMs, outcome };

@@ -188,6 +188,12 @@ export async function startServer(dependencies: ServerDependencies, port: number
         write(response, 200, JSON_TYPE, respondJson(answer), serverNow());
         return;
       }
+      if (plan.outcome === 'rateLimit') {
+        entry.fault = 'rateLimit';
+        const answer = errorAnswer(new PlatformError(RATE_LIMITED, 'query too frequently'));
+        write(response, 200, JSON_TYPE, respondJson(answer), serverNow());
+        return;
+      }
       const payload = respondJson(runOperation(route, request, body, url, entry));
       if (plan.outcome === 'drop') {
         // Processed (a write took effect) but the answer is lost.

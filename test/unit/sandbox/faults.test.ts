@@ -77,6 +77,18 @@ describe('sandbox faults', () => {
     expect(await status(sandbox, PATHS.seats, { body: SEATS_BODY })).toBe('0');
   });
 
+  it('answer -15 at rateLimitRate 1 whatever the pace, without processing a write', async () => {
+    sandbox.setFaults({ rateLimitRate: 1 });
+    const sentBefore = sandbox.mmsSent.length;
+    sandbox.clearRequestLog();
+    expect(await status(sandbox, PATHS.seats, { body: SEATS_BODY })).toBe('-15');
+    expect(await status(sandbox, PATHS.mmsSend, { body: MMS_BODY })).toBe('-15');
+    expect(sandbox.mmsSent.length).toBe(sentBefore);
+    expect(sandbox.requestLog.map((entry) => entry.fault)).toEqual(['rateLimit', 'rateLimit']);
+    sandbox.setFaults({ rateLimitRate: 0 });
+    expect(await status(sandbox, PATHS.seats, { body: SEATS_BODY })).toBe('0');
+  });
+
   it('drop the connection without an answer at dropRate 1, after processing a write', async () => {
     sandbox.setFaults({ dropRate: 1 });
     const sentBefore = sandbox.mmsSent.length;
