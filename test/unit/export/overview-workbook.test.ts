@@ -15,7 +15,7 @@ import { NUMBER_FIGURES, VOICE_FIGURES, type Breakdown } from '../../../src/shar
 import type { Overview } from '../../../src/shared/reports/overview';
 import { parseTimeZone, type TimeZone } from '../../../src/shared/time-zone';
 import { archiveOfSandbox, type TestArchive } from '../reports/sandbox-archive';
-import { readWorkbook, scratchDir } from './support';
+import { libreOfficeCsv, parseCsv, readWorkbook, scratchDir } from './support';
 import { summaryTables } from './summary-support';
 
 const DAY = 86_400_000;
@@ -102,6 +102,16 @@ describe('the Overview as a workbook', () => {
     const about = Object.fromEntries(book.sheets.About.slice(1).map((row) => [row[0], row[1]]));
     expect(about).toMatchObject({ Operation: 'Overview', Profile: 'Desk one', 'Time zone': ZONE, 'App version': '9.9.9' });
   }, 60_000);
+
+  it('opens in LibreOffice, every sheet of it', async () => {
+    const path = join(dir, 'lo.xlsx');
+    const written = await writeOverviewWorkbook({ overview, profileName: 'p', appVersion: '0', reservation: reservePath(path) });
+    if (!written.ok) throw new Error(written.error.message);
+    const sheets = await libreOfficeCsv(path);
+    expect(Object.keys(sheets).sort()).toEqual(['About', 'Number calls', 'Number calls, compared', 'Seats, peaks, MMS', 'Voice calls', 'Voice calls, compared'].sort());
+    const calls = parseCsv(sheets['Voice calls']).rows.find((row) => row[0] === 'Calls');
+    expect(calls?.[1]).toBe(raw(window.fromMs, window.toMs).calls.toLocaleString('en'));
+  }, 120_000);
 
   it('cancelled, it leaves no file', async () => {
     const path = join(dir, 'cancelled.xlsx');
