@@ -127,6 +127,20 @@ test("Task details syncs the task in its filters, whose rows then show from the 
   const called = grid(app).locator('.body [role="row"]').first().locator('[role="gridcell"]').nth(1);
   await expect(called).toHaveText(served[0].record.called);
   await expect(app.getByTestId('archive-synced')).toContainText('Last synced');
+
+  // var01 is kept inside the row's variables, not as a column of its own: the archive filters and sorts it all the same.
+  const needle = (served.find((row) => row.record.var01)?.record.var01 ?? '').slice(0, 3).toLowerCase();
+  const matching = served.filter((row) => (row.record.var01 ?? '').toLowerCase().includes(needle));
+  expect(needle).not.toBe('');
+  expect(matching.length).toBeLessThan(served.length);
+  await grid(app).getByRole('searchbox', { name: 'Filter var01' }).fill(needle);
+  await expect(app.getByTestId('pager-total')).toHaveText(`${matching.length.toLocaleString('en')} records`);
+  await expect(app.getByRole('alert')).toHaveCount(0);
+  await grid(app).getByRole('button', { name: 'var01', exact: true }).click();
+  const lowest = matching.map((row) => row.record.var01 ?? '').sort()[0];
+  await expect(grid(app).locator('.body [role="row"]').first()).toContainText(lowest);
+  await app.getByRole('button', { name: 'Clear column filters (1)' }).click();
+  await expect(app.getByTestId('pager-total')).toHaveText(`${served.length.toLocaleString('en')} records`);
 });
 
 test('Accounts shows the archive, says it holds phone numbers, and deletes it after a confirmation', async ({ app }) => {

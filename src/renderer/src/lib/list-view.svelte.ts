@@ -422,9 +422,10 @@ export class ListView<O extends ListOperation> {
     }, 250);
   }
 
-  /** Whether the archive can sort and filter by a column: only the record's own fields are kept as columns there. */
+  /** Whether the archive can sort and filter by a column: the record's own fields, and columns it reads from a JSON field by key. */
   archiveColumn(key: string): boolean {
-    return Object.hasOwn(this.list.fields, key);
+    // A task's var01..var20 are read from its variables by key (the descriptor's jsonColumns).
+    return Object.hasOwn(this.list.fields, key) || Object.hasOwn(this.list.jsonColumns ?? {}, key);
   }
 
   /** Whether a column has a filter field: every column over loaded rows; from the archive, its own fields. */
