@@ -19,7 +19,7 @@ import { startTestServices, valueOf } from '../support/services';
 const ANSWER_WITHIN_MS = 5_000;
 const MEMORY_MAX_BYTES = 1024 ** 3;
 /** Refusals that tell the user what to fix or why nothing can be done; "internal" is none of them. */
-const CLEAR_REFUSALS = new Set(['validation', 'bad-request', 'not-found', 'archive-off', 'archive-unavailable', 'cancelled', 'archive-timeout']);
+const CLEAR_REFUSALS = new Set(['validation', 'bad-request', 'not-found', 'archive-off', 'archive-unavailable', 'cancelled', 'archive-timeout', 'busy']);
 const DAY_MS = 86_400_000;
 
 const oddText = fc.oneof(
@@ -158,7 +158,7 @@ describe('the archive and Overview methods under hostile parameters', () => {
     await fc.assert(fc.asyncProperty(overviewRequest, (request) => answered('overview', request)), { numRuns: 150, endOnFailure: true });
   }, 240_000);
 
-  it('archiveStatus, setArchiveSettings, deleteArchive and startSync', async () => {
+  it('archiveStatus, setArchiveSettings, decideRetention, deleteArchive and startSync', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.oneof(
@@ -166,6 +166,17 @@ describe('the archive and Overview methods under hostile parameters', () => {
           // The real profile is left alone: switching it off would empty the archive the other calls read.
           fc.record({ method: fc.constant('setArchiveSettings'), input: fc.oneof(fc.record({ profileId: fc.constant('sandbox'), settings }), fc.record({ profileId, settings }), hostileBody) }),
           fc.record({ method: fc.constant('deleteArchive'), input: fc.oneof(fc.record({ profileId }), hostileBody) }),
+          fc.record({
+            method: fc.constant('decideRetention'),
+            input: fc.oneof(
+              fc.record({
+                profileId: mostly(fc.constant('sandbox'), profileId),
+                operation: mostly(fc.constantFrom(...LIST_OPERATIONS), oddText),
+                decision: mostly(fc.constantFrom('remove', 'keep'), oddText),
+              }),
+              hostileBody,
+            ),
+          }),
           fc.record({ method: fc.constant('startSync'), input: fc.oneof(fc.record({ operations: fc.array(fc.oneof(fc.constantFrom(...LIST_OPERATIONS), oddText), { maxLength: 3 }), taskId: safeInteger }, { requiredKeys: [] }), hostileBody) }),
         ),
         ({ method, input }) => answered(method, input),
