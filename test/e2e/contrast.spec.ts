@@ -90,3 +90,30 @@ for (const scheme of ['light', 'dark'] as const) {
     await expectReadable(app, entry, 'the profile in use on focus');
   });
 }
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`the Live board, its amber and red tiles and seat grid, and wall mode light and dark, are at least 4.5:1 (${scheme})`, async ({ app }) => {
+    test.setTimeout(120_000);
+    await app.emulateMedia({ colorScheme: scheme });
+    await app.getByRole('navigation', { name: 'Screens' }).locator('button[data-screen="live"]').click();
+    const board = app.getByTestId('screen-live');
+    await expect(app.getByTestId('live-today-calls')).toBeVisible({ timeout: 60_000 });
+    await app.getByRole('button', { name: 'Thresholds…' }).click();
+    await app.getByLabel('Busy seats, amber:').fill('0');
+    await app.getByLabel('Idle seats, amber:').fill('1000');
+    await app.getByLabel('Idle seats, red:').fill('900');
+    await app.getByRole('button', { name: 'Save thresholds' }).click();
+    await app.getByRole('button', { name: 'Refresh now' }).click();
+    await expect(app.getByTestId('live-watch-idleSeats')).toHaveAttribute('data-level', 'red', { timeout: 30_000 });
+    await expect(app.getByTestId('live-watch-busySeats')).toHaveAttribute('data-level', 'amber');
+    await expectReadable(app, board, 'the Live board');
+    for (const wall of ['dark', 'light'] as const) {
+      await app.getByLabel('Wall colours').selectOption(wall);
+      await app.getByRole('button', { name: 'Wall mode' }).click();
+      await expect(board).toHaveClass(/wall/);
+      await expectReadable(app, board, `the Live board in ${wall} wall mode`);
+      await app.getByRole('button', { name: 'Leave wall mode' }).click();
+      await expect(board).not.toHaveClass(/wall/);
+    }
+  });
+}
