@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { exportedCsvRows } from '../support/csv';
 import { exportAs } from './export-steps';
+import { expectNoAxeViolations } from './support/axe';
 import { expect, test } from './fixtures';
 
 const grid = (app: Page) => app.getByTestId('data-table');
@@ -218,11 +219,13 @@ test('a sync whose retention would remove more than half of a list asks first: K
   await syncVoice();
   await expect(notice).toContainText(asked);
   await app.screenshot({ path: 'test-results/screens/retention-asks.png' });
+  await expectNoAxeViolations(app, 'the status bar asking before a retention prune');
 
   await screens.locator('button[data-screen="accounts"]').click();
   await app.getByTestId('profile-Sandbox (demo)').click();
   const held = panel.getByTestId('held-prune');
   await expect(held).toContainText(asked);
+  await expectNoAxeViolations(app, 'Accounts asking before a retention prune');
   const [, wouldRemove, rows] = asked.exec((await held.textContent()) ?? '') ?? [];
   await expect(panel).toContainText(new RegExp(`Voice records\\s*${rows} records`));
   await held.getByRole('button', { name: 'Remove them' }).click();
