@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ChartModel, hasData, readoutOf, summaryOf } from '../../../src/renderer/src/lib/chart-model';
+import { canSortBy, type ChartModel, hasData, readoutOf, summaryOf, tableOrder } from '../../../src/renderer/src/lib/chart-model';
 
 const model: ChartModel = {
   id: 'by-hour',
@@ -30,5 +30,35 @@ describe('a chart’s words', () => {
     const zeros = { ...model, series: [{ ...model.series[0], values: [0, 0, 0] }] };
     expect(hasData(zeros)).toBe(false);
     expect(summaryOf(zeros)).toBe('No calls in this window.');
+  });
+});
+
+describe('a chart’s table, sorted', () => {
+  const table: ChartModel = {
+    ...model,
+    categories: ['+44 20', '+1 212', '+86 10', '+65 6'],
+    columns: [
+      { header: 'Calls', cells: ['5', '9', '9', '1'], numeric: true, values: [5, 9, 9, 1] },
+      { header: 'ASR', cells: ['40.0%', '–', '10.0%', '100.0%'], numeric: true, values: [0.4, null, 0.1, 1] },
+      { header: 'Cost', cells: ['EUR 1', 'USD 2', 'USD 3', 'EUR 4'], numeric: true },
+    ],
+    drills: [null, null, null, null],
+  };
+
+  it('keeps the chart’s order until asked, then sorts by a column’s numbers, ties in the chart’s order', () => {
+    expect(tableOrder(table, null)).toEqual([0, 1, 2, 3]);
+    expect(tableOrder(table, { column: 0, descending: true })).toEqual([1, 2, 0, 3]);
+    expect(tableOrder(table, { column: 0, descending: false })).toEqual([3, 0, 1, 2]);
+  });
+
+  it('puts a row without a figure last both ways', () => {
+    expect(tableOrder(table, { column: 1, descending: true })).toEqual([3, 0, 2, 1]);
+    expect(tableOrder(table, { column: 1, descending: false })).toEqual([2, 0, 3, 1]);
+  });
+
+  it('sorts by the category as text, and not by money in several currencies', () => {
+    expect(tableOrder(table, { column: -1, descending: false })).toEqual([1, 0, 3, 2]);
+    expect(canSortBy(table, 2)).toBe(false);
+    expect(tableOrder(table, { column: 2, descending: true })).toEqual([0, 1, 2, 3]);
   });
 });

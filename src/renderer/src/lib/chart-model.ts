@@ -24,6 +24,14 @@ export interface TableColumn {
   cells: string[];
   /** Right-aligned figures. */
   numeric: boolean;
+  /** The numbers the cells show, to sort the table by; absent: the column is not sortable (money in several currencies). */
+  values?: (number | null)[];
+}
+
+/** A table's order: by its category column (-1) or another column, largest or last first when descending. */
+export interface TableSort {
+  column: number;
+  descending: boolean;
 }
 
 /** One chart of the Overview and the table of the same data, built from the figures main computed. */
@@ -85,5 +93,29 @@ function sum(values: readonly (number | null)[]): number {
 
 /** A table column of a series' values. */
 export function seriesColumn(series: ChartSeries): TableColumn {
-  return { header: series.label, cells: series.values.map((value) => formatValue(value, series.format)), numeric: true };
+  return { header: series.label, cells: series.values.map((value) => formatValue(value, series.format)), numeric: true, values: series.values };
+}
+
+/** Whether a table can be sorted by a column: its category (-1) always, another when it has its numbers. */
+export function canSortBy(model: ChartModel, column: number): boolean {
+  return column === -1 || model.columns[column]?.values !== undefined;
+}
+
+/**
+ * The rows of a chart's table in the order asked for (indexes into its categories): the
+ * chart's own order without a sort; numbers compared as numbers with empty ones ('–') last
+ * either way; categories as text with their digits compared as numbers; ties in the chart's order.
+ */
+export function tableOrder(model: ChartModel, sort: TableSort | null): number[] {
+  const indexes = model.categories.map((_, index) => index);
+  if (sort === null || !canSortBy(model, sort.column)) return indexes;
+  const direction = sort.descending ? -1 : 1;
+  const values = sort.column === -1 ? null : (model.columns[sort.column].values ?? null);
+  return indexes.sort((a, b) => {
+    if (values === null) return direction * model.categories[a].localeCompare(model.categories[b], 'en', { numeric: true }) || a - b;
+    const x = values[a] ?? null;
+    const y = values[b] ?? null;
+    if (x === null || y === null) return x === y ? a - b : x === null ? 1 : -1;
+    return direction * (x - y) || a - b;
+  });
 }

@@ -90,13 +90,20 @@ function figureChart(
         header: figure.short,
         cells: buckets.map((bucket) => unitText(numberIn(bucket, name), figure.unit)),
         numeric: true,
+        values: buckets.map((bucket) => numberIn(bucket, name)),
       })),
-      { header: 'Cost', cells: buckets.map((bucket) => moneyText(bucket.cost)), numeric: true },
+      { header: 'Cost', cells: buckets.map((bucket) => moneyText(bucket.cost)), numeric: true, ...costValues(buckets) },
       ...(previous ? [seriesColumn(previous)] : []),
     ],
     drills: buckets.map((bucket) => bucket.drill),
     empty: EMPTY[set.operation] ?? 'Nothing in this window.',
   };
+}
+
+/** Cost sorts as numbers when the buckets have one currency at most: amounts of two are never compared. */
+function costValues(buckets: readonly Bucket[]): { values?: (number | null)[] } {
+  const currencies = new Set(buckets.flatMap((bucket) => bucket.cost.map((money) => money.currency)));
+  return currencies.size > 1 ? {} : { values: buckets.map((bucket) => bucket.cost[0]?.amount ?? 0) };
 }
 
 type TimeBuckets = { byHour: readonly Bucket[]; byDay: readonly Bucket[] };
@@ -174,10 +181,10 @@ function mmsChart(days: MmsDay[]): ChartModel {
     series: [accepted, refused],
     horizontal: false,
     columns: [
-      { header: 'Sends', cells: days.map((d) => countText(d.sends)), numeric: true },
+      { header: 'Sends', cells: days.map((d) => countText(d.sends)), numeric: true, values: days.map((d) => d.sends) },
       seriesColumn(accepted),
       seriesColumn(refused),
-      { header: 'Outcome unknown', cells: days.map((d) => countText(d.unknown)), numeric: true },
+      { header: 'Outcome unknown', cells: days.map((d) => countText(d.unknown)), numeric: true, values: days.map((d) => d.unknown) },
     ],
     // The send history is not an archived list: there are no rows to open.
     drills: days.map(() => null),
