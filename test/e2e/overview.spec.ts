@@ -146,7 +146,7 @@ test('compared with the day before: every tile has its delta, counted from the s
   await expect(tile).toBeVisible({ timeout: 120_000 });
 });
 
-test('a 45-day window, past one request’s 31 days: its figures, the window saved as .xlsx and read back, a chart saved as PNG', async ({ app, sandbox }) => {
+test('a 45-day window, past one request’s 31 days: its figures, a breakdown sorted and opened, the window saved as .xlsx and read back, a chart saved as PNG', async ({ app, sandbox }) => {
   test.setTimeout(240_000);
   await openOverview(app);
   // The 45 local days (+08:00) up to yesterday's end, counted from the sandbox with plain loops.
@@ -190,6 +190,41 @@ test('a 45-day window, past one request’s 31 days: its figures, the window sav
   expect(callsRow?.[1]).toBe(calls);
   const days = grid.findIndex((row) => row.includes('By day'));
   expect(days).toBeGreaterThan(0);
+
+  // A breakdown's table sorted from the keyboard by ASR, counted from the sandbox, and its top row opened.
+  const byCaller = new Map<string, { calls: number; connected: number }>();
+  for (let i = range.first; i < range.end; i++) {
+    const record = sandbox.data.voiceRecordAt(i);
+    const at = Date.parse(record.submitTime);
+    if (at < fromMs || at >= todayStart) continue;
+    const seen = byCaller.get(record.displayNum) ?? { calls: 0, connected: 0 };
+    seen.calls += 1;
+    if (record.callStatus === 50) seen.connected += 1;
+    byCaller.set(record.displayNum, seen);
+  }
+  const ranked = [...byCaller.entries()].sort(([, a], [, b]) => b.connected / b.calls - a.connected / a.calls);
+  await app.getByTestId('chart-voice-display-numbers').getByRole('button', { name: 'Table' }).click();
+  const table = app.getByTestId('chart-table-voice-display-numbers');
+  const asr = table.getByRole('columnheader', { name: 'ASR', exact: true });
+  await expect(asr).toHaveAttribute('aria-sort', 'none');
+  await asr.getByRole('button').focus();
+  await app.keyboard.press('Enter');
+  await expect(asr).toHaveAttribute('aria-sort', 'descending');
+  const firstRow = table.locator('tbody tr').first();
+  await expect(firstRow.locator('th')).toHaveText(ranked[0][0]);
+  await expect(table.locator('tbody tr').last().locator('th')).toHaveText(ranked[ranked.length - 1][0]);
+  await app.keyboard.press('Enter');
+  await expect(asr).toHaveAttribute('aria-sort', 'ascending');
+  await expect(firstRow.locator('th')).toHaveText(ranked[ranked.length - 1][0]);
+  await app.screenshot({ path: 'test-results/screens/overview-breakdown-sorted.png' });
+  await firstRow.getByRole('button').focus();
+  await app.keyboard.press('Enter');
+  await expect(app.getByRole('heading', { level: 1, name: 'Voice records' })).toBeVisible();
+  await expect(app.locator('#range-from')).toHaveValue(wall(fromMs));
+  await expect(app.getByTestId('drill-chips')).toContainText(ranked[ranked.length - 1][0]);
+  await expect(app.getByTestId('pager-total')).toHaveText(`${ranked[ranked.length - 1][1].calls.toLocaleString('en')} records`);
+  await app.keyboard.press('Control+0');
+  await expect(app.getByTestId('figure-calls')).toHaveText(calls.toLocaleString('en'));
 
   // A chart as a picture: in the browser, a download of a PNG.
   const chart = app.getByTestId('chart-voice-by-day');

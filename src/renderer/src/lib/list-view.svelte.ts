@@ -12,6 +12,7 @@ import {
   type RowOf,
 } from '../../../shared/operations';
 import { LIMITS } from '../../../shared/platform';
+import { ARCHIVE_HISTORY_DAYS_MAX } from '../../../shared/profiles';
 import type { DrillDown } from '../../../shared/reports/overview';
 import type { Page } from '../../../shared/records';
 import type { AppError } from '../../../shared/result';
@@ -215,7 +216,8 @@ export class ListView<O extends ListOperation> {
   /** Checks the filters as the spec says; sends nothing when they are wrong. */
   private validated(): ListParams[O] | null {
     const { params, errors } = this.spec.toParams($state.snapshot(this.draft) as ListDrafts[O], this.context());
-    const checked = checkPageQuery(this.list, { current: 1, size: this.size, params });
+    // From the archive a window may be as long as an Overview's (its drill-downs open here): the archive's longest sync history.
+    const checked = checkPageQuery(this.list, { current: 1, size: this.size, params }, this.source === 'archive' ? { maxDays: ARCHIVE_HISTORY_DAYS_MAX } : {});
     const fields = { ...(checked.ok ? {} : (checked.error.fields ?? {})), ...errors, ...this.entryProblems };
     this.fieldErrors = fields;
     if (Object.keys(fields).length > 0) {
