@@ -11,10 +11,10 @@ import {
 import { LIMITS } from '../../shared/platform';
 import { fail, ok, type Result } from '../../shared/result';
 import { parseTimeZone } from '../../shared/time-zone';
-import { basename, dirname } from 'node:path';
 import { type ExportJobOptions, type ExportOutcome, type ExportSelection, runExport } from '../export/export-job';
 import { defaultExportName } from '../export/file-name';
-import { PathBusyError, reserveFreePath, reservePath, type Reservation } from '../export/reservation';
+import { claimSavePath } from '../export/claim-save-path';
+import type { Reservation } from '../export/reservation';
 import { checkFetchAll } from '../jobs/fetch-all';
 import type { JobHandle, JobRegistry } from '../jobs/job-registry';
 import { completed, runJob, stopped } from '../jobs/run-job';
@@ -83,17 +83,6 @@ export function createExportHandlers(deps: {
   const { clients, jobs, log, desktop } = deps;
   const written = deps.written ?? new Set<string>();
 
-  /** The user's chosen path, or (browser mode) the first free name from the suggestion, claimed at once. */
-  function claim(path: string): Result<Reservation> {
-    try {
-      return ok(desktop.host === 'browser' ? reserveFreePath(dirname(path), basename(path)) : reservePath(path));
-    } catch (error) {
-      if (error instanceof PathBusyError) return fail('file-busy', error.message, path);
-      const reason = error instanceof Error ? error.message : String(error);
-      return fail('file-error', 'The file could not be created. Check the folder and the free space, then try again.', `${reason} (${path})`);
-    }
-  }
-
   return {
     startExport: (request) =>
       withAccounts(async () => {
@@ -142,7 +131,7 @@ export function createExportHandlers(deps: {
         });
         const chosen = await desktop.chooseSavePath({ defaultName, filters: FILTERS[request.format] });
         if (chosen === null) return ok({ job: null });
-        const claimed = claim(chosen);
+        const claimed = claimSavePath(desktop.host, chosen);
         if (!claimed.ok) return claimed;
         const { path } = claimed.value;
 
