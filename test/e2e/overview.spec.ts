@@ -231,5 +231,13 @@ test('a 45-day window, past one request’s 31 days: its figures, a breakdown so
   const [picture] = await Promise.all([app.waitForEvent('download'), chart.getByRole('button', { name: 'Save as PNG' }).click()]);
   expect(picture.suggestedFilename()).toBe('overview-voice-by-day.png');
   expect(readFileSync(await picture.path()).subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe(true);
-  await expectNoAxeViolations(app, 'the Overview of 45 days, exported');
+  // The sorted table, the saved picture's line and the export's outcome are axe-clean in both themes.
+  const callerTable = app.getByTestId('chart-voice-display-numbers');
+  if ((await callerTable.getByRole('button', { name: 'Table' }).getAttribute('aria-pressed')) !== 'true') await callerTable.getByRole('button', { name: 'Table' }).click();
+  await callerTable.getByRole('columnheader', { name: 'Calls', exact: true }).getByRole('button').click();
+  await expect(chart.getByTestId('chart-saved')).toContainText('overview-voice-by-day.png');
+  await expectNoAxeViolations(app, 'the Overview of 45 days, exported (light)');
+  await app.emulateMedia({ colorScheme: 'dark' });
+  await expectNoAxeViolations(app, 'the Overview of 45 days, exported (dark)');
+  await app.emulateMedia({ colorScheme: 'light' });
 });
