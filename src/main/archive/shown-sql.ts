@@ -119,9 +119,9 @@ function textMatches<R>(layout: TableLayout, column: Column<R>, field: FieldLayo
       return [contains(field.kind === 'textList' ? sql`array_to_string(${value}, ', ')` : value, needle)];
     case 'integer':
     case 'number':
-      return NUMBER_CHARS.test(needle) ? [contains(numberText(value), needle)] : [];
+      return NUMBER_CHARS.test(needle) ? [numberHolds(value, needle)] : [];
     case 'duration':
-      return DURATION_CHARS.test(needle) ? [contains(durationText(value), needle), contains(numberText(value), needle)] : [];
+      return DURATION_CHARS.test(needle) ? [durationHolds(value, needle), numberHolds(value, needle)] : [];
     case 'amount':
       return amountMatches(layout, column.currencyOf, value, needle);
     case 'time':
@@ -131,6 +131,31 @@ function textMatches<R>(layout: TableLayout, column: Column<R>, field: FieldLayo
     case 'code':
       return [];
   }
+}
+
+/**
+ * Most number searches are long runs of digits (a phone number, an id): such a run can only
+ * be in a number that has as many digits, so the text of every other row is never built.
+ * (DuckDB evaluates the right side of AND only for the rows the left side keeps.)
+ */
+const DIGITS = /^\d+$/;
+
+/** The least magnitude whose text can hold `digits` digits in a row (a fraction aside). */
+function leastHolding(digits: number): number {
+  return Math.min(10 ** (digits - 1), 1e15);
+}
+
+function numberHolds(value: SqlQuery, needle: string): SqlQuery {
+  const text = contains(numberText(value), needle);
+  if (!DIGITS.test(needle) || needle.length < 2) return text;
+  return sql`((${value} <> trunc(${value}) OR abs(${value}) >= ${param(leastHolding(needle.length))}) AND ${text})`;
+}
+
+/** m:ss holds three digits or more in a row only among its minutes. */
+function durationHolds(value: SqlQuery, needle: string): SqlQuery {
+  const text = contains(durationText(value), needle);
+  if (!DIGITS.test(needle) || needle.length < 3) return text;
+  return sql`(round(abs(${value})) >= ${param(60 * leastHolding(needle.length))} AND ${text})`;
 }
 
 /**
