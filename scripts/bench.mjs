@@ -1,4 +1,4 @@
-// `npm run bench` runs every benchmark; `npm run bench -- fetch` (or table, export, sandbox, archive, report) one.
+// `npm run bench` runs every benchmark; `npm run bench -- fetch` (or table, export, sandbox, archive, report, live) one.
 // Each benchmark is bench/<name>.bench.ts and prints one JSON line per measurement.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { ensureBuild } from './ensure-build.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const KNOWN = ['fetch', 'table', 'export', 'sandbox', 'archive', 'report'];
+const KNOWN = ['fetch', 'table', 'export', 'sandbox', 'archive', 'report', 'live'];
 const requested = process.argv.slice(2);
 const unknown = requested.filter((name) => !KNOWN.includes(name));
 if (unknown.length > 0) {

@@ -96,8 +96,7 @@ export class LiveBoards {
     let voice;
     let seats;
     try {
-      voice = await liveVoice(store, zone, asOfMs);
-      seats = await liveSeats(store);
+      [voice, seats] = await Promise.all([liveVoice(store, zone, asOfMs), liveSeats(store)]);
     } catch (error) {
       this.deps.log.warn(`live board of ${profileId}: ${error instanceof Error ? error.message : String(error)}`);
       return fail('archive', 'The archive could not be read for the Live board. It is tried again at the next refresh.');

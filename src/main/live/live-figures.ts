@@ -5,8 +5,9 @@
  * minutes for the thresholds; and the seat list as last taken, by status, group and team leader.
  */
 import type { ArchiveStore } from '../archive/archive-store';
-import { archiveTableFor } from '../archive/tables';
+import { joinSql, sql } from '../archive/sql-query';
 import { countInArchive } from '../reports/figure-sql';
+import { numberOf, tableSql, textOf } from '../reports/sql';
 import { calendarOf, type Window, type ZoneCalendar } from '../../shared/calendar';
 import { VOICE_FIGURES } from '../../shared/reports/figures';
 import { foldFigures, type Figures } from '../../shared/reports/fold';
@@ -43,8 +44,17 @@ export function liveWindows(calendar: ZoneCalendar, nowMs: number): LiveWindows 
 
 type VoiceFigures = Figures<typeof VOICE_FIGURES>;
 
-async function voiceFigures(store: ArchiveStore, window: Window, calendar: ZoneCalendar): Promise<VoiceFigures> {
-  return foldFigures(await countInArchive(store, VOICE_FIGURES, window, calendar), window, calendar.zone);
+/**
+ * The voice figures with one breakdown only, by call status: the board shows no
+ * breakdown, and the totals' cost is read from the first (and cheapest) one.
+ */
+const BOARD_FIGURES: typeof VOICE_FIGURES = { ...VOICE_FIGURES, breakdowns: VOICE_FIGURES.breakdowns.filter((breakdown) => breakdown.name === 'byStatus') };
+
+/** The last 30 minutes need no cost (the thresholds read rates and counts): the quarter hours' pass alone. */
+const RECENT_FIGURES: typeof VOICE_FIGURES = { ...VOICE_FIGURES, breakdowns: [] };
+
+async function voiceFigures(store: ArchiveStore, window: Window, calendar: ZoneCalendar, set = BOARD_FIGURES): Promise<VoiceFigures> {
+  return foldFigures(await countInArchive(store, set, window, calendar), window, calendar.zone);
 }
 
 export interface LiveVoice {
@@ -59,10 +69,13 @@ export interface LiveVoice {
 export async function liveVoice(store: ArchiveStore, zone: TimeZone, nowMs: number): Promise<LiveVoice> {
   const calendar = calendarOf(zone);
   const windows = liveWindows(calendar, nowMs);
-  const today = await voiceFigures(store, windows.today, calendar);
-  const yesterday = await voiceFigures(store, windows.yesterday, calendar);
-  const lastWeek = await voiceFigures(store, windows.lastWeek, calendar);
-  const last30 = await voiceFigures(store, windows.last30, calendar);
+  // Side by side: the archive's readers each read from their own connection.
+  const [today, yesterday, lastWeek, last30] = await Promise.all([
+    voiceFigures(store, windows.today, calendar),
+    voiceFigures(store, windows.yesterday, calendar),
+    voiceFigures(store, windows.lastWeek, calendar),
+    voiceFigures(store, windows.last30, calendar, RECENT_FIGURES),
+  ]);
   // Today's hours so far, in the order the day had them (a repeated hour of a clock change once).
   const hoursSoFar: number[] = [];
   for (let at = windows.today.fromMs; at < nowMs; at += MINUTE_MS * 15) {
@@ -85,27 +98,54 @@ export async function liveVoice(store: ArchiveStore, zone: TimeZone, nowMs: numb
   };
 }
 
-type SeatRow = ListRows['seats'];
-type LeaderRow = ListRows['teamLeaders'];
+/** What the board reads of a seat and of a team leader. */
+export type BoardSeat = Pick<ListRows['seats'], 'keyId' | 'name' | 'empNo' | 'groupName' | 'voiceGroupId' | 'status'>;
+export type BoardLeader = Pick<ListRows['teamLeaders'], 'keyId' | 'name' | 'empNo' | 'voiceGroupIdList'>;
 
-async function snapshotRows<O extends 'seats' | 'teamLeaders'>(store: ArchiveStore, operation: O): Promise<ListRows[O][]> {
-  const rows: ListRows[O][] = [];
-  await store.each(archiveTableFor(operation), { scope: '' }, (chunk) => {
-    rows.push(...chunk);
-  });
-  return rows;
-}
+/** chr(31), the unit separator: never in an id. */
+const LIST_SEPARATOR = '\u001f';
 
-/** The seat list as last taken: a grid of seats, and counts by status, by group and by team leader. */
+/** The seat list as last taken: a grid of seats, and counts by status, by group and by team leader (one small read each). */
 export async function liveSeats(store: ArchiveStore): Promise<LiveSeats> {
-  const takenAt = await store.snapshotTakenAt(archiveTableFor('seats').layout.table, '');
-  const seats = takenAt === null ? [] : await snapshotRows(store, 'seats');
-  const leaders = (await store.snapshotTakenAt(archiveTableFor('teamLeaders').layout.table, '')) === null ? [] : await snapshotRows(store, 'teamLeaders');
+  const seatTable = tableSql('seats');
+  const leaderTable = tableSql('teamLeaders');
+  const takenAt = await store.snapshotTakenAt(seatTable.layout.table, '');
+  const leadersAt = await store.snapshotTakenAt(leaderTable.layout.table, '');
+  const seats: BoardSeat[] =
+    takenAt === null
+      ? []
+      : (
+          await store.read(
+            [seatTable.layout],
+            sql`SELECT ${joinSql(['keyId', 'name', 'empNo', 'groupName', 'voiceGroupId', 'status'].map((field) => seatTable.column(field)))} FROM ${seatTable.name}`,
+          )
+        ).map(([keyId, name, empNo, groupName, voiceGroupId, status]) => ({
+          keyId: textOf(keyId),
+          name: textOf(name),
+          empNo: textOf(empNo),
+          groupName: textOf(groupName),
+          voiceGroupId: textOf(voiceGroupId),
+          status: status === null || status === undefined ? null : numberOf(status),
+        }));
+  const leaders: BoardLeader[] =
+    leadersAt === null
+      ? []
+      : (
+          await store.read(
+            [leaderTable.layout],
+            sql`SELECT ${joinSql(['keyId', 'name', 'empNo'].map((field) => leaderTable.column(field)))}, array_to_string(${leaderTable.column('voiceGroupIdList')}, chr(31)) FROM ${leaderTable.name}`,
+          )
+        ).map(([keyId, name, empNo, groups]) => ({
+          keyId: textOf(keyId),
+          name: textOf(name),
+          empNo: textOf(empNo),
+          voiceGroupIdList: (textOf(groups) ?? '').split(LIST_SEPARATOR).filter((id) => id !== ''),
+        }));
   return seatCounts(takenAt, seats, leaders);
 }
 
 /** Counts a seat list (pure: the tests give it rows). */
-export function seatCounts(takenAt: number | null, seats: readonly SeatRow[], leaders: readonly LeaderRow[]): LiveSeats {
+export function seatCounts(takenAt: number | null, seats: readonly BoardSeat[], leaders: readonly BoardLeader[]): LiveSeats {
   const codes = Object.keys(SEAT_STATUS_LABELS).map(Number);
   const withNone = seats.some((seat) => seat.status === null || !codes.includes(seat.status));
   const byStatus: SeatStatusCount[] = [
@@ -116,14 +156,14 @@ export function seatCounts(takenAt: number | null, seats: readonly SeatRow[], le
     const index = status === null ? -1 : codes.indexOf(status);
     return index >= 0 ? index : codes.length;
   };
-  const counts = (key: string, label: string, members: readonly SeatRow[]): SeatCounts => {
+  const counts = (key: string, label: string, members: readonly BoardSeat[]): SeatCounts => {
     const row = new Array<number>(byStatus.length).fill(0);
     for (const seat of members) row[column(seat.status)] += 1;
     return { key, label, total: members.length, counts: row };
   };
   for (const seat of seats) byStatus[column(seat.status)].count += 1;
 
-  const groups = new Map<string, { label: string; seats: SeatRow[] }>();
+  const groups = new Map<string, { label: string; seats: BoardSeat[] }>();
   for (const seat of seats) {
     const key = seat.voiceGroupId ?? seat.groupName ?? '';
     const group = groups.get(key) ?? { label: seat.groupName ?? (seat.voiceGroupId ? `Group ${seat.voiceGroupId}` : 'no group'), seats: [] };

@@ -28,7 +28,9 @@ const PASSES: Readonly<Record<string, readonly (readonly string[])[]>> = {
 export const CURRENCY_SQL = (column: SqlQuery): SqlQuery => sql`coalesce(nullif(${column}, ''), 'USD')`;
 
 function passesOf(set: SomeFigureSet): string[][] {
-  const passes = (PASSES[set.operation] ?? [[QUARTERS]]).map((pass) => [...pass]);
+  // A set may carry fewer breakdowns than its list's (the Live board reads only the statuses): only those are counted.
+  const declared = new Set([QUARTERS, ...set.breakdowns.map((breakdown) => breakdown.name)]);
+  const passes = (PASSES[set.operation] ?? [[QUARTERS]]).map((pass) => pass.filter((name) => declared.has(name))).filter((pass) => pass.length > 0);
   const planned = new Set(passes.flat());
   for (const breakdown of set.breakdowns) if (!planned.has(breakdown.name)) passes.push([breakdown.name]);
   return passes;

@@ -10,6 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startTestServices, valueOf, INERT_DESKTOP } from '../support/services';
 import { DEFAULT_THRESHOLDS, type LiveThresholds } from '../../../src/shared/live/alerts';
 import type { LiveBoard } from '../../../src/shared/live/board';
+import type { Overview } from '../../../src/shared/reports/overview';
 import { SEAT_STATUS_LABELS } from '../../../src/shared/platform';
 import { calendarOf } from '../../../src/shared/calendar';
 import { parseTimeZone, type TimeZone } from '../../../src/shared/time-zone';
@@ -70,6 +71,10 @@ describe('the liveBoard method', () => {
     expect(first.lastWeek.totals.calls).toBe(lastWeek.calls);
     expect(first.hours.reduce((sum, hour) => sum + hour.today.calls, 0)).toBe(today.calls);
     expect(first.last30.totals.calls).toBe(count(first.asOfMs - 30 * 60_000, first.asOfMs).calls);
+    // The same figures as the Overview of the same window, cost per currency included.
+    const overview = valueOf(await call<Overview>('overview', { fromMs: todayStart, toMs: first.asOfMs, syncFirst: false }));
+    expect(first.today.totals).toEqual(overview.voice.totals);
+    expect(first.hours.map((hour) => hour.today)).toEqual(overview.voice.byHour.filter((hour) => first.hours.some((shown) => shown.key === hour.key)));
 
     sandbox.clearRequestLog();
     const second = await board();
