@@ -114,6 +114,31 @@ describe('the liveBoard method', () => {
     expect(recovered.alerts.slice(0, 2).map((alert) => alert.kind)).toEqual(['recovered', 'raised']);
   });
 
+  it('-15 stops the refresh and says so; unreachable, the board shows the archive and keeps the last update time', async () => {
+    const sandbox = await services.sandbox.instance();
+    const before = await board();
+    sandbox.setFaults({ rateLimitRate: 1 });
+    try {
+      const limited = await board();
+      expect(limited.refresh.rateLimited).toBe(true);
+      expect(limited.refresh.problem).toBe('The platform asked for fewer requests (-15): the board waits longer before the next refresh.');
+      expect(limited.refresh.updatedAt).toBe(before.refresh.updatedAt);
+      expect(limited.today.totals.calls).toBe(before.today.totals.calls);
+    } finally {
+      sandbox.setFaults({ rateLimitRate: 0 });
+    }
+    await sandbox.offline();
+    try {
+      const offline = await board();
+      expect(offline.refresh.offline).toBe(true);
+      expect(offline.refresh.problem).toBe('The platform could not be reached: the board shows what the archive holds.');
+      expect(offline.seats.total).toBe(before.seats.total);
+    } finally {
+      await sandbox.online();
+    }
+    expect((await board()).refresh.problem).toBeNull();
+  });
+
   it('two refreshes asked at once run as one', async () => {
     const sandbox = await services.sandbox.instance();
     sandbox.clearRequestLog();
