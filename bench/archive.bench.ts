@@ -17,7 +17,6 @@
 //   write .xlsx): at most 1.5x exceljs's write-only time for the same rows, peak RSS <= 400 MB.
 import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createClient } from '../src/main/api';
@@ -33,6 +32,7 @@ import { createServices } from '../src/main/handlers';
 import { createLogger } from '../src/main/log';
 import { startSandbox, type Sandbox } from '../src/main/sandbox';
 import { buildSandboxData } from '../src/main/sandbox/data';
+import { startServingRole, tsxArgs } from './role-process';
 import { normaliseVoiceRecord } from '../src/shared/normalise';
 import { listOf } from '../src/shared/operations';
 import type { VoiceRecord } from '../src/shared/records';
@@ -155,10 +155,6 @@ async function concurrentRole(archivePath: string): Promise<void> {
 
 // ---- Helpers of main(). ----
 
-function tsxArgs(script: string): string[] {
-  return [join(dirname(createRequire(script).resolve('tsx/package.json')), 'dist', 'cli.mjs'), script];
-}
-
 /** Runs a role of this file; its last stdout line is its answer. */
 function runRole<T>(role: object): Promise<T> {
   return runChild<T>(tsxArgs(process.argv[1]), { [ROLE_VARIABLE]: JSON.stringify(role) });
@@ -177,23 +173,6 @@ function runChild<T>(args: string[], env: Record<string, string>): Promise<T> {
       else resolve(JSON.parse(out.trim().split('\n').pop() ?? '') as T);
     });
   });
-}
-
-async function startSandboxProcess(latencyMs: number): Promise<{ ready: SandboxReady; stop: () => void }> {
-  const child = spawn(process.execPath, tsxArgs(process.argv[1]), {
-    env: { ...process.env, [ROLE_VARIABLE]: JSON.stringify({ role: 'sandbox', latencyMs }) },
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  const ready = await new Promise<SandboxReady>((resolve, reject) => {
-    let buffered = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      buffered += chunk.toString('utf8');
-      const newline = buffered.indexOf('\n');
-      if (newline >= 0) resolve(JSON.parse(buffered.slice(0, newline)) as SandboxReady);
-    });
-    child.once('exit', (code) => reject(new Error(`sandbox process exited (${code})`)));
-  });
-  return { ready, stop: () => child.stdin.end() };
 }
 
 /** 1,000 pages fetched with no archive, then synced into a new archive; best of two each. */
@@ -379,7 +358,7 @@ async function main(): Promise<void> {
     rmSync(folder, { recursive: true, force: true });
   }
 
-  const slow = await startSandboxProcess(60);
+  const slow = await startServingRole<SandboxReady>(process.argv[1], { [ROLE_VARIABLE]: JSON.stringify({ role: 'sandbox', latencyMs: 60 }) });
   try {
     const timed = await syncAgainstFetch(slow.ready);
     const ratio = Number((timed.syncMs / timed.fetchMs).toFixed(2));
@@ -389,7 +368,7 @@ async function main(): Promise<void> {
     slow.stop();
   }
 
-  const fast = await startSandboxProcess(0);
+  const fast = await startServingRole<SandboxReady>(process.argv[1], { [ROLE_VARIABLE]: JSON.stringify({ role: 'sandbox', latencyMs: 0 }) });
   try {
     const million = await cliMillionSync(fast.ready);
     print({ measure: 'million-record-sync', command: 'switchboard sync voice-records', ...million, targetRssMb: TARGETS.millionSyncRssMb });

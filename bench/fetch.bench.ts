@@ -5,9 +5,6 @@
 //   pages x latency / concurrency;
 // - the live heap during a fetch stays flat as rows grow (5k, 10k, 20k rows, consumer discards rows).
 // The simulator runs in a child process so its CPU does not count against the client's.
-import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { createClient, type PlatformClient } from '../src/main/api';
@@ -15,6 +12,7 @@ import { checkFetchAll, fetchAll } from '../src/main/jobs/fetch-all';
 import { type Sandbox, startSandbox } from '../src/main/sandbox';
 import { formatIsoInZone, parseTimeZone } from '../src/shared/time-zone';
 import { LISTS } from '../src/shared/operations';
+import { startServingRole } from './role-process';
 
 const LATENCY_MS = 60;
 const PAGE_SIZE = 100;
@@ -87,25 +85,6 @@ async function runSandboxRole(): Promise<void> {
   });
 }
 
-async function startSandboxProcess(): Promise<{ ready: SandboxReady; stop: () => void }> {
-  const script = process.argv[1];
-  const tsx = join(dirname(createRequire(script).resolve('tsx/package.json')), 'dist', 'cli.mjs');
-  const child = spawn(process.execPath, [tsx, script], {
-    env: { ...process.env, [ROLE_VARIABLE]: 'sandbox' },
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  const ready = await new Promise<SandboxReady>((resolve, reject) => {
-    let buffered = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      buffered += chunk.toString('utf8');
-      const newline = buffered.indexOf('\n');
-      if (newline >= 0) resolve(JSON.parse(buffered.slice(0, newline)) as SandboxReady);
-    });
-    child.once('exit', (code) => reject(new Error(`sandbox process exited (${code})`)));
-  });
-  return { ready, stop: () => child.stdin.end() };
-}
-
 const ROLE_VARIABLE = 'SWITCHBOARD_FETCH_BENCH_ROLE';
 
 /** The voice query as the parser accepts it (the only maker of what fetch-all takes). */
@@ -163,7 +142,7 @@ async function liveHeapGrowth(
 
 async function main(): Promise<void> {
   if (gc === null) throw new Error('No garbage collector access: run with node --expose-gc.');
-  const sandbox = await startSandboxProcess();
+  const sandbox = await startServingRole<SandboxReady>(process.argv[1], { [ROLE_VARIABLE]: 'sandbox' });
   const { windows } = sandbox.ready;
   const client = createClient({ baseUrl: sandbox.ready.baseUrl, ...sandbox.ready.credentials });
   let failed = false;
