@@ -4,6 +4,7 @@
  * refresh periods, a threshold crossing notifies once and its recovery once more, and a
  * hidden window sends no requests.
  */
+import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import type { Sandbox } from '../../src/main/sandbox';
 import { SANDBOX_PROFILE_ID } from '../../src/shared/profiles';
@@ -57,6 +58,7 @@ const shownNotifications = (app: Page): Promise<string[]> =>
   app.evaluate(() => ((window as unknown as { shownNotifications: { title: string }[] }).shownNotifications ?? []).map((notice) => notice.title));
 
 test.describe.configure({ mode: 'serial' });
+test.beforeAll(() => mkdirSync('test-results/screens', { recursive: true }));
 
 test('the Live board counts the live sandbox, follows it by itself, alerts once per crossing and stops while hidden', async ({ app, sandbox, harness }) => {
   test.setTimeout(240_000);
@@ -99,6 +101,9 @@ test('the Live board counts the live sandbox, follows it by itself, alerts once 
       await app.getByRole('button', { name: 'Save thresholds' }).click();
       await expect(app.getByText('Saved for this profile.')).toBeVisible();
     };
+    // The list holds the session's alerts (main keeps them per profile): this crossing adds one.
+    const busyAlerts = app.getByTestId('live-alert').filter({ hasText: 'Amber: Busy seats' });
+    const listedBefore = await busyAlerts.count();
     await setBusyLimit(busy - 1);
     const busyTile = app.getByTestId('live-watch-busySeats');
     await expect(busyTile).toHaveAttribute('data-level', 'amber', { timeout: TWO_PERIODS_MS });
@@ -112,12 +117,19 @@ test('the Live board counts the live sandbox, follows it by itself, alerts once 
       await expect(updated).not.toHaveText(before ?? '', { timeout: TWO_PERIODS_MS });
     }
     expect(await busyNotices()).toEqual(['Amber: Busy seats']);
-    await expect(app.getByTestId('live-alert').filter({ hasText: 'Amber: Busy seats' })).toHaveCount(1);
+    await expect(busyAlerts).toHaveCount(listedBefore + 1);
+    await app.screenshot({ path: 'test-results/screens/live.png' });
 
     await setBusyLimit(busy + 5);
     await expect(busyTile).toHaveAttribute('data-level', 'ok', { timeout: TWO_PERIODS_MS });
     await expect.poll(busyNotices).toEqual(['Amber: Busy seats', 'Recovered: Busy seats']);
     await expect(app.getByTestId('live-alert').first()).toContainText('Recovered: Busy seats');
+
+    await app.getByRole('button', { name: 'Wall mode' }).click();
+    await expect(app.getByTestId('screen-live')).toHaveClass(/wall/);
+    await app.screenshot({ path: 'test-results/screens/live-wall.png' });
+    await app.getByRole('button', { name: 'Leave wall mode' }).click();
+    await expect(app.getByTestId('screen-live')).not.toHaveClass(/wall/);
 
     // 4. Hidden: no refresh, so no request, for more than two periods; shown again, it refreshes at once.
     await app.evaluate(() => {

@@ -172,11 +172,18 @@ class LiveState {
     }
   }
 
+  /** Refresh now: the user's own, so a browser may ask for notifications here too. */
+  refreshNow(): Promise<void> {
+    askToNotify();
+    return this.refresh();
+  }
+
   /** Saves this profile's settings; a new period takes effect from the next wait. */
   save(patch: Partial<LiveSettings>): void {
     if (this.profileId === null) return;
     preferences.set(settingsKey(this.profileId), { ...this.settings, ...patch });
-    if (patch.thresholds) askToNotify();
+    // A browser asks for notifications on a gesture of the user's: here, setting the board up.
+    askToNotify();
     if (patch.refreshSeconds !== undefined && this.timer !== null) queueMicrotask(() => this.schedule());
   }
 
