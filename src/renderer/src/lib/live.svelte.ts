@@ -160,6 +160,7 @@ class LiveState {
       }
       this.problem = null;
       const board = result.value;
+      performance.mark('switchboard:live-arrived');
       this.board = board;
       this.boardProfile = profileId;
       this.rateLimitedInARow = board.refresh.rateLimited ? this.rateLimitedInARow + 1 : 0;
