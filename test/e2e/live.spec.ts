@@ -7,6 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import type { Sandbox } from '../../src/main/sandbox';
+import { DEFAULT_THRESHOLDS } from '../../src/shared/live/alerts';
 import { SANDBOX_PROFILE_ID } from '../../src/shared/profiles';
 import { SEAT_STATUS_LABELS } from '../../src/shared/platform';
 import { expect, test } from './fixtures';
@@ -62,6 +63,10 @@ test.beforeAll(() => mkdirSync('test-results/screens', { recursive: true }));
 
 test('the Live board counts the live sandbox, follows it by itself, alerts once per crossing and stops while hidden', async ({ app, sandbox, harness }) => {
   test.setTimeout(240_000);
+  // A refresh an earlier page of this worker started may still be running in main: wait for it
+  // (a board asked for while one runs gets that one's answer), so it writes nothing after the
+  // archive is removed below.
+  await harness.services.dispatch('liveBoard', { profileId: SANDBOX_PROFILE_ID, thresholds: DEFAULT_THRESHOLDS, fetch: false });
   const frozen = Date.now() - 60_000;
   sandbox.data.live.start({ callEveryMs: 10_000, seatPeriodMs: 20_000 });
   sandbox.data.live.setClock(frozen);
