@@ -35,3 +35,26 @@ export async function openBenchBrowser(name: string, sandboxOptions: SandboxOpti
     },
   };
 }
+
+/**
+ * A screen's paint as the page marks it: the time from its `switchboard:<mark>-arrived`
+ * mark to its `switchboard:<mark>-painted` mark, for the first paint after `since` (the
+ * page's clock, from `now`). `screen` names it in the error when it never paints.
+ */
+export function paintClock(page: Page, mark: string, screen: string): { paintAfter(since: number): Promise<number>; now(): Promise<number> } {
+  const paintAfter = async (since: number): Promise<number> => {
+    // Polled with evaluate: waitForFunction's string would be an eval, which the page's CSP refuses.
+    const deadline = Date.now() + 60_000;
+    while (!(await page.evaluate(`performance.getEntriesByName('switchboard:${mark}-painted').some((entry) => entry.startTime > ${since})`))) {
+      if (Date.now() > deadline) throw new Error(`${screen} did not paint within 60 s.`);
+      await page.waitForTimeout(20);
+    }
+    const [arrived, painted] = (await page.evaluate(`[
+      performance.getEntriesByName('switchboard:${mark}-arrived').filter((entry) => entry.startTime > ${since}).at(-1).startTime,
+      performance.getEntriesByName('switchboard:${mark}-painted').filter((entry) => entry.startTime > ${since}).at(-1).startTime,
+    ]`)) as [number, number];
+    return painted - arrived;
+  };
+  const now = async (): Promise<number> => (await page.evaluate('performance.now()')) as number;
+  return { paintAfter, now };
+}

@@ -6,7 +6,7 @@
  * page as the bridge's reply. First paint (the screen mounts), then refreshes (Refresh now),
  * each answered with a board whose every seat and several figures changed.
  */
-import { openBenchBrowser } from './bench-browser';
+import { openBenchBrowser, paintClock } from './bench-browser';
 import type { LiveBoard } from '../src/shared/live/board';
 
 const REPAINTS = 5;
@@ -38,20 +38,7 @@ export async function measureLivePaint(board: LiveBoard): Promise<LivePaint> {
     await page.getByRole('navigation', { name: 'Screens' }).waitFor();
     await page.keyboard.press('Control+Shift+Digit0');
 
-    const paintAfter = async (since: number): Promise<number> => {
-      // Polled with evaluate: waitForFunction's string would be an eval, which the page's CSP refuses.
-      const deadline = Date.now() + 60_000;
-      while (!(await page.evaluate(`performance.getEntriesByName('switchboard:live-painted').some((mark) => mark.startTime > ${since})`))) {
-        if (Date.now() > deadline) throw new Error('The Live board did not paint within 60 s.');
-        await page.waitForTimeout(20);
-      }
-      const [arrived, painted] = (await page.evaluate(`[
-        performance.getEntriesByName('switchboard:live-arrived').filter((mark) => mark.startTime > ${since}).at(-1).startTime,
-        performance.getEntriesByName('switchboard:live-painted').filter((mark) => mark.startTime > ${since}).at(-1).startTime,
-      ]`)) as [number, number];
-      return painted - arrived;
-    };
-    const now = async (): Promise<number> => (await page.evaluate('performance.now()')) as number;
+    const { paintAfter, now } = paintClock(page, 'live', 'The Live board');
 
     const firstPaintMs = await paintAfter(0);
     const seatsDrawn = await page.getByRole('list', { name: 'Seats by status' }).locator('li').count();

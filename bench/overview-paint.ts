@@ -6,7 +6,7 @@
  * the page as the bridge's reply, so the archive need not be filled again through the host.
  * First paint (the screen mounts its charts) and repaints (Refresh: every chart drawn anew).
  */
-import { openBenchBrowser } from './bench-browser';
+import { openBenchBrowser, paintClock } from './bench-browser';
 import type { Overview } from '../src/shared/reports/overview';
 
 const REPAINTS = 5;
@@ -27,20 +27,7 @@ export async function measureOverviewPaint(overview: Overview): Promise<Overview
     await page.getByRole('navigation', { name: 'Screens' }).waitFor();
     await page.keyboard.press('Control+0');
 
-    const paintAfter = async (since: number): Promise<number> => {
-      // Polled with evaluate: waitForFunction's string would be an eval, which the page's CSP refuses.
-      const deadline = Date.now() + 60_000;
-      while (!(await page.evaluate(`performance.getEntriesByName('switchboard:overview-painted').some((mark) => mark.startTime > ${since})`))) {
-        if (Date.now() > deadline) throw new Error('The Overview did not paint within 60 s.');
-        await page.waitForTimeout(20);
-      }
-      const [arrived, painted] = (await page.evaluate(`[
-        performance.getEntriesByName('switchboard:overview-arrived').filter((mark) => mark.startTime > ${since}).at(-1).startTime,
-        performance.getEntriesByName('switchboard:overview-painted').filter((mark) => mark.startTime > ${since}).at(-1).startTime,
-      ]`)) as [number, number];
-      return painted - arrived;
-    };
-    const now = async (): Promise<number> => (await page.evaluate('performance.now()')) as number;
+    const { paintAfter, now } = paintClock(page, 'overview', 'The Overview');
 
     const firstPaintMs = await paintAfter(0);
     const charts = await page.locator('[data-testid^="chart-"] canvas').count();
