@@ -1,6 +1,7 @@
 /** axe-core over every screen and the states the journey visits (details, menus, errors, dialogs), in both themes. */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { crossLiveThresholds } from './support/live-steps';
 import { expectNoAxeViolations } from './support/axe';
 import { grid } from './support/list-truth';
 
@@ -123,14 +124,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await go(app, 'live', 'Live');
       await expect(app.getByTestId('live-today-calls')).toBeVisible({ timeout: 60_000 });
       await expectNoAxeViolations(app, 'the Live board');
-      await app.getByRole('button', { name: 'Thresholds…' }).click();
-      await app.getByLabel('Busy seats, amber:').fill('0');
-      await app.getByLabel('Idle seats, amber:').fill('1000');
-      await app.getByLabel('Idle seats, red:').fill('900');
-      await app.getByRole('button', { name: 'Save thresholds' }).click();
-      await app.getByRole('button', { name: 'Refresh now' }).click();
-      await expect(app.getByTestId('live-watch-idleSeats')).toHaveAttribute('data-level', 'red', { timeout: 30_000 });
-      await expect(app.getByTestId('live-watch-busySeats')).toHaveAttribute('data-level', 'amber');
+      await crossLiveThresholds(app);
       await expectNoAxeViolations(app, 'the Live board with amber and red tiles and alerts');
       await app.getByLabel('Connect rate, last 30 min, red:').fill('55');
       await app.getByRole('button', { name: 'Save thresholds' }).click();

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { crossLiveThresholds } from './support/live-steps';
 
 /** WCAG 2 contrast of each text in `target` against what is painted behind it, as the page shows it now. */
 async function contrastsOf(target: Locator): Promise<{ text: string; ratio: number }[]> {
@@ -98,14 +99,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await app.getByRole('navigation', { name: 'Screens' }).locator('button[data-screen="live"]').click();
     const board = app.getByTestId('screen-live');
     await expect(app.getByTestId('live-today-calls')).toBeVisible({ timeout: 60_000 });
-    await app.getByRole('button', { name: 'Thresholds…' }).click();
-    await app.getByLabel('Busy seats, amber:').fill('0');
-    await app.getByLabel('Idle seats, amber:').fill('1000');
-    await app.getByLabel('Idle seats, red:').fill('900');
-    await app.getByRole('button', { name: 'Save thresholds' }).click();
-    await app.getByRole('button', { name: 'Refresh now' }).click();
-    await expect(app.getByTestId('live-watch-idleSeats')).toHaveAttribute('data-level', 'red', { timeout: 30_000 });
-    await expect(app.getByTestId('live-watch-busySeats')).toHaveAttribute('data-level', 'amber');
+    await crossLiveThresholds(app);
     await expectReadable(app, board, 'the Live board');
     for (const wall of ['dark', 'light'] as const) {
       await app.getByLabel('Wall colours').selectOption(wall);
