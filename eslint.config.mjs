@@ -7,7 +7,7 @@ import svelteConfig from './svelte.config.mjs';
 const nodeBuiltins = ['fs', 'path', 'os', 'http', 'https', 'net', 'crypto', 'child_process', 'worker_threads', 'url', 'util', 'stream', 'zlib'];
 
 export default ts.config(
-  { ignores: ['out/**', 'out-*/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
+  { ignores: ['src/shared/i18n/paraglide/**', 'out/**', 'out-*/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
   ...ts.configs.strict,
   ...svelte.configs.recommended,

@@ -5,6 +5,8 @@
 // Each folder gets a `registry.gen.ts` importing every such file. The registries are not
 // committed (like SvelteKit's `svelte-kit sync`): npm install, dev, build, typecheck,
 // lint, test and bench write them first. Run by hand: `node scripts/registries.mjs`.
+// The interface's messages are compiled at the same times (scripts/i18n.mjs).
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -69,7 +71,11 @@ export function writeRegistries(base = root) {
   }
 }
 
-/** writeRegistries for a command line: a file that breaks the naming rule ends it with what to fix, no stack. */
+/**
+ * writeRegistries for a command line: a file that breaks the naming rule ends it with what
+ * to fix, no stack. The interface's messages are compiled too (scripts/i18n.mjs), in a
+ * process of their own: the compiler is asynchronous and keeps its process alive a while.
+ */
 export function writeRegistriesOrExit() {
   try {
     writeRegistries();
@@ -77,6 +83,8 @@ export function writeRegistriesOrExit() {
     console.error(error instanceof Error ? error.message : error);
     process.exit(1);
   }
+  const messages = spawnSync(process.execPath, [join(root, 'scripts/i18n.mjs')], { cwd: root, stdio: 'inherit' });
+  if (messages.status !== 0) process.exit(messages.status ?? 1);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) writeRegistriesOrExit();

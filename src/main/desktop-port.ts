@@ -27,4 +27,6 @@ export interface DesktopPort {
    * shows it with the web Notification instead (browser mode). Clicking it brings the window forward.
    */
   notify?(title: string, body: string): boolean;
+  /** The system's preferred languages, best first (Electron's); none where the page knows them (browser mode). */
+  systemLanguages?(): string[];
 }

@@ -16,6 +16,7 @@ import { mmsEvents, mmsMethods } from './methods/mms';
 import { reportMethods } from './methods/reports';
 import { scheduleMethods } from './methods/schedule';
 import { liveMethods } from './methods/live';
+import { languageMethods } from './methods/language';
 import { event, method, type EventSpec, type MethodSpec } from './methods/define';
 
 export type { EventSpec, MethodSpec };
@@ -41,6 +42,7 @@ export const contract = {
   ...reportMethods,
   ...scheduleMethods,
   ...liveMethods,
+  ...languageMethods,
   /** Opens an https link in the system browser. */
   openExternal: method<{ url: string }, null>(p.object({ url: p.string })),
 } as const;

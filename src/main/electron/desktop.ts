@@ -21,6 +21,7 @@ export function createElectronDesktop(getWindow: () => BrowserWindow | null): De
     },
     // The file is on this computer already, where the user chose to save it.
     offerDownload: () => null,
+    systemLanguages: () => app.getPreferredSystemLanguages(),
     notify(title, body) {
       if (typeof Notification?.isSupported !== 'function' || !Notification.isSupported()) return false;
       const notice = new Notification({ title, body });

@@ -21,6 +21,7 @@ import { createReportHandlers } from './report-handlers';
 import { JOURNAL_FILE, MmsHistory, MmsJournal } from '../mms';
 import { createSeatGroupHandlers } from './seat-group-handlers';
 import { createLiveHandlers } from './live-handlers';
+import { createLanguageHandlers } from './language-handlers';
 import { createScheduledWork } from '../schedule/scheduled-work';
 import type { Scheduler } from '../schedule/scheduler';
 import { Preferences } from '../preferences';
@@ -114,6 +115,7 @@ export function createServices(options: ServiceOptions): Services {
     ...createReportHandlers({ accounts, archives, jobs, log, mmsHistory, desktop, appVersion: version, written }),
     ...scheduled.handlers,
     ...createLiveHandlers({ accounts, archives, log, desktop }),
+    ...createLanguageHandlers(preferences, desktop),
     loadPreferences: () => ok(preferences.all()),
     savePreference: ({ key, value }) => preferences.set(key, value),
     openExternal: async ({ url }) => {

@@ -1,0 +1,47 @@
+import { intlLocale } from './locale';
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function numberFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const locale = intlLocale();
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
+/** A number with the language's grouping and decimal mark; the stored value is not touched. */
+export function formatNumber(value: number, options: Intl.NumberFormatOptions = {}): string {
+  return numberFormat(options).format(value);
+}
+
+/** A fraction (0.42) as a percentage in the language's way ("42%", "42 %"). */
+export function formatPercent(fraction: number, fractionDigits = 1): string {
+  return numberFormat({ style: 'percent', minimumFractionDigits: 0, maximumFractionDigits: fractionDigits }).format(fraction);
+}
+
+/**
+ * An amount in a currency, as the language writes it ("CN¥12.50", "¥12.50", "US$3.00").
+ * A code Intl does not know is shown after the number as the platform sent it.
+ */
+export function formatMoney(amount: number, currency: string, fractionDigits = 2): string {
+  const digits = { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits };
+  if (!/^[A-Za-z]{3}$/.test(currency)) return `${formatNumber(amount, digits)} ${currency}`.trim();
+  try {
+    return numberFormat({ style: 'currency', currency: currency.toUpperCase(), ...digits }).format(amount);
+  } catch {
+    return `${formatNumber(amount, digits)} ${currency}`;
+  }
+}
+
+/** The language's name for a currency code ("US dollars", "美元"), or the code itself. */
+export function currencyName(currency: string): string {
+  try {
+    return new Intl.DisplayNames(intlLocale(), { type: 'currency' }).of(currency.toUpperCase()) ?? currency;
+  } catch {
+    return currency;
+  }
+}

@@ -1,0 +1,66 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = join(__dirname, '../../..');
+const project = join(root, 'src/shared/i18n/project.inlang');
+const settings = JSON.parse(readFileSync(join(project, 'settings.json'), 'utf8')) as {
+  locales: string[];
+  'plugin.inlang.messageFormat': { pathPattern: string | string[] };
+};
+const folders = [settings['plugin.inlang.messageFormat'].pathPattern].flat().map((pattern) => dirname(join(project, '..', pattern)));
+
+type Messages = Record<string, unknown>;
+function messagesOf(locale: string): Messages {
+  const all: Messages = {};
+  for (const folder of folders) {
+    const file: Messages = JSON.parse(readFileSync(join(folder, `${locale}.json`), 'utf8'));
+    for (const [key, value] of Object.entries(file)) {
+      if (key === '$schema') continue;
+      expect(all, `${key} is in two message files`).not.toHaveProperty(key);
+      all[key] = value;
+    }
+  }
+  return all;
+}
+
+/** The placeholders a message uses, over all its variants ("{count}" → count). */
+function placeholdersOf(value: unknown): string[] {
+  const text = JSON.stringify(value);
+  const inputs = [...text.matchAll(/input (\w+)/g)].map((match) => match[1]);
+  const used = [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
+  return [...new Set([...inputs, ...used])].sort();
+}
+
+function sourceFiles(folder: string): string[] {
+  return readdirSync(folder).flatMap((name) => {
+    const path = join(folder, name);
+    if (statSync(path).isDirectory()) return name === 'paraglide' ? [] : sourceFiles(path);
+    return /\.(ts|svelte)$/.test(name) ? [path] : [];
+  });
+}
+
+const english = messagesOf('en');
+const chinese = messagesOf('zh-CN');
+
+describe('the interface messages', () => {
+  it('are one file per language with the same keys', () => {
+    expect(settings.locales).toEqual(expect.arrayContaining(['en', 'zh-CN']));
+    expect(Object.keys(chinese).sort()).toEqual(Object.keys(english).sort());
+  });
+
+  it('take the same inputs in every language, and none is empty', () => {
+    for (const [key, value] of Object.entries(english)) {
+      expect(placeholdersOf(chinese[key]), key).toEqual(placeholdersOf(value));
+      expect(JSON.stringify(chinese[key]).replace(/[\s"]/g, ''), key).not.toBe('');
+    }
+  });
+
+  it('are each used by the app, by name', () => {
+    const source = sourceFiles(join(root, 'src'))
+      .map((path) => readFileSync(path, 'utf8'))
+      .join('\n');
+    const unused = Object.keys(english).filter((key) => !new RegExp(`\\bm\\.${key}\\b`).test(source));
+    expect(unused, 'messages no code shows: remove them from every language').toEqual([]);
+  });
+});
