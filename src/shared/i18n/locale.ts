@@ -63,3 +63,10 @@ export function intlLocale(locale: Locale = currentLocale()): string {
 }
 
 overwriteGetLocale(() => read());
+
+/**
+ * A text with no inputs kept as its message function (`m.lists_callee`), not as a string,
+ * so it is read in the language of the moment, or in a fixed one (`label({}, { locale: 'en' })`
+ * for English export headers).
+ */
+export type Label = (inputs?: Record<string, never>, options?: { locale?: Locale }) => string;
