@@ -1,7 +1,13 @@
 import { PLATFORM_OFFSETLESS_ZONE, type BrandPreset } from '../../../shared/platform';
 import type { ProfileDraft, ProfileSettings, ProfileView } from '../../../shared/profiles';
+import { m } from '../../../shared/i18n';
 
 export type ProfileFormValues = ProfileSettings;
+
+/** A profile's name as shown: the built-in sandbox's in the interface language, any other as the user wrote it. */
+export function profileName(profile: Pick<ProfileView, 'name' | 'builtIn'>): string {
+  return profile.builtIn ? m.shell_sandbox_name() : profile.name;
+}
 
 /** A new profile: the preset's address and the zone the platform writes offset-less times in (shown, changeable). */
 export function emptyForm(preset: BrandPreset | undefined): ProfileFormValues {

@@ -8,13 +8,15 @@ import {
   shortcutsOf,
   type SomeList,
 } from '../../../shared/operations';
+import { m, type Label } from '../../../shared/i18n';
 
 export interface ScreenInfo {
   /** The list's slug (`voice-records`), or the name of a screen that is not a list. */
   id: ScreenId;
-  title: string;
+  /** Read as `title()` when shown, so it follows the language. */
+  title: Label;
   group: ScreenGroup;
-  blurb: string;
+  blurb: Label;
   /** Ctrl/Cmd with this opens the screen; null: it has none. */
   shortcut: Shortcut | null;
 }
@@ -27,14 +29,29 @@ export type OtherScreenId = 'seat-groups' | 'mms' | 'overview' | 'live' | 'accou
 // Each declares its shortcut, as the lists do in their descriptors: the Overview takes Ctrl+0
 // (a daily screen), Live Ctrl+Shift+0 beside it, and Accounts, visited rarely, has none.
 const OTHER_SCREENS: readonly (ScreenInfo & { id: OtherScreenId })[] = [
-  { id: 'seat-groups', title: 'Seat groups', group: 'Call centre', blurb: 'Read and edit the basic settings of a seat group.', shortcut: '6' },
-  { id: 'mms', title: 'MMS', group: 'Messaging', blurb: 'Compose and send multimedia messages.', shortcut: '9' },
-  { id: 'overview', title: 'Overview', group: 'Reports', blurb: 'Calls, connect rate, talk time, cost, seats and MMS for a window, from the archive.', shortcut: '0' },
-  { id: 'live', title: 'Live', group: 'Reports', blurb: 'The floor right now: seats by status, today so far beside yesterday, thresholds and alerts.', shortcut: 'Shift+0' },
-  { id: 'accounts', title: 'Accounts', group: 'Settings', blurb: 'Profiles, keys and the sandbox.', shortcut: null },
+  { id: 'seat-groups', title: m.shell_screen_seat_groups, group: 'Call centre', blurb: m.shell_screen_seat_groups_blurb, shortcut: '6' },
+  { id: 'mms', title: m.shell_screen_mms, group: 'Messaging', blurb: m.shell_screen_mms_blurb, shortcut: '9' },
+  { id: 'overview', title: m.shell_screen_overview, group: 'Reports', blurb: m.shell_screen_overview_blurb, shortcut: '0' },
+  { id: 'live', title: m.shell_screen_live, group: 'Reports', blurb: m.shell_screen_live_blurb, shortcut: 'Shift+0' },
+  { id: 'accounts', title: m.shell_screen_accounts, group: 'Settings', blurb: m.shell_screen_accounts_blurb, shortcut: null },
 ];
 
 const GROUP_ORDER: readonly ScreenGroup[] = ['Records', 'Call centre', 'Numbers', 'Messaging', 'Reports', 'Settings'];
+
+/** The sidebar's heading of each group (the group itself is an id descriptors name). */
+const GROUP_LABELS: Readonly<Record<ScreenGroup, Label>> = {
+  Records: m.shell_group_records,
+  'Call centre': m.shell_group_call_centre,
+  Numbers: m.shell_group_numbers,
+  Messaging: m.shell_group_messaging,
+  Reports: m.shell_group_reports,
+  Settings: m.shell_group_settings,
+};
+
+/** A group's heading in the language of the moment. */
+export function groupLabel(group: ScreenGroup): string {
+  return GROUP_LABELS[group]();
+}
 
 /** The sidebar's screens in order (by group, lists first within a group, by their `order`), each with the shortcut it declares. */
 export function screenClaims(lists: readonly SomeList[]): ScreenInfo[] {
