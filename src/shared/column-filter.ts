@@ -45,7 +45,7 @@ export function planColumnFilter(column: Column<never>, typed: string): PlannedF
   if (NUMBER_KINDS.has(column.kind)) {
     return {
       ok: false,
-      message: `${column.header} holds numbers: type ${numberFilterForms({ durations })} to filter it, not "${text.slice(0, 40)}".`,
+      message: `${column.header()} holds numbers: type ${numberFilterForms({ durations })} to filter it, not "${text.slice(0, 40)}".`,
     };
   }
   const needle = text.toLowerCase();

@@ -3,17 +3,18 @@
  * columns are in its descriptor (./operations); the renderer's table displays them
  * and main's exporters turn them into typed spreadsheet cells. Passwords have no column.
  */
+import type { Label } from './i18n/locale';
 import type { DecimalAmount, Timestamp } from './records';
 
 interface ColumnBase {
   /** Stable id: preferences and exports refer to it. */
   key: string;
-  /** Human label, for the table header and the export's header row. */
-  header: string;
+  /** Human label, for the table header and the export's header row: read as `header()` when shown. */
+  header: Label;
   /** Shown when the user has not chosen columns yet. */
   visible: boolean;
   /** Why the value can be missing, for the detail panel (a missing call status is "not recorded before …"). */
-  missing?: string;
+  missing?: Label;
   /** The table's starting width in px (the user's own width wins); DEFAULT_COLUMN_WIDTH when absent. */
   width?: number;
 }
@@ -126,42 +127,42 @@ export function currencyIn(currencyOf: CurrencyOf, row: unknown): string | null 
   return typeof value === 'string' && value !== '' ? value : currencyOf.otherwise;
 }
 
-export const text = <R>(key: string, header: string, get: (row: R) => string | null, visible = true): TextColumn<R> => ({
+export const text = <R>(key: string, header: Label, get: (row: R) => string | null, visible = true): TextColumn<R> => ({
   key,
   header,
   kind: 'text',
   get,
   visible,
 });
-export const id = <R>(key: string, header: string, get: (row: R) => string | null, visible = true): TextColumn<R> => ({
+export const id = <R>(key: string, header: Label, get: (row: R) => string | null, visible = true): TextColumn<R> => ({
   key,
   header,
   kind: 'id',
   get,
   visible,
 });
-export const phone = <R>(key: string, header: string, get: (row: R) => string | null, visible = true): TextColumn<R> => ({
+export const phone = <R>(key: string, header: Label, get: (row: R) => string | null, visible = true): TextColumn<R> => ({
   key,
   header,
   kind: 'phone',
   get,
   visible,
 });
-export const integer = <R>(key: string, header: string, get: (row: R) => number | null, visible = true): NumberColumn<R> => ({
+export const integer = <R>(key: string, header: Label, get: (row: R) => number | null, visible = true): NumberColumn<R> => ({
   key,
   header,
   kind: 'integer',
   get,
   visible,
 });
-export const duration = <R>(key: string, header: string, get: (row: R) => number | null, visible = true): DurationColumn<R> => ({
+export const duration = <R>(key: string, header: Label, get: (row: R) => number | null, visible = true): DurationColumn<R> => ({
   key,
   header,
   kind: 'duration',
   get,
   visible,
 });
-export const time = <R>(key: string, header: string, get: (row: R) => Timestamp | null, visible = true): TimeColumn<R> => ({
+export const time = <R>(key: string, header: Label, get: (row: R) => Timestamp | null, visible = true): TimeColumn<R> => ({
   key,
   header,
   kind: 'time',
@@ -170,14 +171,14 @@ export const time = <R>(key: string, header: string, get: (row: R) => Timestamp 
 });
 export const code = <R>(
   key: string,
-  header: string,
+  header: Label,
   get: (row: R) => number | string | null,
   labels: CodeLabels,
   visible = true,
 ): CodeColumn<R> => ({ key, header, kind: 'code', get, label: (value) => labelOf(labels, value), labels, visible });
 export const amount = <R>(
   key: string,
-  header: string,
+  header: Label,
   get: (row: R) => DecimalAmount | null,
   currencyOf: CurrencyOf,
   visible = true,
@@ -186,21 +187,21 @@ export const amount = <R>(
 /** The quote currency: the platform fills `currency` only when it is not USD. */
 export const quoteCurrency: CurrencyOf = { field: 'currency', otherwise: 'USD' };
 export const noCurrency: CurrencyOf = null;
-export const date = <R>(key: string, header: string, get: (row: R) => string | null, visible = true): DateColumn<R> => ({
+export const date = <R>(key: string, header: Label, get: (row: R) => string | null, visible = true): DateColumn<R> => ({
   key,
   header,
   kind: 'date',
   get,
   visible,
 });
-export const list = <R>(key: string, header: string, get: (row: R) => string[], visible = true): ListColumn<R> => ({
+export const list = <R>(key: string, header: Label, get: (row: R) => string[], visible = true): ListColumn<R> => ({
   key,
   header,
   kind: 'list',
   get,
   visible,
 });
-export const decimal = <R>(key: string, header: string, get: (row: R) => number | null, visible = true): NumberColumn<R> => ({
+export const decimal = <R>(key: string, header: Label, get: (row: R) => number | null, visible = true): NumberColumn<R> => ({
   key,
   header,
   kind: 'number',

@@ -3,6 +3,8 @@
  * platform-notes.md) that the client, the sandbox and the screens all rely on.
  * One place, so the simulator and the app can never disagree about a limit.
  */
+import { m } from './i18n';
+import type { Label } from './i18n/locale';
 
 /** The operations that are not lists (the seven lists are described in ./operations). */
 export type OperationId = 'seatGroupRead' | 'seatGroupEdit' | 'mmsSend';
@@ -17,7 +19,8 @@ export interface OperationInfo {
   write: boolean;
   /** Status codes the spec documents for this operation (besides 0). */
   errors: readonly number[];
-  title: string;
+  /** The operation's name in words, read as `title()` when shown. */
+  title: Label;
 }
 
 const COMMON_ERRORS = [-1, -2, -16, -18, -20, -22, -23, -25, -29, -30, -31] as const;
@@ -29,7 +32,7 @@ export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = {
     method: 'GET',
     write: false,
     errors: [-1, -2, -16, -18, -20, -22, -23, -63],
-    title: 'Seat group settings',
+    title: m.lists_op_seat_group_read,
   },
   seatGroupEdit: {
     id: 'seatGroupEdit',
@@ -37,7 +40,7 @@ export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = {
     method: 'POST',
     write: true,
     errors: [-1, -2, -16, -18, -20, -22, -23, -63, -71, -72],
-    title: 'Seat group settings edit',
+    title: m.lists_op_seat_group_edit,
   },
   mmsSend: {
     id: 'mmsSend',
@@ -45,7 +48,7 @@ export const OPERATIONS: Readonly<Record<OperationId, OperationInfo>> = {
     method: 'POST',
     write: true,
     errors: COMMON_ERRORS,
-    title: 'MMS send',
+    title: m.lists_op_mms_send,
   },
 };
 
@@ -132,7 +135,7 @@ export function earliestQueryableTime(now: Date): Date {
  * data before 2025-12-10 10:00"; read in the platform's +08:00).
  */
 export const CALL_STATUS_SINCE = new Date('2025-12-10T10:00:00+08:00');
-export const CALL_STATUS_MISSING = 'not recorded before 2025-12-10 10:00';
+export const CALL_STATUS_MISSING: Label = m.lists_call_status_missing;
 
 export const CALL_STATUS_LABELS: Readonly<Record<number, string>> = {
   10: 'not connected (busy)',

@@ -66,7 +66,7 @@ export function checkArchiveSort(operation: ListOperation, sort: ArchiveQuery['s
   const list = listOf(operation);
   return fail(
     'validation',
-    `${list.endpoint.title} from the archive cannot be sorted by "${sort.field}": it is not one of the list's fields. Sort by another column, then export again.`,
+    `${list.endpoint.title()} from the archive cannot be sorted by "${sort.field}": it is not one of the list's fields. Sort by another column, then export again.`,
   );
 }
 

@@ -58,7 +58,7 @@ export class HeldPrunes {
 
 /** "voice records", "AXB bindings": a list's title inside a sentence. */
 export function listNoun(operation: ListOperation): string {
-  const title = listOf(operation).endpoint.title;
+  const title = listOf(operation).endpoint.title();
   return /^[A-Z][a-z]/.test(title) ? title.charAt(0).toLowerCase() + title.slice(1) : title;
 }
 

@@ -39,11 +39,11 @@ export function listArchiveQuery(asked: ListFilters, zone: TimeZone): Result<Lis
   if (!bounded.ok) return bounded;
   const { layout } = archiveTableFor(operation);
   const known = new Set([...layout.fields, ...(layout.derived ?? [])].map((field) => field.field));
-  const header = (field: string): string => list.columns.find((column) => column.key === field)?.header ?? field;
+  const header = (field: string): string => list.columns.find((column) => column.key === field)?.header() ?? field;
   const equals = asked.equals ?? [];
   const contains = asked.contains ?? [];
   const unknown = [asked.sort?.field, ...equals.map((equal) => equal.field)].find((field) => field !== undefined && !known.has(field));
-  if (unknown !== undefined) return fail('validation', `The archive has no column "${unknown}" for ${list.endpoint.title}.`);
+  if (unknown !== undefined) return fail('validation', `The archive has no column "${unknown}" for ${list.endpoint.title()}.`);
   const unfilterable = contains.find(
     ({ field, text }) => text.trim() !== '' && (!isArchivedColumn(layout, field) || !columns.some((column) => column.key === field)),
   );
@@ -51,7 +51,7 @@ export function listArchiveQuery(asked: ListFilters, zone: TimeZone): Result<Lis
     const shown = columns.some((column) => column.key === unfilterable.field);
     return shown
       ? refuse(unfilterable.field, `${header(unfilterable.field)} is not kept as a column of its own in the archive, so it cannot be filtered there: clear its filter.`)
-      : fail('validation', `The archive has no column "${unfilterable.field}" for ${list.endpoint.title}.`);
+      : fail('validation', `The archive has no column "${unfilterable.field}" for ${list.endpoint.title()}.`);
   }
   const planned = planColumnFilters(columns, contains);
   if (!planned.ok) return refuse(planned.field, planned.message);

@@ -41,7 +41,7 @@ export function checkArchivePageAsks(operation: ListOperation, asks: ArchivePage
   }
   const { fields } = archiveTableFor(operation).layout;
   const kindOf = (field: string) => fields.find((candidate) => candidate.field === field)?.kind;
-  const header = (field: string) => listOf(operation).columns.find((column) => column.key === field)?.header ?? field;
+  const header = (field: string) => listOf(operation).columns.find((column) => column.key === field)?.header() ?? field;
   for (const { field, text } of contains) {
     if (text.length > ARCHIVE_TEXT_MAX) return refuse(field, `${header(field)}: filter by at most ${ARCHIVE_TEXT_MAX} characters.`);
     const typed = text.trim();

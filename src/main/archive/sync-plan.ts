@@ -60,7 +60,7 @@ export function scopedSyncOf(list: SomeList): ScopedSync | null {
 
 /** Why a scoped list cannot be synced without its scope. */
 export function scopeNeeded(list: SomeList, scope: ScopedSync): string {
-  return `${list.endpoint.title} are synced one ${scope.noun} at a time: give the ${scope.noun} id first.`;
+  return `${list.endpoint.title()} are synced one ${scope.noun} at a time: give the ${scope.noun} id first.`;
 }
 
 /**

@@ -44,7 +44,7 @@ export function columnsOf<O extends ListOperation>(operation: O, keys: readonly 
   const chosen: Column<ListRows[O]>[] = [];
   for (const key of keys) {
     const column = columns.find((candidate) => candidate.key === key);
-    if (!column) return fail('validation', `${listOf(operation).endpoint.title} has no column "${key}" to export: choose the columns again.`);
+    if (!column) return fail('validation', `${listOf(operation).endpoint.title()} has no column "${key}" to export: choose the columns again.`);
     chosen.push(column);
   }
   if (chosen.length === 0) return fail('validation', 'Choose at least one column to export, or export all columns.');

@@ -60,7 +60,7 @@ export function createArchiveHandlers(deps: { accounts: Accounts; archives: Arch
         .filter((table) => isListOperation(table.table))
         .map(async (table) => ({
           operation: table.table as ListOperation,
-          title: listOf(table.table as ListOperation).endpoint.title,
+          title: listOf(table.table as ListOperation).endpoint.title(),
           rows: table.rows,
           lastSyncAt: await lastSyncOf(store, table.table as ListOperation),
         })),
@@ -153,7 +153,7 @@ export function createArchiveHandlers(deps: { accounts: Accounts; archives: Arch
     for (const list of operations.map(listOf)) {
       const scoped = scopedSyncOf(list);
       if (scoped !== null && taskId === null) {
-        return fail('validation', `${scopeNeeded(list, scoped)} Enter it in the ${list.endpoint.title} filters, then Sync.`);
+        return fail('validation', `${scopeNeeded(list, scoped)} Enter it in the ${list.endpoint.title()} filters, then Sync.`);
       }
     }
     const settings = accounts.archiveSettings(profileId);
@@ -205,7 +205,7 @@ function pageRefusal(error: unknown, operation: ListOperation): Result<never> {
   if (error instanceof ArchiveReadTimeout) {
     return fail(
       'archive-timeout',
-      `${error.message} Narrow the time window, the search or the column filters of ${listOf(operation).endpoint.title}, then try again.`,
+      `${error.message} Narrow the time window, the search or the column filters of ${listOf(operation).endpoint.title()}, then try again.`,
     );
   }
   if (error instanceof ArchiveReadCancelled) return fail('cancelled', error.message);

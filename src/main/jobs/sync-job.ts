@@ -78,7 +78,7 @@ export async function startSyncJob(
   const only = operations.length === 1 ? operations[0] : null;
   const job = jobs.start({
     kind: 'sync',
-    title: only === null ? 'Sync' : listOf(only).endpoint.title,
+    title: only === null ? 'Sync' : listOf(only).endpoint.title(),
     profileId,
     operation: only,
     path: null,

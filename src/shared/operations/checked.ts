@@ -71,7 +71,7 @@ function parse<P extends object, R, Row, D>(
   for (const key of Object.keys(params)) {
     if (!known.includes(key)) {
       fields[`params.${key}`] =
-        `${list.endpoint.title} has no filter "${key}"${known.length > 0 ? `: use ${known.join(', ')}` : ''}.`;
+        `${list.endpoint.title()} has no filter "${key}"${known.length > 0 ? `: use ${known.join(', ')}` : ''}.`;
     }
   }
   if (list.window) {

@@ -7,6 +7,7 @@
  */
 import type { NUMBER_FIGURES, VOICE_FIGURES } from '../reports/figures';
 import type { Column } from '../columns';
+import type { Label } from '../i18n/locale';
 import type { RecordNormaliser } from '../normalise';
 import type { RecordSchema } from '../normalise/schema';
 import type { OperationInfo } from '../platform';
@@ -107,7 +108,7 @@ export interface ListDescriptor<P extends object, R, Row = R, D = unknown> {
   readonly group: ScreenGroup;
   /** Ctrl/Cmd with this opens the list's screen: one no other screen declares (a test names a clash), or null for none. */
   readonly shortcut: Shortcut | null;
-  readonly blurb: string;
+  readonly blurb: Label;
   readonly endpoint: OperationInfo;
   /** Every filter the operation takes and how the CLI types it; any other key is refused. */
   readonly paramKinds: { readonly [K in keyof P]-?: ParamKind } & Readonly<Record<string, ParamKind>>;

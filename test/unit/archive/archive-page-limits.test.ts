@@ -12,7 +12,7 @@ import { startTestServices, valueOf } from '../support/services';
 
 const PLUS8 = parseTimeZone('+08:00') as TimeZone;
 
-const header = (field: string): string => listOf('voiceRecords').columns.find((column) => column.key === field)?.header ?? field;
+const header = (field: string): string => listOf('voiceRecords').columns.find((column) => column.key === field)?.header() ?? field;
 
 describe('archive page limits', () => {
   const { services, jobChanges, call } = startTestServices({ userDataDir: mkdtempSync(join(tmpdir(), 'archive-limits-')) });

@@ -51,7 +51,7 @@ function instantsOf(path: string, operation: ListOperation, idHeader: string): M
   const [header, ...rows] = parseCsv(readFileSync(path, 'utf8').replace(/^\uFEFF/, '')).rows;
   const timeHeaders = listOf(operation)
     .columns.filter((column) => column.kind === 'time')
-    .map((column) => column.header);
+    .map((column) => column.header());
   expect(timeHeaders.length).toBeGreaterThan(0);
   const timeColumns = timeHeaders.map((name) => {
     const index = header.findIndex((cell) => cell.startsWith(`${name} (`) && cell.endsWith(')'));

@@ -68,11 +68,11 @@ function expectationsOf(column: Column<unknown>): ExpectedColumn[] {
     case 'text':
     case 'id':
     case 'phone':
-      return [{ header: column.header, expect: (r) => text(raw(r)) }];
+      return [{ header: column.header(), expect: (r) => text(raw(r)) }];
     case 'integer':
     case 'number':
     case 'duration': {
-      const header = column.kind === 'duration' ? `${column.header} (s)` : column.header;
+      const header = column.kind === 'duration' ? `${column.header()} (s)` : column.header();
       return [
         {
           header,
@@ -88,7 +88,7 @@ function expectationsOf(column: Column<unknown>): ExpectedColumn[] {
     case 'amount':
       return [
         {
-          header: column.header,
+          header: column.header(),
           expect: (r) => {
             const value = raw(r);
             return value === null || value === undefined || value === ''
@@ -98,13 +98,13 @@ function expectationsOf(column: Column<unknown>): ExpectedColumn[] {
         },
       ];
     case 'time':
-      return [{ header: column.header, expect: (r) => ({ kind: 'time', wall: typeof raw(r) === 'string' && raw(r) !== '' ? wallTextPlus8(raw(r) as string) : null }) }];
+      return [{ header: column.header(), expect: (r) => ({ kind: 'time', wall: typeof raw(r) === 'string' && raw(r) !== '' ? wallTextPlus8(raw(r) as string) : null }) }];
     case 'date':
-      return [{ header: column.header, expect: (r) => ({ kind: 'date', value: (raw(r) as string | null) || null }) }];
+      return [{ header: column.header(), expect: (r) => ({ kind: 'date', value: (raw(r) as string | null) || null }) }];
     case 'code':
       return [
         {
-          header: column.header,
+          header: column.header(),
           expect: (r) => {
             const value = raw(r);
             return { kind: 'code', value: value === null || value === undefined || value === '' ? null : String(value) };
@@ -112,7 +112,7 @@ function expectationsOf(column: Column<unknown>): ExpectedColumn[] {
         },
       ];
     case 'list':
-      return [{ header: column.header, expect: (r) => text(((raw(r) as unknown[] | undefined) ?? []).join(', ')) }];
+      return [{ header: column.header(), expect: (r) => text(((raw(r) as unknown[] | undefined) ?? []).join(', ')) }];
   }
 }
 

@@ -103,7 +103,7 @@ describe('runExport', () => {
     const csvPath = join(dir, 'voice.csv');
     expect((await runExport(options(csvPath, { format: 'csv' }))).ok).toBe(true);
     const header = parseCsv(readFileSync(csvPath, 'utf8').slice(1)).rows[0];
-    const times = LISTS.voiceRecords.columns.filter((column) => column.kind === 'time').map((column) => `${column.header} (Asia/Shanghai)`);
+    const times = LISTS.voiceRecords.columns.filter((column) => column.kind === 'time').map((column) => `${column.header()} (Asia/Shanghai)`);
     expect(times.length).toBeGreaterThan(0);
     expect(header.filter((cell) => cell.endsWith('(Asia/Shanghai)'))).toEqual(times);
 

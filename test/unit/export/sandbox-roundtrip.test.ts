@@ -75,7 +75,7 @@ describe('exports from the sandbox read back equal to what it served', () => {
       const columns = expectedColumns(operation);
 
       const workbook = readWorkbook(await exportTo(operation, 'xlsx'));
-      const title = listOf(operation).endpoint.title;
+      const title = listOf(operation).endpoint.title();
       // A list with figures has a Summary sheet first (summary-sheet.test.ts checks it).
       const summary = listOf(operation).summary ? ['Summary'] : [];
       expect(workbook.names).toEqual([...summary, title, 'About']);
@@ -94,7 +94,7 @@ describe('exports from the sandbox read back equal to what it served', () => {
       const served = await rawRecords(sandbox, operation, paramsOf(operation));
       const columns = expectedColumns(operation);
       const fromXlsx = await libreOfficeCsv(await exportTo(operation, 'xlsx'));
-      const recordsSheet = listOf(operation).endpoint.title;
+      const recordsSheet = listOf(operation).endpoint.title();
       expect(Object.keys(fromXlsx)).toContain('About');
       expect(Object.keys(fromXlsx)).toContain(recordsSheet);
       expect(differences(parseCsv(fromXlsx[recordsSheet]).rows, columns, served, 'shown', { lineBreaksAsLf: true })).toEqual([]);

@@ -34,15 +34,15 @@ const zoneOf = (name: string): TimeZone => {
 };
 
 const COLUMNS: Column<Row>[] = [
-  { key: 'id', header: 'Id', kind: 'id', visible: true, get: (r) => r.id },
-  { key: 'phone', header: 'Phone', kind: 'phone', visible: true, get: (r) => r.phone },
-  { key: 'note', header: 'Note', kind: 'text', visible: true, get: (r) => r.note },
-  { key: 'count', header: 'Count', kind: 'integer', visible: true, get: (r) => r.count },
-  { key: 'cost', header: 'Cost', kind: 'amount', visible: true, get: (r) => r.cost, currency: (r) => r.currency || 'USD', currencyOf: { field: 'currency', otherwise: 'USD' } },
-  { key: 'at', header: 'At', kind: 'time', visible: true, get: (r) => r.at },
-  { key: 'day', header: 'Day', kind: 'date', visible: true, get: (r) => r.day },
-  { key: 'status', header: 'Status', kind: 'code', visible: true, get: (r) => r.status, label: (v) => (Number(v) === 50 ? 'connected' : null), labels: { table: { 50: 'connected' } } },
-  { key: 'groups', header: 'Groups', kind: 'list', visible: true, get: (r) => r.groups },
+  { key: 'id', header: () => 'Id', kind: 'id', visible: true, get: (r) => r.id },
+  { key: 'phone', header: () => 'Phone', kind: 'phone', visible: true, get: (r) => r.phone },
+  { key: 'note', header: () => 'Note', kind: 'text', visible: true, get: (r) => r.note },
+  { key: 'count', header: () => 'Count', kind: 'integer', visible: true, get: (r) => r.count },
+  { key: 'cost', header: () => 'Cost', kind: 'amount', visible: true, get: (r) => r.cost, currency: (r) => r.currency || 'USD', currencyOf: { field: 'currency', otherwise: 'USD' } },
+  { key: 'at', header: () => 'At', kind: 'time', visible: true, get: (r) => r.at },
+  { key: 'day', header: () => 'Day', kind: 'date', visible: true, get: (r) => r.day },
+  { key: 'status', header: () => 'Status', kind: 'code', visible: true, get: (r) => r.status, label: (v) => (Number(v) === 50 ? 'connected' : null), labels: { table: { 50: 'connected' } } },
+  { key: 'groups', header: () => 'Groups', kind: 'list', visible: true, get: (r) => r.groups },
 ];
 
 const AT = Date.parse('2026-03-29T00:30:00Z'); // 00:30 UTC: London moves to summer time at 01:00 UTC

@@ -35,7 +35,7 @@ describe('the list registry', () => {
   it('says why a voice record has no call status, for the detail panel', () => {
     const column = LISTS.voiceRecords.columns.find((candidate) => candidate.key === 'callStatus');
     expect(column?.missing).toBe(CALL_STATUS_MISSING);
-    expect(CALL_STATUS_MISSING).toBe('not recorded before 2025-12-10 10:00');
+    expect(CALL_STATUS_MISSING()).toBe('not recorded before 2025-12-10 10:00');
     expect(column?.get({ ...({} as VoiceRecord), callStatus: null })).toBeNull();
   });
 

@@ -32,8 +32,8 @@ interface NumberGroup {
 }
 
 const columns: Column<NumberGroup>[] = [
-  id('groupId', 'Group id', (row) => row.groupId),
-  text('name', 'Group name', (row) => row.name),
+  id('groupId', () => 'Group id', (row) => row.groupId),
+  text('name', () => 'Group name', (row) => row.name),
 ];
 
 const numberGroups: ListDescriptor<{ appId?: string }, NumberGroup, NumberGroup, AppDraft> = {
@@ -42,14 +42,14 @@ const numberGroups: ListDescriptor<{ appId?: string }, NumberGroup, NumberGroup,
   order: 65,
   group: 'Numbers',
   shortcut: NEW_SHORTCUT,
-  blurb: 'Groups of purchased numbers.',
+  blurb: () => 'Groups of purchased numbers.',
   endpoint: {
     id: NEW_ID,
     path: '/v3/number/group/queryPage',
     method: 'POST',
     write: false,
     errors: [-1, -22],
-    title: 'Number groups',
+    title: () => 'Number groups',
   },
   paramKinds: { appId: 'text' },
   window: null,

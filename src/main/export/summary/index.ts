@@ -76,7 +76,7 @@ export function rowSummaryFor<P extends object, R, Row, D>(
       return foldFigures(counter.book, window, zone);
     },
     sheet() {
-      return figuresSheet(source.figures, this.figures(), heading(list.endpoint.title, given, zone, rows));
+      return figuresSheet(source.figures, this.figures(), heading(list.endpoint.title(), given, zone, rows));
     },
   };
 }

@@ -13,7 +13,7 @@ export function openDrillDown(drill: DrillDown): void {
 /** "Call status: connected" — a filter chip's text, in the list's own column names and labels. */
 export function equalsChipText<R>(field: string, value: string | number | null, columns: readonly Column<R>[]): string {
   const column = columns.find((candidate) => candidate.key === field);
-  const name = column?.header ?? field;
+  const name = column?.header() ?? field;
   if (value === null) return `${name}: not recorded`;
   const label = column?.kind === 'code' ? column.label(value) : null;
   return `${name}: ${label ?? String(value)}`;

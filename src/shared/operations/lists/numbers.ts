@@ -1,3 +1,4 @@
+import { m } from '../../i18n';
 import { code, type Column, date, duration, id, labelsOf, phone, text } from '../../columns';
 import { normaliseNumber, NUMBER_SCHEMA } from '../../normalise';
 import { NUMBER_STATE_LABELS, VOICEMAIL_LABELS } from '../../platform';
@@ -8,28 +9,28 @@ import type { ListDescriptor } from '../descriptor';
 import { appForm, type AppDraft } from '../filter-values';
 
 const columns: Column<NumberRecord>[] = [
-  phone('number', 'Number', (r) => r.number),
-  text('country', 'Country', (r) => r.country),
-  text('ccode', 'Country code', (r) => r.ccode, false),
-  text('type', 'Type', (r) => r.type),
-  code('state', 'State', (r) => r.state, labelsOf(NUMBER_STATE_LABELS)),
-  date('dueDate', 'Expires', (r) => r.dueDate),
-  id('appId', 'App id', (r) => r.appId),
-  code('enableVoicemail', 'Voicemail', (r) => r.enableVoicemail, labelsOf(VOICEMAIL_LABELS)),
-  text('voicemailFileName', 'Voicemail file', (r) => r.voicemailFileName),
-  id('voicemailFileId', 'Voicemail file id', (r) => r.voicemailFileId, false),
-  duration('voicemailMaxHangup', 'Max voicemail length', (r) => r.voicemailMaxHangup, false),
+  phone('number', m.lists_numbers_number, (r) => r.number),
+  text('country', m.lists_numbers_country, (r) => r.country),
+  text('ccode', m.lists_numbers_ccode, (r) => r.ccode, false),
+  text('type', m.lists_numbers_type, (r) => r.type),
+  code('state', m.lists_numbers_state, (r) => r.state, labelsOf(NUMBER_STATE_LABELS)),
+  date('dueDate', m.lists_numbers_due_date, (r) => r.dueDate),
+  id('appId', m.lists_numbers_app_id, (r) => r.appId),
+  code('enableVoicemail', m.lists_numbers_enable_voicemail, (r) => r.enableVoicemail, labelsOf(VOICEMAIL_LABELS)),
+  text('voicemailFileName', m.lists_numbers_voicemail_file_name, (r) => r.voicemailFileName),
+  id('voicemailFileId', m.lists_numbers_voicemail_file_id, (r) => r.voicemailFileId, false),
+  duration('voicemailMaxHangup', m.lists_numbers_voicemail_max_hangup, (r) => r.voicemailMaxHangup, false),
   code(
     'autoRenew',
-    'Auto-renew',
+    m.lists_numbers_auto_renew,
     (r) => r.autoRenew,
     labelsOf({ 0: 'no', 1: 'yes' }),
     false,
   ),
-  text('inboundPrefix', 'Inbound prefix', (r) => r.inboundPrefix, false),
-  text('outIp', 'Outbound IP whitelist', (r) => r.outIp, false),
-  text('inIp', 'Inbound IP:port', (r) => r.inIp, false),
-  text('remark', 'Remark', (r) => r.remark),
+  text('inboundPrefix', m.lists_numbers_inbound_prefix, (r) => r.inboundPrefix, false),
+  text('outIp', m.lists_numbers_out_ip, (r) => r.outIp, false),
+  text('inIp', m.lists_numbers_in_ip, (r) => r.inIp, false),
+  text('remark', m.lists_numbers_remark, (r) => r.remark),
 ];
 
 export const numbers: ListDescriptor<AppFilterParams, NumberRecord, NumberRecord, AppDraft> = {
@@ -38,14 +39,14 @@ export const numbers: ListDescriptor<AppFilterParams, NumberRecord, NumberRecord
   order: 60,
   group: 'Numbers',
   shortcut: '7',
-  blurb: 'Purchased numbers with their voicemail settings.',
+  blurb: m.lists_numbers_blurb,
   endpoint: {
     id: 'numbers',
     path: '/v3/number/queryPage',
     method: 'POST',
     write: false,
     errors: [-1, -2, -16, -18, -22, -25, -29, -30, -31],
-    title: 'Numbers',
+    title: m.lists_numbers_title,
   },
   paramKinds: { appId: 'text' },
   window: null,

@@ -1,3 +1,4 @@
+import { m } from '../../i18n';
 import { code, type Column, id, integer, labelsOf, phone, text, time } from '../../columns';
 import { normaliseSeat, SEAT_SCHEMA } from '../../normalise';
 import { DELETE_FLAG_LABELS, ENABLE_LABELS, SEAT_STATUS_LABELS } from '../../platform';
@@ -8,23 +9,23 @@ import type { ListDescriptor } from '../descriptor';
 import { idValue, optionalCode, optionalText } from '../filter-values';
 
 const columns: Column<SeatRow>[] = [
-  id('keyId', 'Seat id', (r) => r.keyId),
-  text('empNo', 'Employee no.', (r) => r.empNo),
-  text('name', 'Name', (r) => r.name),
-  text('petName', 'Nickname', (r) => r.petName),
-  text('account', 'Account', (r) => r.account),
-  code('status', 'Status', (r) => r.status, labelsOf(SEAT_STATUS_LABELS)),
-  code('enable', 'Enabled', (r) => r.enable, labelsOf(ENABLE_LABELS)),
-  text('groupName', 'Seat group', (r) => r.groupName),
-  id('voiceGroupId', 'Seat group id', (r) => r.voiceGroupId),
-  integer('priority', 'Priority', (r) => r.priority, false),
-  phone('displayNum', 'Display number', (r) => r.displayNum),
-  text('ccode', 'Country code', (r) => r.ccode, false),
-  code('deleteFlag', 'Deleted', (r) => r.deleteFlag, labelsOf(DELETE_FLAG_LABELS), false),
-  id('appId', 'App id', (r) => r.appId, false),
-  text('appName', 'App name', (r) => r.appName, false),
-  time('createTime', 'Created', (r) => r.createTime),
-  time('updateTime', 'Updated', (r) => r.updateTime, false),
+  id('keyId', m.lists_seats_key_id, (r) => r.keyId),
+  text('empNo', m.lists_seats_emp_no, (r) => r.empNo),
+  text('name', m.lists_seats_name, (r) => r.name),
+  text('petName', m.lists_seats_pet_name, (r) => r.petName),
+  text('account', m.lists_seats_account, (r) => r.account),
+  code('status', m.lists_seats_status, (r) => r.status, labelsOf(SEAT_STATUS_LABELS)),
+  code('enable', m.lists_seats_enable, (r) => r.enable, labelsOf(ENABLE_LABELS)),
+  text('groupName', m.lists_seats_group_name, (r) => r.groupName),
+  id('voiceGroupId', m.lists_seats_voice_group_id, (r) => r.voiceGroupId),
+  integer('priority', m.lists_seats_priority, (r) => r.priority, false),
+  phone('displayNum', m.lists_seats_display_num, (r) => r.displayNum),
+  text('ccode', m.lists_seats_ccode, (r) => r.ccode, false),
+  code('deleteFlag', m.lists_seats_delete_flag, (r) => r.deleteFlag, labelsOf(DELETE_FLAG_LABELS), false),
+  id('appId', m.lists_seats_app_id, (r) => r.appId, false),
+  text('appName', m.lists_seats_app_name, (r) => r.appName, false),
+  time('createTime', m.lists_seats_create_time, (r) => r.createTime),
+  time('updateTime', m.lists_seats_update_time, (r) => r.updateTime, false),
 ];
 
 export interface SeatDraft {
@@ -40,14 +41,14 @@ export const seats: ListDescriptor<SeatParams, SeatRecord, SeatRow, SeatDraft> =
   order: 40,
   group: 'Call centre',
   shortcut: '4',
-  blurb: 'Agents, their seat groups and their status.',
+  blurb: m.lists_seats_blurb,
   endpoint: {
     id: 'seats',
     path: '/v3/cc/seat/query',
     method: 'POST',
     write: false,
     errors: [-1, -2, -16, -18, -20, -22, -23, -35],
-    title: 'Seats',
+    title: m.lists_seats_title,
   },
   // The spec's seat query has no time filter: none is offered, so none can be silently ignored.
   paramKinds: { enable: 'integer', name: 'text', voiceGroupId: 'integer', status: 'integer' },

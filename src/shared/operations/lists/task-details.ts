@@ -1,3 +1,4 @@
+import { m } from '../../i18n';
 import { type Column, decimal, id, labelsOf, code, phone, text } from '../../columns';
 import { normaliseTaskDetail, TASK_DETAIL_SCHEMA } from '../../normalise';
 import { TASK_ROW_STATUS_LABELS } from '../../platform';
@@ -13,20 +14,20 @@ const TASK_VARIABLES = Array.from(
 );
 
 const columns: Column<TaskDetailRecord>[] = [
-  id('keyId', 'Task id', (r) => r.keyId),
-  phone('called', 'Called', (r) => r.called),
-  phone('encryptCalled', 'Called (encrypted)', (r) => r.encryptCalled, false),
-  code('status', 'Status', (r) => r.status, labelsOf(TASK_ROW_STATUS_LABELS)),
-  text('seatName', 'Seat', (r) => r.seatName),
-  text('sipGroupName', 'Seat group', (r) => r.sipGroupName),
-  text('labelName', 'Label', (r) => r.labelName),
-  text('remark', 'Remark', (r) => r.remark),
-  id('callId', 'Voice id', (r) => r.callId),
-  text('errorReason', 'Error', (r) => r.errorReason),
-  decimal('callCount', 'Completion rate', (r) => r.callCount),
-  text('calledInfo', 'Called-party info', (r) => r.calledInfo, false),
+  id('keyId', m.lists_task_key_id, (r) => r.keyId),
+  phone('called', m.lists_task_called, (r) => r.called),
+  phone('encryptCalled', m.lists_task_encrypt_called, (r) => r.encryptCalled, false),
+  code('status', m.lists_task_status, (r) => r.status, labelsOf(TASK_ROW_STATUS_LABELS)),
+  text('seatName', m.lists_task_seat_name, (r) => r.seatName),
+  text('sipGroupName', m.lists_task_sip_group_name, (r) => r.sipGroupName),
+  text('labelName', m.lists_task_label_name, (r) => r.labelName),
+  text('remark', m.lists_task_remark, (r) => r.remark),
+  id('callId', m.lists_task_call_id, (r) => r.callId),
+  text('errorReason', m.lists_task_error_reason, (r) => r.errorReason),
+  decimal('callCount', m.lists_task_call_count, (r) => r.callCount),
+  text('calledInfo', m.lists_task_called_info, (r) => r.calledInfo, false),
   ...TASK_VARIABLES.map((name, index) =>
-    text<TaskDetailRecord>(name, name, (r) => r.variables[name] ?? null, index < 3),
+    text<TaskDetailRecord>(name, () => name, (r) => r.variables[name] ?? null, index < 3),
   ),
 ];
 
@@ -46,14 +47,14 @@ export const taskDetails: ListDescriptor<TaskDetailParams, TaskDetailRecord, Tas
   order: 20,
   group: 'Records',
   shortcut: '2',
-  blurb: 'The rows of one preview-dialling task.',
+  blurb: m.lists_task_blurb,
   endpoint: {
     id: 'taskDetails',
     path: '/v3/cc/preview/queryTaskDetail',
     method: 'POST',
     write: false,
     errors: [-1, -2, -16, -18, -20, -22, -23],
-    title: 'Task details',
+    title: m.lists_task_title,
   },
   paramKinds: {
     taskId: 'integer',

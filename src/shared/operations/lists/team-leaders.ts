@@ -1,3 +1,4 @@
+import { m } from '../../i18n';
 import { code, type Column, id, labelsOf, list, text, time } from '../../columns';
 import { normaliseTeamLeader, TEAM_LEADER_SCHEMA } from '../../normalise';
 import { ENABLE_LABELS } from '../../platform';
@@ -8,18 +9,18 @@ import type { ListDescriptor } from '../descriptor';
 import { idValue, optionalCode, optionalText } from '../filter-values';
 
 const columns: Column<TeamLeaderRow>[] = [
-  id('keyId', 'Leader id', (r) => r.keyId),
-  text('empNo', 'Employee no.', (r) => r.empNo),
-  text('name', 'Name', (r) => r.name),
-  text('petName', 'Nickname', (r) => r.petName),
-  text('account', 'Account', (r) => r.account),
-  code('enable', 'Enabled', (r) => r.enable, labelsOf(ENABLE_LABELS)),
-  list('voiceGroupNameList', 'Seat groups', (r) => r.voiceGroupNameList),
-  list('voiceGroupIdList', 'Seat group ids', (r) => r.voiceGroupIdList, false),
-  id('customerId', 'Customer id', (r) => r.customerId, false),
-  text('customerName', 'Customer', (r) => r.customerName, false),
-  time('createTime', 'Created', (r) => r.createTime),
-  time('updateTime', 'Updated', (r) => r.updateTime, false),
+  id('keyId', m.lists_leaders_key_id, (r) => r.keyId),
+  text('empNo', m.lists_leaders_emp_no, (r) => r.empNo),
+  text('name', m.lists_leaders_name, (r) => r.name),
+  text('petName', m.lists_leaders_pet_name, (r) => r.petName),
+  text('account', m.lists_leaders_account, (r) => r.account),
+  code('enable', m.lists_leaders_enable, (r) => r.enable, labelsOf(ENABLE_LABELS)),
+  list('voiceGroupNameList', m.lists_leaders_voice_group_name_list, (r) => r.voiceGroupNameList),
+  list('voiceGroupIdList', m.lists_leaders_voice_group_id_list, (r) => r.voiceGroupIdList, false),
+  id('customerId', m.lists_leaders_customer_id, (r) => r.customerId, false),
+  text('customerName', m.lists_leaders_customer_name, (r) => r.customerName, false),
+  time('createTime', m.lists_leaders_create_time, (r) => r.createTime),
+  time('updateTime', m.lists_leaders_update_time, (r) => r.updateTime, false),
 ];
 
 export interface LeaderDraft {
@@ -34,14 +35,14 @@ export const teamLeaders: ListDescriptor<TeamLeaderParams, TeamLeaderRecord, Tea
   order: 50,
   group: 'Call centre',
   shortcut: '5',
-  blurb: 'Team leaders and the seat groups they lead.',
+  blurb: m.lists_leaders_blurb,
   endpoint: {
     id: 'teamLeaders',
     path: '/v3/cc/teamleader/query',
     method: 'POST',
     write: false,
     errors: [-1, -2, -16, -18, -20, -22, -23],
-    title: 'Team leaders',
+    title: m.lists_leaders_title,
   },
   paramKinds: { enable: 'integer', name: 'text', voiceGroupIdList: 'integers' },
   window: null,
