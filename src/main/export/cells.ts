@@ -6,6 +6,8 @@
  */
 import type { AmountColumn, Column } from '../../shared/columns';
 import { calendarOf, DAY_MS } from '../../shared/calendar';
+import { m, type Locale } from '../../shared/i18n';
+import type { ExportHeaders } from '../../shared/methods/export';
 import type { TimeZone } from '../../shared/time-zone';
 
 export type CellFormat = 'general' | 'datetime' | 'date';
@@ -95,9 +97,46 @@ export function excelDate(text: string): number | null {
 const finite = (value: number | null): number | null => (value !== null && Number.isFinite(value) ? value : null);
 const nonEmpty = (value: string | null): string | null => (value === null || value === '' ? null : value);
 
+/** How many character widths a text takes: a Chinese character is about two. */
+export function textWidth(text: string): number {
+  let wide = 0;
+  for (const char of text) if (char.charCodeAt(0) >= 0x2e80) wide += 1;
+  return text.length + wide;
+}
+
 function width(header: string, natural: number): number {
   // Room for the header and the autofilter's drop-down button.
-  return Math.min(50, Math.max(natural, header.length + 4));
+  return Math.min(50, Math.max(natural, textWidth(header) + 4));
+}
+
+/**
+ * A column's header names in the chosen mode: its name (`base`) and the names of the fields
+ * derived from it. `fields` uses the platform's field name and a suffix after `_`: `_s`
+ * (seconds), `_label` (a code's meaning), `_currency` (an amount's currency), `_<CODE>`
+ * (an amount whose currency is always the same), e.g. `callDuration_s`, `callStatus_label`.
+ */
+export interface HeaderNames {
+  base: string;
+  seconds(): string;
+  label(): string;
+  currency(): string;
+  fixed(code: string): string;
+}
+
+export function headerNames<R>(column: Column<R>, mode: ExportHeaders): HeaderNames {
+  if (mode === 'fields') {
+    const key = column.key;
+    return { base: key, seconds: () => `${key}_s`, label: () => `${key}_label`, currency: () => `${key}_currency`, fixed: (code) => `${key}_${code}` };
+  }
+  const options: { locale?: Locale } = mode === 'english' ? { locale: 'en' } : {};
+  const header = column.header({}, options);
+  return {
+    base: header,
+    seconds: () => m.export_header_seconds({ header }, options),
+    label: () => m.export_header_label({ header }, options),
+    currency: () => m.export_header_currency({ header }, options),
+    fixed: (code) => m.export_header_amount_in({ header, currency: code }, options),
+  };
 }
 
 /**
@@ -117,9 +156,9 @@ function currencyShape<R>(column: AmountColumn<R>): { kind: 'none' } | { kind: '
   }
 }
 
-function amountFields<R>(column: AmountColumn<R>): ExportField<R>[] {
+function amountFields<R>(column: AmountColumn<R>, names: HeaderNames): ExportField<R>[] {
   const shape = currencyShape(column);
-  const header = shape.kind === 'fixed' ? `${column.header} (${shape.code})` : column.header;
+  const header = shape.kind === 'fixed' ? names.fixed(shape.code) : names.base;
   const amount: ExportField<R> = {
     header,
     width: width(header, 12),
@@ -138,7 +177,7 @@ function amountFields<R>(column: AmountColumn<R>): ExportField<R>[] {
     },
   };
   if (shape.kind !== 'per-row') return [amount];
-  const currencyHeader = `${column.header} currency`;
+  const currencyHeader = names.currency();
   const currency = (row: R): CellValue => {
     if (column.get(row) === null) return null;
     return nonEmpty(column.currency(row));
@@ -147,32 +186,34 @@ function amountFields<R>(column: AmountColumn<R>): ExportField<R>[] {
 }
 
 /** The typed fields of a column: one, or two for coded values (value and label) and amounts with a per-row currency. */
-export function fieldsOf<R>(column: Column<R>, zone: TimeZone, toWall = wallClock(zone)): ExportField<R>[] {
+export function fieldsOf<R>(column: Column<R>, zone: TimeZone, toWall = wallClock(zone), headers: ExportHeaders = 'interface'): ExportField<R>[] {
+  const names = headerNames(column, headers);
+  const header = names.base;
   switch (column.kind) {
     case 'text':
     case 'id':
     case 'phone': {
       const text = (row: R): CellValue => nonEmpty(column.get(row));
       const natural = column.kind === 'text' ? 18 : column.kind === 'id' ? 22 : 18;
-      return [{ header: column.header, width: width(column.header, natural), format: 'general', cell: text, csv: text }];
+      return [{ header, width: width(header, natural), format: 'general', cell: text, csv: text }];
     }
     case 'integer':
     case 'number': {
       const number = (row: R): CellValue => finite(column.get(row));
-      return [{ header: column.header, width: width(column.header, 10), format: 'general', cell: number, csv: number }];
+      return [{ header, width: width(header, 10), format: 'general', cell: number, csv: number }];
     }
     case 'duration': {
-      const header = `${column.header} (s)`;
-      const seconds = (row: R): CellValue => finite(column.get(row));
-      return [{ header, width: width(header, 10), format: 'general', cell: seconds, csv: seconds }];
+      const seconds = names.seconds();
+      const value = (row: R): CellValue => finite(column.get(row));
+      return [{ header: seconds, width: width(seconds, 10), format: 'general', cell: value, csv: value }];
     }
     case 'amount':
-      return amountFields(column);
+      return amountFields(column, names);
     case 'time':
       return [
         {
-          header: column.header,
-          width: width(column.header, 20),
+          header,
+          width: width(header, 20),
           format: 'datetime',
           cell: (row) => {
             const time = column.get(row);
@@ -189,8 +230,8 @@ export function fieldsOf<R>(column: Column<R>, zone: TimeZone, toWall = wallCloc
     case 'date':
       return [
         {
-          header: column.header,
-          width: width(column.header, 12),
+          header,
+          width: width(header, 12),
           format: 'date',
           cell: (row) => {
             const text = nonEmpty(column.get(row));
@@ -208,21 +249,21 @@ export function fieldsOf<R>(column: Column<R>, zone: TimeZone, toWall = wallCloc
         const code = column.get(row);
         return code === null || code === '' ? null : nonEmpty(column.label(code));
       };
-      const labelHeader = `${column.header} (label)`;
+      const labelHeader = names.label();
       return [
-        { header: column.header, width: width(column.header, 10), format: 'general', cell: value, csv: value },
+        { header, width: width(header, 10), format: 'general', cell: value, csv: value },
         { header: labelHeader, width: width(labelHeader, 16), format: 'general', cell: label, csv: label },
       ];
     }
     case 'list': {
       const joined = (row: R): CellValue => nonEmpty(column.get(row).join(', '));
-      return [{ header: column.header, width: width(column.header, 30), format: 'general', cell: joined, csv: joined }];
+      return [{ header, width: width(header, 30), format: 'general', cell: joined, csv: joined }];
     }
   }
 }
 
 /** Every column of a list as typed export fields, in the list's column order. */
-export function exportFields<Row>(columns: readonly Column<Row>[], zone: TimeZone): ExportField<Row>[] {
+export function exportFields<Row>(columns: readonly Column<Row>[], zone: TimeZone, headers: ExportHeaders = 'interface'): ExportField<Row>[] {
   const toWall = wallClock(zone);
-  return columns.flatMap((column) => fieldsOf(column, zone, toWall));
+  return columns.flatMap((column) => fieldsOf(column, zone, toWall, headers));
 }

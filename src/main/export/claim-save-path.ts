@@ -6,6 +6,7 @@
 import { basename, dirname } from 'node:path';
 import type { DesktopPort } from '../desktop-port';
 import { fail, ok, type Result } from '../../shared/result';
+import { m } from '../../shared/i18n';
 import { PathBusyError, reserveFreePath, reservePath, type Reservation } from './reservation';
 
 export function claimSavePath(host: DesktopPort['host'], path: string): Result<Reservation> {
@@ -14,6 +15,6 @@ export function claimSavePath(host: DesktopPort['host'], path: string): Result<R
   } catch (error) {
     if (error instanceof PathBusyError) return fail('file-busy', error.message, path);
     const reason = error instanceof Error ? error.message : String(error);
-    return fail('file-error', 'The file could not be created. Check the folder and the free space, then try again.', `${reason} (${path})`);
+    return fail('file-error', m.export_file_not_created(), `${reason} (${path})`);
   }
 }

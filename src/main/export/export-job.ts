@@ -12,6 +12,8 @@ import type { Column } from '../../shared/columns';
 import type { CheckedQuery, CheckedRequest, ListDescriptor } from '../../shared/operations';
 import { fail, ok, type AppError, type Result } from '../../shared/result';
 import { parseTimeZone, type TimeZone } from '../../shared/time-zone';
+import { formatNumber, m } from '../../shared/i18n';
+import type { ExportHeaders } from '../../shared/methods/export';
 import { fetchAll, type FetchProgress } from '../jobs/fetch-all';
 import { computeProgress } from '../jobs/fetch-progress';
 import { describeDrift } from '../jobs/drift-warnings';
@@ -49,6 +51,8 @@ export interface ExportJobOptions<P extends object, R, Row, D> {
   rows?: (onRows: (rows: readonly Row[]) => Promise<void>, signal: AbortSignal) => Promise<Result<unknown>>;
   /** The columns written, in order (the table's); default every column of the list. */
   columns?: readonly Column<Row>[];
+  /** The header row: the interface language's names (default), English ones, or the platform's field names. */
+  headers?: ExportHeaders;
   /** Of the platform's rows, only those the table shows (its search and column filters); default all. */
   keep?: ((row: Row) => boolean) | null;
   /** The platform's page in the table's order (its sort); default as listed. */
@@ -84,6 +88,11 @@ export interface ExportOutcome {
   sheets: string[];
 }
 
+/** What the About sheet says of the header row. */
+export function headersText(headers: ExportHeaders): string {
+  return { interface: m.export_headers_interface, english: m.export_headers_english, fields: m.export_headers_fields }[headers]();
+}
+
 /** "strTime: …; endTime: …" for the About sheet. */
 export function describeParams(params: object): string {
   const parts: string[] = [];
@@ -93,17 +102,22 @@ export function describeParams(params: object): string {
       if (value.length > 0) parts.push(`${key}: ${value.join(', ')}`);
     } else parts.push(`${key}: ${String(value)}`);
   }
-  return parts.length > 0 ? parts.join('; ') : '(none)';
+  return parts.length > 0 ? parts.join('; ') : m.export_none_parenthesised();
 }
 
-/** A CSV has no About sheet: its date-time headers name the zone they are written in, e.g. "Started (+08:00)". */
-function zoneInHeader<R>(field: ExportField<R>, zone: TimeZone): ExportField<R> {
-  return field.format === 'datetime' ? { ...field, header: `${field.header} (${zone.name})` } : field;
+/**
+ * A CSV has no About sheet: its date-time headers name the zone they are written in, e.g.
+ * "Started (+08:00)"; field names stay bare (the file's name says the zone).
+ */
+function zoneInHeader<R>(field: ExportField<R>, zone: TimeZone, headers: ExportHeaders): ExportField<R> {
+  if (field.format !== 'datetime' || headers === 'fields') return field;
+  const options = headers === 'english' ? { locale: 'en' as const } : {};
+  return { ...field, header: m.export_header_zone({ header: field.header, zone: zone.name }, options) };
 }
 
 function fileError(error: unknown, path: string): AppError {
   const reason = error instanceof Error ? error.message : String(error);
-  return { code: 'file-error', message: `The file could not be written. Check the folder and the free space, then try again.`, detail: `${reason} (${path})` };
+  return { code: 'file-error', message: m.export_file_not_written(), detail: `${reason} (${path})` };
 }
 
 export async function runExport<P extends object, R, Row, D>(options: ExportJobOptions<P, R, Row, D>): Promise<Result<ExportOutcome>> {
@@ -120,13 +134,14 @@ export async function runExport<P extends object, R, Row, D>(options: ExportJobO
   const zone: TimeZone | null = parseTimeZone(options.timeZone);
   if (zone === null) {
     await release();
-    return { ok: false, error: { code: 'validation', message: `"${options.timeZone}" is not a time zone.`, fields: { timeZone: 'Enter an IANA zone such as Asia/Shanghai, or an offset such as +08:00.' } } };
+    return { ok: false, error: { code: 'validation', message: m.export_not_a_zone({ zone: options.timeZone }), fields: { timeZone: m.export_zone_hint() } } };
   }
   const { list, signal } = options;
-  const title = list.endpoint.title;
+  const title = list.endpoint.title();
+  const headers = options.headers ?? 'interface';
   if (signal?.aborted) {
     await release();
-    return fail('cancelled', 'The export was cancelled.');
+    return fail('cancelled', m.export_cancelled());
   }
 
   // Record lists get a Summary sheet in a workbook; a CSV stays the raw rows.
@@ -134,9 +149,9 @@ export async function runExport<P extends object, R, Row, D>(options: ExportJobO
   const summary = options.format === 'xlsx' ? rowSummaryFor(list, exportedParams, zone) : null;
   if (options.summaryOnly && summary === null) {
     await release();
-    return fail('validation', `${title} has no summary: only voice and number records do, written to .xlsx.`);
+    return fail('validation', m.export_no_summary({ title }));
   }
-  const fields = exportFields(options.columns ?? list.columns, zone);
+  const fields = exportFields(options.columns ?? list.columns, zone, headers);
   const platformZone = options.client.timeZone;
   const writer: TableWriter<Row> =
     options.format === 'xlsx'
@@ -145,7 +160,7 @@ export async function runExport<P extends object, R, Row, D>(options: ExportJobO
           ...(summary ? { summary: () => summary.sheet(), recordSheets: !options.summaryOnly } : {}),
           ...options.xlsx,
         })
-      : new CsvWriter(temporary, fields.map((field) => zoneInHeader(field, zone)));
+      : new CsvWriter(temporary, fields.map((field) => zoneInHeader(field, zone, headers)));
 
   // Stops the fetch when the file cannot be written, or when the user cancels.
   const stop = new AbortController();
@@ -205,7 +220,7 @@ export async function runExport<P extends object, R, Row, D>(options: ExportJobO
 
     if (signal?.aborted) {
       await discard();
-      return fail('cancelled', 'The export was cancelled; no file was written.');
+      return fail('cancelled', m.export_cancelled_no_file());
     }
     if (writeFailure !== null) {
       await discard();
@@ -218,27 +233,28 @@ export async function runExport<P extends object, R, Row, D>(options: ExportJobO
 
     const exportedAt = now();
     const aboutRows = ({ rows, sheets }: { rows: number; sheets: readonly string[] }): AboutRow[] => [
-      { label: 'Operation', value: title },
+      { label: m.export_about_operation(), value: title },
       ...(options.words ?? [
         {
-          label: 'Scope',
+          label: m.export_about_scope(),
           value:
             selection.scope === 'all'
-              ? 'All matching records'
-              : `Page ${selection.request.current} (${selection.request.size} per page)`,
+              ? m.export_scope_all()
+              : m.export_scope_page({ current: String(selection.request.current), size: String(selection.request.size) }),
         },
-        { label: 'Filters', value: describeParams(selection.scope === 'all' ? selection.query.params : selection.request.params) },
+        { label: m.export_about_filters(), value: describeParams(selection.scope === 'all' ? selection.query.params : selection.request.params) },
       ]),
-      { label: 'Profile', value: options.about.profileName },
-      { label: 'Time zone', value: zone.name },
+      { label: m.export_about_profile(), value: options.about.profileName },
+      { label: m.export_about_time_zone(), value: zone.name },
       ...(platformZone.name === zone.name
         ? []
-        : [{ label: 'Platform times read in', value: `${platformZone.name} (the platform's times without an offset)` }]),
-      { label: 'Exported at', value: excelSerial(wallClock(zone)(exportedAt)), format: 'datetime' },
-      { label: 'Rows', value: rows },
-      ...(sheets.length > 1 ? [{ label: 'Sheets', value: sheets.join(', ') }] : []),
-      { label: 'App version', value: options.about.appVersion },
-      ...(warnings.length > 0 ? [{ label: 'Warnings', value: warnings.join(' ') }] : []),
+        : [{ label: m.export_about_platform_zone(), value: m.export_about_platform_zone_value({ zone: platformZone.name }) }]),
+      { label: m.export_about_exported_at(), value: excelSerial(wallClock(zone)(exportedAt)), format: 'datetime' },
+      { label: m.export_about_rows(), value: rows },
+      ...(sheets.length > 1 ? [{ label: m.export_about_sheets(), value: sheets.join(', ') }] : []),
+      ...(options.summaryOnly ? [] : [{ label: m.export_about_headers(), value: headersText(headers) }]),
+      { label: m.export_about_app_version(), value: options.about.appVersion },
+      ...(warnings.length > 0 ? [{ label: m.export_about_warnings(), value: warnings.join(' ') }] : []),
     ];
     let summary;
     try {
@@ -246,12 +262,12 @@ export async function runExport<P extends object, R, Row, D>(options: ExportJobO
       summary = await writer.finish(aboutRows);
     } catch (error) {
       await discard();
-      if (signal?.aborted) return fail('cancelled', 'The export was cancelled; no file was written.');
+      if (signal?.aborted) return fail('cancelled', m.export_cancelled_no_file());
       return { ok: false, error: fileError(error, options.path) };
     }
     if (signal?.aborted) {
       await release();
-      return fail('cancelled', 'The export was cancelled; no file was written.');
+      return fail('cancelled', m.export_cancelled_no_file());
     }
     try {
       await rename(temporary, options.path);
@@ -260,7 +276,7 @@ export async function runExport<P extends object, R, Row, D>(options: ExportJobO
       return { ok: false, error: fileError(error, options.path) };
     }
     if (summary.truncatedCells > 0) {
-      warnings.push(`${summary.truncatedCells} cell(s) were longer than Excel's 32,767 characters and were cut.`);
+      warnings.push(m.export_cells_cut({ count: formatNumber(summary.truncatedCells) }));
     }
     return ok({ rows: summary.rows, elapsedMs: performance.now() - startedMs, warnings, sheets: summary.sheets });
   } catch (error) {

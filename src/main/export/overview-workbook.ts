@@ -11,6 +11,7 @@ import { XlsxStreamWriter } from './xlsx-stream-writer';
 import type { Overview } from '../../shared/reports/overview';
 import { fail, ok, type AppError, type Result } from '../../shared/result';
 import { parseTimeZone, type TimeZone } from '../../shared/time-zone';
+import { m } from '../../shared/i18n';
 
 const UTC: TimeZone = { kind: 'fixed', name: 'UTC', offsetMinutes: 0 };
 
@@ -25,7 +26,7 @@ export interface OverviewWorkbookOptions {
 
 function fileError(error: unknown, path: string): AppError {
   const reason = error instanceof Error ? error.message : String(error);
-  return { code: 'file-error', message: 'The file could not be written. Check the folder and the free space, then try again.', detail: `${reason} (${path})` };
+  return { code: 'file-error', message: m.export_file_not_written(), detail: `${reason} (${path})` };
 }
 
 /** Writes the workbook; answers how many table rows it holds and its sheets. */
@@ -34,30 +35,30 @@ export async function writeOverviewWorkbook(options: OverviewWorkbookOptions): P
   const release = (): Promise<void> => rm(reservation.partial, { force: true }).catch(() => {});
   const cancelled = async (): Promise<Result<never>> => {
     await release();
-    return fail('cancelled', 'The export was cancelled; no file was written.');
+    return fail('cancelled', m.export_cancelled_no_file());
   };
   if (signal?.aborted) return cancelled();
   const sheets = overviewSheets(overview, options.profileName);
   const wall = wallClock(parseTimeZone(overview.timeZone) ?? UTC);
   const localSerial = (epochMs: number): number => excelSerial(wall(epochMs));
-  const writer = new XlsxStreamWriter<never>(reservation.partial, [], { sheetName: 'Overview', summaries: () => sheets, recordSheets: false });
+  const writer = new XlsxStreamWriter<never>(reservation.partial, [], { sheetName: m.export_overview_name(), summaries: () => sheets, recordSheets: false });
   try {
     await writer.finish(() => [
-      { label: 'Operation', value: 'Overview' },
-      { label: 'Profile', value: options.profileName },
-      { label: 'Time zone', value: overview.timeZone },
-      { label: 'Window from', value: localSerial(overview.fromMs), format: 'datetime' },
-      { label: 'Window up to', value: localSerial(overview.toMs), format: 'datetime' },
+      { label: m.export_about_operation(), value: m.export_overview_name() },
+      { label: m.export_about_profile(), value: options.profileName },
+      { label: m.export_about_time_zone(), value: overview.timeZone },
+      { label: m.export_overview_window_from(), value: localSerial(overview.fromMs), format: 'datetime' },
+      { label: m.export_overview_window_to(), value: localSerial(overview.toMs), format: 'datetime' },
       ...(overview.compared
         ? [
-            { label: 'Compared from', value: localSerial(overview.compared.fromMs), format: 'datetime' as const },
-            { label: 'Compared up to', value: localSerial(overview.compared.toMs), format: 'datetime' as const },
+            { label: m.export_overview_compared_from(), value: localSerial(overview.compared.fromMs), format: 'datetime' as const },
+            { label: m.export_overview_compared_to(), value: localSerial(overview.compared.toMs), format: 'datetime' as const },
           ]
         : []),
-      { label: 'Computed at', value: localSerial(overview.computedAt), format: 'datetime' },
-      { label: 'Exported at', value: localSerial((options.now ?? Date.now)()), format: 'datetime' },
-      { label: 'Sheets', value: sheets.map((sheet) => sheet.name).join(', ') },
-      { label: 'App version', value: options.appVersion },
+      { label: m.export_overview_computed_at(), value: localSerial(overview.computedAt), format: 'datetime' },
+      { label: m.export_about_exported_at(), value: localSerial((options.now ?? Date.now)()), format: 'datetime' },
+      { label: m.export_about_sheets(), value: sheets.map((sheet) => sheet.name).join(', ') },
+      { label: m.export_about_app_version(), value: options.appVersion },
     ]);
   } catch (error) {
     await writer.abort();
@@ -72,5 +73,5 @@ export async function writeOverviewWorkbook(options: OverviewWorkbookOptions): P
     await release();
     return { ok: false, error: fileError(error, reservation.path) };
   }
-  return ok({ rows: rowsOf(sheets), sheets: [...sheets.map((sheet) => sheet.name), 'About'] });
+  return ok({ rows: rowsOf(sheets), sheets: [...sheets.map((sheet) => sheet.name), m.export_sheet_about()] });
 }

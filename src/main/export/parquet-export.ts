@@ -12,6 +12,7 @@ import { archiveTableFor } from '../archive/tables';
 import type { FetchProgress } from '../jobs/fetch-all';
 import { type CheckedQuery, listOf, type ListOperation, type ListParams, type ListRecords } from '../../shared/operations';
 import { fail, ok, type Result } from '../../shared/result';
+import { m } from '../../shared/i18n';
 import type { TimeZone } from '../../shared/time-zone';
 import type { Reservation } from './reservation';
 import type { ShownRequest } from './shown-rows';
@@ -25,21 +26,21 @@ export interface ParquetPlan {
 
 export async function planParquet(request: ShownRequest, zone: TimeZone, archive: () => Promise<ArchiveStore | null>): Promise<Result<ParquetPlan>> {
   if (request.scope === 'page') {
-    return fail('validation', 'A Parquet file holds every matching row: choose "All matching records", or .xlsx or .csv for this page.');
+    return fail('validation', m.export_parquet_all_rows());
   }
   if (request.columns !== undefined) {
-    return fail('validation', 'A Parquet file holds every column, typed: choose "All columns", or .xlsx or .csv for the table\'s columns.');
+    return fail('validation', m.export_parquet_all_columns());
   }
   const source = request.source ?? 'platform';
   if (source === 'platform' && ((request.equals ?? []).length > 0 || request.hourOfDay !== undefined)) {
-    return fail('validation', "An Overview bucket's filters apply to the archive only: export from the archive, or remove them first.");
+    return fail('validation', m.export_overview_filters_archive_only());
   }
   const asked = listArchiveQuery(request, zone);
   if (!asked.ok) return asked;
   if (source === 'platform') return ok({ query: asked.value.query, store: null });
   const store = await archive();
   if (!store) {
-    return fail('archive-unavailable', 'The archive on this computer cannot be read now (see the notice), so there is nothing to export from it.');
+    return fail('archive-unavailable', m.export_archive_unreadable());
   }
   return ok({ query: asked.value.query, store });
 }

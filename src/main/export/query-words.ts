@@ -10,6 +10,7 @@ import type { ListFiltersOf, ListSource } from '../../shared/list-query';
 import type { ListDescriptor, ListOperation } from '../../shared/operations';
 import { parseIsoInstant, type TimeZone } from '../../shared/time-zone';
 import type { AboutRow } from './table-writer';
+import { formatNumber, m } from '../../shared/i18n';
 
 /** Which rows of the query the file holds. */
 export type ExportedRows = { scope: 'all' } | { scope: 'page'; current: number; size: number };
@@ -27,7 +28,7 @@ export interface QueryInWords<P extends object, Row> {
 const WINDOW_KEYS = new Set(['strTime', 'endTime']);
 
 function headerOf<Row>(list: { columns: readonly Column<Row>[] }, key: string): string {
-  return list.columns.find((column) => column.key === key)?.header ?? key;
+  return list.columns.find((column) => column.key === key)?.header() ?? key;
 }
 
 /** A value as the table would show it in its column: a code with its label. */
@@ -45,7 +46,7 @@ function windowText(params: object, zone: TimeZone): string | null {
   const from = parseIsoInstant(String(values.strTime ?? ''));
   const to = parseIsoInstant(String(values.endTime ?? ''));
   if (from === null || to === null) return null;
-  return `${formatInstant(from, zone)} to ${formatInstant(to, zone)} (${zone.name})`;
+  return m.export_words_window({ from: formatInstant(from, zone), to: formatInstant(to, zone), zone: zone.name });
 }
 
 function filtersText<Row>(list: { columns: readonly Column<Row>[] }, params: object): string {
@@ -55,20 +56,20 @@ function filtersText<Row>(list: { columns: readonly Column<Row>[] }, params: obj
     if (Array.isArray(value) && value.length === 0) continue;
     parts.push(`${headerOf(list, key)}: ${valueText(list, key, value)}`);
   }
-  return parts.length > 0 ? parts.join('; ') : 'none';
+  return parts.length > 0 ? parts.join(m.export_words_separator()) : m.export_words_none();
 }
 
 function sortText<Row>(input: QueryInWords<object, Row>): string {
   const { list, query, source, rows } = input;
   if (query.sort) {
     const header = headerOf(list, query.sort.field);
-    const order = `${header}, ${query.sort.descending ? 'descending' : 'ascending'}`;
-    if (source === 'platform' && rows.scope === 'all') return `the platform's order (the table's sort by ${order} orders the rows it holds, not a file of every row)`;
+    const order = query.sort.descending ? m.export_words_descending({ header }) : m.export_words_ascending({ header });
+    if (source === 'platform' && rows.scope === 'all') return m.export_words_platform_order_sorted({ order });
     return order;
   }
   const time = list.rowTime;
-  if (source === 'archive' && time) return `the platform's order: ${headerOf(list, time.key)}, newest first`;
-  return "the platform's order";
+  if (source === 'archive' && time) return m.export_words_platform_order_newest({ header: headerOf(list, time.key) });
+  return m.export_words_platform_order();
 }
 
 export function queryInWords<Row>(input: QueryInWords<object, Row>): AboutRow[] {
@@ -78,28 +79,38 @@ export function queryInWords<Row>(input: QueryInWords<object, Row>): AboutRow[] 
   const equals = query.equals ?? [];
   const search = (query.search ?? '').trim();
   const overview = [
-    ...equals.map(({ field, value }) => `${headerOf(list, field)} = ${value === null ? '(none)' : valueText(list, field, value)}`),
-    ...(query.hourOfDay === undefined ? [] : [`hour ${String(query.hourOfDay).padStart(2, '0')}:00 to ${String(query.hourOfDay + 1).padStart(2, '0')}:00`]),
+    ...equals.map(({ field, value }) => `${headerOf(list, field)} = ${value === null ? m.export_none_parenthesised() : valueText(list, field, value)}`),
+    ...(query.hourOfDay === undefined
+      ? []
+      : [m.export_words_hour({ from: `${String(query.hourOfDay).padStart(2, '0')}:00`, to: `${String(query.hourOfDay + 1).padStart(2, '0')}:00` })]),
   ];
   const everyColumn = columns.length === list.columns.length && columns.every((column, index) => column.key === list.columns[index]?.key);
   return [
-    { label: 'Source', value: source === 'archive' ? 'The archive on this computer' : 'The platform' },
-    ...(window ? [{ label: 'Window', value: window }] : []),
-    { label: 'Filters', value: filtersText(list, query.params) },
-    ...(overview.length > 0 ? [{ label: 'Overview filters', value: overview.join('; ') }] : []),
-    { label: 'Column filters', value: contains.length > 0 ? contains.map(({ field, text }) => `${headerOf(list, field)}: ${text.trim()}`).join('; ') : 'none' },
-    { label: 'Search', value: search === '' ? 'none' : `"${search}" anywhere in the row` },
-    { label: 'Order', value: sortText(input) },
+    { label: m.export_words_source(), value: source === 'archive' ? m.export_words_source_archive() : m.export_words_source_platform() },
+    ...(window ? [{ label: m.export_words_window_label(), value: window }] : []),
+    { label: m.export_about_filters(), value: filtersText(list, query.params) },
+    ...(overview.length > 0 ? [{ label: m.export_words_overview_filters(), value: overview.join(m.export_words_separator()) }] : []),
     {
-      label: 'Which rows',
+      label: m.export_words_column_filters(),
+      value:
+        contains.length > 0
+          ? contains.map(({ field, text }) => `${headerOf(list, field)}: ${text.trim()}`).join(m.export_words_separator())
+          : m.export_words_none(),
+    },
+    { label: m.export_words_search(), value: search === '' ? m.export_words_none() : m.export_words_search_anywhere({ search }) },
+    { label: m.export_words_order(), value: sortText(input) },
+    {
+      label: m.export_words_which_rows(),
       value:
         rows.scope === 'all'
-          ? 'All rows matching the above'
-          : `Page ${rows.current.toLocaleString('en')} of the table, ${rows.size} rows per page, as it showed`,
+          ? m.export_words_rows_all()
+          : m.export_words_rows_page({ current: formatNumber(rows.current), size: String(rows.size) }),
     },
     {
-      label: 'Columns',
-      value: everyColumn ? `All ${columns.length} columns` : `The table's ${columns.length} columns: ${columns.map((column) => column.header).join(', ')}`,
+      label: m.export_words_columns(),
+      value: everyColumn
+        ? m.export_words_columns_all({ count: formatNumber(columns.length) })
+        : m.export_words_columns_table({ count: formatNumber(columns.length), names: columns.map((column) => column.header()).join(', ') }),
     },
   ];
 }

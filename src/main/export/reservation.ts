@@ -7,6 +7,7 @@
 import { closeSync, existsSync, openSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import { isRecord } from '../../shared/parse';
+import { m } from '../../shared/i18n';
 
 /** This app's partial files end so; nobody else's are ever touched. */
 export const PARTIAL_SUFFIX = '.partial-switchboard';
@@ -22,7 +23,7 @@ export interface Reservation {
 export class PathBusyError extends Error {
   override name = 'PathBusyError';
   constructor(readonly path: string) {
-    super(`Another export is still writing ${basename(path)}. Wait for it to finish, or choose another name.`);
+    super(m.export_path_busy({ name: basename(path) }));
   }
 }
 

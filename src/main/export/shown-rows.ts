@@ -10,6 +10,7 @@ import type { ListFiltersOf, ListSource } from '../../shared/list-query';
 import type { ExportScope } from '../../shared/methods/export';
 import { type ListDrafts, listOf, type ListOperation, type ListParams, type ListRecords, type ListRows } from '../../shared/operations';
 import { LIMITS } from '../../shared/platform';
+import { m } from '../../shared/i18n';
 import { fail, ok, type Result } from '../../shared/result';
 import type { TimeZone } from '../../shared/time-zone';
 import { archivePageRows, archiveRows } from '../archive/archive-export';
@@ -44,10 +45,10 @@ export function columnsOf<O extends ListOperation>(operation: O, keys: readonly 
   const chosen: Column<ListRows[O]>[] = [];
   for (const key of keys) {
     const column = columns.find((candidate) => candidate.key === key);
-    if (!column) return fail('validation', `${listOf(operation).endpoint.title()} has no column "${key}" to export: choose the columns again.`);
+    if (!column) return fail('validation', m.export_no_such_column({ title: listOf(operation).endpoint.title(), key }));
     chosen.push(column);
   }
-  if (chosen.length === 0) return fail('validation', 'Choose at least one column to export, or export all columns.');
+  if (chosen.length === 0) return fail('validation', m.export_choose_a_column());
   return ok(chosen);
 }
 
@@ -71,7 +72,7 @@ export async function shownRows<O extends ListOperation>(
   if (source === 'archive') {
     const store = await archive();
     if (!store) {
-      return fail('archive-unavailable', 'The archive on this computer cannot be read now (see the notice), so there is nothing to export from it.');
+      return fail('archive-unavailable', m.export_archive_unreadable());
     }
     const query = listArchiveQuery(request, zone);
     if (!query.ok) return query;
@@ -82,7 +83,7 @@ export async function shownRows<O extends ListOperation>(
     return ok({ rows: read, columns: columns.value, words });
   }
   if ((request.equals ?? []).length > 0 || request.hourOfDay !== undefined) {
-    return fail('validation', "An Overview bucket's filters apply to the archive only: export from the archive, or remove them first.");
+    return fail('validation', m.export_overview_filters_archive_only());
   }
   const planned = planColumnFilters(list.columns, request.contains ?? []);
   if (!planned.ok) return { ok: false, error: { code: 'validation', message: planned.message, fields: { [planned.field]: planned.message } } };

@@ -15,6 +15,7 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { finished } from 'node:stream/promises';
 import { Zip } from 'fflate';
+import { m } from '../../shared/i18n';
 import { excelSerialText, type CellFormat, type CellValue, type ExportField } from './cells';
 import { summarySheetXml } from './summary-sheet-xml';
 import type { NamedSummary, SummarySheet } from './summary-sheet';
@@ -48,7 +49,6 @@ export interface XlsxWriterOptions {
   recordSheets?: boolean;
 }
 
-const SUMMARY_SHEET = 'Summary';
 const SUMMARY_PART = 'summary.xml';
 
 const NS_MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
@@ -73,7 +73,7 @@ function styleAttribute(format: CellFormat | undefined): string {
 
 /** Excel forbids []:*?/\ in sheet names and allows 31 characters. */
 export function sheetNameOf(base: string, part: number): string {
-  const clean = base.replace(/[[\]:*?/\\]/g, ' ').replace(/\s+/g, ' ').trim() || 'Records';
+  const clean = base.replace(/[[\]:*?/\\]/g, ' ').replace(/\s+/g, ' ').trim() || m.export_sheet_records();
   const suffix = part > 1 ? ` (${part})` : '';
   return clean.slice(0, SHEET_NAME_MAX - suffix.length) + suffix;
 }
@@ -163,7 +163,7 @@ export class XlsxStreamWriter<R> implements TableWriter<R> {
     await this.endSheet();
     const sheets = this.sheets.map((sheet) => sheet.name);
     const summaries: NamedSummary[] = [
-      ...(this.options.summary ? [{ name: SUMMARY_SHEET, sheet: this.options.summary() }] : []),
+      ...(this.options.summary ? [{ name: m.export_sheet_summary(), sheet: this.options.summary() }] : []),
       ...(this.options.summaries?.() ?? []),
     ];
     this.summarySheets = summaries.map((summary, i) => ({ name: sheetNameOf(summary.name, 1), part: i === 0 ? SUMMARY_PART : `summary${i + 1}.xml` }));
@@ -330,7 +330,7 @@ export class XlsxStreamWriter<R> implements TableWriter<R> {
       `<worksheet xmlns="${NS_MAIN}" xmlns:r="${NS_REL}">` +
       '<sheetViews><sheetView workbookViewId="0"/></sheetViews><sheetFormatPr defaultRowHeight="15"/>' +
       '<cols><col min="1" max="1" width="18" customWidth="1"/><col min="2" max="2" width="80" customWidth="1"/></cols>' +
-      `<sheetData><row r="1">${this.headerCell('About this export')}${this.headerCell('Value')}</row>${rows}</sheetData>` +
+      `<sheetData><row r="1">${this.headerCell(m.export_about_heading())}${this.headerCell(m.export_about_value())}</row>${rows}</sheetData>` +
       '</worksheet>'
     );
   }
@@ -341,7 +341,7 @@ export class XlsxStreamWriter<R> implements TableWriter<R> {
     return [
       ...this.summarySheets,
       ...records,
-      { name: 'About', part: `sheet${records.length + 1}.xml` },
+      { name: m.export_sheet_about(), part: `sheet${records.length + 1}.xml` },
     ];
   }
 

@@ -12,6 +12,13 @@ export const EXPORT_FORMATS = [...SHEET_FORMATS, 'parquet'] as const;
 export type ExportFileFormat = (typeof EXPORT_FORMATS)[number];
 export const EXPORT_SCOPES = ['page', 'all'] as const;
 export type ExportScope = (typeof EXPORT_SCOPES)[number];
+/**
+ * The header row of a file: `interface` the columns' names in the interface language (the
+ * default), `english` their English names whatever the language, `fields` the platform's
+ * field names (`callDuration_s`, `callStatus_label`: for files other programs read).
+ */
+export const EXPORT_HEADERS = ['interface', 'english', 'fields'] as const;
+export type ExportHeaders = (typeof EXPORT_HEADERS)[number];
 
 /**
  * Export what a list screen's table shows (its query: source, applied filters, sort, search,
@@ -29,6 +36,8 @@ export type StartExportRequest = {
     size?: number;
     /** Column keys in the table's order; absent: every column of the list. */
     columns?: string[];
+    /** Default: 'interface'. */
+    headers?: ExportHeaders;
   };
 }[ListOperation];
 
@@ -47,6 +56,7 @@ export const exportMethods = {
       current: p.optional(p.integer),
       size: p.optional(p.integer),
       columns: p.optional(p.arrayOf(p.string)),
+      headers: p.optional(p.oneOf(EXPORT_HEADERS)),
     }) as p.Parser<StartExportRequest>,
   ),
   /** Shows a file this session exported in the system's file manager. */

@@ -7,7 +7,9 @@ import type { Breakdown, Figure, FigureUnit, SomeFigureSet } from '../../../shar
 import { labelOf, type Figures } from '../../../shared/reports/fold';
 import type { MoneyTotal } from '../../../shared/reports/overview';
 import type { SummaryCell, SummaryColumn, SummaryFormat, SummarySheet, SummaryTable } from '../summary-sheet';
-import { amountIn, asTime, cellOf, column, currenciesOf, currencyName, day, text } from './tables';
+import { amountIn, asTime, cellOf, column, costIn, currenciesOf, day, said, text } from './tables';
+import { formatNumber, m } from '../../../shared/i18n';
+import { textWidth } from '../cells';
 
 /** How a figure of each unit is shown in a cell. */
 export const FORMAT_OF: Readonly<Record<FigureUnit, SummaryFormat>> = {
@@ -26,11 +28,14 @@ type Bucket = Record<string, unknown> & { key: string; label: string; cost: Mone
 
 function figureColumns(figures: Readonly<Record<string, Figure<string>>>, currencies: readonly string[]): SummaryColumn[] {
   return [
-    ...Object.values(figures).flatMap((figure) => [
-      column(figure.label, Math.max(9, Math.min(figure.label.length + 2, 24))),
-      ...(hasClock(figure.unit) ? [column(`${figure.label.replace(/ \(s\)$/, '')} (h:mm:ss)`, 12)] : []),
-    ]),
-    ...currencies.map((currency) => column(`Cost (${currencyName(currency)})`, 12)),
+    ...Object.values(figures).flatMap((figure) => {
+      const label = said(figure.label);
+      return [
+        column(label, Math.max(9, Math.min(textWidth(label) + 2, 24))),
+        ...(hasClock(figure.unit) ? [column(m.export_summary_clock({ name: said(figure.short) }), 12)] : []),
+      ];
+    }),
+    ...currencies.map((currency) => column(costIn(currency), 12)),
   ];
 }
 
@@ -49,15 +54,15 @@ function totalsTable(set: SomeFigureSet, result: Figures<SomeFigureSet>): Summar
   const totals = result.totals as unknown as Bucket;
   const figures: Readonly<Record<string, Figure<string>>> = set.totals;
   return {
-    title: 'Totals',
-    columns: [column('Figure', 26), column('Value', 14), column('h:mm:ss', 11)],
+    title: m.export_summary_totals(),
+    columns: [column(m.export_summary_figure(), 26), column(m.export_about_value(), 14), column(m.export_summary_clock_header(), 11)],
     rows: [
       ...Object.entries(figures).map(([name, figure]) => {
         const value = totals[name];
         const number = typeof value === 'number' ? value : null;
-        return [text(figure.label), cellOf(number, FORMAT_OF[figure.unit]), hasClock(figure.unit) ? asTime(number) : text(null)];
+        return [text(said(figure.label)), cellOf(number, FORMAT_OF[figure.unit]), hasClock(figure.unit) ? asTime(number) : text(null)];
       }),
-      ...totals.cost.map((money) => [text(`Cost (${currencyName(money.currency)})`), cellOf(money.amount, 'money'), text(null)]),
+      ...totals.cost.map((money) => [text(costIn(money.currency)), cellOf(money.amount, 'money'), text(null)]),
     ],
   };
 }
@@ -69,14 +74,14 @@ export function figuresSheet(set: SomeFigureSet, result: Figures<SomeFigureSet>,
   const tables: SummaryTable[] = [totalsTable(set, result)];
   if (set.byHour) {
     tables.push({
-      title: 'By hour of day',
-      columns: [column('Hour', 12), ...figureColumns(buckets, currencies)],
+      title: m.export_summary_by_hour(),
+      columns: [column(m.export_summary_hour(), 12), ...figureColumns(buckets, currencies)],
       rows: rowsOf((bucket) => [text(bucket.label)], result.byHour as unknown as Bucket[]),
     });
   }
   tables.push({
-    title: 'By day',
-    columns: [column('Day', 12), ...figureColumns(buckets, currencies)],
+    title: m.export_summary_by_day(),
+    columns: [column(m.export_summary_day(), 12), ...figureColumns(buckets, currencies)],
     rows: rowsOf((bucket) => [day(bucket.key)], result.byDay as unknown as Bucket[]),
   });
   const breakdowns: readonly Breakdown[] = set.breakdowns;
@@ -85,21 +90,26 @@ export function figuresSheet(set: SomeFigureSet, result: Figures<SomeFigureSet>,
     if (!ranked) continue;
     const withMeaning = breakdown.label !== undefined;
     tables.push({
-      title: breakdown.title,
-      columns: [column(breakdown.header, 18), ...(withMeaning ? [column('Meaning', 30)] : []), ...figureColumns(buckets, currencies)],
+      title: said(breakdown.title),
+      columns: [column(said(breakdown.header), 18), ...(withMeaning ? [column(m.export_summary_meaning(), 30)] : []), ...figureColumns(buckets, currencies)],
       rows: rowsOf((bucket) => {
         const value = bucket.key === '' ? null : bucket.key;
         const first = breakdown.numeric ? cellOf(value === null ? null : Number(value), 'count') : text(withMeaning ? value : labelOf(breakdown, value));
         return withMeaning ? [first, text(bucket.label)] : [first];
       }, ranked.buckets as unknown as Bucket[]),
       ...(ranked.seen > ranked.buckets.length
-        ? { note: `The top ${ranked.buckets.length} of ${ranked.seen.toLocaleString('en')} values by calls.` }
+        ? { note: m.export_summary_top({ shown: formatNumber(ranked.buckets.length), seen: formatNumber(ranked.seen) }) }
         : {}),
     });
   }
   return {
     title: heading.title,
-    lines: [...heading.lines, ...Object.values(set.totals).filter((figure) => figure.unit !== 'count').map((figure) => `${figure.label}: ${figure.help}`)],
+    lines: [
+      ...heading.lines,
+      ...Object.values(set.totals)
+        .filter((figure) => figure.unit !== 'count')
+        .map((figure) => m.export_summary_figure_help({ label: said(figure.label), help: said(figure.help) })),
+    ],
     tables,
   };
 }

@@ -12,6 +12,7 @@ import { foldFigures, type Figures } from '../../../shared/reports/fold';
 import { formatIsoInZone, parseIsoInstant, type TimeZone } from '../../../shared/time-zone';
 import type { SummarySheet } from '../summary-sheet';
 import { figuresSheet } from './figures-sheet';
+import { formatNumber, m } from '../../../shared/i18n';
 
 export interface RowSummary<Row> {
   add(rows: readonly Row[]): void;
@@ -36,10 +37,12 @@ export function windowOfParams(list: { window: unknown }, params: object): Windo
 function heading(title: string, window: Window | null, zone: TimeZone, rows: number): { title: string; lines: string[] } {
   const wall = (ms: number): string => formatIsoInZone(ms, zone).slice(0, 19).replace('T', ' ');
   return {
-    title: `${title}: summary`,
+    title: m.export_summary_title({ title }),
     lines: [
-      `${rows.toLocaleString('en')} records${window ? ` from ${wall(window.fromMs)} up to ${wall(window.toMs)}` : ''}. Hours and days are in ${zone.name}.`,
-      'Money is summed per currency, never across currencies.',
+      window
+        ? m.export_summary_records_window({ count: formatNumber(rows), from: wall(window.fromMs), to: wall(window.toMs), zone: zone.name })
+        : m.export_summary_records({ count: formatNumber(rows), zone: zone.name }),
+      m.export_summary_money(),
     ],
   };
 }

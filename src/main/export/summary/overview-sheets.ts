@@ -14,9 +14,10 @@ import type { CountBucket, MoneyTotal, Overview } from '../../../shared/reports/
 import { parseTimeZone, type TimeZone } from '../../../shared/time-zone';
 import type { NamedSummary, SummarySheet, SummaryTable } from '../summary-sheet';
 import { figuresSheet, FORMAT_OF } from './figures-sheet';
-import { amountIn, cellOf, column, count, currenciesOf, currencyName, day, text } from './tables';
+import { amountIn, cellOf, column, costIn, count, currenciesOf, day, said, text } from './tables';
+import { m } from '../../../shared/i18n';
 
-const COMPARED_WITH = { previous: 'the previous period of the same length', 'last-week': 'the same days a week before' } as const;
+const COMPARED_WITH = { previous: m.export_overview_compared_previous, 'last-week': m.export_overview_compared_last_week } as const;
 
 type Totals = Record<string, unknown> & { cost: MoneyTotal[] };
 const numberIn = (totals: Totals, name: string): number | null => {
@@ -31,18 +32,23 @@ function comparedTable(set: SomeFigureSet, own: Figures<SomeFigureSet>, other: F
   const figures: Readonly<Record<string, Figure<string>>> = set.totals;
   const currencies = currenciesOf([mine.cost, theirs.cost]);
   return {
-    title: 'Compared',
-    columns: [column('Figure', 26), column('This window', 14), column('Compared period', 16), column('Change', 10)],
+    title: m.export_overview_compared(),
+    columns: [
+      column(m.export_summary_figure(), 26),
+      column(m.export_overview_this_window(), 14),
+      column(m.export_overview_compared_period(), 16),
+      column(m.export_overview_change(), 10),
+    ],
     rows: [
       ...Object.entries(figures).map(([name, figure]) => {
         const value = numberIn(mine, name);
         const before = numberIn(theirs, name);
-        return [text(figure.label), cellOf(value, FORMAT_OF[figure.unit]), cellOf(before, FORMAT_OF[figure.unit]), text(deltaOf(value, before, figure.unit)?.text ?? null)];
+        return [text(said(figure.label)), cellOf(value, FORMAT_OF[figure.unit]), cellOf(before, FORMAT_OF[figure.unit]), text(deltaOf(value, before, figure.unit)?.text ?? null)];
       }),
       ...currencies.map((currency) => {
         const value = amountIn(mine.cost, currency);
         const before = amountIn(theirs.cost, currency);
-        return [text(`Cost (${currencyName(currency)})`), cellOf(value, 'money'), cellOf(before, 'money'), text(deltaOf(value, before, 'money')?.text ?? null)];
+        return [text(costIn(currency)), cellOf(value, 'money'), cellOf(before, 'money'), text(deltaOf(value, before, 'money')?.text ?? null)];
       }),
     ],
   };
@@ -56,23 +62,29 @@ function othersSheet(overview: Overview, lines: readonly string[], zone: TimeZon
   const calendar = calendarOf(zone);
   const { seats, voice, mms } = overview;
   return {
-    title: 'Overview: seats, peak concurrent calls and MMS',
+    title: m.export_overview_others_title(),
     lines: [
       ...lines,
-      seats.takenAt === null ? 'The seat list was never synced.' : `Seats as the seat list was last taken, ${calendar.minuteLabel(seats.takenAt)}.`,
-      `Peak concurrent calls: the busiest minute of every ${voice.concurrency.intervalMinutes}-minute interval.`,
+      seats.takenAt === null ? m.export_overview_seats_never() : m.export_overview_seats_taken({ at: calendar.minuteLabel(seats.takenAt) }),
+      m.export_overview_peak_line({ minutes: String(voice.concurrency.intervalMinutes) }),
     ],
     tables: [
-      countTable('Seats by status', 'Status', seats.byStatus, 'Seats'),
-      countTable('Seats by group', 'Seat group', seats.byGroup, 'Seats'),
+      countTable(m.export_overview_seats_by_status(), m.export_overview_status(), seats.byStatus, m.export_overview_seats()),
+      countTable(m.export_overview_seats_by_group(), m.export_overview_seat_group(), seats.byGroup, m.export_overview_seats()),
       {
-        title: 'Peak concurrent calls',
-        columns: [column('Interval from', 18), column('Peak', 8)],
+        title: m.export_overview_peak(),
+        columns: [column(m.export_overview_interval_from(), 18), column(m.export_overview_peak_column(), 8)],
         rows: voice.concurrency.points.map((point) => [text(point.label), count(point.peak)]),
       },
       {
-        title: 'MMS sends by day',
-        columns: [column('Day', 12), column('Sends', 8), column('Accepted', 10), column('Refused', 10), column('Unknown', 10)],
+        title: m.export_overview_mms_by_day(),
+        columns: [
+          column(m.export_summary_day(), 12),
+          column(m.export_overview_sends(), 8),
+          column(m.export_overview_accepted(), 10),
+          column(m.export_overview_refused(), 10),
+          column(m.export_overview_unknown(), 10),
+        ],
         rows: mms.byDay.map((row) => [day(row.key), count(row.sends), count(row.accepted), count(row.refused), count(row.unknown)]),
       },
     ],
@@ -84,13 +96,13 @@ export function overviewSheets(overview: Overview, profileName: string): NamedSu
   const zone = parseTimeZone(overview.timeZone) ?? parseTimeZone('UTC');
   if (zone === null) throw new Error('UTC is always a zone.');
   const calendar = calendarOf(zone);
-  const period = (fromMs: number, toMs: number): string => `from ${calendar.minuteLabel(fromMs)} up to ${calendar.minuteLabel(toMs)}`;
+  const period = (fromMs: number, toMs: number): string => m.export_overview_period({ from: calendar.minuteLabel(fromMs), to: calendar.minuteLabel(toMs) });
   const compared = overview.compared;
   const lines = [
-    `${profileName}, ${period(overview.fromMs, overview.toMs)}. Hours and days are in ${zone.name}.`,
-    ...(compared ? [`Compared with ${COMPARED_WITH[compared.kind]}, ${period(compared.fromMs, compared.toMs)}.`] : []),
-    ...(overview.notRefreshed === null ? [] : [`Not refreshed: ${overview.notRefreshed}; the figures are the archive's as it was.`]),
-    'Money is summed per currency, never across currencies.',
+    m.export_overview_line({ profile: profileName, period: period(overview.fromMs, overview.toMs), zone: zone.name }),
+    ...(compared ? [m.export_overview_compared_line({ with: COMPARED_WITH[compared.kind](), period: period(compared.fromMs, compared.toMs) })] : []),
+    ...(overview.notRefreshed === null ? [] : [m.export_overview_not_refreshed({ why: overview.notRefreshed })]),
+    m.export_summary_money(),
   ];
   const figureSheet = (title: string, set: SomeFigureSet, own: Figures<SomeFigureSet>, other: Figures<SomeFigureSet> | null): SummarySheet => {
     const sheet = figuresSheet(set, own, { title, lines });
@@ -99,17 +111,23 @@ export function overviewSheets(overview: Overview, profileName: string): NamedSu
     return { ...sheet, tables: [totals, comparedTable(set, own, other), ...rest] };
   };
   const sheets: NamedSummary[] = [
-    { name: 'Voice calls', sheet: figureSheet('Overview: voice calls', VOICE_FIGURES, overview.voice, compared?.voice ?? null) },
-    { name: 'Number calls', sheet: figureSheet('Overview: number calls', NUMBER_FIGURES, overview.numbers, compared?.numbers ?? null) },
+    { name: m.export_overview_sheet_voice(), sheet: figureSheet(m.export_overview_title_voice(), VOICE_FIGURES, overview.voice, compared?.voice ?? null) },
+    { name: m.export_overview_sheet_numbers(), sheet: figureSheet(m.export_overview_title_numbers(), NUMBER_FIGURES, overview.numbers, compared?.numbers ?? null) },
   ];
   if (compared) {
-    const theirLines = [`${profileName}, the compared period: ${period(compared.fromMs, compared.toMs)}. Hours and days are in ${zone.name}.`, lines[lines.length - 1]];
+    const theirLines = [m.export_overview_their_line({ profile: profileName, period: period(compared.fromMs, compared.toMs), zone: zone.name }), lines[lines.length - 1]];
     sheets.push(
-      { name: 'Voice calls, compared', sheet: figuresSheet(VOICE_FIGURES, compared.voice, { title: 'Compared period: voice calls', lines: theirLines }) },
-      { name: 'Number calls, compared', sheet: figuresSheet(NUMBER_FIGURES, compared.numbers, { title: 'Compared period: number calls', lines: theirLines }) },
+      {
+        name: m.export_overview_sheet_voice_compared(),
+        sheet: figuresSheet(VOICE_FIGURES, compared.voice, { title: m.export_overview_title_voice_compared(), lines: theirLines }),
+      },
+      {
+        name: m.export_overview_sheet_numbers_compared(),
+        sheet: figuresSheet(NUMBER_FIGURES, compared.numbers, { title: m.export_overview_title_numbers_compared(), lines: theirLines }),
+      },
     );
   }
-  sheets.push({ name: 'Seats, peaks, MMS', sheet: othersSheet(overview, lines, zone) });
+  sheets.push({ name: m.export_overview_sheet_others(), sheet: othersSheet(overview, lines, zone) });
   return sheets;
 }
 
