@@ -7,6 +7,7 @@
  * (whole-hour offsets and `+05:45` alike), so a quarter hour never straddles two local
  * hours or days, and one offset lookup serves all of it.
  */
+import { intlLocale, m } from './i18n';
 import { epochMsToWallTime, offsetMinutesAt, QUARTER_HOUR_MS, wallTimeToEpochMs, type TimeZone } from './time-zone';
 
 export { QUARTER_HOUR_MS };
@@ -24,14 +25,26 @@ export interface CalendarDay {
   day: number;
   /** YYYY-MM-DD in the zone. */
   key: string;
-  /** `Mon 2026-11-02`. */
+  /** `Mon 2026-11-02` (`周一 2026-11-02`): the weekday in the language of the moment. */
   label: string;
   /** The part of the day inside the window: [fromMs, toMs). */
   fromMs: number;
   toMs: number;
 }
 
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+/** Weekday formats by Intl locale: days are labelled by the thousand. */
+const weekdayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A weekday's short name in the language of the moment ('Mon', '周一'); `day` counts days since 1970-01-01. */
+export function weekdayName(day: number): string {
+  const locale = intlLocale();
+  let format = weekdayFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' });
+    weekdayFormats.set(locale, format);
+  }
+  return format.format(new Date(day * DAY_MS));
+}
 /** The most days one calendar walk may cover: ten years, beyond any archive's span. */
 export const CALENDAR_MAX_DAYS = 3660;
 
@@ -80,9 +93,9 @@ export class ZoneCalendar {
     return `${String(date.getUTCFullYear()).padStart(4, '0')}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
   }
 
-  /** 'Mon 2026-11-02'. */
+  /** 'Mon 2026-11-02' ('周一 2026-11-02'). */
   dayLabel(day: number): string {
-    return `${WEEKDAYS[new Date(day * DAY_MS).getUTCDay()]} ${this.dayKey(day)}`;
+    return `${weekdayName(day)} ${this.dayKey(day)}`;
   }
 
   /** The local days a window touches, each clipped to the window; empty for an empty window. */
@@ -154,6 +167,17 @@ export function hourLabel(hour: number): string {
   return `${pad(hour)}:00–${pad((hour + 1) % 24)}:00`;
 }
 
+/**
+ * A day's label from its key, in the language of the moment: 'YYYY-MM-DD' → 'Mon 2026-11-02'
+ * ('周一 2026-11-02'). A screen labels days it was sent again when the language changes.
+ */
+export function dayLabelOfKey(key: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(key);
+  if (!match) return key;
+  const day = Math.floor(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) / DAY_MS);
+  return `${weekdayName(day)} ${key}`;
+}
+
 /** Calendars by zone name: each keeps its offset cache. */
 const calendars = new Map<string, ZoneCalendar>();
 
@@ -170,10 +194,10 @@ export function calendarOf(zone: TimeZone): ZoneCalendar {
 /** A window a calendar can walk: finite instants, at most CALENDAR_MAX_DAYS long. */
 export function checkSpan(window: Window): void {
   if (!Number.isFinite(window.fromMs) || !Number.isFinite(window.toMs) || Math.abs(window.fromMs) > 8.64e15 || Math.abs(window.toMs) > 8.64e15) {
-    throw new RangeError('A window must start and end at real dates.');
+    throw new RangeError(m.overview_window_not_real_dates());
   }
   if (window.toMs - window.fromMs > CALENDAR_MAX_DAYS * DAY_MS) {
-    throw new RangeError(`A window can be at most ${CALENDAR_MAX_DAYS} days long.`);
+    throw new RangeError(m.overview_window_too_long({ days: String(CALENDAR_MAX_DAYS) }));
   }
 }
 

@@ -10,6 +10,7 @@
  * Never this computer's clock, and not the display zone (the zone a file's or a screen's
  * date-times are written in), which may differ.
  */
+import { m } from './i18n';
 import { PLATFORM_OFFSETLESS_ZONE } from './platform';
 import { parseTimeZone, type TimeZone } from './time-zone';
 
@@ -32,8 +33,8 @@ export type PlatformZone =
   | { ok: true; zone: TimeZone; source: PlatformZoneSource }
   | { ok: false; message: string };
 
-const WHERE: Record<Exclude<PlatformZoneSource, 'default'>, string> = {
-  profile: "The profile's time zone",
+/** Where a zone came from, as a problem names it (the profile's is said in words). */
+const WHERE: Record<Exclude<PlatformZoneSource, 'default' | 'profile'>, string> = {
   option: '--platform-zone',
   environment: PLATFORM_ZONE_ENV,
 };
@@ -45,10 +46,9 @@ export function platformZone(sources: PlatformZoneSources): PlatformZone {
     if (text === undefined || text === '') continue;
     const zone = parseTimeZone(text);
     if (zone === null) {
-      const fix = source === 'profile' ? ': correct it in Accounts.' : '.';
       return {
         ok: false,
-        message: `${WHERE[source]} must be an IANA zone such as Asia/Shanghai or an offset such as +08:00, not "${text}"${fix}`,
+        message: source === 'profile' ? m.overview_zone_invalid_profile({ text }) : m.overview_zone_invalid_source({ source: WHERE[source], text }),
       };
     }
     return { ok: true, zone, source };

@@ -22,6 +22,7 @@ import { ALL_OK, stepAlerts, type AlertEvent, type AlertLevels } from '../../sha
 import type { LiveBoard, LiveBoardRequest, LiveRefresh } from '../../shared/live/board';
 import { calendarOf, type Window } from '../../shared/calendar';
 import { platformStatusOf } from '../../shared/errors';
+import { m } from '../../shared/i18n';
 import { fail, ok, type AppError, type Result } from '../../shared/result';
 import { parseTimeZone } from '../../shared/time-zone';
 import { liveSeats, liveVoice, liveWindows, readingsOf } from './live-figures';
@@ -55,7 +56,7 @@ export class LiveBoards {
 
   async board(request: LiveBoardRequest): Promise<Result<LiveBoard>> {
     const profileId = request.profileId ?? (await this.deps.accounts.active())?.id ?? null;
-    if (profileId === null) return fail('not-found', 'Choose or add a profile in Accounts first.');
+    if (profileId === null) return fail('not-found', m.overview_live_no_profile());
     const running = this.running.get(profileId);
     if (running) return running;
     const refresh = this.refresh(profileId, request).finally(() => this.running.delete(profileId));
@@ -74,22 +75,24 @@ export class LiveBoards {
 
   private async refresh(profileId: string, request: LiveBoardRequest): Promise<Result<LiveBoard>> {
     const profile = (await this.deps.accounts.state()).profiles.find((candidate) => candidate.id === profileId);
-    if (!profile) return fail('not-found', 'That profile no longer exists: choose another in Accounts.');
+    if (!profile) return fail('not-found', m.overview_live_profile_gone());
     const zone = parseTimeZone(profile.timeZone);
-    if (!zone) {
-      return fail('validation', `The profile's time zone "${profile.timeZone}" is neither a zone name (Asia/Shanghai) nor an offset (+08:00): correct it in Accounts.`);
-    }
+    if (!zone) return fail('validation', m.overview_profile_zone_invalid({ zone: profile.timeZone }));
     const store = await this.deps.archives.store(profileId);
     if (!store) {
       const condition = this.deps.archives.condition(profileId);
-      return condition.state === 'off'
-        ? fail('archive-off', 'The Live board is computed over the archive, which is switched off for this profile. Switch it on in Accounts, then open Live again.')
-        : fail('archive-unavailable', `The Live board is computed over the archive, which cannot be used right now. ${condition.state === 'unavailable' ? condition.message : ''} Close the other Switchboard window or command, then try again.`.replace('  ', ' '));
+      if (condition.state === 'off') return fail('archive-off', m.overview_live_archive_off());
+      return fail(
+        'archive-unavailable',
+        condition.state === 'unavailable' && condition.message !== ''
+          ? m.overview_live_archive_unavailable_why({ reason: condition.message })
+          : m.overview_live_archive_unavailable(),
+      );
     }
     const now = this.deps.now ?? Date.now;
     const state = this.state(profileId);
     const asOfMs = now();
-    const fetched = request.fetch ? await this.fetchChanges(profileId, store, calendarOf(zone), asOfMs, state) : archiveOnly('The computer is offline: the board shows what the archive holds.');
+    const fetched = request.fetch ? await this.fetchChanges(profileId, store, calendarOf(zone), asOfMs, state) : archiveOnly(m.overview_live_offline());
     if (fetched.problem === null) state.updatedAt = asOfMs;
 
     const started = performance.now();
@@ -99,7 +102,7 @@ export class LiveBoards {
       [voice, seats] = await Promise.all([liveVoice(store, zone, asOfMs), liveSeats(store)]);
     } catch (error) {
       this.deps.log.warn(`live board of ${profileId}: ${error instanceof Error ? error.message : String(error)}`);
-      return fail('archive', 'The archive could not be read for the Live board. It is tried again at the next refresh.');
+      return fail('archive', m.overview_live_archive_unreadable());
     }
     const computeMs = Math.round((performance.now() - started) * 10) / 10;
     const readings = readingsOf(voice.last30, seats);
@@ -131,7 +134,7 @@ export class LiveBoards {
 
   /** Fetches today's voice tail and the seat list (and what else the board lacks); never throws. */
   private async fetchChanges(profileId: string, store: ArchiveStore, calendar: ReturnType<typeof calendarOf>, nowMs: number, state: ProfileState): Promise<Omit<LiveRefresh, 'updatedAt'>> {
-    if (store.syncing) return archiveOnly('Another sync is writing to the archive: the board shows what it holds and fetches again at the next refresh.');
+    if (store.syncing) return archiveOnly(m.overview_live_other_sync());
     let requests = 0;
     let rows = 0;
     let client;
@@ -147,7 +150,7 @@ export class LiveBoards {
         },
       });
     } catch (error) {
-      return archiveOnly(error instanceof Error ? error.message : 'The profile cannot connect: check it in Accounts.');
+      return archiveOnly(error instanceof Error ? error.message : m.overview_live_cannot_connect());
     }
     const windows = liveWindows(calendar, nowMs);
     const wholeDay = (window: Window): Window => ({ fromMs: window.fromMs, toMs: calendar.dayStartMs(calendar.dayOf(window.fromMs) + 1) });
@@ -181,10 +184,10 @@ function archiveOnly(problem: string): Omit<LiveRefresh, 'updatedAt'> {
 /** A refresh that stopped: rate limited, offline, or why else, in words. */
 function whyNot(error: AppError): Pick<LiveRefresh, 'rateLimited' | 'offline' | 'problem'> {
   if (platformStatusOf(error) === -15) {
-    return { rateLimited: true, offline: false, problem: 'The platform asked for fewer requests (-15): the board waits longer before the next refresh.' };
+    return { rateLimited: true, offline: false, problem: m.overview_live_rate_limited() };
   }
   if (error.code === 'network' || error.code === 'timeout') {
-    return { rateLimited: false, offline: true, problem: 'The platform could not be reached: the board shows what the archive holds.' };
+    return { rateLimited: false, offline: true, problem: m.overview_live_unreachable() };
   }
-  return { rateLimited: false, offline: false, problem: `The refresh stopped: ${error.message}` };
+  return { rateLimited: false, offline: false, problem: m.overview_live_refresh_stopped({ reason: error.message }) };
 }

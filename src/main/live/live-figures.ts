@@ -9,6 +9,7 @@ import { joinSql, sql } from '../archive/sql-query';
 import { countInArchive } from '../reports/figure-sql';
 import { numberOf, tableSql, textOf } from '../reports/sql';
 import { calendarOf, type Window, type ZoneCalendar } from '../../shared/calendar';
+import { formatNumber, m } from '../../shared/i18n';
 import { VOICE_FIGURES } from '../../shared/reports/figures';
 import { foldFigures, type Figures } from '../../shared/reports/fold';
 import type { LiveReadings } from '../../shared/live/alerts';
@@ -150,7 +151,7 @@ export function seatCounts(takenAt: number | null, seats: readonly BoardSeat[], 
   const withNone = seats.some((seat) => seat.status === null || !codes.includes(seat.status));
   const byStatus: SeatStatusCount[] = [
     ...codes.map((status) => ({ status, label: SEAT_STATUS_LABELS[status], count: 0 })),
-    ...(withNone ? [{ status: null, label: 'no status', count: 0 }] : []),
+    ...(withNone ? [{ status: null, label: m.overview_no_status(), count: 0 }] : []),
   ];
   const column = (status: number | null): number => {
     const index = status === null ? -1 : codes.indexOf(status);
@@ -166,7 +167,7 @@ export function seatCounts(takenAt: number | null, seats: readonly BoardSeat[], 
   const groups = new Map<string, { label: string; seats: BoardSeat[] }>();
   for (const seat of seats) {
     const key = seat.voiceGroupId ?? seat.groupName ?? '';
-    const group = groups.get(key) ?? { label: seat.groupName ?? (seat.voiceGroupId ? `Group ${seat.voiceGroupId}` : 'no group'), seats: [] };
+    const group = groups.get(key) ?? { label: seat.groupName ?? (seat.voiceGroupId ? m.overview_group_id({ id: seat.voiceGroupId }) : m.overview_no_group()), seats: [] };
     group.seats.push(seat);
     groups.set(key, group);
   }
@@ -177,7 +178,7 @@ export function seatCounts(takenAt: number | null, seats: readonly BoardSeat[], 
   const byLeader = leaders
     .map((leader) => {
       const led = new Set(leader.voiceGroupIdList);
-      const label = leader.name ?? leader.empNo ?? leader.keyId ?? 'unnamed team leader';
+      const label = leader.name ?? leader.empNo ?? leader.keyId ?? m.overview_unnamed_leader();
       return counts(leader.keyId ?? label, label, seats.filter((seat) => seat.voiceGroupId !== null && led.has(seat.voiceGroupId)));
     })
     .sort((a, b) => a.label.localeCompare(b.label) || a.key.localeCompare(b.key));
@@ -185,7 +186,7 @@ export function seatCounts(takenAt: number | null, seats: readonly BoardSeat[], 
   const grid: LiveSeat[] = seats
     .map((seat, index) => ({
       id: seat.keyId ?? `seat-${index}`,
-      label: seat.name ?? seat.empNo ?? seat.keyId ?? `Seat ${index + 1}`,
+      label: seat.name ?? seat.empNo ?? seat.keyId ?? m.overview_seat_number({ number: formatNumber(index + 1) }),
       group: seat.groupName ?? '',
       status: seat.status,
     }))

@@ -9,6 +9,7 @@ import type { MmsSendSummary } from '../../shared/mms/records';
 import type { ListCoverage, Overview, OverviewCompared, OverviewComparison } from '../../shared/reports/overview';
 import { epochMsToWallTime, parseTimeZone, wallTimeToEpochMs, type TimeZone } from '../../shared/time-zone';
 import { ok, fail, type Result } from '../../shared/result';
+import { m } from '../../shared/i18n';
 import { CALENDAR_MAX_DAYS, calendarOf, DAY_MS, type Window } from '../../shared/calendar';
 import { mmsByDay } from './mms';
 import { numberOverview } from './numbers';
@@ -52,13 +53,11 @@ export function comparisonWindow(window: Window, kind: Exclude<OverviewCompariso
 export function checkOverviewWindow({ fromMs, toMs }: Window): Result<null> {
   for (const [field, value] of [['fromMs', fromMs], ['toMs', toMs]] as const) {
     if (!Number.isSafeInteger(value) || value < FIRST_MS || value > END_MS) {
-      return fail('validation', `The Overview window's ${field} must be a date between the years 1 and 9999 (milliseconds since 1970), not ${String(value)}.`);
+      return fail('validation', m.overview_window_field_not_date({ field, value: String(value) }));
     }
   }
-  if (!(toMs > fromMs)) return fail('validation', 'The Overview window must end after it starts: pick a later end.');
-  if (toMs - fromMs > OVERVIEW_MAX_DAYS * DAY_MS) {
-    return fail('validation', `The Overview covers at most ${OVERVIEW_MAX_DAYS} days: pick a shorter window.`);
-  }
+  if (!(toMs > fromMs)) return fail('validation', m.overview_window_end_before_start());
+  if (toMs - fromMs > OVERVIEW_MAX_DAYS * DAY_MS) return fail('validation', m.overview_window_at_most({ days: String(OVERVIEW_MAX_DAYS) }));
   return ok(null);
 }
 
@@ -69,7 +68,7 @@ export async function computeOverview(input: OverviewInput): Promise<Result<Over
   if (!checked.ok) return checked;
   const zone = parseTimeZone(input.timeZone);
   if (!zone) {
-    return fail('validation', `The profile's time zone "${input.timeZone}" is neither a zone name (Asia/Shanghai) nor an offset (+08:00): correct it in Accounts.`);
+    return fail('validation', m.overview_profile_zone_invalid({ zone: input.timeZone }));
   }
   const started = performance.now();
   const calendar = calendarOf(zone);

@@ -8,6 +8,8 @@
  * is raised once when a level is entered from a milder one (ok → amber, ok → red,
  * amber → red) and once when the figure recovers (back to ok): never one per refresh.
  */
+import { formatNumber, m } from '../i18n';
+import type { Label } from '../i18n/locale';
 
 export const LIVE_METRICS = ['connectRate', 'acd', 'idleSeats', 'busySeats'] as const;
 export type LiveMetric = (typeof LIVE_METRICS)[number];
@@ -15,8 +17,8 @@ export type LiveMetric = (typeof LIVE_METRICS)[number];
 export type AlertLevel = 'ok' | 'amber' | 'red';
 
 export interface MetricRule {
-  /** As the board and the notification name it. */
-  label: string;
+  /** As the board and the notification name it (a Label, read when shown). */
+  label: Label;
   /** The figure is bad below its limits (connect rate) or above them (busy seats). */
   direction: 'below' | 'above';
   unit: 'percent' | 'seconds' | 'seats';
@@ -28,10 +30,10 @@ export interface MetricRule {
 }
 
 export const METRIC_RULES: Readonly<Record<LiveMetric, MetricRule>> = {
-  connectRate: { label: 'Connect rate, last 30 min', direction: 'below', unit: 'percent', band: 2, min: 0, max: 100 },
-  acd: { label: 'Average talk time, last 30 min', direction: 'below', unit: 'seconds', band: 5, min: 0, max: 3600 },
-  idleSeats: { label: 'Idle seats', direction: 'below', unit: 'seats', band: 1, min: 0, max: 100_000 },
-  busySeats: { label: 'Busy seats', direction: 'above', unit: 'seats', band: 1, min: 0, max: 100_000 },
+  connectRate: { label: m.overview_metric_connect_rate, direction: 'below', unit: 'percent', band: 2, min: 0, max: 100 },
+  acd: { label: m.overview_metric_acd, direction: 'below', unit: 'seconds', band: 5, min: 0, max: 3600 },
+  idleSeats: { label: m.overview_metric_idle_seats, direction: 'below', unit: 'seats', band: 1, min: 0, max: 100_000 },
+  busySeats: { label: m.overview_metric_busy_seats, direction: 'above', unit: 'seats', band: 1, min: 0, max: 100_000 },
 };
 
 /** A figure's limits; null: that level is off. */
@@ -54,12 +56,21 @@ export const DEFAULT_THRESHOLDS: LiveThresholds = {
 
 export const ALL_OK: AlertLevels = { connectRate: 'ok', acd: 'ok', idleSeats: 'ok', busySeats: 'ok' };
 
-/** A limit with its unit: `30 %`, `45 s`, `3 seats`. */
+/** A limit's number as typed: at most one decimal, no grouping (a limit reads as it is entered). */
+const limitNumber = (value: number): string => formatNumber(value, { maximumFractionDigits: 1, useGrouping: false });
+
+/** A limit with its unit: `30 %`, `45 s`, `3 seats` (`30%`, `45 秒`, `3 个坐席`). */
 export function valueText(metric: LiveMetric, value: number): string {
   const unit = METRIC_RULES[metric].unit;
-  if (unit === 'percent') return `${value.toFixed(1).replace(/\.0$/, '')} %`;
-  if (unit === 'seconds') return `${value.toFixed(1).replace(/\.0$/, '')} s`;
-  return `${value} seat${value === 1 ? '' : 's'}`;
+  if (unit === 'percent') return m.overview_value_percent({ value: limitNumber(value) });
+  if (unit === 'seconds') return m.overview_value_seconds({ value: limitNumber(value) });
+  return m.overview_value_seats({ count: formatNumber(value, { useGrouping: false }) });
+}
+
+/** "below 30 %" / "低于 30%": a limit with the way the figure must pass it. */
+export function limitWords(metric: LiveMetric, value: number): string {
+  const shown = valueText(metric, value);
+  return METRIC_RULES[metric].direction === 'below' ? m.overview_limit_below({ limit: shown }) : m.overview_limit_above({ limit: shown });
 }
 
 /**
@@ -75,13 +86,15 @@ export function thresholdProblems(thresholds: LiveThresholds): Record<string, st
       if (value === null) continue;
       const whole = rule.unit === 'seats';
       if (!Number.isFinite(value) || value < rule.min || value > rule.max || (whole && !Number.isInteger(value))) {
-        problems[`${metric}.${level}`] = `${rule.label}: give ${whole ? 'a whole number' : 'a number'} from ${rule.min} to ${rule.max}, or leave it empty.`;
+        const range = { label: rule.label(), min: String(rule.min), max: String(rule.max) };
+        problems[`${metric}.${level}`] = whole ? m.overview_threshold_whole_range(range) : m.overview_threshold_number_range(range);
       }
     }
     if (amber !== null && red !== null && problems[`${metric}.red`] === undefined) {
       const stricter = rule.direction === 'below' ? red < amber : red > amber;
       if (!stricter) {
-        problems[`${metric}.red`] = `${rule.label}: red must be ${rule.direction === 'below' ? 'below' : 'above'} amber (${valueText(metric, amber)}).`;
+        const words = { label: rule.label(), amber: valueText(metric, amber) };
+        problems[`${metric}.red`] = rule.direction === 'below' ? m.overview_threshold_red_below(words) : m.overview_threshold_red_above(words);
       }
     }
   }
@@ -115,28 +128,38 @@ export interface AlertEvent {
   /** The limit passed (raised) or come back past (recovered). */
   limit: number;
   atMs: number;
-  /** The notification's title and text. */
+  /**
+   * The notification's title and text, in main's language when the event was raised; a
+   * screen shows alertTitle() and alertText() instead, in the language of the moment.
+   */
   title: string;
   text: string;
 }
 
+type AlertFacts = Pick<AlertEvent, 'metric' | 'kind' | 'level' | 'value' | 'limit'>;
+
+/** An alert's title in the language of the moment: "Amber: Busy seats". */
+export function alertTitle(event: AlertFacts): string {
+  const label = METRIC_RULES[event.metric].label();
+  if (event.kind === 'recovered') return m.overview_alert_recovered_title({ label });
+  return event.level === 'red' ? m.overview_alert_red_title({ label }) : m.overview_alert_amber_title({ label });
+}
+
+/** What an alert says, in the language of the moment: "Busy seats is 12 seats, above the amber limit of 10 seats." */
+export function alertText(event: AlertFacts): string {
+  const rule = METRIC_RULES[event.metric];
+  const words = { label: rule.label(), value: valueText(event.metric, event.value), limit: valueText(event.metric, event.limit) };
+  if (event.kind === 'recovered') return event.level === 'red' ? m.overview_alert_recovered_red(words) : m.overview_alert_recovered_amber(words);
+  const texts = {
+    below: { red: m.overview_alert_below_red, amber: m.overview_alert_below_amber },
+    above: { red: m.overview_alert_above_red, amber: m.overview_alert_above_amber },
+  } as const;
+  return texts[rule.direction][event.level](words);
+}
+
 function eventOf(metric: LiveMetric, kind: AlertEvent['kind'], level: Exclude<AlertLevel, 'ok'>, value: number, limit: number, atMs: number): AlertEvent {
-  const rule = METRIC_RULES[metric];
-  const shown = valueText(metric, value);
-  const limitText = valueText(metric, limit);
-  if (kind === 'raised') {
-    return {
-      metric,
-      kind,
-      level,
-      value,
-      limit,
-      atMs,
-      title: `${level === 'red' ? 'Red' : 'Amber'}: ${rule.label}`,
-      text: `${rule.label} is ${shown}, ${rule.direction} the ${level} limit of ${limitText}.`,
-    };
-  }
-  return { metric, kind, level, value, limit, atMs, title: `Recovered: ${rule.label}`, text: `${rule.label} is back to ${shown} (${level} limit ${limitText}).` };
+  const facts = { metric, kind, level, value, limit };
+  return { ...facts, atMs, title: alertTitle(facts), text: alertText(facts) };
 }
 
 /**

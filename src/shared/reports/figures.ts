@@ -9,6 +9,8 @@
  * Adding a figure: a measure here if it needs a new sum, then the figure in the totals or
  * bucket table below. Nothing else changes.
  */
+import { m } from '../i18n';
+import type { Label } from '../i18n/locale';
 import { CALL_STATUS_LABELS, CALL_STATUS_MISSING, feedbackLabel } from '../platform';
 import type { ListOperation } from '../operations';
 
@@ -33,15 +35,18 @@ export interface MoneyMeasure {
 
 export type FigureUnit = 'count' | 'percent' | 'seconds' | 'seconds-tenths' | 'minutes' | 'money';
 
-/** One figure: what it is called, its unit, what it means, and its formula over the sums. */
+/**
+ * One figure: what it is called, its unit, what it means, and its formula over the sums.
+ * Its words are Labels (message functions), read in the language of the moment when shown.
+ */
 export interface Figure<M extends string, V extends number | null = number | null> {
   /** As the Summary sheet and the table views name it ("ASR (connected ÷ calls)"). */
-  readonly label: string;
+  readonly label: Label;
   /** As a tile or a chart names it ("ASR"). */
-  readonly short: string;
+  readonly short: Label;
   readonly unit: FigureUnit;
   /** The tooltip and the Summary sheet's explanation. */
-  readonly help: string;
+  readonly help: Label;
   value(sums: Readonly<Record<M, number>>): V;
 }
 
@@ -51,11 +56,11 @@ export interface Breakdown {
   /** Its chart's id on the Overview (`chart-voice-{id}`). */
   readonly id: string;
   readonly field: string;
-  /** The Summary table's title and its first column's header. */
-  readonly title: string;
-  readonly header: string;
+  /** The Summary table's title and its first column's header (Labels, read when shown). */
+  readonly title: Label;
+  readonly header: Label;
   /** The label of rows without a value. */
-  readonly missing: string;
+  readonly missing: Label;
   /** How many values are kept (most calls first); null: every one. */
   readonly limit: number | null;
   readonly label?: (value: string) => string;
@@ -84,12 +89,12 @@ export interface FigureSet<M extends string> {
 }
 
 const figure = <M extends string, V extends number | null>(
-  label: string | { label: string; short: string },
+  label: Label | { label: Label; short: Label },
   unit: FigureUnit,
-  help: string,
+  help: Label,
   value: (sums: Readonly<Record<M, number>>) => V,
 ): Figure<M, V> => ({
-  ...(typeof label === 'string' ? { label, short: label.replace(/ \(s\)$/, '') } : label),
+  ...(typeof label === 'function' ? { label, short: label } : label),
   unit,
   help,
   value,
@@ -121,30 +126,47 @@ type VoiceMeasure = keyof typeof VOICE_MEASURES;
 const voiceFigure = figure<VoiceMeasure, number>;
 const voiceRatio = figure<VoiceMeasure, number | null>;
 
-const ASR_HELP = 'Answer-seizure ratio: connected calls ÷ calls.';
-const ACD_HELP = 'Average call duration: talk time of connected calls ÷ connected calls.';
+const ASR_HELP: Label = m.overview_fig_asr_help;
+const ACD_HELP: Label = m.overview_fig_acd_help;
 
 const VOICE_BREAKDOWNS: readonly Breakdown[] = [
   {
     name: 'byStatus',
     id: 'by-status',
     field: 'callStatus',
-    title: 'By call status',
-    header: 'Call status',
+    title: m.overview_bd_status_title,
+    header: m.overview_bd_status_header,
     missing: CALL_STATUS_MISSING,
     limit: null,
     numeric: true,
-    label: (value) => CALL_STATUS_LABELS[Number(value)] ?? `status ${value}`,
+    label: (value) => CALL_STATUS_LABELS[Number(value)] ?? m.overview_bd_status_code({ code: value }),
   },
-  { name: 'displayNumbers', id: 'display-numbers', field: 'displayNum', title: 'By caller-id number', header: 'Caller id', missing: 'no caller id', limit: 20 },
-  { name: 'regions', id: 'regions', field: 'code', title: 'By region', header: 'Region', missing: 'no region', limit: 20 },
-  { name: 'keysPressed', id: 'keys', field: 'feedbackValue', title: 'By key pressed', header: 'Key pressed', missing: 'not recorded', limit: null, label: feedbackLabel },
+  {
+    name: 'displayNumbers',
+    id: 'display-numbers',
+    field: 'displayNum',
+    title: m.overview_bd_caller_title,
+    header: m.overview_bd_caller_header,
+    missing: m.overview_bd_caller_missing,
+    limit: 20,
+  },
+  { name: 'regions', id: 'regions', field: 'code', title: m.overview_bd_region_title, header: m.overview_bd_region_header, missing: m.overview_bd_region_missing, limit: 20 },
+  {
+    name: 'keysPressed',
+    id: 'keys',
+    field: 'feedbackValue',
+    title: m.overview_bd_keys_title,
+    header: m.overview_bd_keys_header,
+    missing: m.overview_bd_keys_missing,
+    limit: null,
+    label: feedbackLabel,
+  },
 ];
 
 /** Figures that are the same in the totals and in every bucket. */
-const CALLS = voiceFigure('Calls', 'count', 'Calls.', (s) => s.calls);
-const CONNECTED = voiceFigure('Connected', 'count', 'Calls with call status 50 (connected).', (s) => s.connected);
-const ACD = voiceRatio('ACD (s)', 'seconds-tenths', ACD_HELP, (s) => ratio(s.connectedTalkSeconds, s.connected));
+const CALLS = voiceFigure(m.overview_fig_calls, 'count', m.overview_fig_calls_help, (s) => s.calls);
+const CONNECTED = voiceFigure(m.overview_fig_connected, 'count', m.overview_fig_connected_help, (s) => s.connected);
+const ACD = voiceRatio({ label: m.overview_fig_acd_label, short: m.overview_fig_acd }, 'seconds-tenths', ACD_HELP, (s) => ratio(s.connectedTalkSeconds, s.connected));
 
 export const VOICE_FIGURES = {
   operation: 'voiceRecords',
@@ -153,18 +175,23 @@ export const VOICE_FIGURES = {
   totals: {
     calls: CALLS,
     connected: CONNECTED,
-    asr: voiceRatio({ label: 'ASR (connected ÷ calls)', short: 'ASR' }, 'percent', ASR_HELP, (s) => ratio(s.connected, s.calls)),
-    voicemail: voiceFigure('Voicemail', 'count', 'Calls with call status 40 (voicemail).', (s) => s.voicemail),
-    talkSeconds: voiceFigure({ label: 'Talk time, all calls (s)', short: 'Talk time, all calls' }, 'seconds', 'Talk time (callDuration) of every call, connected or not.', (s) => s.talkSeconds),
+    asr: voiceRatio({ label: m.overview_fig_asr_label, short: m.overview_fig_asr }, 'percent', ASR_HELP, (s) => ratio(s.connected, s.calls)),
+    voicemail: voiceFigure(m.overview_fig_voicemail, 'count', m.overview_fig_voicemail_help, (s) => s.voicemail),
+    talkSeconds: voiceFigure({ label: m.overview_fig_talk_all_label, short: m.overview_fig_talk_all }, 'seconds', m.overview_fig_talk_all_help, (s) => s.talkSeconds),
     acdSeconds: ACD,
-    billedMinutes: voiceFigure('Billed minutes', 'minutes', 'Billed time (chargedDuration) of every call, in minutes.', (s) => s.chargedSeconds / 60),
-    baseCostUsd: voiceFigure('Base cost (USD)', 'money', 'The base cost, always in USD.', (s) => roundMicro(s.baseCostUsd)),
+    billedMinutes: voiceFigure(m.overview_fig_billed_minutes, 'minutes', m.overview_fig_billed_minutes_help, (s) => s.chargedSeconds / 60),
+    baseCostUsd: voiceFigure(m.overview_fig_base_cost, 'money', m.overview_fig_base_cost_help, (s) => roundMicro(s.baseCostUsd)),
   },
   buckets: {
     calls: CALLS,
     connected: CONNECTED,
-    asr: voiceRatio('ASR', 'percent', ASR_HELP, (s) => ratio(s.connected, s.calls)),
-    talkSeconds: voiceFigure('Connected talk time (s)', 'seconds', 'Talk time (callDuration) of the connected calls only.', (s) => s.connectedTalkSeconds),
+    asr: voiceRatio(m.overview_fig_asr, 'percent', ASR_HELP, (s) => ratio(s.connected, s.calls)),
+    talkSeconds: voiceFigure(
+      { label: m.overview_fig_connected_talk_label, short: m.overview_fig_connected_talk },
+      'seconds',
+      m.overview_fig_connected_talk_help,
+      (s) => s.connectedTalkSeconds,
+    ),
     acdSeconds: ACD,
   },
   byHour: true,
@@ -184,15 +211,15 @@ type NumberMeasure = keyof typeof NUMBER_MEASURES;
 const numberFigure = figure<NumberMeasure, number>;
 
 const NUMBER_BREAKDOWNS: readonly Breakdown[] = [
-  { name: 'byNumber', id: 'by-number', field: 'number', title: 'By number', header: 'Number', missing: 'no number', limit: 50 },
-  { name: 'byCountry', id: 'by-country', field: 'country', title: 'By country', header: 'Country', missing: 'no country', limit: 50 },
-  { name: 'byType', id: 'by-type', field: 'type', title: 'By type', header: 'Type', missing: 'no type', limit: null },
+  { name: 'byNumber', id: 'by-number', field: 'number', title: m.overview_bd_number_title, header: m.overview_bd_number_header, missing: m.overview_bd_number_missing, limit: 50 },
+  { name: 'byCountry', id: 'by-country', field: 'country', title: m.overview_bd_country_title, header: m.overview_bd_country_header, missing: m.overview_bd_country_missing, limit: 50 },
+  { name: 'byType', id: 'by-type', field: 'type', title: m.overview_bd_type_title, header: m.overview_bd_type_header, missing: m.overview_bd_type_missing, limit: null },
 ];
 
 /** The number figures, the same in the totals and in every bucket. */
 const NUMBER_BUCKET_FIGURES = {
-  calls: numberFigure('Calls', 'count', 'Number calls.', (s) => s.calls),
-  durationSeconds: numberFigure('Duration (s)', 'seconds', 'Call duration (callDuration).', (s) => s.durationSeconds),
+  calls: numberFigure(m.overview_fig_calls, 'count', m.overview_fig_number_calls_help, (s) => s.calls),
+  durationSeconds: numberFigure({ label: m.overview_fig_duration_label, short: m.overview_fig_duration }, 'seconds', m.overview_fig_duration_help, (s) => s.durationSeconds),
 };
 
 export const NUMBER_FIGURES = {

@@ -146,9 +146,9 @@ export function foldFigures<S extends SomeFigureSet>(book: TallyBook<S>, window:
   };
 }
 
-/** The label of a breakdown's value. */
+/** The label of a breakdown's value, in the language of the moment. */
 export function labelOf(breakdown: Breakdown, value: string | null): string {
-  if (value === null) return breakdown.missing;
+  if (value === null) return breakdown.missing();
   return breakdown.label ? breakdown.label(value) : value;
 }
 

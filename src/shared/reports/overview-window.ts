@@ -6,6 +6,7 @@
  * it is "today so far"). The Overview screen checks it as the user types, main again.
  */
 import { calendarOf, DAY_MS, type Window } from '../calendar';
+import { formatNumber, m } from '../i18n';
 import type { TimeZone } from '../time-zone';
 
 export interface OverviewWindowRules {
@@ -22,14 +23,11 @@ export interface OverviewWindowProblem {
 
 export function overviewWindowProblem(window: Window, zone: TimeZone, rules: OverviewWindowRules): OverviewWindowProblem | null {
   if (window.fromMs >= rules.nowMs) {
-    return { field: 'from', message: 'The window starts in the future, where there are no records yet: pick a start before now.' };
+    return { field: 'from', message: m.overview_window_in_future() };
   }
   const calendar = calendarOf(zone);
   if (calendar.wallMs(window.toMs) - calendar.wallMs(window.fromMs) > rules.maxDays * DAY_MS) {
-    return {
-      field: 'to',
-      message: `The Overview covers at most ${rules.maxDays} days, the archive's sync history (set in Accounts → Archive): move the end closer to the start.`,
-    };
+    return { field: 'to', message: m.overview_window_max_days({ days: formatNumber(rules.maxDays) }) };
   }
   return null;
 }

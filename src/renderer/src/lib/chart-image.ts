@@ -3,6 +3,7 @@
  * chart's title (the canvas alone is transparent and untitled). The desktop saves it where
  * the save dialog says (main checks it is a PNG); in a browser the page downloads it itself.
  */
+import { m } from '../../../shared/i18n';
 import { bridge } from './bridge';
 import { session } from './session.svelte';
 
@@ -39,7 +40,7 @@ export async function saveChartPicture(picture: HTMLCanvasElement, name: string)
   const fileName = `overview-${name}.png`;
   if (session.appInfo?.host === 'browser') {
     const blob = await pngBlob(picture);
-    if (!blob) return { failed: 'The chart could not be drawn as a picture: show it again, then save it.' };
+    if (!blob) return { failed: m.overview_chart_not_drawn() };
     const url = URL.createObjectURL(blob);
     const link = document.createElement('a');
     link.href = url;

@@ -1,3 +1,4 @@
+import { formatNumber, intlLocale, m } from '../../../shared/i18n';
 import type { DrillDown } from '../../../shared/reports/overview';
 import { countText, durationText, percentText } from './figures';
 
@@ -65,7 +66,7 @@ export function hasData(model: ChartModel): boolean {
   return model.categories.length > 0 && model.series.some((series) => series.values.some((value) => value !== null && value !== 0));
 }
 
-/** One sentence for the chart's accessible description: where each series peaks. */
+/** One sentence for the chart's accessible description: where each series peaks (in the language of the moment). */
 export function summaryOf(model: ChartModel): string {
   if (!hasData(model)) return model.empty;
   const parts = model.series.map((series) => {
@@ -73,18 +74,24 @@ export function summaryOf(model: ChartModel): string {
     series.values.forEach((value, index) => {
       if (value !== null && (best === -1 || value > (series.values[best] ?? -Infinity))) best = index;
     });
-    if (best === -1) return `${series.label}: none`;
-    const total = series.format === 'count' ? `, ${countText(sum(series.values))} in all` : '';
-    return `${series.label}: highest ${formatValue(series.values[best], series.format)} at ${model.categories[best]}${total}`;
+    if (best === -1) return m.overview_summary_none({ series: series.label });
+    const peak = { series: series.label, value: formatValue(series.values[best], series.format), category: model.categories[best] };
+    return series.format === 'count' ? m.overview_summary_peak_total({ ...peak, total: countText(sum(series.values)) }) : m.overview_summary_peak(peak);
   });
-  return `${model.categories.length} ${model.categoryHeader.toLowerCase()} entries. ${parts.join('. ')}.`;
+  return m.overview_summary({
+    count: formatNumber(model.categories.length),
+    what: model.categoryHeader.toLocaleLowerCase(intlLocale()),
+    parts: parts.join(m.overview_sentence_separator()),
+  });
 }
 
 /** What the chart says about one category (under the chart while it is hovered or chosen with the keys). */
 export function readoutOf(model: ChartModel, index: number): string {
-  const figures = model.series.map((series) => `${series.label} ${formatValue(series.values[index] ?? null, series.format)}`);
-  const drill = model.drills[index] ? ' · click or press Enter to open its rows' : '';
-  return `${model.categories[index]}: ${figures.join(', ')}${drill}`;
+  const figures = model.series
+    .map((series) => m.overview_readout_figure({ series: series.label, value: formatValue(series.values[index] ?? null, series.format) }))
+    .join(m.overview_list_separator());
+  const category = model.categories[index];
+  return model.drills[index] ? m.overview_readout_drill({ category, figures }) : m.overview_readout({ category, figures });
 }
 
 function sum(values: readonly (number | null)[]): number {
@@ -112,7 +119,7 @@ export function tableOrder(model: ChartModel, sort: TableSort | null): number[] 
   const direction = sort.descending ? -1 : 1;
   const values = sort.column === -1 ? null : (model.columns[sort.column].values ?? null);
   return indexes.sort((a, b) => {
-    if (values === null) return direction * model.categories[a].localeCompare(model.categories[b], 'en', { numeric: true }) || a - b;
+    if (values === null) return direction * model.categories[a].localeCompare(model.categories[b], intlLocale(), { numeric: true }) || a - b;
     const x = values[a] ?? null;
     const y = values[b] ?? null;
     if (x === null || y === null) return x === y ? a - b : x === null ? 1 : -1;

@@ -1,5 +1,6 @@
 /** A ChartModel as uPlot options and data: category bars (grouped), an optional ratio line, vertical or ranked horizontal. */
 import uPlot from 'uplot';
+import { formatNumber, formatPercent } from '../../../shared/i18n';
 import { type ChartModel, formatValue, type ValueFormat } from './chart-model';
 import type { ChartPalette } from './theme.svelte';
 
@@ -115,8 +116,8 @@ function barAlign(at: number, of: number): -1 | 0 | 1 {
 }
 
 function axisText(value: number, format: ValueFormat): string {
-  if (format === 'count') return Number.isInteger(value) ? value.toLocaleString('en') : '';
-  if (format === 'percent') return `${Math.round(value * 100)}%`;
+  if (format === 'count') return Number.isInteger(value) ? formatNumber(value) : '';
+  if (format === 'percent') return formatPercent(Math.round(value * 100) / 100, 0);
   return formatValue(value, format);
 }
 

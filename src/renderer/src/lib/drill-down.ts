@@ -1,4 +1,5 @@
 import type { Column } from '../../../shared/columns';
+import { m } from '../../../shared/i18n';
 import type { DrillDown } from '../../../shared/reports/overview';
 import { navigation } from './navigation.svelte';
 import { screenOfOperation } from './screens';
@@ -14,12 +15,12 @@ export function openDrillDown(drill: DrillDown): void {
 export function equalsChipText<R>(field: string, value: string | number | null, columns: readonly Column<R>[]): string {
   const column = columns.find((candidate) => candidate.key === field);
   const name = column?.header() ?? field;
-  if (value === null) return `${name}: not recorded`;
+  if (value === null) return m.overview_chip_not_recorded({ name });
   const label = column?.kind === 'code' ? column.label(value) : null;
-  return `${name}: ${label ?? String(value)}`;
+  return m.overview_chip_equals({ name, value: label ?? String(value) });
 }
 
 export function hourChipText(hour: number): string {
   const from = String(hour).padStart(2, '0');
-  return `Hour of day: ${from}:00–${from}:59`;
+  return m.overview_chip_hour({ from });
 }

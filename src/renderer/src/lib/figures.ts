@@ -1,13 +1,15 @@
+import { formatNumber, intlLocale, m } from '../../../shared/i18n';
+import { SEAT_STATUS_LABELS } from '../../../shared/platform';
 import type { MoneyTotal } from '../../../shared/reports/overview';
 import { epochMsToWallTime, formatWallTime, type TimeZone } from '../../../shared/time-zone';
 
-/** How the Overview writes its figures (en: 1,234 · 45.6% · 1 h 02 min). */
+/** How the Overview writes its figures, in the language of the moment (en: 1,234 · 45.6% · 1 h 02 min). */
 export function countText(value: number): string {
-  return value.toLocaleString('en');
+  return formatNumber(value);
 }
 
 export function percentText(ratio: number | null): string {
-  return ratio === null ? '–' : `${(ratio * 100).toFixed(1)}%`;
+  return ratio === null ? '–' : formatNumber(ratio, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 });
 }
 
 /** Seconds as m:ss under an hour, else h:mm:ss. */
@@ -21,21 +23,29 @@ export function durationText(seconds: number | null): string {
 }
 
 export function minutesText(minutes: number): string {
-  return minutes.toLocaleString('en', { maximumFractionDigits: 1 });
+  return formatNumber(minutes, { maximumFractionDigits: 1 });
 }
 
 /** Money in each currency, never added across currencies. */
 export function moneyText(totals: readonly MoneyTotal[]): string {
   if (totals.length === 0) return '–';
-  return totals.map((total) => `${amountText(total.amount)} ${total.currency || '(no currency)'}`).join(' · ');
+  return totals.map((total) => `${amountText(total.amount)} ${total.currency || m.overview_no_currency_parenthesised()}`).join(' · ');
 }
 
 export function amountText(amount: number): string {
-  return amount.toLocaleString('en', { minimumFractionDigits: 2, maximumFractionDigits: 4 });
+  return formatNumber(amount, { minimumFractionDigits: 2, maximumFractionDigits: 4 });
+}
+
+/** An instant on this computer's clock: "22 Nov 2026, 10:42" (English as in Britain), "2026年11月22日 10:42". */
+/** A seat status code's label in the language of the moment; null: the seat has none. */
+export function seatStatusText(status: number | null): string {
+  if (status === null) return m.overview_no_status();
+  return SEAT_STATUS_LABELS[status] ?? m.overview_bd_status_code({ code: String(status) });
 }
 
 export function dateTimeText(epochMs: number): string {
-  return new Date(epochMs).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+  const locale = intlLocale();
+  return new Date(epochMs).toLocaleString(locale === 'en' ? 'en-GB' : locale, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 /** An instant as wall time in the profile's zone, to the minute: "2026-11-22 00:00". */

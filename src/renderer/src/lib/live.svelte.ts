@@ -2,6 +2,7 @@ import { DEFAULT_THRESHOLDS, LIVE_METRICS, type LiveThresholds } from '../../../
 import { LIVE_REFRESH_SECONDS, nextRefreshMs, refreshSecondsOf, type LiveBoard } from '../../../shared/live/board';
 import type { AppError } from '../../../shared/result';
 import { epochMsToWallTime, formatWallTime, parseTimeZone, type TimeZone } from '../../../shared/time-zone';
+import { formatNumber, m } from '../../../shared/i18n';
 import { bridge } from './bridge';
 import { askToNotify, notifyDesktop } from './desktop-notice';
 import { navigation } from './navigation.svelte';
@@ -21,7 +22,7 @@ const DEFAULT_SETTINGS: LiveSettings = { refreshSeconds: LIVE_REFRESH_SECONDS.de
 export const REFRESH_CHOICES: readonly number[] = [10, 15, 30, 60, 120, 300, 600];
 
 export function periodText(seconds: number): string {
-  return seconds < 60 ? `${seconds} s` : `${seconds / 60} min`;
+  return seconds < 60 ? m.overview_period_seconds({ count: formatNumber(seconds) }) : m.overview_period_minutes({ count: formatNumber(seconds / 60) });
 }
 
 /** An instant as the profile's wall clock, to the second: "10:42:30". */

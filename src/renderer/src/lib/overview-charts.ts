@@ -1,10 +1,17 @@
+import { dayLabelOfKey } from '../../../shared/calendar';
+import { m } from '../../../shared/i18n';
 import { NUMBER_FIGURES, VOICE_FIGURES, type Breakdown, type Figure, type FigureUnit, type SomeFigureSet } from '../../../shared/reports/figures';
+import { labelOf } from '../../../shared/reports/fold';
 import type { CountBucket, DrillDown, MmsDay, MoneyTotal, Overview, VoiceOverview } from '../../../shared/reports/overview';
 import { type ChartModel, seriesColumn, type ChartSeries, type ValueFormat } from './chart-model';
-import { countText, moneyText } from './figures';
+import { countText, moneyText, seatStatusText } from './figures';
 import { unitText } from './overview-figures';
 
-/** The Overview's charts by section, each with its table, in the order they show. */
+/**
+ * The Overview's charts by section, each with its table, in the order they show. Every word
+ * is read in the language of the moment, labels of days, codes and missing values too (main
+ * sent them in its language when it computed), so a change of language draws them again.
+ */
 export interface OverviewCharts {
   voice: ChartModel[];
   numbers: ChartModel[];
@@ -22,14 +29,25 @@ export function overviewCharts(overview: Overview): OverviewCharts {
     ],
     numbers: [...timeCharts(NUMBER_FIGURES, 'numbers', numbers, overview.compared?.numbers ?? null), ...breakdownCharts(NUMBER_FIGURES, 'numbers', numbers)],
     seats: [
-      countChart('seats-by-status', 'Seats by status', 'Status', seats.byStatus, false, 'No seats in the last seat list.'),
-      countChart('seats-by-group', 'Seats by group', 'Seat group', seats.byGroup, true, 'No seats in the last seat list.'),
+      countChart('seats-by-status', m.overview_seats_by_status(), m.overview_status(), seats.byStatus.map(withLabel(seatStatusLabel)), false, m.overview_no_seats()),
+      countChart('seats-by-group', m.overview_seats_by_group(), m.overview_seat_group(), seats.byGroup.map(withLabel(seatGroupLabel)), true, m.overview_no_seats()),
     ],
     mms: [mmsChart(mms.byDay)],
   };
 }
 
-const EMPTY: Readonly<Record<string, string>> = { voiceRecords: 'No calls in this window.', numberRecords: 'No number records in this window.' };
+const EMPTY: Readonly<Record<string, () => string>> = { voiceRecords: m.overview_no_calls, numberRecords: m.overview_no_number_records };
+
+/** A seat status's label from its key ('' when the seat has none). */
+const seatStatusLabel = (key: string): string => seatStatusText(key === '' ? null : Number(key));
+
+/** A seat group's label from its key: the group's name, or '' when the seat has none. */
+const seatGroupLabel = (key: string): string => (key === '' ? m.overview_no_group() : key);
+
+/** A bucket labelled again from its key, in the language of the moment. */
+const withLabel =
+  (label: (key: string) => string) =>
+  <B extends { key: string; label: string }>(bucket: B): B => ({ ...bucket, label: label(bucket.key) });
 const FORMAT_OF: Readonly<Record<FigureUnit, ValueFormat>> = {
   count: 'count',
   percent: 'percent',
@@ -63,7 +81,7 @@ function figureChart(
   const seriesOf = (name: string, kind: 'bar' | 'line'): ChartSeries => {
     const figure = declared[name];
     return {
-      label: figure.short,
+      label: figure.short(),
       values: buckets.map((bucket) => numberIn(bucket, name)),
       kind,
       format: FORMAT_OF[figure.unit],
@@ -75,7 +93,7 @@ function figureChart(
   const line = trend && set.trend !== null ? seriesOf(set.trend, 'line') : null;
   // The comparison period's calls, bucket by bucket (its i-th hour or day beside this one's).
   const previous: ChartSeries | null = before
-    ? { label: `${calls.label}, compared period`, values: buckets.map((_, index) => (before[index] ? numberIn(before[index], 'calls') : null)), kind: 'line', format: calls.format, tone: 'accent', faint: true }
+    ? { label: m.overview_compared_series({ series: calls.label }), values: buckets.map((_, index) => (before[index] ? numberIn(before[index], 'calls') : null)), kind: 'line', format: calls.format, tone: 'accent', faint: true }
     : null;
   return {
     id,
@@ -87,16 +105,16 @@ function figureChart(
     horizontal,
     columns: [
       ...Object.entries(declared).map(([name, figure]) => ({
-        header: figure.short,
+        header: figure.short(),
         cells: buckets.map((bucket) => unitText(numberIn(bucket, name), figure.unit)),
         numeric: true,
         values: buckets.map((bucket) => numberIn(bucket, name)),
       })),
-      { header: 'Cost', cells: buckets.map((bucket) => moneyText(bucket.cost)), numeric: true, ...costValues(buckets) },
+      { header: m.overview_cost(), cells: buckets.map((bucket) => moneyText(bucket.cost)), numeric: true, ...costValues(buckets) },
       ...(previous ? [seriesColumn(previous)] : []),
     ],
     drills: buckets.map((bucket) => bucket.drill),
-    empty: EMPTY[set.operation] ?? 'Nothing in this window.',
+    empty: EMPTY[set.operation]?.() ?? m.overview_nothing_in_window(),
   };
 }
 
@@ -109,31 +127,35 @@ function costValues(buckets: readonly Bucket[]): { values?: (number | null)[] } 
 type TimeBuckets = { byHour: readonly Bucket[]; byDay: readonly Bucket[] };
 
 function timeCharts(set: SomeFigureSet, prefix: string, figures: TimeBuckets, before: TimeBuckets | null): ChartModel[] {
-  const noun = prefix === 'voice' ? 'Calls' : 'Number calls';
-  const trend = set.trend === null ? '' : ` and ${(set.buckets as Readonly<Record<string, Figure<string>>>)[set.trend].short}`;
+  const noun = prefix === 'voice' ? m.overview_calls_noun() : m.overview_number_calls_noun();
+  const trend = set.trend === null ? null : (set.buckets as Readonly<Record<string, Figure<string>>>)[set.trend].short();
+  const byHourTitle = trend === null ? m.overview_chart_by_hour({ noun }) : m.overview_chart_by_hour_trend({ noun, trend });
+  const byDayTitle = trend === null ? m.overview_chart_by_day({ noun }) : m.overview_chart_by_day_trend({ noun, trend });
+  const days = figures.byDay.map(withLabel(dayLabelOfKey));
   return [
     ...(set.byHour
-      ? [{ ...figureChart(set, `${prefix}-by-hour`, `${noun}${trend} by hour of day`, 'Hour', figures.byHour, false, true, before?.byHour ?? null), axisLabels: figures.byHour.map((b) => b.key) }]
+      ? [{ ...figureChart(set, `${prefix}-by-hour`, byHourTitle, m.overview_hour(), figures.byHour, false, true, before?.byHour ?? null), axisLabels: figures.byHour.map((b) => b.key) }]
       : []),
-    { ...figureChart(set, `${prefix}-by-day`, `${noun}${trend} by day`, 'Day', figures.byDay, false, true, before?.byDay ?? null), axisLabels: figures.byDay.map((b) => b.key.slice(5)) },
+    { ...figureChart(set, `${prefix}-by-day`, byDayTitle, m.overview_day(), days, false, true, before?.byDay ?? null), axisLabels: figures.byDay.map((b) => b.key.slice(5)) },
   ];
 }
 
 function breakdownCharts(set: SomeFigureSet, prefix: string, figures: { breakdowns: Readonly<Record<string, { buckets: readonly Bucket[] }>> }): ChartModel[] {
   const breakdowns: readonly Breakdown[] = set.breakdowns;
   return breakdowns.map((breakdown) => {
-    const buckets = figures.breakdowns[breakdown.name]?.buckets ?? [];
+    // A bucket's key is the value itself, '' for rows without one.
+    const buckets = (figures.breakdowns[breakdown.name]?.buckets ?? []).map(withLabel((key) => labelOf(breakdown, key === '' ? null : key)));
     const ranked = breakdown.limit !== null || !breakdown.numeric;
-    return figureChart(set, `${prefix}-${breakdown.id}`, breakdown.title, breakdown.header, buckets, ranked && buckets.length > 4, false);
+    return figureChart(set, `${prefix}-${breakdown.id}`, breakdown.title(), breakdown.header(), buckets, ranked && buckets.length > 4, false);
   });
 }
 
 function concurrencyChart(concurrency: VoiceOverview['concurrency']): ChartModel {
-  const peak: ChartSeries = { label: 'Peak calls up at once', values: concurrency.points.map((point) => point.peak), kind: 'bar', format: 'count', tone: 'accent' };
+  const peak: ChartSeries = { label: m.overview_peak_series(), values: concurrency.points.map((point) => point.peak), kind: 'bar', format: 'count', tone: 'accent' };
   return {
     id: 'voice-concurrency',
-    title: `Peak concurrent calls per ${concurrency.intervalMinutes} minutes`,
-    categoryHeader: 'Interval',
+    title: m.overview_concurrency_title({ minutes: countText(concurrency.intervalMinutes) }),
+    categoryHeader: m.overview_interval(),
     categories: concurrency.points.map((point) => point.label),
     // The time of day is enough on the axis; the table and readout say the date.
     axisLabels: concurrency.points.map((point) => point.label.slice(-5)),
@@ -143,7 +165,7 @@ function concurrencyChart(concurrency: VoiceOverview['concurrency']): ChartModel
     columns: [seriesColumn(peak)],
     // Calls up at once are not a filter of the list: an interval has no rows of its own to open.
     drills: concurrency.points.map(() => null),
-    empty: 'No calls in this window.',
+    empty: m.overview_no_calls(),
   };
 }
 
@@ -155,7 +177,7 @@ function countChart(
   horizontal: boolean,
   empty: string,
 ): ChartModel {
-  const count: ChartSeries = { label: 'Count', values: buckets.map((b) => b.count), kind: 'bar', format: 'count', tone: 'accent' };
+  const count: ChartSeries = { label: m.overview_count(), values: buckets.map((b) => b.count), kind: 'bar', format: 'count', tone: 'accent' };
   return {
     id,
     title,
@@ -170,24 +192,24 @@ function countChart(
 }
 
 function mmsChart(days: MmsDay[]): ChartModel {
-  const accepted: ChartSeries = { label: 'Accepted', values: days.map((d) => d.accepted), kind: 'bar', format: 'count', tone: 'success' };
-  const refused: ChartSeries = { label: 'Refused', values: days.map((d) => d.refused), kind: 'bar', format: 'count', tone: 'danger' };
+  const accepted: ChartSeries = { label: m.overview_mms_accepted(), values: days.map((d) => d.accepted), kind: 'bar', format: 'count', tone: 'success' };
+  const refused: ChartSeries = { label: m.overview_mms_refused(), values: days.map((d) => d.refused), kind: 'bar', format: 'count', tone: 'danger' };
   return {
     id: 'mms-by-day',
-    title: 'MMS numbers accepted and refused by day',
-    categoryHeader: 'Day',
-    categories: days.map((d) => d.label),
+    title: m.overview_mms_title(),
+    categoryHeader: m.overview_day(),
+    categories: days.map((d) => dayLabelOfKey(d.key)),
     axisLabels: days.map((d) => d.key.slice(5)),
     series: [accepted, refused],
     horizontal: false,
     columns: [
-      { header: 'Sends', cells: days.map((d) => countText(d.sends)), numeric: true, values: days.map((d) => d.sends) },
+      { header: m.overview_mms_sends(), cells: days.map((d) => countText(d.sends)), numeric: true, values: days.map((d) => d.sends) },
       seriesColumn(accepted),
       seriesColumn(refused),
-      { header: 'Outcome unknown', cells: days.map((d) => countText(d.unknown)), numeric: true, values: days.map((d) => d.unknown) },
+      { header: m.overview_mms_unknown(), cells: days.map((d) => countText(d.unknown)), numeric: true, values: days.map((d) => d.unknown) },
     ],
     // The send history is not an archived list: there are no rows to open.
     drills: days.map(() => null),
-    empty: 'No MMS were sent in this window. Sends from the MMS screen show here.',
+    empty: m.overview_mms_empty(),
   };
 }

@@ -1,4 +1,5 @@
 /** The Overview's tiles, one per declared total figure (shared/reports/figures), and cost per currency. */
+import { m } from '../../../shared/i18n';
 import { deltaOf, type FigureDelta } from '../../../shared/reports/compare';
 import type { Figure as FigureDeclaration, FigureUnit, SomeFigureSet } from '../../../shared/reports/figures';
 import { NUMBER_FIGURES, VOICE_FIGURES } from '../../../shared/reports/figures';
@@ -49,17 +50,17 @@ function tiles(set: SomeFigureSet, totals: Totals, prefix: string, costPerCurren
   const figures = Object.entries(declared).map(([name, figure]): Figure => {
     const value = numberIn(totals, name);
     const delta = before ? deltaOf(value, numberIn(before, name), figure.unit) : undefined;
-    return { id: `${prefix}${kebab(name)}`, label: figure.short, value: unitText(value, figure.unit), hint: figure.help, ...(delta ? { delta } : {}) };
+    return { id: `${prefix}${kebab(name)}`, label: figure.short(), value: unitText(value, figure.unit), hint: figure.help(), ...(delta ? { delta } : {}) };
   });
-  if (!costPerCurrency) return [...figures, { id: `${prefix}cost`, label: 'Cost', value: moneyText(totals.cost) }];
+  if (!costPerCurrency) return [...figures, { id: `${prefix}cost`, label: m.overview_cost(), value: moneyText(totals.cost) }];
   return [
     ...figures,
     ...(totals.cost.length === 0
-      ? [{ id: `${prefix}cost`, label: 'Cost', value: '–' }]
+      ? [{ id: `${prefix}cost`, label: m.overview_cost(), value: '–' }]
       : totals.cost.map((money): Figure => {
           const earlier = before ? (before.cost.find((other) => other.currency === money.currency)?.amount ?? 0) : null;
           const delta = deltaOf(money.amount, earlier, 'money');
-          return { id: `${prefix}cost-${money.currency || 'none'}`, label: `Cost (${money.currency || 'no currency'})`, value: amountText(money.amount), ...(delta ? { delta } : {}) };
+          return { id: `${prefix}cost-${money.currency || 'none'}`, label: m.overview_cost_in({ currency: money.currency || m.overview_no_currency() }), value: amountText(money.amount), ...(delta ? { delta } : {}) };
         })),
   ];
 }

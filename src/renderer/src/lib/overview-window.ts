@@ -1,4 +1,6 @@
 import { CALENDAR_MAX_DAYS } from '../../../shared/calendar';
+import { m } from '../../../shared/i18n';
+import type { Label } from '../../../shared/i18n/locale';
 import { recordWindowForm, type WindowDraft } from '../../../shared/operations/filter-values';
 import type { DrillDown, OverviewPreset } from '../../../shared/reports/overview';
 import { overviewWindowProblem } from '../../../shared/reports/overview-window';
@@ -6,11 +8,12 @@ import { quickRange, type QuickRange } from '../../../shared/time-range';
 import { epochMsToWallTime, formatWallTime, type TimeZone } from '../../../shared/time-zone';
 import { checkRecordWindow } from '../../../shared/validation/time-window';
 
-export const OVERVIEW_PRESETS: readonly { id: OverviewPreset; label: string }[] = [
-  { id: 'yesterday', label: 'Yesterday' },
-  { id: 'last-7-days', label: 'Last 7 days' },
-  { id: 'this-month', label: 'This month' },
-  { id: 'custom', label: 'Custom' },
+/** The window presets; each label is read as `label()` when shown. */
+export const OVERVIEW_PRESETS: readonly { id: OverviewPreset; label: Label }[] = [
+  { id: 'yesterday', label: m.overview_preset_yesterday },
+  { id: 'last-7-days', label: m.overview_preset_last_7_days },
+  { id: 'this-month', label: m.overview_preset_this_month },
+  { id: 'custom', label: m.overview_preset_custom },
 ];
 
 const QUICK_RANGE_OF: Record<Exclude<OverviewPreset, 'custom'>, QuickRange> = {
