@@ -1,4 +1,4 @@
-import { DEFAULT_THRESHOLDS, LIVE_METRICS, type LiveThresholds } from '../../../shared/live/alerts';
+import { alertText, alertTitle, DEFAULT_THRESHOLDS, LIVE_METRICS, type LiveThresholds } from '../../../shared/live/alerts';
 import { LIVE_REFRESH_SECONDS, nextRefreshMs, refreshSecondsOf, type LiveBoard } from '../../../shared/live/board';
 import type { AppError } from '../../../shared/result';
 import { epochMsToWallTime, formatWallTime, parseTimeZone, type TimeZone } from '../../../shared/time-zone';
@@ -167,7 +167,7 @@ class LiveState {
       this.rateLimitedInARow = board.refresh.rateLimited ? this.rateLimitedInARow + 1 : 0;
       // Electron's notification was shown by main; in a browser the page shows it.
       if (!board.notifiedByDesktop) {
-        for (const alert of board.newAlerts) notifyDesktop(alert.title, alert.text, () => navigation.go('live'));
+        for (const alert of board.newAlerts) notifyDesktop(alertTitle(alert), alertText(alert), () => navigation.go('live'));
       }
     } finally {
       this.working = false;
