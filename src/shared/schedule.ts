@@ -4,6 +4,7 @@
  * so the form shows field errors live and main refuses the same things again.
  */
 import { calendarOf, type Window } from './calendar';
+import { m } from './i18n';
 import { wallTimeToEpochMs, type TimeZone } from './time-zone';
 
 export const REPORT_LISTS = ['voice', 'numbers'] as const;
@@ -37,14 +38,14 @@ export function validateScheduleSettings(settings: ScheduleSettings): Record<str
   const errors: Record<string, string> = {};
   const every = settings.syncEveryMinutes;
   if (every !== null && (!Number.isInteger(every) || every < SYNC_EVERY_MINUTES_MIN || every > SYNC_EVERY_MINUTES_MAX)) {
-    errors.syncEveryMinutes = `Sync every ${SYNC_EVERY_MINUTES_MIN} to ${SYNC_EVERY_MINUTES_MAX} minutes (whole minutes), or switch scheduled sync off.`;
+    errors.syncEveryMinutes = m.export_schedule_every_range({ min: String(SYNC_EVERY_MINUTES_MIN), max: String(SYNC_EVERY_MINUTES_MAX) });
   }
   const report = settings.dailyReport;
   if (report !== null) {
-    if (!LOCAL_TIME.test(report.atLocalTime)) errors.atLocalTime = `Type the time of the daily report as HH:MM, 00:00 to 23:59, e.g. 06:00, not "${report.atLocalTime.slice(0, 20)}".`;
-    if (report.folder.trim() === '') errors.folder = 'Choose the folder the daily report is written to.';
+    if (!LOCAL_TIME.test(report.atLocalTime)) errors.atLocalTime = m.export_schedule_time_format({ typed: report.atLocalTime.slice(0, 20) });
+    if (report.folder.trim() === '') errors.folder = m.export_schedule_choose_folder();
     if (report.lists.length === 0 || report.lists.some((list) => !REPORT_LISTS.includes(list))) {
-      errors.lists = 'Choose voice records, number records or both for the daily report.';
+      errors.lists = m.export_schedule_choose_lists();
     }
   }
   return errors;

@@ -10,6 +10,7 @@ import {
 } from '../../shared/operations';
 import { LIMITS } from '../../shared/platform';
 import { fail, ok, type Result } from '../../shared/result';
+import { m } from '../../shared/i18n';
 import { parseTimeZone } from '../../shared/time-zone';
 import { type ExportJobOptions, type ExportOutcome, type ExportSelection, runExport } from '../export/export-job';
 import { defaultExportName } from '../export/file-name';
@@ -29,11 +30,11 @@ import type { Handlers } from './dispatcher';
 
 type ExportHandlers = Pick<Handlers, 'startExport' | 'showInFolder' | 'openExportedFile' | 'downloadExport'>;
 
-const FILTERS: Record<ExportFileFormat, FileFilter[]> = {
-  xlsx: [{ name: 'Excel workbook', extensions: ['xlsx'] }],
-  csv: [{ name: 'CSV (comma-separated, UTF-8)', extensions: ['csv'] }],
-  parquet: [{ name: 'Parquet (typed columns)', extensions: ['parquet'] }],
-};
+/** The save dialog's file type, named in the interface language when it opens. */
+function filtersOf(format: ExportFileFormat): FileFilter[] {
+  const name = { xlsx: m.export_filter_xlsx, csv: m.export_filter_csv, parquet: m.export_filter_parquet }[format]();
+  return [{ name, extensions: [format] }];
+}
 
 /** The file a started export writes, once the path is claimed: its rows and what to warn about. */
 type WriteFile = (reservation: Reservation, job: JobHandle) => Promise<Result<{ rows: number; warnings: string[] }>>;
@@ -90,7 +91,7 @@ export function createExportHandlers(deps: {
         const selection = selectionOf(request.operation, request, client.now());
         if (!selection.ok) return selection;
         const zone = parseTimeZone(connection.timeZone) ?? parseTimeZone('UTC');
-        if (zone === null) return fail('internal', 'The time zone could not be read.');
+        if (zone === null) return fail('internal', m.export_zone_unreadable());
         const archive = () => deps.archives.store(connection.profileId);
         const about = { profileName: connection.profileName, appVersion: deps.appVersion };
         let write: WriteFile;
@@ -98,7 +99,7 @@ export function createExportHandlers(deps: {
           const plan = await planParquet(request, zone, archive);
           if (!plan.ok) return plan;
           const fetch = selection.value.scope === 'all' ? selection.value.query : null;
-          if (fetch === null) return fail('validation', 'A Parquet file holds every matching row: choose "All matching records".');
+          if (fetch === null) return fail('validation', m.export_parquet_all_rows_short());
           write = async (reservation, job) => {
             const result = await writeParquet(request.operation, plan.value, { client, fetch, reservation, signal: job.signal, onProgress: (progress) => job.progress(progress) });
             return result.ok ? ok({ rows: result.value.rows, warnings: [] }) : result;
@@ -115,6 +116,7 @@ export function createExportHandlers(deps: {
               path: reservation.path,
               reservation,
               timeZone: zone.name,
+              headers: request.headers ?? 'interface',
               ...shown.value,
               signal: job.signal,
               onProgress: (progress) => job.progress(progress),
@@ -129,7 +131,7 @@ export function createExportHandlers(deps: {
           zone,
           now: Date.now(),
         });
-        const chosen = await desktop.chooseSavePath({ defaultName, filters: FILTERS[request.format] });
+        const chosen = await desktop.chooseSavePath({ defaultName, filters: filtersOf(request.format) });
         if (chosen === null) return ok({ job: null });
         const claimed = claimSavePath(desktop.host, chosen);
         if (!claimed.ok) return claimed;
@@ -157,21 +159,21 @@ export function createExportHandlers(deps: {
       }),
 
     showInFolder: async ({ path }) => {
-      if (!written.has(path)) return fail('not-found', 'Only files exported in this session can be shown.');
+      if (!written.has(path)) return fail('not-found', m.export_only_session_shown());
       await desktop.showInFolder(path);
       return ok(null);
     },
 
     openExportedFile: async ({ path }) => {
-      if (!written.has(path)) return fail('not-found', 'Only files exported in this session can be opened.');
+      if (!written.has(path)) return fail('not-found', m.export_only_session_opened());
       const problem = await desktop.openPath(path);
-      return problem === null ? ok(null) : fail('open-failed', 'The file could not be opened. Use Show in folder and open it from there.', problem);
+      return problem === null ? ok(null) : fail('open-failed', m.export_open_failed(), problem);
     },
 
     downloadExport: async ({ path }) => {
-      if (!written.has(path)) return fail('not-found', 'Only files exported in this session can be downloaded.');
+      if (!written.has(path)) return fail('not-found', m.export_only_session_downloaded());
       const url = desktop.offerDownload(path);
-      if (url === null) return fail('unsupported', 'The file is saved on this computer already: use Show in folder.');
+      if (url === null) return fail('unsupported', m.export_saved_here_already());
       return ok({ url });
     },
   };

@@ -27,6 +27,7 @@ import { ARCHIVE_HISTORY_DAYS_MAX, type ArchiveSettings, type ProfileView } from
 import type { Overview, OverviewComparison, OverviewExportRequest } from '../../shared/reports/overview';
 import { overviewWindowProblem } from '../../shared/reports/overview-window';
 import { fail, ok, type AppError, type Result } from '../../shared/result';
+import { m } from '../../shared/i18n';
 import { withAccounts } from './accounts-handlers';
 import type { Handlers } from './dispatcher';
 
@@ -56,10 +57,10 @@ export function createReportHandlers(deps: {
   function archiveMissing(profileId: string): Result<never> {
     const condition = archives.condition(profileId);
     if (condition.state === 'off') {
-      return fail('archive-off', 'The Overview is computed over the archive, which is switched off for this profile. Switch it on in Accounts, then open the Overview again.');
+      return fail('archive-off', m.export_overview_archive_off());
     }
-    const why = condition.state === 'unavailable' ? condition.message : 'The archive could not be opened.';
-    return fail('archive-unavailable', `The Overview is computed over the archive, which cannot be used right now. ${why} Close the other Switchboard window or command, then try again.`);
+    const why = condition.state === 'unavailable' ? condition.message : m.export_archive_not_opened();
+    return fail('archive-unavailable', m.export_overview_archive_unavailable({ why }));
   }
 
   /**
@@ -70,9 +71,9 @@ export function createReportHandlers(deps: {
    * and why. The job ends when the figures are there.
    */
   async function report(profileId: string, store: ArchiveStore, window: OverviewWindow, compute: () => Promise<Result<Overview>>): Promise<Result<Overview>> {
-    const job = jobs.start({ kind: 'report', title: 'Overview', profileId, operation: null, path: null, cancellable: true });
+    const job = jobs.start({ kind: 'report', title: m.export_overview_name(), profileId, operation: null, path: null, cancellable: true });
     const plan = overviewSyncPlan(window, accounts.archiveSettings(profileId));
-    let answer: Result<Overview> = fail('internal', 'The Overview stopped because of an internal error. The details are in the log file.');
+    let answer: Result<Overview> = fail('internal', m.export_crashed_overview());
     await runJob(job, 'Overview', log, async () => {
       const synced = await syncLists({ accounts, log }, store, profileId, SYNCED_FOR_OVERVIEW, plan, job);
       if (!synced.ok) {
@@ -89,9 +90,9 @@ export function createReportHandlers(deps: {
   /** The profile, window and comparison of a request, checked as the Overview screen checks them, with its archive open. */
   async function checked(request: OverviewExportRequest): Promise<Result<{ profile: ProfileView; zone: TimeZone | null; window: OverviewWindow; compare: OverviewComparison; store: ArchiveStore }>> {
     const profileId = request.profileId ?? (await accounts.active())?.id ?? null;
-    if (profileId === null) return fail('not-found', 'Choose or add a profile in Accounts first.');
+    if (profileId === null) return fail('not-found', m.export_choose_profile());
     const profile = (await accounts.state()).profiles.find((candidate) => candidate.id === profileId);
-    if (!profile) return fail('not-found', 'That profile no longer exists: choose another in Accounts.');
+    if (!profile) return fail('not-found', m.export_profile_gone());
     const window = { fromMs: request.fromMs, toMs: request.toMs };
     const structural = checkOverviewWindow(window);
     if (!structural.ok) return structural;
@@ -132,12 +133,12 @@ export function createReportHandlers(deps: {
         if (!asked.ok) return asked;
         const { profile, zone, window, compare, store } = asked.value;
         const defaultName = overviewFileName({ what: 'overview', window, profileName: profile.name, zone: zone ?? UTC, now: Date.now(), extension: 'xlsx' });
-        const chosen = await desktop.chooseSavePath({ defaultName, filters: [{ name: 'Excel workbook', extensions: ['xlsx'] }] });
+        const chosen = await desktop.chooseSavePath({ defaultName, filters: [{ name: m.export_filter_xlsx(), extensions: ['xlsx'] }] });
         if (chosen === null) return ok({ job: null });
         const claimed = claimSavePath(desktop.host, chosen);
         if (!claimed.ok) return claimed;
         const reservation = claimed.value;
-        const job = jobs.start({ kind: 'export', title: 'Overview', profileId: profile.id, operation: null, path: reservation.path, cancellable: true });
+        const job = jobs.start({ kind: 'export', title: m.export_overview_name(), profileId: profile.id, operation: null, path: reservation.path, cancellable: true });
         void runJob(job, 'export', log, async () => {
           const computed = await computeOverview({ store, profileId: profile.id, timeZone: profile.timeZone, window, compare, mmsSends: mmsHistory.list() });
           if (!computed.ok) {
@@ -157,13 +158,13 @@ export function createReportHandlers(deps: {
       withAccounts(async () => {
         const bytes = Buffer.from(request.pngBase64, 'base64');
         if (bytes.length > CHART_IMAGE_MAX_BYTES) {
-          return fail('validation', `The chart's picture is larger than ${CHART_IMAGE_MAX_BYTES / (1024 * 1024)} MB: make the window smaller, then save it again.`);
+          return fail('validation', m.export_chart_too_large({ megabytes: String(CHART_IMAGE_MAX_BYTES / (1024 * 1024)) }));
         }
-        if (!bytes.subarray(0, PNG_SIGNATURE.length).equals(PNG_SIGNATURE)) return fail('validation', "The chart's picture is not a PNG image: draw the chart again, then save it.");
+        if (!bytes.subarray(0, PNG_SIGNATURE.length).equals(PNG_SIGNATURE)) return fail('validation', m.export_chart_not_png());
         const profile = await accounts.active();
         const zone = (profile && parseTimeZone(profile.timeZone)) ?? UTC;
         const defaultName = overviewFileName({ what: `overview-${request.name}`, window: null, profileName: profile?.name ?? '', zone, now: Date.now(), extension: 'png' });
-        const chosen = await desktop.chooseSavePath({ defaultName, filters: [{ name: 'PNG image', extensions: ['png'] }] });
+        const chosen = await desktop.chooseSavePath({ defaultName, filters: [{ name: m.export_filter_png(), extensions: ['png'] }] });
         if (chosen === null) return ok({ path: null });
         const claimed = claimSavePath(desktop.host, chosen);
         if (!claimed.ok) return claimed;
@@ -174,7 +175,7 @@ export function createReportHandlers(deps: {
         } catch (error) {
           await rm(partial, { force: true }).catch(() => {});
           const reason = error instanceof Error ? error.message : String(error);
-          return fail('file-error', 'The picture could not be written. Check the folder and the free space, then try again.', `${reason} (${path})`);
+          return fail('file-error', m.export_picture_not_written(), `${reason} (${path})`);
         }
         deps.written.add(path);
         return ok({ path });
@@ -184,9 +185,9 @@ export function createReportHandlers(deps: {
 
 /** Why the figures shown are the archive's as they were, when the sync before them stopped. */
 function notRefreshedReason(error: AppError, cancelled: boolean): string {
-  if (cancelled || error.code === 'cancelled') return 'the sync was cancelled';
-  if (error.code === 'network' || error.code === 'timeout') return 'the platform could not be reached';
-  return `the sync stopped: ${error.message}`;
+  if (cancelled || error.code === 'cancelled') return m.export_not_refreshed_cancelled();
+  if (error.code === 'network' || error.code === 'timeout') return m.export_not_refreshed_unreachable();
+  return m.export_not_refreshed_stopped({ message: error.message });
 }
 
 /** The window itself, from no earlier than the platform still keeps (it refuses a range reaching further back). */

@@ -4,6 +4,7 @@
  * delivered twice; a row two neighbouring windows share at their boundary is expected.
  */
 import type { Page } from '../../shared/records';
+import { m } from '../../shared/i18n';
 import type { AppError } from '../../shared/result';
 import type { PageTask } from './fetch-plan';
 
@@ -39,14 +40,14 @@ export class DriftCheck<R> {
     if (page.total !== expectedTotal) {
       this.note(
         { kind: 'total-changed', window: task.position, page: task.page, expected: expectedTotal, actual: page.total },
-        `the record count went from ${expectedTotal} to ${page.total}`,
+        m.export_drift_count_moved({ from: String(expectedTotal), to: String(page.total) }),
       );
       this.totals[task.window] = page.total;
     }
     if (page.records.length !== task.expectedRows) {
       this.note(
         { kind: 'page-length', window: task.position, page: task.page, expected: task.expectedRows, actual: page.records.length },
-        `page ${task.page} had ${page.records.length} rows instead of ${task.expectedRows}`,
+        m.export_drift_page_length({ page: String(task.page), rows: String(page.records.length), expected: String(task.expectedRows) }),
       );
     }
     const crossesWindow = this.previousWindow !== -1 && this.previousWindow !== task.window;
@@ -56,7 +57,7 @@ export class DriftCheck<R> {
       const id = this.idOf(record);
       if (id !== null && (ids.has(id) || this.previousIds.has(id))) {
         if (crossesWindow && this.previousIds.has(id) && task.page === 1) this.boundaryDuplicatesSkipped += 1;
-        else this.note({ kind: 'duplicate', window: task.position, page: task.page, id }, `row ${id} came twice`);
+        else this.note({ kind: 'duplicate', window: task.position, page: task.page, id }, m.export_drift_row_twice({ id }));
         continue;
       }
       if (id !== null) ids.add(id);
@@ -70,7 +71,7 @@ export class DriftCheck<R> {
   private note(entry: FetchDrift, message: string): void {
     if (this.drift.length < MAX_DRIFT_ENTRIES) this.drift.push(entry);
     if (this.onDrift === 'fail' && this.failure === null) {
-      this.failure = { code: 'drift', message: `The data changed while it was being fetched: ${message}. Fetch again.` };
+      this.failure = { code: 'drift', message: m.export_drift_failure({ what: message }) };
     }
   }
 }

@@ -1,3 +1,4 @@
+import { formatNumber, m } from '../../shared/i18n';
 import type { FetchAllSummary } from './fetch-all';
 
 /** What to tell the user when the data moved on the platform while a fetch-all ran. */
@@ -6,8 +7,8 @@ export function describeDrift(summary: FetchAllSummary): string[] {
   const changed = summary.drift.filter((d) => d.kind === 'total-changed').length;
   const duplicates = summary.drift.filter((d) => d.kind === 'duplicate').length;
   const warnings: string[] = [];
-  if (changed > 0) warnings.push('The data changed on the platform while it was loading: the total moved. Load again for a consistent view.');
-  if (duplicates > 0) warnings.push(`${duplicates} row(s) moved between pages while loading and were not repeated. Load again for a consistent view.`);
-  if (warnings.length === 0) warnings.push('Pages came back with unexpected lengths while loading. Load again for a consistent view.');
+  if (changed > 0) warnings.push(m.export_drift_total_moved());
+  if (duplicates > 0) warnings.push(m.export_drift_duplicates({ count: formatNumber(duplicates) }));
+  if (warnings.length === 0) warnings.push(m.export_drift_lengths());
   return warnings;
 }

@@ -13,6 +13,7 @@
  *   onDrift 'fail'; a repeated row is never delivered twice.
  */
 import { checkQuery, type CheckedQuery, type ListDescriptor } from '../../shared/operations';
+import { m } from '../../shared/i18n';
 import { refusal } from '../../shared/validation';
 import type { Page } from '../../shared/records';
 import { fail, ok, type Result } from '../../shared/result';
@@ -89,7 +90,7 @@ export async function fetchAll<P extends object, R, Row, D>(
 
 function concurrencyProblem(concurrency: number | undefined): string | null {
   const value = concurrency ?? DEFAULT_CONCURRENCY;
-  return Number.isInteger(value) && value >= 1 && value <= MAX_CONCURRENCY ? null : `Choose from 1 to ${MAX_CONCURRENCY} pages at once.`;
+  return Number.isInteger(value) && value >= 1 && value <= MAX_CONCURRENCY ? null : m.export_concurrency_range({ max: String(MAX_CONCURRENCY) });
 }
 
 /**
@@ -120,7 +121,7 @@ export async function fetchPages<R>(source: PageSource<R>, options: FetchAllOpti
   const requestPage = createPageRequests(source, controller.signal, (info) => {
     if (info.rateLimited) concurrency.rateLimited(performance.now());
   });
-  const cancelled = (): Result<FetchAllSummary> => fail('cancelled', 'The fetch was cancelled.');
+  const cancelled = (): Result<FetchAllSummary> => fail('cancelled', m.export_fetch_cancelled());
   try {
     // 1. The first page of every window: totals, page counts, and which way the platform sorts.
     const firstRoundStartedMs = performance.now();

@@ -3,6 +3,7 @@
  * whose tries all failed for a passing cause asked for again while other pages get through.
  */
 import type { RetryInfo } from '../api';
+import { m } from '../../shared/i18n';
 import type { Page } from '../../shared/records';
 import { fail, type AppError, type Result } from '../../shared/result';
 import type { PageSource } from './paged-sources';
@@ -58,6 +59,14 @@ export function createPageRequests<R>(
 
 /** A page's failure, saying where the fetch stopped after the server's own detail. */
 export function failedAt(error: AppError, window: number, page: number, totalPages: number | null): Result<never> {
-  const position = `Stopped at page ${page}${totalPages === null ? '' : ` (of ${totalPages} in all)`}${window > 0 ? `, window ${window + 1}` : ''}.`;
+  const at = { page: String(page), total: String(totalPages), window: String(window + 1) };
+  const position =
+    totalPages === null
+      ? window > 0
+        ? m.export_stopped_at_page_window(at)
+        : m.export_stopped_at_page(at)
+      : window > 0
+        ? m.export_stopped_at_page_of_window(at)
+        : m.export_stopped_at_page_of(at);
   return fail(error.code, error.message, error.detail ? `${error.detail} — ${position}` : position);
 }

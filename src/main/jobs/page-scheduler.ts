@@ -4,6 +4,7 @@
  * The first failed page stops the fetch; the pages before it that arrived are delivered.
  */
 import { sleep } from '../api/retry';
+import { m } from '../../shared/i18n';
 import type { Page } from '../../shared/records';
 import { fail, type Result } from '../../shared/result';
 import type { AdaptiveConcurrency } from './adaptive-concurrency';
@@ -79,7 +80,7 @@ export async function runSchedule<R>(options: ScheduleOptions<R>): Promise<Resul
       // Pages that arrived during a ramp-up pause are delivered on the next turn.
       if (buffered.has(nextToDeliver) || failure !== null) continue;
       // Nothing under way and the next page not here: cannot happen unless a page went missing.
-      failure = fail('bad-response', 'The fetch lost track of a page. Try again.', `page index ${nextToDeliver}`);
+      failure = fail('bad-response', m.export_lost_page(), `page index ${nextToDeliver}`);
       break;
     }
     await Promise.race(inFlight.values());

@@ -4,6 +4,7 @@
  */
 import type { AppError, Result } from '../../shared/result';
 import type { Logger } from '../log';
+import { m } from '../../shared/i18n';
 import type { JobEnding, JobHandle } from './job-registry';
 
 export function completed(rows: number, warnings: string[] = []): JobEnding {
@@ -19,9 +20,19 @@ export function stopped(error: AppError, job: Pick<JobHandle, 'signal'>, rows = 
 /** What a caller that waits for a job learns of how it ended. */
 export function resultOf(ending: JobEnding): Result<{ rows: number }> {
   if (ending.state === 'completed') return { ok: true, value: { rows: ending.rows } };
-  if (ending.state === 'cancelled') return { ok: false, error: { code: 'cancelled', message: 'The job was cancelled.' } };
-  return { ok: false, error: ending.error ?? { code: 'internal', message: 'The job stopped.' } };
+  if (ending.state === 'cancelled') return { ok: false, error: { code: 'cancelled', message: m.export_job_cancelled() } };
+  return { ok: false, error: ending.error ?? { code: 'internal', message: m.export_job_stopped() } };
 }
+
+/** "The export stopped because of an internal error.", for each work a job names. */
+const CRASHED: Readonly<Record<string, () => string>> = {
+  export: m.export_crashed_export,
+  sync: m.export_crashed_sync,
+  Overview: m.export_crashed_overview,
+  'daily report': m.export_crashed_daily_report,
+  'Load all': m.export_crashed_load_all,
+  'MMS send': m.export_crashed_mms_send,
+};
 
 /**
  * Runs a job's work and ends the job as it says; never throws. `what` names the work for
@@ -36,7 +47,7 @@ export async function runJob(job: JobHandle, what: string, log: Logger, work: ()
     ending = {
       state: 'failed',
       rows: 0,
-      error: { code: 'internal', message: `The ${what} stopped because of an internal error. The details are in the log file.` },
+      error: { code: 'internal', message: CRASHED[what]?.() ?? m.export_crashed({ what }) },
       warnings: [],
     };
   }

@@ -4,6 +4,7 @@
  * job in the jobs area, so its end is told like any export's (a notification when away).
  */
 import { join } from 'node:path';
+import { m } from '../../shared/i18n';
 import type { Accounts } from '../accounts/accounts';
 import { createClient } from '../api';
 import { runExport } from '../export/export-job';
@@ -42,7 +43,7 @@ export async function writeDailyReport(
   const path = join(folder, reportFileName(listName, day.key, profile.name));
   const query = checkFetchAll(list, reportParams(day, profile.zone), {});
   if (!query.ok) return query;
-  const job = deps.jobs.start({ kind: 'export', title: `Daily report: ${list.endpoint.title()}, ${day.key}`, profileId: profile.id, operation, path, cancellable: true });
+  const job = deps.jobs.start({ kind: 'export', title: m.export_daily_report_title({ title: list.endpoint.title(), day: day.key }), profileId: profile.id, operation, path, cancellable: true });
   const ending = await runJob(job, 'daily report', deps.log, async () => {
     const connection = await deps.accounts.connection(profile.id);
     const client = createClient({ ...connection, log: deps.log });
@@ -64,5 +65,5 @@ export async function writeDailyReport(
     }
   });
   if (ending.state === 'completed') return ok({ path, rows: ending.rows });
-  return ending.error ? { ok: false, error: ending.error } : fail('cancelled', 'The daily report was cancelled.');
+  return ending.error ? { ok: false, error: ending.error } : fail('cancelled', m.export_daily_report_cancelled());
 }

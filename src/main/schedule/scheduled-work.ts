@@ -4,6 +4,7 @@
  * saved with the profile. Also the IPC handlers for the settings and the next runs.
  */
 import { join } from 'node:path';
+import { m } from '../../shared/i18n';
 import type { Accounts } from '../accounts/accounts';
 import type { Archives } from '../archive/archives';
 import { SYNCED_LISTS, syncPlanOf } from '../archive/sync-plan';
@@ -54,9 +55,9 @@ export function createScheduledWork(deps: ScheduledWorkDeps): ScheduledWork {
 
   async function sync(profileId: string): Promise<Result<unknown>> {
     const settings = accounts.archiveSettings(profileId);
-    if (!settings.enabled) return fail('archive-off', 'The archive is switched off for this profile, so there is nothing to sync.');
+    if (!settings.enabled) return fail('archive-off', m.export_schedule_archive_off());
     const store = await archives.store(profileId, 'sync');
-    if (!store) return fail('archive-unavailable', 'The archive could not be opened.');
+    if (!store) return fail('archive-unavailable', m.export_archive_not_opened());
     const started = await startSyncJob({ accounts, jobs, log, archives }, store, profileId, SYNCED_LISTS, syncPlanOf(settings, Date.now(), null));
     return started.ok ? started.value.finished : started;
   }

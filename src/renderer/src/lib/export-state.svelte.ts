@@ -1,5 +1,5 @@
 import type { ListOperation } from '../../../shared/operations';
-import type { ExportFileFormat, ExportScope, StartExportRequest } from '../../../shared/methods/export';
+import type { ExportFileFormat, ExportHeaders, ExportScope, StartExportRequest } from '../../../shared/methods/export';
 import type { JobInfo, JobProgress } from '../../../shared/methods/jobs';
 import type { AppError } from '../../../shared/result';
 import { bridge } from './bridge';
@@ -59,9 +59,9 @@ export class ExportState<O extends ListOperation> {
    * Exports what the table shows (its query: the filters as applied, sort, search, column
    * filters): this page or every matching row, with the table's columns or all. Before the
    * first search the form is checked as Search checks it (errors show at the fields) and used.
-   * Asks where to save, then starts.
+   * Asks where to save, then starts. `headers`: the header row's names (default the interface language's).
    */
-  async start(scope: ExportScope, format: ExportFileFormat, columns: 'table' | 'all'): Promise<void> {
+  async start(scope: ExportScope, format: ExportFileFormat, columns: 'table' | 'all', headers: ExportHeaders = 'interface'): Promise<void> {
     if (this.running) return;
     const view = this.view;
     // The query of the rows on show; when none arrived (the archive failed to answer), the one the table asked for.
@@ -78,6 +78,7 @@ export class ExportState<O extends ListOperation> {
       scope,
       ...(scope === 'page' ? { current: shown ? view.page : 1, size: view.size } : {}),
       ...(columns === 'table' ? { columns: $state.snapshot(view.visibleKeys) } : {}),
+      ...(headers === 'interface' ? {} : { headers }),
     } as StartExportRequest;
     const started = await bridge.startExport(request);
     this.starting = false;

@@ -1,26 +1,47 @@
 import type { JobInfo, JobKind, JobProgress } from '../../../shared/methods/jobs';
+import { currentLocale, formatNumber, m } from '../../../shared/i18n';
 
 export function fileNameOf(path: string | null): string {
   return path?.split(/[\\/]/).pop() ?? '';
 }
 
-/** What a job is, for a person: the label beside each job and the heading of its group. */
-export const KIND_LABEL: Record<JobKind, { one: string; group: string }> = {
-  export: { one: 'export', group: 'Exports' },
-  sync: { one: 'sync', group: 'Syncs' },
-  report: { one: 'report', group: 'Reports' },
-  loadAll: { one: 'Load all', group: 'Load all' },
-  mms: { one: 'MMS send', group: 'MMS sends' },
+/** What a job is, for a person: the label beside each job and the heading of its group (message functions, read when shown). */
+export const KIND_LABEL: Record<JobKind, { one: () => string; group: () => string }> = {
+  export: { one: m.export_kind_export, group: m.export_kind_exports },
+  sync: { one: m.export_kind_sync, group: m.export_kind_syncs },
+  report: { one: m.export_kind_report, group: m.export_kind_reports },
+  loadAll: { one: m.export_kind_load_all, group: m.export_kind_load_all },
+  mms: { one: m.export_kind_mms_send, group: m.export_kind_mms_sends },
 };
 
 /** What a job counts: rows, or an MMS send's recipients. */
-export const UNIT_OF: Record<JobKind, string> = { export: 'rows', sync: 'rows', report: 'rows', loadAll: 'rows', mms: 'recipients' };
+export type JobUnit = 'rows' | 'recipients';
+export const UNIT_OF: Record<JobKind, JobUnit> = { export: 'rows', sync: 'rows', report: 'rows', loadAll: 'rows', mms: 'recipients' };
+
+/** The locale dates and times of jobs and schedules are written in ('en-GB' in English, as before). */
+export function dateLocale(): string {
+  return currentLocale() === 'zh-CN' ? 'zh-CN' : 'en-GB';
+}
+
+/** "1,200 rows", "42 recipients": a count of what a job counts. */
+export function countText(count: number, unit: JobUnit = 'rows'): string {
+  const done = formatNumber(count);
+  return unit === 'rows' ? m.export_count_rows({ done }) : m.export_count_recipients({ done });
+}
 
 /** "1,200 of 30,000 rows · 2,400 rows/s · 12 s left" */
-export function progressText(progress: JobProgress | null, unit = 'rows'): string {
-  const rows = `${(progress?.rows ?? 0).toLocaleString('en')}${progress?.totalRows ? ` of ${progress.totalRows.toLocaleString('en')}` : ''} ${unit}`;
+export function progressText(progress: JobProgress | null, unit: JobUnit = 'rows'): string {
+  const done = formatNumber(progress?.rows ?? 0);
+  const total = progress?.totalRows ? formatNumber(progress.totalRows) : null;
+  const rows =
+    total === null
+      ? countText(progress?.rows ?? 0, unit)
+      : unit === 'rows'
+        ? m.export_count_rows_of({ done, total })
+        : m.export_count_recipients_of({ done, total });
   if (!progress || progress.rowsPerSecond <= 0) return rows;
-  return `${rows} · ${Math.round(progress.rowsPerSecond).toLocaleString('en')} ${unit}/s${timeLeft(progress.etaSeconds)}`;
+  const rate = formatNumber(Math.round(progress.rowsPerSecond));
+  return `${rows} · ${unit === 'rows' ? m.export_rate_rows({ rate }) : m.export_rate_recipients({ rate })}${timeLeft(progress.etaSeconds)}`;
 }
 
 /** How far a job got, 0 to 1; undefined while that is not known (a progress bar then shows that it is busy). */
@@ -33,61 +54,65 @@ export function fractionDone(progress: JobProgress | null): number | undefined {
 
 function timeLeft(seconds: number | null): string {
   if (seconds === null) return '';
-  if (seconds < 60) return ` · ${Math.ceil(seconds)} s left`;
-  return ` · ${Math.floor(seconds / 60)} min ${Math.ceil(seconds % 60)} s left`;
+  if (seconds < 60) return ` · ${m.export_left_seconds({ seconds: String(Math.ceil(seconds)) })}`;
+  return ` · ${m.export_left_minutes({ minutes: String(Math.floor(seconds / 60)), seconds: String(Math.ceil(seconds % 60)) })}`;
 }
 
 /** One line on how a job went, for the jobs area, the screen that started it, and the notification. */
 export function outcomeOf(job: JobInfo): string {
-  return outcomesOf(job)[job.state];
+  return outcomesOf(job)[job.state]();
 }
 
-function outcomesOf(job: JobInfo): Record<JobInfo['state'], string> {
-  const rows = job.rows.toLocaleString('en');
-  const why = (fallback: string): string => job.error?.message ?? fallback;
+function outcomesOf(job: JobInfo): Record<JobInfo['state'], () => string> {
+  const rows = formatNumber(job.rows);
+  const why = (fallback: () => string): string => job.error?.message ?? fallback();
   switch (job.kind) {
     case 'export':
       return {
-        running: 'Running',
-        completed: `Saved ${rows} rows to ${fileNameOf(job.path)}`,
-        cancelled: 'Cancelled; no file was written.',
-        failed: `Failed: ${why('the job stopped.')} No file was written.`,
+        running: m.export_outcome_running,
+        completed: () => m.export_outcome_export_saved({ rows, file: fileNameOf(job.path) }),
+        cancelled: m.export_outcome_export_cancelled,
+        failed: () => m.export_outcome_export_failed({ why: why(m.export_outcome_export_stopped) }),
       };
     case 'sync':
       return {
-        running: 'Syncing',
-        completed: `Synced: ${rows} rows fetched and kept on this computer`,
-        cancelled: 'Cancelled; the ranges finished before are kept.',
-        failed: `Failed: ${why('the sync stopped.')} The ranges finished before are kept.`,
+        running: m.export_outcome_syncing,
+        completed: () => m.export_outcome_sync_done({ rows }),
+        cancelled: m.export_outcome_sync_cancelled,
+        failed: () => m.export_outcome_sync_failed({ why: why(m.export_outcome_sync_stopped) }),
       };
     case 'report':
       return {
-        running: 'Syncing, then computing the figures',
-        completed: `Computed, after syncing ${rows} rows`,
-        cancelled: 'Cancelled; the figures were not computed.',
-        failed: `Failed: ${why('the report stopped.')}`,
+        running: m.export_outcome_report_running,
+        completed: () => m.export_outcome_report_done({ rows }),
+        cancelled: m.export_outcome_report_cancelled,
+        failed: () => m.export_outcome_failed({ why: why(m.export_outcome_report_stopped) }),
       };
     case 'loadAll':
       return {
-        running: 'Loading',
-        completed: job.limited ? `Stopped at ${rows} rows: narrow the filters, or export to get everything.` : `Loaded ${rows} rows into the table`,
-        cancelled: `Cancelled after ${rows} rows; those are shown.`,
-        failed: `Failed: ${why('loading stopped.')}`,
+        running: m.export_outcome_loading,
+        completed: () => (job.limited ? m.export_outcome_load_limited({ rows }) : m.export_outcome_loaded({ rows })),
+        cancelled: () => m.export_outcome_load_cancelled({ rows }),
+        failed: () => m.export_outcome_failed({ why: why(m.export_outcome_load_stopped) }),
       };
     case 'mms':
       return {
-        running: 'Sending',
-        completed: `Sent: ${rows} accepted`,
-        cancelled: 'Stopped.',
-        failed: why('The send stopped.'),
+        running: m.export_outcome_sending,
+        completed: () => m.export_outcome_sent({ rows }),
+        cancelled: m.export_outcome_mms_stopped,
+        failed: () => why(m.export_outcome_send_stopped),
       };
   }
 }
 
 /** The notification's title for a job that ended. */
 export function endingTitleOf(job: JobInfo): string {
-  const what = { export: 'Export', sync: 'Sync', report: 'Overview', loadAll: 'Load all', mms: 'MMS' }[job.kind];
-  if (job.state === 'completed') return job.kind === 'mms' ? 'MMS sent' : `${what} finished`;
-  if (job.state === 'cancelled') return `${what} cancelled`;
-  return job.kind === 'mms' ? 'MMS needs attention' : `${what} failed`;
+  const titles = {
+    export: [m.export_title_export_finished, m.export_title_export_cancelled, m.export_title_export_failed],
+    sync: [m.export_title_sync_finished, m.export_title_sync_cancelled, m.export_title_sync_failed],
+    report: [m.export_title_overview_finished, m.export_title_overview_cancelled, m.export_title_overview_failed],
+    loadAll: [m.export_title_load_all_finished, m.export_title_load_all_cancelled, m.export_title_load_all_failed],
+    mms: [m.export_title_mms_sent, m.export_title_mms_cancelled, m.export_title_mms_attention],
+  }[job.kind];
+  return (job.state === 'completed' ? titles[0] : job.state === 'cancelled' ? titles[1] : titles[2])();
 }

@@ -12,6 +12,7 @@ import { bridge } from './bridge';
 import { startDownload } from './download';
 import { notifyDesktop } from './desktop-notice';
 import { endingTitleOf, outcomeOf } from './job-text';
+import { m } from '../../../shared/i18n';
 import { navigation } from './navigation.svelte';
 import { screenOfOperation, type ScreenId } from './screens';
 
@@ -155,7 +156,7 @@ class Jobs {
   private tellIfAway(job: JobInfo): void {
     const screen = screenOf(job);
     if (!document.hidden && screen === navigation.current) return;
-    notifyDesktop(endingTitleOf(job), `${job.title}: ${outcomeOf(job)}`, () => {
+    notifyDesktop(endingTitleOf(job), m.export_notify_body({ title: job.title, outcome: outcomeOf(job) }), () => {
       if (screen !== null) navigation.go(screen);
     });
   }
