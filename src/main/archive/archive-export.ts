@@ -9,6 +9,7 @@ import { rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PlatformClient } from '../api';
+import { formatNumber, m } from '../../shared/i18n';
 import { fetchAll, type FetchAllOptions } from '../jobs/fetch-all';
 import { type CheckedQuery, type ListDescriptor, listOf, type ListOperation, type ListRows } from '../../shared/operations';
 import { fail, ok, type Result } from '../../shared/result';
@@ -38,7 +39,10 @@ export function archiveQueryFor(
   if (others.length > 0) {
     return fail(
       'validation',
-      `From the archive, ${list.slug} can be read ${list.window ? 'by time window' : operation === 'taskDetails' ? 'by task' : 'as a whole list'} only: leave out ${namesOf(others)}, or export from the platform.`,
+      (list.window ? m.cli_archive_read_by_window : operation === 'taskDetails' ? m.cli_archive_read_by_task : m.cli_archive_read_whole)({
+        list: list.slug,
+        names: namesOf(others),
+      }),
     );
   }
   if (list.window !== null) {
@@ -46,7 +50,7 @@ export function archiveQueryFor(
     const fromMs = instant(params.strTime);
     const toMs = instant(params.endTime);
     if (fromMs === null || toMs === null)
-      return fail('validation', 'Give the time window to read from the archive.');
+      return fail('validation', m.cli_archive_window_needed());
     query.window = { fromMs, toMs };
   }
   return ok(query);
@@ -55,7 +59,7 @@ export function archiveQueryFor(
 /** The first few names, each cut short, and how many more: a request may carry thousands. */
 function namesOf(names: readonly string[]): string {
   const shown = names.slice(0, 5).map((name) => (name.length > 40 ? `${name.slice(0, 40)}…` : name));
-  return names.length > shown.length ? `${shown.join(', ')} and ${names.length - shown.length} more` : shown.join(', ');
+  return names.length > shown.length ? m.cli_archive_names_more({ names: shown.join(', '), more: formatNumber(names.length - shown.length) }) : shown.join(', ');
 }
 
 /** A sort the archive can apply: by one of the list's fields. An unknown one is refused, naming it, never ignored. */
@@ -66,7 +70,7 @@ export function checkArchiveSort(operation: ListOperation, sort: ArchiveQuery['s
   const list = listOf(operation);
   return fail(
     'validation',
-    `${list.endpoint.title()} from the archive cannot be sorted by "${sort.field}": it is not one of the list's fields. Sort by another column, then export again.`,
+    m.cli_archive_sort_unknown({ list: list.endpoint.title(), field: sort.field }),
   );
 }
 
@@ -82,10 +86,10 @@ export function archiveRows<O extends ListOperation>(
     try {
       return ok(await store.each(archiveTableFor(operation), query, onRows, signal));
     } catch (error) {
-      if (signal.aborted) return fail('cancelled', 'The export was cancelled; no file was written.');
+      if (signal.aborted) return fail('cancelled', m.cli_archive_export_cancelled());
       return fail(
         'archive',
-        'The archive could not be read.',
+        m.cli_archive_unreadable(),
         error instanceof Error ? error.message : undefined,
       );
     }
@@ -104,12 +108,12 @@ export function archivePageRows<O extends ListOperation>(
     if (!sorted.ok) return sorted;
     try {
       const { records } = await store.page(archiveTableFor(operation), query, page.offset, page.limit);
-      if (signal.aborted) return fail('cancelled', 'The export was cancelled; no file was written.');
+      if (signal.aborted) return fail('cancelled', m.cli_archive_export_cancelled());
       await onRows(records);
       return ok(records.length);
     } catch (error) {
-      if (signal.aborted) return fail('cancelled', 'The export was cancelled; no file was written.');
-      return fail('archive', 'The archive could not be read.', error instanceof Error ? error.message : undefined);
+      if (signal.aborted) return fail('cancelled', m.cli_archive_export_cancelled());
+      return fail('archive', m.cli_archive_unreadable(), error instanceof Error ? error.message : undefined);
     }
   };
 }
@@ -133,7 +137,7 @@ export async function parquetFromArchive<Row>(
     await rm(partial, { force: true }).catch(() => undefined);
     return fail(
       'file-error',
-      'The Parquet file could not be written. Check the folder and the free space, then try again.',
+      m.cli_archive_parquet_failed(),
       error instanceof Error ? `${error.message} (${path})` : path,
     );
   }

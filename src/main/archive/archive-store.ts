@@ -18,6 +18,7 @@ import { pruneTable, retentionPlan, tableStats, type RetentionPlan, type TableSt
 import { readCoverage, readSnapshotTakenAt } from './meta-tables';
 import { ArchiveQueries, type ArchivePage } from './queries';
 import type { ArchiveQuery } from './query-sql';
+import { m } from '../../shared/i18n';
 import { ArchiveReadCancelled, ReadPool } from './read-pool';
 import { diskFullError, isDiskFull } from './disk-full';
 import { createMetaTables, TableSchemas } from './schema';
@@ -108,7 +109,7 @@ export class ArchiveStore {
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       if (isLockConflict(reason)) {
-        throw new ArchiveBusyError('Another Switchboard window or command is using this archive.');
+        throw new ArchiveBusyError(m.cli_archive_busy());
       }
       if (!existsSync(path)) throw error;
       const keptAt = `${path}.unreadable-${Date.now()}`;
@@ -125,7 +126,7 @@ export class ArchiveStore {
   }
 
   private interrupt(): void {
-    this.engine.pool.interruptAll(new ArchiveReadCancelled('Switchboard is closing.'));
+    this.engine.pool.interruptAll(new ArchiveReadCancelled(m.cli_archive_app_closing()));
     this.engine.writer.interrupt();
   }
 
@@ -140,7 +141,7 @@ export class ArchiveStore {
    * next piece, so what was committed before reads again at once.
    */
   private serial<T>(work: () => Promise<T>): Promise<T> {
-    if (this.closed) return Promise.reject(new Error('The archive is closed.'));
+    if (this.closed) return Promise.reject(new Error(m.cli_archive_closed()));
     const guarded = async (): Promise<T> => {
       if (this.reopenBeforeNext) await this.reopen();
       try {
@@ -314,7 +315,7 @@ export class ArchiveStore {
   }
 
   private checkOpen(): void {
-    if (this.closed) throw new Error('The archive is closed.');
+    if (this.closed) throw new Error(m.cli_archive_closed());
   }
 }
 

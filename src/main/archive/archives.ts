@@ -18,6 +18,7 @@ import { PageRecorder, type RecordedPage } from './page-recorder';
 import { heldPruneOf, HeldPrunes } from './held-prunes';
 import type { RetentionOutcome } from './retention';
 import type { TimeZone } from '../../shared/time-zone';
+import { m } from '../../shared/i18n';
 
 /** A busy or unreadable archive is tried again after this long. */
 const RETRY_AFTER_MS = 60_000;
@@ -25,22 +26,22 @@ const RETRY_AFTER_MS = 60_000;
 /** What the store is wanted for, which decides what an unavailable archive means to the user. */
 export type ArchivePurpose = 'live' | 'sync' | 'read';
 
-const WHEN_BUSY: Readonly<Record<ArchivePurpose, string>> = {
-  live: 'This window works live from the platform until it is closed.',
-  sync: 'Close it or let its sync finish, then sync again.',
-  read: 'Close it or let its sync finish, then try again.',
+const WHEN_BUSY: Readonly<Record<ArchivePurpose, () => string>> = {
+  live: m.cli_archive_busy_live,
+  sync: m.cli_archive_busy_sync,
+  read: m.cli_archive_busy_read,
 };
 
-const WHEN_SET_ASIDE: Readonly<Record<ArchivePurpose, string>> = {
-  live: 'Records fetched from now on are kept again.',
-  sync: 'This sync fills the new one.',
-  read: 'Nothing was read from it: the new one is empty until a sync fills it.',
+const WHEN_SET_ASIDE: Readonly<Record<ArchivePurpose, () => string>> = {
+  live: m.cli_archive_set_aside_live,
+  sync: m.cli_archive_set_aside_sync,
+  read: m.cli_archive_set_aside_read,
 };
 
-const WHEN_UNREADABLE: Readonly<Record<ArchivePurpose, string>> = {
-  live: 'This window works live from the platform.',
-  sync: 'Nothing was synced.',
-  read: 'Nothing was read from it.',
+const WHEN_UNREADABLE: Readonly<Record<ArchivePurpose, () => string>> = {
+  live: m.cli_archive_unreadable_live,
+  sync: m.cli_archive_unreadable_sync,
+  read: m.cli_archive_unreadable_read,
 };
 
 export type ArchiveCondition =
@@ -136,7 +137,7 @@ export class Archives {
   ): void {
     const entry = this.held.note(profileId, operation, outcome, retentionDays);
     if (entry === null) return;
-    this.options.tell(`${heldPruneOf(entry, shown.zone).text}, in the archive of ${shown.profileName}.`, { profileId, operation });
+    this.options.tell(m.cli_archive_held_in_profile({ held: heldPruneOf(entry, shown.zone).text, profile: shown.profileName }), { profileId, operation });
   }
 
   /** Waits until every page handed over so far is written. */
@@ -194,7 +195,7 @@ export class Archives {
       if (setAside) {
         this.options.log.warn('archive set aside', setAside.reason);
         this.options.tell(
-          `The archive on this computer could not be read, so it was moved to ${setAside.keptAt} and a new one started. What was found: ${firstLine(setAside.reason)}. ${WHEN_SET_ASIDE[purpose]}`,
+          `${m.cli_archive_set_aside({ keptAt: setAside.keptAt, reason: firstLine(setAside.reason) })} ${WHEN_SET_ASIDE[purpose]()}`,
         );
       }
       const recorder = new PageRecorder(store, this.now);
@@ -203,9 +204,7 @@ export class Archives {
         this.options.log.error('archive write failed', error);
         if (told) return;
         told = true;
-        this.options.tell(
-          'Some fetched records could not be kept in the archive on this computer. The lists still work from the platform.',
-        );
+        this.options.tell(m.cli_archive_write_failed());
       });
       const opened = { store, recorder };
       this.opened.set(profileId, opened);
@@ -214,8 +213,8 @@ export class Archives {
     } catch (error) {
       const message =
         error instanceof ArchiveBusyError
-          ? `${error.message} ${WHEN_BUSY[purpose]}`
-          : `The archive on this computer could not be opened. ${WHEN_UNREADABLE[purpose]} The details are in the log file.`;
+          ? `${error.message} ${WHEN_BUSY[purpose]()}`
+          : m.cli_archive_unopenable({ consequence: WHEN_UNREADABLE[purpose]() });
       if (!(error instanceof ArchiveBusyError)) this.options.log.error('archive open failed', error);
       this.conditions.set(profileId, { state: 'unavailable', message, atMs: this.now() });
       this.options.tell(message);

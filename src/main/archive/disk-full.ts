@@ -4,6 +4,7 @@
  */
 import { statfsSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { formatNumber, m } from '../../shared/i18n';
 import { archiveSizeBytes } from './archive-files';
 
 const MB = 1024 * 1024;
@@ -28,7 +29,7 @@ export function diskFullError(path: string): ArchiveDiskFullError {
   const free = freeBytes(path);
   const toFree = Math.max(MB, needed - (free ?? 0));
   return new ArchiveDiskFullError(
-    `The disk holding the archive is full: free ${Math.ceil(toFree / MB).toLocaleString('en')} MB, then Sync again. Everything synced before is kept, and the next sync goes on from there.`,
+    m.cli_archive_disk_full({ megabytes: formatNumber(Math.ceil(toFree / MB)) }),
   );
 }
 

@@ -9,6 +9,7 @@ import { formatInstant } from '../../shared/cell-text';
 import type { HeldPrune } from '../../shared/methods/archive';
 import { listOf, type ListOperation } from '../../shared/operations';
 import { parseTimeZone, type TimeZone } from '../../shared/time-zone';
+import { formatNumber, m } from '../../shared/i18n';
 import type { RetentionOutcome } from './retention';
 
 export interface HeldPruneEntry {
@@ -81,8 +82,11 @@ export function heldPruneOf(entry: HeldPruneEntry, zone: TimeZone): HeldPrune {
     wouldRemove: entry.wouldRemove,
     rows: entry.rows,
     cutoffMs: entry.cutoffMs,
-    text:
-      `Retention would remove ${entry.wouldRemove.toLocaleString('en')} of ${entry.rows.toLocaleString('en')} ${listNoun(entry.operation)} ` +
-      `(older than ${cutoffText(entry.cutoffMs, zone)})`,
+    text: m.cli_archive_retention_would_remove({
+      wouldRemove: formatNumber(entry.wouldRemove),
+      rows: formatNumber(entry.rows),
+      list: listNoun(entry.operation),
+      cutoff: cutoffText(entry.cutoffMs, zone),
+    }),
   };
 }

@@ -7,6 +7,7 @@
  */
 import { CALENDAR_MAX_DAYS, DAY_MS, HOUR_MS, QUARTER_HOUR_MS, calendarOf, type Window } from '../../shared/calendar';
 import { formatIsoInZone, type TimeZone } from '../../shared/time-zone';
+import { formatNumber, m } from '../../shared/i18n';
 import { ArchiveQueryRefused } from './archive-query-refused';
 import { joinSql, sql, type SqlQuery } from './sql-query';
 
@@ -63,6 +64,11 @@ function checkHourWindow(window: Window, zone: TimeZone): void {
   const text = (ms: number): string => (Number.isFinite(ms) && Math.abs(ms) <= 8.64e15 ? formatIsoInZone(ms, zone).slice(0, 10) : String(ms));
   throw new ArchiveQueryRefused(
     'window',
-    `An hour of the day can be picked over at most ${CALENDAR_MAX_DAYS} days of archived records, and the window from ${text(window.fromMs)} to ${text(window.toMs - 1)} holds records over ${Math.round(days)} days: shorten the window.`,
+    m.cli_archive_hour_window_too_long({
+      max: formatNumber(CALENDAR_MAX_DAYS),
+      from: text(window.fromMs),
+      to: text(window.toMs - 1),
+      days: formatNumber(Math.round(days)),
+    }),
   );
 }

@@ -8,6 +8,7 @@ import { planColumnFilters } from '../../shared/column-filter';
 import type { Column } from '../../shared/columns';
 import type { ListFilters } from '../../shared/list-query';
 import { listOf } from '../../shared/operations';
+import { m } from '../../shared/i18n';
 import { fail, ok, type Result } from '../../shared/result';
 import type { TimeZone } from '../../shared/time-zone';
 import { archiveQueryFor } from './archive-export';
@@ -43,21 +44,21 @@ export function listArchiveQuery(asked: ListFilters, zone: TimeZone): Result<Lis
   const equals = asked.equals ?? [];
   const contains = asked.contains ?? [];
   const unknown = [asked.sort?.field, ...equals.map((equal) => equal.field)].find((field) => field !== undefined && !known.has(field));
-  if (unknown !== undefined) return fail('validation', `The archive has no column "${unknown}" for ${list.endpoint.title()}.`);
+  if (unknown !== undefined) return fail('validation', m.cli_archive_no_column({ key: unknown, list: list.endpoint.title() }));
   const unfilterable = contains.find(
     ({ field, text }) => text.trim() !== '' && (!isArchivedColumn(layout, field) || !columns.some((column) => column.key === field)),
   );
   if (unfilterable) {
     const shown = columns.some((column) => column.key === unfilterable.field);
     return shown
-      ? refuse(unfilterable.field, `${header(unfilterable.field)} is not kept as a column of its own in the archive, so it cannot be filtered there: clear its filter.`)
-      : fail('validation', `The archive has no column "${unfilterable.field}" for ${list.endpoint.title()}.`);
+      ? refuse(unfilterable.field, m.cli_archive_not_filterable({ column: header(unfilterable.field) }))
+      : fail('validation', m.cli_archive_no_column({ key: unfilterable.field, list: list.endpoint.title() }));
   }
   const planned = planColumnFilters(columns, contains);
   if (!planned.ok) return refuse(planned.field, planned.message);
   let hourOfDay: ArchiveQuery['hourOfDay'];
   if (asked.hourOfDay !== undefined) {
-    if (!base.value.window) return fail('validation', 'An hour of the day can be picked only with a time window: give strTime and endTime.');
+    if (!base.value.window) return fail('validation', m.cli_archive_hour_needs_window());
     hourOfDay = { hour: asked.hourOfDay, zone };
   }
   const span = base.value.window;

@@ -5,6 +5,7 @@
  * names the column to fix.
  */
 import { listOf, type ListOperation } from '../../shared/operations';
+import { formatNumber, m } from '../../shared/i18n';
 import { ok, type Result } from '../../shared/result';
 import { archiveTableFor } from './tables';
 
@@ -25,10 +26,10 @@ export function checkArchivePageAsks(operation: ListOperation, asks: ArchivePage
   const equals = asks.equals ?? [];
   const refuse = (field: string, message: string): Result<null> => ({ ok: false, error: { code: 'validation', message, fields: { [field]: message } } });
   if ((asks.search ?? '').length > ARCHIVE_TEXT_MAX) {
-    return refuse('search', `Search for at most ${ARCHIVE_TEXT_MAX} characters: shorten the search text.`);
+    return refuse('search', m.cli_archive_search_too_long({ max: formatNumber(ARCHIVE_TEXT_MAX) }));
   }
   if (contains.length + equals.length > ARCHIVE_FILTERS_MAX) {
-    return refuse('contains', `At most ${ARCHIVE_FILTERS_MAX} column filters apply at once: clear some of them.`);
+    return refuse('contains', m.cli_archive_too_many_filters({ max: formatNumber(ARCHIVE_FILTERS_MAX) }));
   }
   const named = [
     ...(asks.sort ? [{ part: 'sort', field: asks.sort.field }] : []),
@@ -37,29 +38,29 @@ export function checkArchivePageAsks(operation: ListOperation, asks: ArchivePage
   ];
   const longName = named.find(({ field }) => field.length > ARCHIVE_FIELD_NAME_MAX);
   if (longName !== undefined) {
-    return refuse(longName.part, `The archive has no column "${longName.field.slice(0, 40)}…": a column's name is at most ${ARCHIVE_FIELD_NAME_MAX} characters. Pick a column of the list.`);
+    return refuse(longName.part, m.cli_archive_column_name_too_long({ name: longName.field.slice(0, 40), max: formatNumber(ARCHIVE_FIELD_NAME_MAX) }));
   }
   const { fields } = archiveTableFor(operation).layout;
   const kindOf = (field: string) => fields.find((candidate) => candidate.field === field)?.kind;
   const header = (field: string) => listOf(operation).columns.find((column) => column.key === field)?.header() ?? field;
   for (const { field, text } of contains) {
-    if (text.length > ARCHIVE_TEXT_MAX) return refuse(field, `${header(field)}: filter by at most ${ARCHIVE_TEXT_MAX} characters.`);
+    if (text.length > ARCHIVE_TEXT_MAX) return refuse(field, m.cli_archive_filter_too_long({ column: header(field), max: formatNumber(ARCHIVE_TEXT_MAX) }));
     const typed = text.trim();
     // Text that is no number at all is the column filter's own refusal ("type a number").
     const number = Number(typed);
     if (kindOf(field) === 'number' && typed !== '' && !Number.isNaN(number) && !isBindableNumber(number)) {
-      return refuse(field, `${header(field)} holds numbers from ${-Number.MAX_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER}: type one in that range.`);
+      return refuse(field, m.cli_archive_number_range_type({ column: header(field), min: String(-Number.MAX_SAFE_INTEGER), max: String(Number.MAX_SAFE_INTEGER) }));
     }
   }
   for (const { field, value } of equals) {
     if (kindOf(field) === 'textList') {
-      return refuse(field, `${header(field)} holds a list: filter it by text one of its items contains, not by an equal value.`);
+      return refuse(field, m.cli_archive_list_column_equals({ column: header(field) }));
     }
     if (typeof value === 'string' && value.length > ARCHIVE_TEXT_MAX) {
-      return refuse(field, `${header(field)}: filter by at most ${ARCHIVE_TEXT_MAX} characters.`);
+      return refuse(field, m.cli_archive_filter_too_long({ column: header(field), max: formatNumber(ARCHIVE_TEXT_MAX) }));
     }
     if (typeof value === 'number' && !isBindableNumber(value)) {
-      return refuse(field, `${header(field)} holds numbers from ${-Number.MAX_SAFE_INTEGER} to ${Number.MAX_SAFE_INTEGER}: pick one in that range.`);
+      return refuse(field, m.cli_archive_number_range_pick({ column: header(field), min: String(-Number.MAX_SAFE_INTEGER), max: String(Number.MAX_SAFE_INTEGER) }));
     }
   }
   return ok(null);

@@ -7,18 +7,19 @@
  * interrupted too. An interrupted connection is closed, never handed out again.
  */
 import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import { m } from '../../shared/i18n';
 
 /** A read ran past its time limit and was interrupted. */
 export class ArchiveReadTimeout extends Error {
   constructor(readonly limitMs: number) {
-    super(`The archive took more than ${formatSeconds(limitMs)} to answer, so the read was stopped.`);
+    super(m.cli_archive_read_timeout({ limit: formatSeconds(limitMs) }));
   }
 }
 
 /** A read was given up by its asker (or the archive closed) before it answered. */
 export class ArchiveReadCancelled extends Error {
-  constructor(message = 'The read of the archive was cancelled.') {
-    super(message);
+  constructor(message?: string) {
+    super(message ?? m.cli_archive_read_cancelled());
   }
 }
 
@@ -98,13 +99,13 @@ export class ReadPool {
   }
 
   /** Interrupts every read under way (the process is ending); each answers `why`. */
-  interruptAll(why: Error = new ArchiveReadCancelled('The archive was closed while it was being read.')): void {
+  interruptAll(why: Error = new ArchiveReadCancelled(m.cli_archive_closed_while_read())): void {
     for (const stop of [...this.busy.values()]) stop(why);
   }
 
   /** Refuses new reads, interrupts those under way, waits until they let go, then closes every connection. */
   async close(): Promise<void> {
-    this.closing ??= new ArchiveReadCancelled('The archive was closed while it was being read.');
+    this.closing ??= new ArchiveReadCancelled(m.cli_archive_closed_while_read());
     for (const waiter of this.waiting.splice(0)) waiter.refuse(this.closing);
     this.interruptAll(this.closing);
     if (this.taken > 0 || this.apart > 0) await new Promise<void>((resolve) => (this.drained = resolve));
@@ -200,5 +201,5 @@ function closeQuietly(connection: DuckDBConnection): void {
 
 function formatSeconds(ms: number): string {
   const seconds = ms / 1000;
-  return `${Number.isInteger(seconds) ? seconds : seconds.toFixed(1)} s`;
+  return m.cli_seconds({ seconds: Number.isInteger(seconds) ? String(seconds) : seconds.toFixed(1) });
 }

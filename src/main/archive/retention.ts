@@ -11,6 +11,7 @@
  */
 import type { ArchiveStore } from './archive-store';
 import type { TableLayout } from './table-layout';
+import { formatNumber, m } from '../../shared/i18n';
 
 const DAY_MS = 86_400_000;
 
@@ -52,9 +53,12 @@ export function heldRetentionMessage(
   how: string,
 ): string {
   const older = new Date(outcome.cutoffMs).toISOString().slice(0, 10);
-  return (
-    `${title}: keeping ${retentionDays} days would remove ${outcome.wouldRemove.toLocaleString('en')} of the ` +
-    `${outcome.rows.toLocaleString('en')} archived records (those before ${older}), more than half, so none were removed. ` +
-    `If that is meant, ${how}; otherwise lengthen the retention in Accounts.`
-  );
+  return m.cli_archive_retention_held({
+    title,
+    days: formatNumber(retentionDays),
+    wouldRemove: formatNumber(outcome.wouldRemove),
+    rows: formatNumber(outcome.rows),
+    older,
+    how,
+  });
 }

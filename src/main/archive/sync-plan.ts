@@ -5,6 +5,7 @@
  * `switchboard sync` both plan and run a list's sync here.
  */
 import type { PlatformClient } from '../api';
+import { m } from '../../shared/i18n';
 import { LIST_OPERATIONS, listOf, type ListOperation, type ScopedSync, type SomeList } from '../../shared/operations';
 import { earliestQueryableTime } from '../../shared/platform';
 import type { ArchiveSettings } from '../../shared/profiles';
@@ -60,7 +61,14 @@ export function scopedSyncOf(list: SomeList): ScopedSync | null {
 
 /** Why a scoped list cannot be synced without its scope. */
 export function scopeNeeded(list: SomeList, scope: ScopedSync): string {
-  return `${list.endpoint.title()} are synced one ${scope.noun} at a time: give the ${scope.noun} id first.`;
+  return m.cli_archive_scope_needed({ list: list.endpoint.title(), noun: scopeNoun(scope) });
+}
+
+/** What one scope is, in words ("task"): the word of a scope known here, else the descriptor's. */
+const SCOPE_NOUNS: Readonly<Record<string, () => string>> = { taskId: m.cli_scope_task };
+
+export function scopeNoun(scope: ScopedSync): string {
+  return Object.hasOwn(SCOPE_NOUNS, scope.param) ? SCOPE_NOUNS[scope.param]() : scope.noun;
 }
 
 /**

@@ -5,6 +5,7 @@
  * may still change. A snapshot list is fetched whole and replaces its scope.
  * Each range's rows and its coverage are committed together, after its last page.
  */
+import { m } from '../../shared/i18n';
 import { fail, ok, type Result } from '../../shared/result';
 import { StagingQueue } from './staging-queue';
 import type { ArchiveStore, ArchiveTable, Completes } from './archive-store';
@@ -189,5 +190,5 @@ async function commitOrFail<R>(store: ArchiveStore, table: ArchiveTable<R>, comp
 /** Why the archive could not take the rows: a full disk in plain words; anything else with the engine's words as detail (for the log). */
 function archiveFailure(error: unknown): Result<never> {
   if (error instanceof ArchiveDiskFullError) return fail(error.code, error.message);
-  return fail('archive', 'The archive could not store the fetched rows.', error instanceof Error ? error.message : undefined);
+  return fail('archive', m.cli_archive_store_failed(), error instanceof Error ? error.message : undefined);
 }

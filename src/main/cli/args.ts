@@ -1,4 +1,5 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { m } from '../../shared/i18n';
 import { UsageError } from './command';
 
 type StrictConfig<O extends NonNullable<ParseArgsConfig['options']>> = {
@@ -16,15 +17,31 @@ export function parseCliArgs<O extends NonNullable<ParseArgsConfig['options']>>(
   try {
     return parseArgs({ args, options, strict: true, allowPositionals: true });
   } catch (error) {
-    throw new UsageError(error instanceof Error ? error.message : String(error));
+    throw new UsageError(error instanceof Error ? parseErrorText(error) : String(error));
   }
+}
+
+/** Node's words for the three ways parseArgs refuses, as patterns of the current language. */
+const PARSE_ERRORS: readonly { pattern: RegExp; message: (inputs: { option: string }) => string }[] = [
+  { pattern: /^Unknown option '([^']+)'$/, message: m.cli_args_unknown_option },
+  { pattern: /^Option '(--?[\w-]+) <value>' argument missing$/, message: m.cli_args_value_missing },
+  { pattern: /^Option '(--?[\w-]+)' does not take an argument$/, message: m.cli_args_takes_no_value },
+];
+
+/** parseArgs' refusal in the current language; Node's own words when they are not ones known. */
+function parseErrorText(error: Error): string {
+  for (const { pattern, message } of PARSE_ERRORS) {
+    const option = pattern.exec(error.message)?.[1];
+    if (option !== undefined) return message({ option });
+  }
+  return error.message;
 }
 
 export function portOption(value: string | undefined): number {
   if (value === undefined) return 0;
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new UsageError(`--port must be a whole number from 0 to 65535, not "${value}".`);
+    throw new UsageError(m.cli_port_invalid({ value }));
   }
   return port;
 }

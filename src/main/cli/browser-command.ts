@@ -4,18 +4,11 @@ import { createLogger } from '../log';
 import { resolveUserDataDir } from '../user-data';
 import { parseCliArgs, portOption } from './args';
 import type { CliCommand } from './command';
+import { m } from '../../shared/i18n';
 
 export const browserCommand: CliCommand = {
-  summary: 'Serve the whole app to a browser on 127.0.0.1 (for machines without Electron)',
-  usage: [
-    'Usage: switchboard browser [--port N]',
-    '',
-    'Starts the app\'s services and serves the interface on 127.0.0.1 with a per-run',
-    'token in the URL. Open the printed URL in Chromium, Chrome, Edge or Firefox.',
-    'Stop with Ctrl+C.',
-    '',
-    '  --port N   port to listen on (default: a random free port)',
-  ].join('\n'),
+  summary: () => m.cli_browser_summary(),
+  usage: () => [m.cli_browser_usage_title(), '', m.cli_browser_usage_text(), '', `  --port N   ${m.cli_option_port()}`].join('\n'),
   async run(args, io) {
     const { values } = parseCliArgs(args, { port: { type: 'string' } });
     const userDataDir = resolveUserDataDir();
@@ -28,7 +21,7 @@ export const browserCommand: CliCommand = {
       // The demo profile shows a living floor (the Live screen); the test harness keeps fixed data.
       sandboxOptions: { live: true },
     });
-    io.out(`Switchboard is running. Open this address in your browser:\n\n  ${harness.url}\n\nPress Ctrl+C to stop.`);
+    io.out(`${m.cli_browser_running()}\n\n  ${harness.url}\n\n${m.cli_press_ctrl_c()}`);
     await new Promise<void>((resolveStop) => {
       process.once('SIGINT', resolveStop);
       process.once('SIGTERM', resolveStop);

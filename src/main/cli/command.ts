@@ -4,10 +4,10 @@ export interface CliIo {
 }
 
 export interface CliCommand {
-  /** One line for the command list. */
-  summary: string;
-  /** Full usage text, printed on bad usage (exit 2) and for --help. */
-  usage: string;
+  /** One line for the command list, in the current language. */
+  summary(): string;
+  /** Full usage text in the current language, printed on bad usage (exit 2) and for --help. */
+  usage(): string;
   /** Resolves to the exit code: 0 success, 1 platform or network error, 2 bad usage. */
   run(args: string[], io: CliIo): Promise<number>;
 }

@@ -17,6 +17,7 @@ import { resolveUserDataDir } from '../user-data';
 import { DEFAULT_ARCHIVE_SETTINGS, validateBaseUrl, type ArchiveSettings } from '../../shared/profiles';
 import { PLATFORM_ZONE_ENV, platformZone } from '../../shared/platform-zone';
 import { formatIsoInZone, parseIsoInstant, parseTimeZone, type TimeZone } from '../../shared/time-zone';
+import { m } from '../../shared/i18n';
 import { UsageError, type CliIo } from './command';
 
 export const API_KEY_ENV = 'SWITCHBOARD_API_KEY';
@@ -36,16 +37,13 @@ export const WINDOW_OPTIONS = {
 } as const;
 
 /** The usage lines of --profile, --base-url and --platform-zone (each command words --time-zone and --from/--to for itself). */
-export const CONNECTION_USAGE: readonly string[] = [
-  '  --profile NAME      a profile from the app (its secret comes from the keychain);',
-  "                      default: the app's active profile",
-  '  --base-url URL      or a platform address, with the credentials in the environment',
-  `                      variables ${API_KEY_ENV} and ${API_SECRET_ENV}`,
-  "  --platform-zone Z   with --base-url: the zone the platform's times without an",
-  '                      offset are read in (IANA name or +08:00); default: the variable',
-  `                      ${PLATFORM_ZONE_ENV}, else +08:00 (the platform's samples).`,
-  "                      A profile's is its time zone, set in Accounts",
-];
+export function connectionUsage(): string[] {
+  return [
+    `  --profile NAME      ${m.cli_connection_option_profile()}`,
+    `  --base-url URL      ${m.cli_connection_option_base_url({ keyVariable: API_KEY_ENV, secretVariable: API_SECRET_ENV })}`,
+    `  --platform-zone Z   ${m.cli_connection_option_platform_zone({ variable: PLATFORM_ZONE_ENV })}`,
+  ];
+}
 
 /** What a command takes from outside (tests pass their own). */
 export interface CliDeps {
@@ -75,19 +73,15 @@ export function connectionChoice(values: {
 }): ConnectionChoice {
   const timeZone = values['time-zone'];
   if (timeZone !== undefined && parseTimeZone(timeZone) === null) {
-    throw new UsageError(
-      `--time-zone must be an IANA zone such as Asia/Shanghai or an offset such as +08:00, not "${timeZone}".`,
-    );
+    throw new UsageError(m.cli_time_zone_invalid({ value: timeZone }));
   }
   if (values.profile !== undefined && values['base-url'] !== undefined) {
-    throw new UsageError('Give --profile or --base-url, not both.');
+    throw new UsageError(m.cli_profile_or_base_url());
   }
   const platformZoneText = values['platform-zone'];
   if (platformZoneText !== undefined) {
     if (values['base-url'] === undefined) {
-      throw new UsageError(
-        "--platform-zone goes with --base-url: a profile's platform zone is its time zone, set in Accounts.",
-      );
+      throw new UsageError(m.cli_platform_zone_needs_base_url());
     }
     const checked = platformZone({ option: platformZoneText });
     if (!checked.ok) throw new UsageError(checked.message);
@@ -109,13 +103,13 @@ export interface WindowChoice {
 /** --from and --to: both or neither (null), each ISO 8601 with an offset, the end after the start. */
 export function windowChoice(values: { from?: string; to?: string }): WindowChoice | null {
   if (values.from === undefined && values.to === undefined) return null;
-  if (values.from === undefined || values.to === undefined) throw new UsageError('Give both --from and --to, or neither.');
+  if (values.from === undefined || values.to === undefined) throw new UsageError(m.cli_window_both_or_neither());
   const from = values.from.trim();
   const to = values.to.trim();
   const fromMs = isoOption('from', from);
   const toMs = isoOption('to', to);
   const lastSecond = Math.ceil(toMs / 1000) * 1000 - 1000;
-  if (lastSecond < fromMs) throw new UsageError('--to must be at least a second later than --from (--to itself is not included).');
+  if (lastSecond < fromMs) throw new UsageError(m.cli_window_too_short());
   const offset = parseTimeZone(/(Z|[+-]\d{2}:?\d{2})$/i.exec(to)?.[1] ?? 'Z') ?? parseTimeZone('Z');
   const endTime = offset ? formatIsoInZone(lastSecond, offset) : new Date(lastSecond).toISOString();
   return { from, to, fromMs, toMs, endTime };
@@ -124,7 +118,7 @@ export function windowChoice(values: { from?: string; to?: string }): WindowChoi
 function isoOption(name: string, text: string): number {
   const ms = parseIsoInstant(text);
   if (ms === null || !/(?:Z|[+-]\d{2}:?\d{2})$/.test(text)) {
-    throw new UsageError(`--${name} must be ISO 8601 with an offset, e.g. 2026-11-01T00:00:00+08:00, not "${text}".`);
+    throw new UsageError(m.cli_window_iso_invalid({ option: `--${name}`, value: text }));
   }
   return ms;
 }
@@ -224,11 +218,11 @@ async function connectionFor(
   const { baseUrl } = choice;
   if (baseUrl !== undefined) {
     const problem = validateBaseUrl(baseUrl);
-    if (problem) throw new UsageError(`--base-url: ${problem}`);
+    if (problem) throw new UsageError(m.cli_base_url_invalid({ problem }));
     const apiKey = env[API_KEY_ENV]?.trim();
     const apiSecret = env[API_SECRET_ENV]?.trim();
     if (!apiKey || !apiSecret) {
-      throw new UsageError(`With --base-url, set the environment variables ${API_KEY_ENV} and ${API_SECRET_ENV}.`);
+      throw new UsageError(m.cli_base_url_needs_credentials({ keyVariable: API_KEY_ENV, secretVariable: API_SECRET_ENV }));
     }
     const zone = platformZone({ option: choice.platformZone, environment: env[PLATFORM_ZONE_ENV] });
     if (!zone.ok) throw new UsageError(zone.message);
@@ -254,16 +248,16 @@ async function connectionFor(
   });
   const profile = choice.profile !== undefined ? accounts.findByName(choice.profile) : await accounts.active();
   if (!profile) {
-    const names = (await accounts.state()).profiles.map((p) => `"${p.name}"`).join(', ');
+    const names = (await accounts.state()).profiles.map((p) => m.cli_quoted({ text: p.name })).join(m.cli_list_separator());
     throw new UsageError(
       choice.profile !== undefined
-        ? `No profile is named "${choice.profile}". Profiles: ${names || 'none'}.`
-        : 'No profile is active: give --profile NAME, or --base-url with credentials in the environment.',
+        ? m.cli_profile_unknown({ name: choice.profile, profiles: names || m.cli_profiles_none() })
+        : m.cli_profile_none_active(),
     );
   }
   const connection = await accounts.connection(profile.id);
   const zone = platformZone({ profile: connection.timeZone });
-  if (!zone.ok) throw new UsageError(`Profile "${connection.profileName}": ${zone.message}`);
+  if (!zone.ok) throw new UsageError(m.cli_profile_zone_invalid({ name: connection.profileName, problem: zone.message }));
   return {
     connection: { ...connection, timeZone: zone.zone.name },
     archiveSettings: accounts.archiveSettings(profile.id),

@@ -18,12 +18,13 @@ import { checkFetchAll, type FetchProgress } from '../jobs/fetch-all';
 import { type CheckedQuery, isListOperation, LIST_DESCRIPTORS, type ParamKind, type SomeList } from '../../shared/operations';
 import type { AppError } from '../../shared/result';
 import { parseCliArgs } from './args';
-import { choosesAnything, type ShownChoice, shownChoice, SHOWN_OPTIONS, SHOWN_USAGE } from './shown-options';
+import { formatNumber, m } from '../../shared/i18n';
+import { choosesAnything, type ShownChoice, shownChoice, SHOWN_OPTIONS, shownUsage } from './shown-options';
 import { UsageError, type CliCommand, type CliIo } from './command';
 import {
   type CliDeps,
   CONNECTION_OPTIONS,
-  CONNECTION_USAGE,
+  connectionUsage,
   connectionChoice,
   type OpenConnection,
   openConnection,
@@ -47,33 +48,25 @@ export type OutFormat = ExportFileFormat;
 
 export function exportUsage(lists: readonly SomeList[]): string {
   return [
-    'Usage: switchboard export <list> --out FILE.xlsx|FILE.csv|FILE.parquet [options]',
+    m.cli_export_usage_title(),
     '',
     `  <list>              ${lists.map((list) => list.slug).join(', ')}`,
-    '  --out FILE          where to write; the extension chooses .xlsx, .csv or .parquet. The file',
-    '                      appears only when complete (written as FILE.partial-* first)',
-    ...CONNECTION_USAGE,
-    '  --from ISO --to ISO the record window [from, to), ISO 8601 with offset, e.g. 2026-11-01T00:00:00+08:00;',
-    '                      --to itself is not included (voice-records and number-records need it; longer than 31 days is',
-    '                      fetched in parts)',
-    '  --param key=value   another filter, repeatable; lists comma-separated, e.g.',
+    `  --out FILE          ${m.cli_export_option_out()}`,
+    ...connectionUsage(),
+    `  --from ISO --to ISO ${m.cli_export_option_window()}`,
+    `  --param key=value   ${m.cli_export_option_param()}`,
     '                      --param taskId=1001 --param statusList=1,5',
-    '  --time-zone ZONE    zone the date-times in the file are written in (IANA name or',
-    "                      +08:00); default: the platform zone (the profile's, or --platform-zone)",
-    '  --concurrency N     pages requested at once, 1-16 (default 6)',
-    '  --from-archive      read the records kept on this computer (see `switchboard sync`)',
-    '                      instead of the platform: no request is sent',
-    ...SHOWN_USAGE,
+    `  --time-zone ZONE    ${m.cli_export_option_time_zone()}`,
+    `  --concurrency N     ${m.cli_option_concurrency()}`,
+    `  --from-archive      ${m.cli_export_option_from_archive()}`,
+    ...shownUsage(),
     '',
-    'Progress is printed to stderr. Exit codes: 0 done, 1 platform, network or file error,',
-    '2 bad usage. Example (cron, every day at 06:00):',
+    m.cli_export_usage_exit(),
     '  0 6 * * * SWITCHBOARD_API_KEY=… SWITCHBOARD_API_SECRET=… npx switchboard export voice-records \\',
     '    --base-url https://api.onbuka.com --from "$(date -d yesterday +\\%F)T00:00:00+08:00" \\',
     '    --to "$(date +\\%F)T00:00:00+08:00" --out /reports/voice-$(date +\\%F).xlsx',
   ].join('\n');
 }
-
-export const EXPORT_USAGE = exportUsage(LIST_DESCRIPTORS);
 
 export interface ExportCommandDeps extends CliDeps {
   /** Least time between progress lines. Default 1 s. */
@@ -83,29 +76,26 @@ export interface ExportCommandDeps extends CliDeps {
 }
 
 function listNamed(lists: readonly SomeList[], name: string | undefined): SomeList {
-  if (name === undefined) throw new UsageError('Name the list to export.');
+  if (name === undefined) throw new UsageError(m.cli_export_name_list());
   const list = lists.find((candidate) => candidate.slug === name);
-  if (!list)
-    throw new UsageError(
-      `Unknown list "${name}": choose from ${lists.map((candidate) => candidate.slug).join(', ')}.`,
-    );
+  if (!list) throw new UsageError(m.cli_unknown_list({ name, choices: lists.map((candidate) => candidate.slug).join(', ') }));
   return list;
 }
 
 function formatOf(out: string | undefined): OutFormat {
-  if (out === undefined || out.trim() === '') throw new UsageError('--out FILE is required.');
+  if (out === undefined || out.trim() === '') throw new UsageError(m.cli_export_out_required());
   const extension = extname(out).toLowerCase();
   if (extension === '.xlsx') return 'xlsx';
   if (extension === '.csv') return 'csv';
   if (extension === '.parquet') return 'parquet';
-  throw new UsageError(`--out must end in .xlsx, .csv or .parquet, not "${extension || out}".`);
+  throw new UsageError(m.cli_export_out_extension({ value: extension || out }));
 }
 
 function integerText(key: string, text: string): number {
   const trimmed = text.trim();
   const number = Number(trimmed);
   if (!/^-?\d+$/.test(trimmed) || !Number.isSafeInteger(number)) {
-    throw new UsageError(`--param ${key} takes a whole number, not "${text}".`);
+    throw new UsageError(m.cli_param_whole_number({ key, value: text }));
   }
   return number;
 }
@@ -139,21 +129,23 @@ export function paramsFromArgs(
   const filters = Object.keys(kinds).filter((key) => kinds[key] !== 'window');
   for (const entry of values.param ?? []) {
     const equals = entry.indexOf('=');
-    if (equals <= 0) throw new UsageError(`--param takes key=value, not "${entry}".`);
+    if (equals <= 0) throw new UsageError(m.cli_param_form({ value: entry }));
     const key = entry.slice(0, equals).trim();
     const kind = filters.includes(key) ? kinds[key] : undefined;
     if (kind === undefined || kind === 'window') {
       throw new UsageError(
-        `${list.slug} has no filter "${key}"${filters.length > 0 ? `: use ${filters.join(', ')}` : ' (it takes --from and --to only)'}.`,
+        filters.length > 0
+          ? m.cli_param_unknown({ list: list.slug, key, filters: filters.join(', ') })
+          : m.cli_param_unknown_window_only({ list: list.slug, key }),
       );
     }
     params[key] = paramValue(key, kind, entry.slice(equals + 1));
   }
   if (list.window === null) {
-    if (window !== null) throw new UsageError(`--from and --to apply to the record lists, not ${list.slug}.`);
+    if (window !== null) throw new UsageError(m.cli_window_not_for_list({ list: list.slug }));
     return params;
   }
-  if (window === null) throw new UsageError(`${list.slug} needs both --from and --to.`);
+  if (window === null) throw new UsageError(m.cli_window_needed({ list: list.slug }));
   params.strTime = window.from;
   params.endTime = window.endTime;
   return params;
@@ -163,29 +155,36 @@ export function concurrencyOf(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   const number = Number(text);
   if (!Number.isInteger(number) || number < 1 || number > 16) {
-    throw new UsageError(`--concurrency must be a whole number from 1 to 16, not "${text}".`);
+    throw new UsageError(m.cli_concurrency_invalid({ value: text }));
   }
   return number;
 }
 
 function progressLine(name: string, progress: FetchProgress): string {
-  const rows = progress.rows.toLocaleString('en');
-  const total = progress.totalRows === null ? '' : ` of ${progress.totalRows.toLocaleString('en')}`;
+  const rows = formatNumber(progress.rows);
+  const done =
+    progress.totalRows === null
+      ? m.cli_progress_rows({ rows })
+      : m.cli_progress_rows_of({ rows, total: formatNumber(progress.totalRows) });
   const percent = progress.totalRows ? ` (${Math.floor((progress.rows / progress.totalRows) * 100)}%)` : '';
   const rate =
-    progress.rowsPerSecond > 0 ? `, ${Math.round(progress.rowsPerSecond).toLocaleString('en')} rows/s` : '';
+    progress.rowsPerSecond > 0 ? m.cli_progress_rate({ rate: formatNumber(Math.round(progress.rowsPerSecond)) }) : '';
   const eta =
     progress.etaSeconds !== null && progress.etaSeconds > 0
-      ? `, about ${Math.ceil(progress.etaSeconds)} s left`
+      ? m.cli_progress_eta({ seconds: String(Math.ceil(progress.etaSeconds)) })
       : '';
-  return `${name}: ${rows}${total} rows${percent}${rate}${eta}`;
+  return `${name}: ${done}${percent}${rate}${eta}`;
+}
+
+/** A duration in seconds to a tenth ("2.5 s"). */
+export function secondsText(ms: number): string {
+  return m.cli_seconds({ seconds: (ms / 1000).toFixed(1) });
 }
 
 /** "times are in ZONE", and the zone the platform's offset-less times were read in when it is another. */
 export function zonesLine(opened: Pick<OpenConnection, 'zone' | 'platformZone'>): string {
-  const written = `times are in ${opened.zone.name}`;
-  if (opened.platformZone.name === opened.zone.name) return written;
-  return `${written} (the platform's times without an offset were read in ${opened.platformZone.name})`;
+  if (opened.platformZone.name === opened.zone.name) return m.cli_zones_line({ zone: opened.zone.name });
+  return m.cli_zones_line_platform({ zone: opened.zone.name, platformZone: opened.platformZone.name });
 }
 
 /** The parser's refusal as a usage error (exit 2): the field messages say what to fix. */
@@ -212,22 +211,22 @@ export interface ExportJob {
 /** Refuses what a source or format cannot honour, before any credentials are looked up. */
 function checkShownFits(shown: ShownChoice, format: OutFormat, fromArchive: boolean): void {
   if (shown.sort && !fromArchive) {
-    throw new UsageError('--sort needs --from-archive: the platform sends rows in its own order. Run `switchboard sync` first, then export from the archive.');
+    throw new UsageError(m.cli_sort_needs_archive());
   }
   if (format !== 'parquet') return;
-  if (shown.columns) throw new UsageError('--columns applies to .xlsx and .csv; a .parquet file holds every column, typed.');
+  if (shown.columns) throw new UsageError(m.cli_columns_not_parquet());
   if (!fromArchive && choosesAnything(shown)) {
-    throw new UsageError('--search and --filter with a .parquet file need --from-archive (the archive\'s engine writes it).');
+    throw new UsageError(m.cli_parquet_filter_needs_archive());
   }
 }
 
 export function createExportCommand(deps: ExportCommandDeps = {}): CliCommand {
   return {
-    summary: 'Export a list to .xlsx, .csv or .parquet without the window (for scheduled reports)',
-    usage: EXPORT_USAGE,
+    summary: () => m.cli_export_summary(),
+    usage: () => exportUsage(deps.lists ?? LIST_DESCRIPTORS),
     async run(args, io) {
       const { values, positionals } = parseCliArgs(args, OPTIONS);
-      if (positionals.length > 1) throw new UsageError(`Unexpected argument "${positionals[1]}".`);
+      if (positionals.length > 1) throw new UsageError(m.cli_unexpected_argument({ value: positionals[1] }));
       const list = listNamed(deps.lists ?? LIST_DESCRIPTORS, positionals[0]);
       const format = formatOf(values.out);
       const out = values.out ?? '';
@@ -285,25 +284,28 @@ export async function exportWith(opened: OpenConnection, job: ExportJob, io: Cli
       summaryOnly: job.summaryOnly,
     });
     if (result.ok) {
-      for (const warning of result.value.warnings) io.err(`Warning: ${warning}`);
-      const elapsed = `${(result.value.elapsedMs / 1000).toFixed(1)} s`;
+      for (const warning of result.value.warnings) io.err(m.cli_warning({ warning }));
+      const elapsed = secondsText(result.value.elapsedMs);
+      const rows = formatNumber(result.value.rows);
       if (job.summaryOnly !== undefined) {
-        const sheets = ['Summary', ...result.value.sheets, 'About'].join(', ');
-        io.err(
-          `Wrote the summary of ${result.value.rows.toLocaleString('en')} ${name} rows to ${job.out} (sheets: ${sheets}) in ${elapsed}; hours and days are in ${zone.name}.`,
-        );
+        const sheets = [m.cli_sheet_summary(), ...result.value.sheets, m.cli_sheet_about()].join(', ');
+        io.err(m.cli_report_written({ rows, list: name, out: job.out, sheets, elapsed, zone: zone.name }));
         return 0;
       }
-      io.err(`Exported ${result.value.rows.toLocaleString('en')} ${name} rows to ${job.out} in ${elapsed}; ${zonesLine(opened)}.`);
+      io.err(m.cli_export_written({ rows, list: name, out: job.out, elapsed, zones: zonesLine(opened) }));
       return 0;
     }
     const { error } = result;
     if (error.code === 'cancelled') {
-      io.err('Export cancelled; no file was written.');
+      io.err(m.cli_export_cancelled());
       return 1;
     }
     io.err(
-      `Export failed [${error.code}]: ${error.message}${error.detail ? `\nServer said: ${error.detail}` : ''}\nNo file was written.`,
+      [
+        m.cli_export_failed({ code: error.code, message: error.message }),
+        ...(error.detail ? [m.cli_server_said({ detail: error.detail })] : []),
+        m.cli_no_file_written(),
+      ].join('\n'),
     );
     return 1;
   }
@@ -312,9 +314,7 @@ export async function exportWith(opened: OpenConnection, job: ExportJob, io: Cli
   // the archive, which keeps the registry's lists, needs it registered.
   if (!isListOperation(operation)) {
     if (job.fromArchive || job.format === 'parquet') {
-      throw new UsageError(
-        `${name} is not kept in the archive, so it can be exported from the platform to .xlsx or .csv only.`,
-      );
+      throw new UsageError(m.cli_export_not_archived({ list: name }));
     }
     return await writeWithEngine({}, job.format);
   }
@@ -329,11 +329,7 @@ export async function exportWith(opened: OpenConnection, job: ExportJob, io: Cli
   if (job.fromArchive) {
     store = await archives.store(archiveId, 'read');
     if (!store) {
-      io.err(
-        archives.condition(archiveId).state === 'off'
-          ? 'The archive is switched off for this profile, so there is nothing to export from it. Switch it on in Accounts and run `switchboard sync`.'
-          : 'The archive could not be read (see above). No file was written.',
-      );
+      io.err(archives.condition(archiveId).state === 'off' ? m.cli_export_archive_off() : m.cli_export_archive_unreadable());
       return 1;
     }
   }
@@ -342,7 +338,7 @@ export async function exportWith(opened: OpenConnection, job: ExportJob, io: Cli
   const shown = await shownRows(operation, request, zone, () => Promise.resolve(readFrom));
   if (!shown.ok) {
     if (shown.error.code === 'validation') throw usageErrorOf(shown.error);
-    io.err(`Export failed [${shown.error.code}]: ${shown.error.message}\nNo file was written.`);
+    io.err([m.cli_export_failed({ code: shown.error.code, message: shown.error.message }), m.cli_no_file_written()].join('\n'));
     return 1;
   }
   // The list is the registry's list of `operation`, so its rows are the rows these functions take.
@@ -365,12 +361,22 @@ export async function exportWith(opened: OpenConnection, job: ExportJob, io: Cli
     }
     if (!written.ok) {
       io.err(
-        `Export failed [${written.error.code}]: ${written.error.message}${written.error.detail ? `\n${written.error.detail}` : ''}\nNo file was written.`,
+        [
+          m.cli_export_failed({ code: written.error.code, message: written.error.message }),
+          ...(written.error.detail ? [written.error.detail] : []),
+          m.cli_no_file_written(),
+        ].join('\n'),
       );
       return 1;
     }
     io.err(
-      `Exported ${written.value.rows.toLocaleString('en')} ${name} rows to ${job.out} in ${((performance.now() - startedMs) / 1000).toFixed(1)} s; times are in UTC.`,
+      m.cli_export_written({
+        rows: formatNumber(written.value.rows),
+        list: name,
+        out: job.out,
+        elapsed: secondsText(performance.now() - startedMs),
+        zones: m.cli_zones_line({ zone: 'UTC' }),
+      }),
     );
     return 0;
   }

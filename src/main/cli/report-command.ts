@@ -9,7 +9,8 @@ import { checkFetchAll } from '../jobs/fetch-all';
 import { LIST_DESCRIPTORS, type SomeList } from '../../shared/operations';
 import { parseCliArgs } from './args';
 import { UsageError, type CliCommand } from './command';
-import { CONNECTION_OPTIONS, CONNECTION_USAGE, connectionChoice, openConnection, WINDOW_OPTIONS, windowChoice } from './connection-options';
+import { m } from '../../shared/i18n';
+import { CONNECTION_OPTIONS, connectionUsage, connectionChoice, openConnection, WINDOW_OPTIONS, windowChoice } from './connection-options';
 import {
   concurrencyOf,
   exportWith,
@@ -31,51 +32,48 @@ const OPTIONS = {
 const REPORTS = { voice: 'voiceRecords', numbers: 'numberRecords' } as const;
 type ReportKind = keyof typeof REPORTS;
 
-export const REPORT_USAGE = [
-  'Usage: switchboard report <voice|numbers> --from ISO --to ISO --out FILE.xlsx [options]',
-  '',
-  '  voice               voice records: totals (calls, connected, ASR, talk time, ACD, billed',
-  '                      minutes, cost per currency), by hour of day, by day, by call status',
-  '  numbers             number records: totals, by day, by number, by country, by type',
-  '  --from ISO --to ISO the window [from, to), ISO 8601 with offset, e.g. 2026-11-01T00:00:00+08:00;',
-  '                      --to itself is not included, so one day ends at the next midnight',
-  '  --out FILE.xlsx     the workbook: Summary and About sheets; it appears only when complete',
-  '  --rows              add the records themselves as a sheet after the Summary',
-  ...CONNECTION_USAGE,
-  '  --time-zone ZONE    zone of the hours and days (IANA name or +08:00); default: the platform',
-  "                      zone (the profile's, or --platform-zone)",
-  '  --concurrency N     pages requested at once, 1-16 (default 6)',
-  '',
-  "The profile's archive, when on, keeps what is fetched. Prints what it wrote on stderr.",
-  'Exit codes: 0 done, 1 platform, network or file error, 2 bad usage. Yesterday in +08:00,',
-  'every day at 06:00 (cron):',
-  '  0 6 * * * npx switchboard report voice --profile Ops --from "$(date -d yesterday +\\%F)T00:00:00+08:00" \\',
-  '    --to "$(date +\\%F)T00:00:00+08:00" --out "/reports/voice-$(date -d yesterday +\\%F).xlsx"',
-].join('\n');
+export function reportUsage(): string {
+  return [
+    m.cli_report_usage_title(),
+    '',
+    `  voice               ${m.cli_report_option_voice()}`,
+    `  numbers             ${m.cli_report_option_numbers()}`,
+    `  --from ISO --to ISO ${m.cli_report_option_window()}`,
+    `  --out FILE.xlsx     ${m.cli_report_option_out()}`,
+    `  --rows              ${m.cli_report_option_rows()}`,
+    ...connectionUsage(),
+    `  --time-zone ZONE    ${m.cli_report_option_time_zone()}`,
+    `  --concurrency N     ${m.cli_option_concurrency()}`,
+    '',
+    m.cli_report_usage_exit(),
+    '  0 6 * * * npx switchboard report voice --profile Ops --from "$(date -d yesterday +\\%F)T00:00:00+08:00" \\',
+    '    --to "$(date +\\%F)T00:00:00+08:00" --out "/reports/voice-$(date -d yesterday +\\%F).xlsx"',
+  ].join('\n');
+}
 
 function reportList(lists: readonly SomeList[], name: string | undefined): SomeList {
-  if (name === undefined) throw new UsageError('Name the report: voice or numbers.');
+  if (name === undefined) throw new UsageError(m.cli_report_name());
   const kind = Object.hasOwn(REPORTS, name) ? (name as ReportKind) : undefined;
   const list = kind && lists.find((candidate) => candidate.summary?.figures.operation === REPORTS[kind]);
-  if (!list) throw new UsageError(`Unknown report "${name}": choose voice or numbers.`);
+  if (!list) throw new UsageError(m.cli_report_unknown({ name }));
   return list;
 }
 
 function xlsxOut(out: string | undefined): string {
-  if (out === undefined || out.trim() === '') throw new UsageError('--out FILE.xlsx is required.');
+  if (out === undefined || out.trim() === '') throw new UsageError(m.cli_report_out_required());
   if (extname(out).toLowerCase() !== '.xlsx') {
-    throw new UsageError(`--out must end in .xlsx (a report is a workbook), not "${extname(out) || out}".`);
+    throw new UsageError(m.cli_report_out_extension({ value: extname(out) || out }));
   }
   return out;
 }
 
 export function createReportCommand(deps: ExportCommandDeps = {}): CliCommand {
   return {
-    summary: 'Write the Summary workbook of a window of voice or number records (for a daily report)',
-    usage: REPORT_USAGE,
+    summary: () => m.cli_report_summary(),
+    usage: reportUsage,
     async run(args, io) {
       const { values, positionals } = parseCliArgs(args, OPTIONS);
-      if (positionals.length > 1) throw new UsageError(`Unexpected argument "${positionals[1]}".`);
+      if (positionals.length > 1) throw new UsageError(m.cli_unexpected_argument({ value: positionals[1] }));
       const list = reportList(deps.lists ?? LIST_DESCRIPTORS, positionals[0]);
       const out = xlsxOut(values.out);
       const concurrency = concurrencyOf(values.concurrency);

@@ -4,6 +4,7 @@ import { reportCommand } from './report-command';
 import { sandboxCommand } from './sandbox-command';
 import { syncCommand } from './sync-command';
 import { UsageError, type CliCommand, type CliIo } from './command';
+import { LANGUAGES, languageOfEnvironment, m, setCurrentLocale, type Language } from '../../shared/i18n';
 
 const commands: Record<string, CliCommand> = {
   browser: browserCommand,
@@ -18,34 +19,90 @@ const processIo: CliIo = {
   err: (text) => process.stderr.write(`${text}\n`),
 };
 
+const LANGUAGE_CHOICES = LANGUAGES.map(({ locale }) => locale).join('|');
+
 export function overview(): string {
-  const lines = Object.entries(commands).map(([name, command]) => `  ${name.padEnd(10)} ${command.summary}`);
-  return ['Usage: switchboard <command> [options]', '', 'Commands:', ...lines].join('\n');
+  const lines = Object.entries(commands).map(([name, command]) => `  ${name.padEnd(10)} ${command.summary()}`);
+  return [
+    m.cli_overview_usage(),
+    '',
+    m.cli_overview_commands(),
+    ...lines,
+    '',
+    m.cli_overview_options(),
+    `  --lang ${LANGUAGE_CHOICES}`.padEnd(24) + m.cli_overview_lang(),
+  ].join('\n');
 }
 
-export async function runCli(argv: string[], io: CliIo = processIo): Promise<number> {
-  const [name, ...rest] = argv;
+/** What --lang asks for, taken out of the arguments (it may stand anywhere before `--`). */
+interface LanguageChoice {
+  rest: string[];
+  /** The value typed, or undefined when --lang is not given; null when it has no value. */
+  asked: string | null | undefined;
+}
+
+function takeLanguage(argv: readonly string[]): LanguageChoice {
+  const rest: string[] = [];
+  let asked: string | null | undefined;
+  for (let index = 0; index < argv.length; index += 1) {
+    const arg = argv[index];
+    if (arg === '--') {
+      rest.push(...argv.slice(index));
+      break;
+    }
+    if (arg === '--lang') {
+      const value = argv[index + 1];
+      asked = value === undefined || value.startsWith('--') ? null : value;
+      if (asked !== null) index += 1;
+    } else if (arg.startsWith('--lang=')) {
+      asked = arg.slice('--lang='.length);
+    } else {
+      rest.push(arg);
+    }
+  }
+  return { rest, asked };
+}
+
+function languageNamed(value: string): Language | null {
+  return LANGUAGES.find(({ locale }) => locale === value)?.locale ?? null;
+}
+
+/**
+ * Runs one command line. The language of everything it prints (and of the files it writes)
+ * is --lang's, else the environment's (LC_ALL, LC_MESSAGES, LANG), set before anything runs.
+ */
+export async function runCli(argv: string[], io: CliIo = processIo, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const { rest, asked } = takeLanguage(argv);
+  const language = asked === undefined || asked === null ? null : languageNamed(asked);
+  setCurrentLocale(language ?? languageOfEnvironment(env));
+  const [name, ...args] = rest;
+  const command = name !== undefined && Object.hasOwn(commands, name) ? commands[name] : undefined;
+  if (asked !== undefined && language === null) {
+    const choices = LANGUAGES.map(({ locale, name: languageName }) => `${locale} (${languageName})`).join(', ');
+    const problem = asked === null ? m.cli_lang_missing({ choices }) : m.cli_lang_unknown({ value: asked, choices });
+    io.err(`${problem}\n\n${command ? command.usage() : overview()}`);
+    return 2;
+  }
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     io.out(overview());
     return name === undefined ? 2 : 0;
   }
-  const command = Object.hasOwn(commands, name) ? commands[name] : undefined;
   if (!command) {
-    io.err(`Unknown command "${name}".\n\n${overview()}`);
+    io.err(`${m.cli_unknown_command({ name })}\n\n${overview()}`);
     return 2;
   }
-  if (rest.includes('--help') || rest.includes('-h')) {
-    io.out(command.usage);
+  if (args.includes('--help') || args.includes('-h')) {
+    io.out(command.usage());
     return 0;
   }
   try {
-    return await command.run(rest, io);
+    return await command.run(args, io);
   } catch (error) {
     if (error instanceof UsageError) {
-      io.err(`${error.message}\n\n${command.usage}`);
+      io.err(`${error.message}\n\n${command.usage()}`);
       return 2;
     }
-    io.err(`switchboard ${name} failed: ${error instanceof Error ? error.message : String(error)}`);
+    io.err(m.cli_command_failed({ name, message: error instanceof Error ? error.message : String(error) }));
     return 1;
   }
 }

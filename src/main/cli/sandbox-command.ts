@@ -1,6 +1,7 @@
 import { startSandbox, type SandboxFaults, type SandboxOptions, type SandboxVolume } from '../sandbox';
 import { parseCliArgs, portOption } from './args';
 import { UsageError, type CliCommand } from './command';
+import { m } from '../../shared/i18n';
 
 const VOLUMES: readonly SandboxVolume[] = ['small', 'default', 'large'];
 
@@ -27,9 +28,8 @@ type Values = ReturnType<typeof parseCliArgs<typeof OPTIONS>>['values'];
 function wholeNumber(name: string, value: string, min: number): number {
   const number = Number(value);
   if (value.trim() === '' || !Number.isSafeInteger(number) || number < min) {
-    throw new UsageError(
-      `--${name} must be a whole number${min === 0 ? ' (0 or more)' : ''}, not "${value}".`,
-    );
+    const option = `--${name}`;
+    throw new UsageError(min === 0 ? m.cli_sandbox_whole_number_min0({ option, value }) : m.cli_sandbox_whole_number({ option, value }));
   }
   return number;
 }
@@ -37,7 +37,7 @@ function wholeNumber(name: string, value: string, min: number): number {
 function fraction(name: string, value: string): number {
   const number = Number(value);
   if (value.trim() === '' || !(number >= 0 && number <= 1)) {
-    throw new UsageError(`--${name} must be a fraction from 0 to 1 (e.g. 0.1), not "${value}".`);
+    throw new UsageError(m.cli_sandbox_fraction({ option: `--${name}`, value }));
   }
   return number;
 }
@@ -45,7 +45,7 @@ function fraction(name: string, value: string): number {
 function volumeOption(value: string | undefined): SandboxVolume | undefined {
   if (value === undefined) return undefined;
   const volume = VOLUMES.find((known) => known === value);
-  if (!volume) throw new UsageError(`--volume must be one of ${VOLUMES.join(', ')}, not "${value}".`);
+  if (!volume) throw new UsageError(m.cli_sandbox_volume_invalid({ choices: VOLUMES.join(', '), value }));
   return volume;
 }
 
@@ -53,9 +53,7 @@ function anchorOption(value: string | undefined): Date | undefined {
   if (value === undefined) return undefined;
   const anchor = new Date(value);
   if (Number.isNaN(anchor.getTime())) {
-    throw new UsageError(
-      `--anchor must be a date and time such as 2026-01-15T10:00:00+08:00, not "${value}".`,
-    );
+    throw new UsageError(m.cli_sandbox_anchor_invalid({ value }));
   }
   return anchor;
 }
@@ -86,14 +84,14 @@ function faultOptions(values: Values): Partial<SandboxFaults> {
 /** Turns the command line into sandbox options; bad values are usage errors. */
 export function sandboxOptionsFromArgs(args: string[]): SandboxOptions {
   const { values, positionals } = parseCliArgs(args, OPTIONS);
-  if (positionals.length > 0) throw new UsageError(`Unexpected argument "${positionals[0]}".`);
+  if (positionals.length > 0) throw new UsageError(m.cli_unexpected_argument({ value: positionals[0] }));
   const apiKey = values['api-key'];
   const apiSecret = values['api-secret'];
   if ((apiKey === undefined) !== (apiSecret === undefined)) {
-    throw new UsageError('--api-key and --api-secret go together: give both or neither.');
+    throw new UsageError(m.cli_sandbox_key_pair());
   }
   if (apiKey === '' || apiSecret === '')
-    throw new UsageError('--api-key and --api-secret must not be empty.');
+    throw new UsageError(m.cli_sandbox_key_empty());
   const options: SandboxOptions = { port: portOption(values.port), faults: faultOptions(values) };
   if (values.seed !== undefined) options.seed = wholeNumber('seed', values.seed, Number.MIN_SAFE_INTEGER);
   const volume = volumeOption(values.volume);
@@ -115,41 +113,46 @@ function waitForSignal(): Promise<void> {
 /** `waitForStop` is injectable so tests can stop the command without signalling the process. */
 export function createSandboxCommand(waitForStop: () => Promise<void> = waitForSignal): CliCommand {
   return {
-    summary: 'Serve the built-in simulated platform (/v3 API) on 127.0.0.1',
-    usage: [
-      'Usage: switchboard sandbox [options]',
-      '',
-      'Serves a simulated platform with deterministic demo data on 127.0.0.1 and prints',
-      'its base URL and the API key and secret it accepts. Stop with Ctrl+C.',
-      '',
-      '  --port N               port to listen on (default: a random free port)',
-      '  --seed N               data seed (default 1); same seed and anchor, same data',
-      '  --volume V             small, default or large (1,000,000 voice records)',
-      '  --anchor TIME          data ends at this instant (default: now, floored to the hour)',
-      '  --live                 a live day: after the anchor calls keep arriving (about one every 15 s)',
-      '                         and seats change status every few seconds',
-      '  --api-key K --api-secret S   the credentials to accept (default: sandbox-demo-key / sandbox-demo-secret)',
-      '  --latency-ms N         delay every answer by N ms',
-      '  --jitter-ms N          plus up to N ms more',
-      '  --error-rate F         fraction of requests answered -18 (system error), 0 to 1',
-      '  --drop-rate F          fraction of connections closed without an answer',
-      '  --html502-rate F       fraction answered HTTP 502 with an HTML page',
-      '  --truncate-rate F      fraction answered with the JSON cut in half',
-      '  --rate-limit N         requests per second per key before -15 (0 = off)',
-      '  --clock-offset-s N     server clock offset in seconds (provokes -16); negative: --clock-offset-s=-3600',
-    ].join('\n'),
+    summary: () => m.cli_sandbox_summary(),
+    usage: () =>
+      [
+        m.cli_sandbox_usage_title(),
+        '',
+        m.cli_sandbox_usage_text(),
+        '',
+        `  --port N               ${m.cli_option_port()}`,
+        `  --seed N               ${m.cli_sandbox_option_seed()}`,
+        `  --volume V             ${m.cli_sandbox_option_volume()}`,
+        `  --anchor TIME          ${m.cli_sandbox_option_anchor()}`,
+        `  --live                 ${m.cli_sandbox_option_live()}`,
+        `  --api-key K --api-secret S   ${m.cli_sandbox_option_keys()}`,
+        `  --latency-ms N         ${m.cli_sandbox_option_latency()}`,
+        `  --jitter-ms N          ${m.cli_sandbox_option_jitter()}`,
+        `  --error-rate F         ${m.cli_sandbox_option_error_rate()}`,
+        `  --drop-rate F          ${m.cli_sandbox_option_drop_rate()}`,
+        `  --html502-rate F       ${m.cli_sandbox_option_html502_rate()}`,
+        `  --truncate-rate F      ${m.cli_sandbox_option_truncate_rate()}`,
+        `  --rate-limit N         ${m.cli_sandbox_option_rate_limit()}`,
+        `  --clock-offset-s N     ${m.cli_sandbox_option_clock_offset()}`,
+      ].join('\n'),
     async run(args, io) {
       const sandbox = await startSandbox(sandboxOptionsFromArgs(args));
+      const { data } = sandbox;
+      const anchor = data.anchor.toISOString();
       io.out(
         [
-          `Sandbox platform listening at ${sandbox.baseUrl}`,
+          m.cli_sandbox_listening({ url: sandbox.baseUrl }),
           '',
-          `  Base URL    ${sandbox.baseUrl}`,
-          `  API key     ${sandbox.credentials.apiKey}`,
-          `  API secret  ${sandbox.credentials.apiSecret}`,
-          `  Data        seed ${sandbox.data.seed}, volume ${sandbox.data.volume}, anchored at ${sandbox.data.anchor.toISOString()}${sandbox.data.live.on ? ', live' : ''}`,
+          `  ${m.cli_sandbox_base_url()}    ${sandbox.baseUrl}`,
+          `  ${m.cli_sandbox_api_key()}     ${sandbox.credentials.apiKey}`,
+          `  ${m.cli_sandbox_api_secret()}  ${sandbox.credentials.apiSecret}`,
+          `  ${m.cli_sandbox_data()}        ${
+            data.live.on
+              ? m.cli_sandbox_data_live({ seed: String(data.seed), volume: data.volume, anchor })
+              : m.cli_sandbox_data_fixed({ seed: String(data.seed), volume: data.volume, anchor })
+          }`,
           '',
-          'Press Ctrl+C to stop.',
+          m.cli_press_ctrl_c(),
         ].join('\n'),
       );
       await waitForStop();

@@ -5,6 +5,7 @@
  */
 import type { ColumnFilterText, ListSort } from '../../shared/list-query';
 import type { SomeList } from '../../shared/operations';
+import { m } from '../../shared/i18n';
 import { UsageError } from './command';
 
 export const SHOWN_OPTIONS = {
@@ -14,14 +15,14 @@ export const SHOWN_OPTIONS = {
   columns: { type: 'string' },
 } as const;
 
-export const SHOWN_USAGE = [
-  '  --search TEXT       only rows with TEXT in a cell as the app shows it (labels such as',
-  '                      "connected", amounts with their currency, times in --time-zone) or in a raw value',
-  '  --filter KEY=TEXT   a column filter, repeatable, as typed under a column header: text the cell',
-  '                      contains, a label, or a number test on a number column (1, >= 30, 10-60)',
-  '  --sort KEY[:desc]   the order of the rows (needs --from-archive: the platform sends its own order)',
-  '  --columns K1,K2,…   the columns written, in this order (default: every column of the list)',
-];
+export function shownUsage(): string[] {
+  return [
+    `  --search TEXT       ${m.cli_shown_option_search()}`,
+    `  --filter KEY=TEXT   ${m.cli_shown_option_filter()}`,
+    `  --sort KEY[:desc]   ${m.cli_shown_option_sort()}`,
+    `  --columns K1,K2,…   ${m.cli_shown_option_columns()}`,
+  ];
+}
 
 /** What the options ask for, checked against the list's columns. */
 export interface ShownChoice {
@@ -41,7 +42,7 @@ interface ShownValues {
 function columnKey(list: SomeList, key: string, option: string): string {
   if (list.columns.some((column) => column.key === key)) return key;
   const keys = list.columns.map((column) => column.key).join(', ');
-  throw new UsageError(`${option}: ${list.slug} has no column "${key}"; its columns are ${keys}.`);
+  throw new UsageError(m.cli_shown_no_column({ option, list: list.slug, key, keys }));
 }
 
 export function shownChoice(list: SomeList, values: ShownValues): ShownChoice {
@@ -49,16 +50,16 @@ export function shownChoice(list: SomeList, values: ShownValues): ShownChoice {
   if (values.search !== undefined && values.search.trim() !== '') choice.search = values.search.trim();
   const filters = (values.filter ?? []).map((entry) => {
     const equals = entry.indexOf('=');
-    if (equals <= 0) throw new UsageError(`--filter takes KEY=TEXT, e.g. --filter callStatus=connected, not "${entry}".`);
+    if (equals <= 0) throw new UsageError(m.cli_shown_filter_form({ value: entry }));
     const text = entry.slice(equals + 1).trim();
-    if (text === '') throw new UsageError(`--filter ${entry} has no text after "=": give what the column should contain.`);
+    if (text === '') throw new UsageError(m.cli_shown_filter_empty({ value: entry }));
     return { field: columnKey(list, entry.slice(0, equals).trim(), '--filter'), text };
   });
   if (filters.length > 0) choice.contains = filters;
   if (values.sort !== undefined) {
     const [key = '', direction = 'asc', ...rest] = values.sort.split(':');
     if (rest.length > 0 || (direction !== 'asc' && direction !== 'desc')) {
-      throw new UsageError(`--sort takes KEY, KEY:asc or KEY:desc, not "${values.sort}".`);
+      throw new UsageError(m.cli_shown_sort_form({ value: values.sort }));
     }
     choice.sort = { field: columnKey(list, key.trim(), '--sort'), descending: direction === 'desc' };
   }
@@ -67,11 +68,11 @@ export function shownChoice(list: SomeList, values: ShownValues): ShownChoice {
       .split(',')
       .map((key) => key.trim())
       .filter((key) => key !== '');
-    if (keys.length === 0) throw new UsageError('--columns needs at least one column key, e.g. --columns callee,callStatus.');
+    if (keys.length === 0) throw new UsageError(m.cli_shown_columns_empty());
     const seen = new Set<string>();
     for (const key of keys) {
       columnKey(list, key, '--columns');
-      if (seen.has(key)) throw new UsageError(`--columns names "${key}" twice.`);
+      if (seen.has(key)) throw new UsageError(m.cli_shown_columns_twice({ key }));
       seen.add(key);
     }
     choice.columns = keys;

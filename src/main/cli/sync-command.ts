@@ -10,21 +10,23 @@ import type { PlatformClient } from '../api';
 import type { ArchiveStore } from '../archive/archive-store';
 import { heldRetentionMessage } from '../archive/retention';
 import type { SyncSummary } from '../archive/sync';
-import { scopedSyncOf, SYNCED_LISTS, syncList, syncPlanOf, type SyncPlan } from '../archive/sync-plan';
+import { scopedSyncOf, scopeNoun, SYNCED_LISTS, syncList, syncPlanOf, type SyncPlan } from '../archive/sync-plan';
 import { LIST_OPERATIONS, listOf, type ListOperation, type ScopedSync, type SomeList } from '../../shared/operations';
 import type { Result } from '../../shared/result';
 import type { Logger } from '../log';
+import { formatNumber, m } from '../../shared/i18n';
 import { parseCliArgs } from './args';
 import { UsageError, type CliCommand, type CliIo } from './command';
 import {
   type CliDeps,
   CONNECTION_OPTIONS,
-  CONNECTION_USAGE,
+  connectionUsage,
   connectionChoice,
   openConnection,
   WINDOW_OPTIONS,
   windowChoice,
 } from './connection-options';
+import { secondsText } from './export-command';
 
 const OPTIONS = {
   ...CONNECTION_OPTIONS,
@@ -40,23 +42,22 @@ const SCOPED: readonly { operation: ListOperation; list: SomeList; scope: Scoped
   return scope === null ? [] : [{ operation, list, scope }];
 });
 
-export const SYNC_USAGE = [
-  'Usage: switchboard sync [list...] [options]',
-  '',
-  `  [list...]           ${SYNCED_LISTS.map((operation) => listOf(operation).slug).join(', ')} (default: all of them),`,
-  ...SCOPED.map(({ list, scope }) => `                      or ${list.slug} with --param ${scope.param}=N`),
-  ...CONNECTION_USAGE,
-  "  --from ISO --to ISO the window of the record lists (default: the profile's sync history,",
-  '                      60 days unless set in Accounts, up to now)',
-  ...SCOPED.map(({ list, scope }) => `${`  --param ${scope.param}=N`.padEnd(21)} the ${scope.noun} id, for ${list.slug}`),
-  "  --yes               let the retention remove more than half of a list's archived records",
-  '',
-  "Only what the archive does not hold yet is fetched, plus the profile's refresh window",
-  "(recent records can still change). Then records older than the profile's retention are",
-  "removed, by the platform's clock; a removal of more than half of a list needs --yes.",
-  'Progress is printed to stderr. Exit codes: 0 done, 1 platform, network or archive error,',
-  'or a removal that needs --yes, 2 bad usage.',
-].join('\n');
+export function syncUsage(): string {
+  return [
+    m.cli_sync_usage_title(),
+    '',
+    `  [list...]           ${m.cli_sync_option_lists({ lists: SYNCED_LISTS.map((operation) => listOf(operation).slug).join(', ') })}`,
+    ...SCOPED.map(({ list, scope }) => `                      ${m.cli_sync_option_scoped_list({ list: list.slug, param: scope.param })}`),
+    ...connectionUsage(),
+    `  --from ISO --to ISO ${m.cli_sync_option_window()}`,
+    ...SCOPED.map(
+      ({ list, scope }) => `${`  --param ${scope.param}=N`.padEnd(21)} ${m.cli_sync_option_param({ noun: scopeNoun(scope), list: list.slug })}`,
+    ),
+    `  --yes               ${m.cli_sync_option_yes()}`,
+    '',
+    m.cli_sync_usage_text(),
+  ].join('\n');
+}
 
 function listsNamed(names: readonly string[]): ListOperation[] {
   if (names.length === 0) return [...SYNCED_LISTS];
@@ -64,7 +65,7 @@ function listsNamed(names: readonly string[]): ListOperation[] {
   return names.map((name) => {
     const operation = known.find((candidate) => listOf(candidate).slug === name);
     if (operation) return operation;
-    throw new UsageError(`Unknown list "${name}": choose from ${known.map((candidate) => listOf(candidate).slug).join(', ')}.`);
+    throw new UsageError(m.cli_unknown_list({ name, choices: known.map((candidate) => listOf(candidate).slug).join(', ') }));
   });
 }
 
@@ -76,40 +77,43 @@ function scopeOf(operations: readonly ListOperation[], entries: readonly string[
   const given = new Map<string, string>();
   for (const entry of entries ?? []) {
     const equals = entry.indexOf('=');
-    if (equals <= 0) throw new UsageError(`--param takes key=value, not "${entry}".`);
+    if (equals <= 0) throw new UsageError(m.cli_param_form({ value: entry }));
     given.set(entry.slice(0, equals).trim(), entry.slice(equals + 1).trim());
   }
   const other = [...given.keys()].find((key) => !SCOPED.some(({ scope }) => scope.param === key));
   if (other !== undefined) {
-    const takes = SCOPED.map(({ list, scope }) => `--param ${scope.param}=N, for ${list.slug}`).join('; ');
-    throw new UsageError(`sync takes no filter "${other}": only ${takes}.`);
+    const takes = SCOPED.map(({ list, scope }) => m.cli_sync_param_for({ param: scope.param, list: list.slug })).join(m.cli_sync_param_separator());
+    throw new UsageError(m.cli_sync_no_filter({ key: other, takes }));
   }
   const named = SCOPED.find(({ operation }) => operations.includes(operation));
   if (named === undefined) {
     const [key, text] = [...given][0] ?? [];
     const owner = SCOPED.find(({ scope }) => scope.param === key);
-    if (owner) throw new UsageError(`--param ${key} applies to ${owner.list.slug} only: name it, e.g. switchboard sync ${owner.list.slug} --param ${key}=${text}.`);
+    if (owner) throw new UsageError(m.cli_sync_param_needs_list({ key, list: owner.list.slug, value: text }));
     return null;
   }
   const { list, scope } = named;
   const text = given.get(scope.param);
-  if (text === undefined) throw new UsageError(`${list.slug} is synced one ${scope.noun} at a time: add --param ${scope.param}=N (the ${scope.noun} id on the platform).`);
+  if (text === undefined) throw new UsageError(m.cli_sync_scope_needed({ list: list.slug, noun: scopeNoun(scope), param: scope.param }));
   if (!/^\d+$/.test(text) || !Number.isSafeInteger(Number(text))) {
-    throw new UsageError(`--param ${scope.param} takes a whole number, not "${text}".`);
+    throw new UsageError(m.cli_param_whole_number({ key: scope.param, value: text }));
   }
   return Number(text);
 }
 
 function summaryLine(slug: string, summary: SyncSummary, elapsedMs: number): string {
   const ranges = summary.fetched.length;
-  const what = ranges === 0 && summary.rows === 0 ? 'already up to date' : `${ranges === 0 ? 'whole list' : `${ranges} range${ranges === 1 ? '' : 's'}`} fetched, ${summary.rows.toLocaleString('en')} rows`;
-  return `${slug}: ${what} in ${(elapsedMs / 1000).toFixed(1)} s.`;
+  const elapsed = secondsText(elapsedMs);
+  if (ranges === 0 && summary.rows === 0) return m.cli_sync_up_to_date({ list: slug, elapsed });
+  const rows = formatNumber(summary.rows);
+  if (ranges === 0) return m.cli_sync_whole_list({ list: slug, rows, elapsed });
+  return m.cli_sync_ranges({ list: slug, ranges: formatNumber(ranges), rows, elapsed });
 }
 
 export function createSyncCommand(deps: CliDeps = {}): CliCommand {
   return {
-    summary: "Bring the profile's archive on this computer up to date with the platform",
-    usage: SYNC_USAGE,
+    summary: () => m.cli_sync_summary(),
+    usage: syncUsage,
     async run(args, io) {
       const { values, positionals } = parseCliArgs(args, OPTIONS);
       const operations = listsNamed(positionals);
@@ -119,7 +123,7 @@ export function createSyncCommand(deps: CliDeps = {}): CliCommand {
       try {
         const { connection, archiveSettings } = opened;
         if (!archiveSettings.enabled) {
-          io.err(`The archive is switched off for ${connection.profileName}. Switch it on in Accounts to sync.`);
+          io.err(m.cli_sync_archive_off({ profile: connection.profileName }));
           return 1;
         }
         const store = await opened.archives().store(opened.archiveId, 'sync');
@@ -162,30 +166,32 @@ async function syncOne(
     const now = Date.now();
     if (now - lastLine < 1000 && rangesDone < rangesTotal) return;
     lastLine = now;
-    io.err(`${list.slug}: ${rangesDone} of ${rangesTotal} ranges, ${rows.toLocaleString('en')} rows`);
+    io.err(m.cli_sync_progress({ list: list.slug, done: formatNumber(rangesDone), total: formatNumber(rangesTotal), rows: formatNumber(rows) }));
   };
   const result: Result<SyncSummary> = await syncList(job.store, job.client, operation, job.plan, { signal: job.signal, onProgress });
   if (result.ok) {
     io.err(summaryLine(list.slug, result.value, performance.now() - startedMs));
     const { retention } = result.value;
     if (retention?.kind === 'held') {
-      io.err(heldRetentionMessage(list.slug, retention, job.plan.retention?.retentionDays ?? 0, 'run the sync again with --yes'));
+      io.err(heldRetentionMessage(list.slug, retention, job.plan.retention?.retentionDays ?? 0, m.cli_sync_retention_how()));
       return 'retention-held';
     }
     if (retention?.kind === 'pruned' && retention.removed > 0 && retention.cutoffMs !== null) {
-      io.err(`${list.slug}: ${retention.removed.toLocaleString('en')} records from before ${new Date(retention.cutoffMs).toISOString().slice(0, 10)} removed (the retention).`);
+      const before = new Date(retention.cutoffMs).toISOString().slice(0, 10);
+      io.err(m.cli_sync_pruned({ list: list.slug, removed: formatNumber(retention.removed), before }));
     }
     return 'synced';
   }
   if (result.error.code === 'cancelled' || job.signal.aborted) {
-    io.err(`Sync of ${list.slug} cancelled; the ranges finished before are kept.`);
+    io.err(m.cli_sync_cancelled({ list: list.slug }));
     return 'failed';
   }
   const { code, message, detail } = result.error;
   // The archive's own failures are told in plain words; the engine's words go to the log, not to the reader.
   const fromArchive = code.startsWith('archive');
   if (fromArchive && detail) job.log.error(`sync of ${list.slug}: archive`, detail);
-  io.err(`Sync of ${list.slug} failed [${code}]: ${message}${detail && !fromArchive ? `\nServer said: ${detail}` : ''}`);
+  const failed = m.cli_sync_failed({ list: list.slug, code, message });
+  io.err(detail && !fromArchive ? `${failed}\n${m.cli_server_said({ detail })}` : failed);
   return 'failed';
 }
 

@@ -1,5 +1,6 @@
 import type { BrowserWindow, IpcMain, IpcMainInvokeEvent } from 'electron';
 import { methodChannel, methodNames } from '../../shared/contract';
+import { m } from '../../shared/i18n';
 import { fail } from '../../shared/result';
 import type { Logger } from '../log';
 import type { Dispatch } from '../handlers/dispatcher';
@@ -30,7 +31,7 @@ export function registerContractHandlers(
     ipcMain.handle(methodChannel(name), (event, input: unknown) => {
       if (!isTrustedSender(event)) {
         log.warn(`refused ${name} from an unknown sender`, event.senderFrame?.url ?? 'no frame');
-        return fail('forbidden', 'This request did not come from the Switchboard window.');
+        return fail('forbidden', m.cli_ipc_forbidden());
       }
       return dispatch(name, input);
     });

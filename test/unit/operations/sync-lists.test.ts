@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { SYNCED_LISTS } from '../../../src/main/archive/sync-plan';
-import { createSyncCommand, SYNC_USAGE } from '../../../src/main/cli/sync-command';
+import { createSyncCommand, syncUsage } from '../../../src/main/cli/sync-command';
 import { LIST_DESCRIPTORS, LIST_OPERATIONS, listOf } from '../../../src/shared/operations';
 
 const io = { out: () => {}, err: () => {} };
@@ -17,7 +17,7 @@ describe('the lists a Sync takes', () => {
   });
 
   it('are named in the usage of `switchboard sync`, each scoped one with its filter', () => {
-    const lines = SYNC_USAGE.split('\n');
+    const lines = syncUsage().split('\n');
     const defaults = lines.find((line) => line.includes('(default: all of them)')) ?? '';
     for (const operation of SYNCED_LISTS) expect(defaults).toContain(listOf(operation).slug);
     for (const { list, scope } of scoped) {
