@@ -1,5 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { writeFileAtomically } from './atomic-file';
+import { m } from '../shared/i18n';
 import { isRecord } from '../shared/parse';
 import { ok, type Result } from '../shared/result';
 
@@ -44,11 +45,11 @@ export class Preferences {
   set(key: string, value: unknown): Result<null> {
     const shown = key.length > 60 ? `${key.slice(0, 60)}…` : key;
     if (depthOf(value, PREFERENCE_DEPTH_MAX) > PREFERENCE_DEPTH_MAX) {
-      return refuse(`The preference "${shown}" nests deeper than ${PREFERENCE_DEPTH_MAX} levels, so it was not kept.`);
+      return refuse(m.errors_pref_too_deep({ key: shown, depth: PREFERENCE_DEPTH_MAX }));
     }
     const next = { ...this.all(), [key]: value };
     const text = JSON.stringify(next);
-    if (text.length > MAX_BYTES) return refuse(`The preference "${shown}" is larger than ${MAX_BYTES / 1024 / 1024} MB, so it was not kept.`);
+    if (text.length > MAX_BYTES) return refuse(m.errors_pref_too_large({ key: shown, size: MAX_BYTES / 1024 / 1024 }));
     writeFileAtomically(this.file, text);
     this.cache = next;
     this.readStamp = this.stamp();

@@ -4,43 +4,44 @@
  * in `detail` (the reason is authoritative: screens show it next to the message).
  */
 import type { AppError } from './result';
+import { m } from './i18n';
+import type { Label } from './i18n/locale';
 import { DEFINITE_WRITE_REFUSALS, STATUS_MEANINGS } from './platform';
 
-/** Human messages for each platform status (the spec's codes plus -15 from platform-notes). */
-export const PLATFORM_ERROR_MESSAGES: Readonly<Record<number, string>> = {
-  [-1]: 'The API key or secret is wrong. Check them in Accounts.',
-  [-2]: "The platform does not accept requests from this computer's IP address. Ask your platform administrator to allow it.",
-  [-15]: 'The platform is receiving too many requests. Wait a moment and try again.',
-  [-16]:
-    "The platform refused the request's timestamp. Check that your computer's date, time and time zone are set correctly.",
-  [-18]:
-    'The platform had an internal error. Try again in a moment; if it keeps happening, contact platform support.',
-  [-20]: 'This data already exists on the platform. Change the duplicate value and try again.',
-  [-22]: 'The platform rejected a parameter of the request. Check the values you entered.',
-  [-23]: 'The platform limit for this data has been reached. Remove some entries first.',
-  [-25]: 'The time range is not allowed: use at most 31 days within the last two months.',
-  [-29]: 'This workspace is disabled on the platform. Contact your platform administrator.',
-  [-30]: 'This API key is disabled. Enable it in the platform console or use another key in Accounts.',
-  [-31]: "This computer's IP address is not on the API key's whitelist. Add it in the platform console.",
-  [-35]: 'The search interval is longer than 32 days. Choose a shorter period.',
-  [-63]: 'The seat group belongs to another workspace. Check the seat group id and the account in use.',
-  [-71]:
-    'No more labels can be created and label names must be unique. Delete labels or remove duplicates first.',
-  [-72]: 'A label name is required and may have at most 20 characters. Fix the label names.',
+/**
+ * Human messages for each platform status (the spec's codes plus -15 from platform-notes),
+ * kept as message functions: each is read in the language of the moment.
+ */
+export const PLATFORM_ERROR_MESSAGES: Readonly<Record<number, Label>> = {
+  [-1]: m.errors_platform_auth,
+  [-2]: m.errors_platform_ip,
+  [-15]: m.errors_platform_rate,
+  [-16]: m.errors_platform_timestamp,
+  [-18]: m.errors_platform_internal,
+  [-20]: m.errors_platform_duplicate,
+  [-22]: m.errors_platform_parameter,
+  [-23]: m.errors_platform_limit,
+  [-25]: m.errors_platform_range,
+  [-29]: m.errors_platform_workspace_disabled,
+  [-30]: m.errors_platform_key_disabled,
+  [-31]: m.errors_platform_whitelist,
+  [-35]: m.errors_platform_interval,
+  [-63]: m.errors_platform_workspace_mismatch,
+  [-71]: m.errors_platform_labels_full,
+  [-72]: m.errors_platform_label_name,
 };
 
-/** Codes the client reports besides `platform:<status>`. */
+/** Codes the client reports besides `platform:<status>`, each with its message function. */
 export const CLIENT_ERROR_MESSAGES = {
-  network: 'The platform could not be reached. Check your internet connection and the base URL in Accounts.',
-  timeout: 'The platform did not answer in time. Try again; if it keeps happening, check your connection.',
-  cancelled: 'The request was cancelled.',
-  'bad-response': 'The platform sent an answer Switchboard cannot read. Try again in a moment.',
-  'http-5xx': 'The platform server had an error. Try again in a moment.',
-  http: 'The platform answered with an unexpected HTTP status. Check the base URL in Accounts.',
-  'outcome-unknown':
-    'The request may or may not have been applied: the connection failed after it was sent. Check before resending.',
-  validation: 'Some values need fixing before the request can be sent.',
-} as const;
+  network: m.errors_client_network,
+  timeout: m.errors_client_timeout,
+  cancelled: m.errors_client_cancelled,
+  'bad-response': m.errors_client_bad_response,
+  'http-5xx': m.errors_client_http_5xx,
+  http: m.errors_client_http,
+  'outcome-unknown': m.errors_client_outcome_unknown,
+  validation: m.errors_client_validation,
+} as const satisfies Record<string, Label>;
 
 export type ClientErrorCode = keyof typeof CLIENT_ERROR_MESSAGES;
 
@@ -61,9 +62,11 @@ export function platformStatusOf(error: AppError): number | null {
 export function platformError(status: number, reason: string | null): AppError {
   const known = PLATFORM_ERROR_MESSAGES[status];
   const meaning = STATUS_MEANINGS[status];
-  const message =
-    known ??
-    `The platform refused the request (status ${status}${meaning ? `: ${meaning}` : ''}). See the reason below.`;
+  const message = known
+    ? known()
+    : meaning
+      ? m.errors_platform_unknown_meaning({ status, meaning })
+      : m.errors_platform_unknown({ status });
   const error: AppError = { code: platformErrorCode(status), message };
   if (reason !== null && reason !== '') error.detail = reason;
   return error;
@@ -71,7 +74,7 @@ export function platformError(status: number, reason: string | null): AppError {
 
 /** A client-side error with its standard message unless a more precise one is given. */
 export function clientError(code: ClientErrorCode, message?: string, detail?: string): AppError {
-  const error: AppError = { code, message: message ?? CLIENT_ERROR_MESSAGES[code] };
+  const error: AppError = { code, message: message ?? CLIENT_ERROR_MESSAGES[code]() };
   if (detail !== undefined && detail !== '') error.detail = detail;
   return error;
 }

@@ -2,9 +2,12 @@
  * Tiny validators for what crosses the bridge. Requests come from the renderer
  * (or the browser harness) and are checked in main before any service sees them.
  */
+import { m } from './i18n';
+
 export class RequestShapeError extends Error {
+  /** `expected`: what the value should have been, in words ("a whole number"). */
   constructor(readonly path: string, expected: string) {
-    super(`${path || 'request'}: expected ${expected}`);
+    super(m.errors_shape({ path: path || m.errors_shape_request(), expected }));
     this.name = 'RequestShapeError';
   }
 }
@@ -13,31 +16,31 @@ export type Parser<T> = (input: unknown, path?: string) => T;
 export type ParsedOf<P> = P extends Parser<infer T> ? T : never;
 
 export const nothing: Parser<undefined> = (input, path = '') => {
-  if (input !== undefined && input !== null) throw new RequestShapeError(path, 'no argument');
+  if (input !== undefined && input !== null) throw new RequestShapeError(path, m.errors_shape_nothing());
   return undefined;
 };
 
 export const string: Parser<string> = (input, path = '') => {
-  if (typeof input !== 'string') throw new RequestShapeError(path, 'a string');
+  if (typeof input !== 'string') throw new RequestShapeError(path, m.errors_shape_string());
   return input;
 };
 
 /** A job id a caller chose: a UUID, as `crypto.randomUUID()` makes. */
 export const jobId: Parser<string> = (input, path = '') => {
   if (typeof input !== 'string' || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(input)) {
-    throw new RequestShapeError(path, 'a job id (a UUID)');
+    throw new RequestShapeError(path, m.errors_shape_job_id());
   }
   return input;
 };
 
 export const boolean: Parser<boolean> = (input, path = '') => {
-  if (typeof input !== 'boolean') throw new RequestShapeError(path, 'true or false');
+  if (typeof input !== 'boolean') throw new RequestShapeError(path, m.errors_shape_boolean());
   return input;
 };
 
 export const integer: Parser<number> = (input, path = '') => {
   if (typeof input !== 'number' || !Number.isSafeInteger(input)) {
-    throw new RequestShapeError(path, 'a whole number');
+    throw new RequestShapeError(path, m.errors_shape_integer());
   }
   return input;
 };
@@ -48,7 +51,7 @@ export function optional<T>(parser: Parser<T>): Parser<T | undefined> {
 
 export function arrayOf<T>(parser: Parser<T>): Parser<T[]> {
   return (input, path = '') => {
-    if (!Array.isArray(input)) throw new RequestShapeError(path, 'a list');
+    if (!Array.isArray(input)) throw new RequestShapeError(path, m.errors_shape_list());
     return input.map((item, i) => parser(item, `${path}[${i}]`));
   };
 }
@@ -56,7 +59,7 @@ export function arrayOf<T>(parser: Parser<T>): Parser<T[]> {
 export function oneOf<const T extends readonly string[]>(values: T): Parser<T[number]> {
   return (input, path = '') => {
     if (typeof input !== 'string' || !values.includes(input)) {
-      throw new RequestShapeError(path, `one of ${values.join(', ')}`);
+      throw new RequestShapeError(path, m.errors_shape_one_of({ values: values.join(', ') }));
     }
     return input;
   };
@@ -68,7 +71,7 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** A plain object whose fields are checked later by the operation's own validator. */
 export const plainObject: Parser<Record<string, unknown>> = (input, path = '') => {
-  if (!isRecord(input)) throw new RequestShapeError(path, 'an object');
+  if (!isRecord(input)) throw new RequestShapeError(path, m.errors_shape_object());
   return input;
 };
 
@@ -85,9 +88,9 @@ type Parsed<S extends Shape> = {
 /** An object with exactly these keys; unknown keys are refused so typos surface. */
 export function object<S extends Shape>(shape: S): Parser<Parsed<S>> {
   return (input, path = '') => {
-    if (!isRecord(input)) throw new RequestShapeError(path, 'an object');
+    if (!isRecord(input)) throw new RequestShapeError(path, m.errors_shape_object());
     for (const key of Object.keys(input)) {
-      if (!Object.hasOwn(shape, key)) throw new RequestShapeError(join(path, key), 'no such field');
+      if (!Object.hasOwn(shape, key)) throw new RequestShapeError(join(path, key), m.errors_shape_no_field());
     }
     const out: Record<string, unknown> = {};
     for (const [key, parser] of Object.entries(shape)) {

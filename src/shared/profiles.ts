@@ -3,7 +3,9 @@
  * validation lives here so the renderer shows field errors live and main refuses
  * the same things again.
  */
+import { m } from './i18n';
 import { BRAND_PRESETS, LIMITS, type BrandPreset } from './platform';
+import type { Label } from './i18n/locale';
 import type { ScheduleSettings } from './schedule';
 import { isValidTimeZone } from './time-zone';
 
@@ -52,16 +54,16 @@ export const ARCHIVE_HISTORY_DAYS_MAX = 62;
 /** Field-level problems with archive settings; an empty object means they can be saved. */
 export function validateArchiveSettings(settings: ArchiveSettings): Record<string, string> {
   const errors: Record<string, string> = {};
-  if (typeof settings.enabled !== 'boolean') errors.enabled = 'Switch the archive on or off.';
+  if (typeof settings.enabled !== 'boolean') errors.enabled = m.errors_archive_on_off();
   const { retentionDays, refreshHours, historyDays } = settings;
   if (!Number.isInteger(retentionDays) || retentionDays < 1 || retentionDays > ARCHIVE_RETENTION_DAYS_MAX) {
-    errors.retentionDays = `Keep records from 1 to ${ARCHIVE_RETENTION_DAYS_MAX} days.`;
+    errors.retentionDays = m.errors_archive_retention({ max: String(ARCHIVE_RETENTION_DAYS_MAX) });
   }
   if (!Number.isInteger(refreshHours) || refreshHours < 0 || refreshHours > ARCHIVE_REFRESH_HOURS_MAX) {
-    errors.refreshHours = `Choose a refresh window from 0 to ${ARCHIVE_REFRESH_HOURS_MAX} hours.`;
+    errors.refreshHours = m.errors_archive_refresh({ max: ARCHIVE_REFRESH_HOURS_MAX });
   }
   if (!Number.isInteger(historyDays) || historyDays < 1 || historyDays > ARCHIVE_HISTORY_DAYS_MAX) {
-    errors.historyDays = `Sync from 1 to ${ARCHIVE_HISTORY_DAYS_MAX} days of history (the platform keeps two months of voice records).`;
+    errors.historyDays = m.errors_archive_history({ max: ARCHIVE_HISTORY_DAYS_MAX });
   }
   return errors;
 }
@@ -121,13 +123,13 @@ export function validateBaseUrl(text: string): string | null {
   try {
     url = new URL(text.trim());
   } catch {
-    return 'Enter a full address such as https://api.onbuka.com.';
+    return m.errors_base_url_full();
   }
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname))) {
-    return 'Use an https:// address (plain http is allowed only for 127.0.0.1 or localhost).';
+    return m.errors_base_url_https();
   }
-  if (url.username || url.password) return 'Leave the user name and password out of the address.';
-  if (url.search || url.hash) return 'Leave the ?query and #fragment out of the address.';
+  if (url.username || url.password) return m.errors_base_url_credentials();
+  if (url.search || url.hash) return m.errors_base_url_query();
   return null;
 }
 
@@ -137,8 +139,8 @@ export interface SecretBinding {
   apiKey: string;
 }
 
-export const SECRET_REBIND_MESSAGE =
-  'The base URL or API key changed: type the API secret again. A stored secret is only sent to the address and key it was saved with.';
+/** Said when a changed address or key needs the secret typed again: a message function, read when shown. */
+export const SECRET_REBIND_MESSAGE: Label = m.errors_secret_rebind;
 
 /**
  * True when a draft without a new secret would sign with the stored one for another
@@ -158,29 +160,29 @@ export function validateProfileDraft(
 ): Record<string, string> {
   const errors: Record<string, string> = {};
   const name = draft.name.trim();
-  if (name === '') errors.name = 'Give the profile a name.';
-  else if (name.length > PROFILE_NAME_MAX) errors.name = `Keep the name to ${PROFILE_NAME_MAX} characters.`;
+  if (name === '') errors.name = m.errors_profile_name_empty();
+  else if (name.length > PROFILE_NAME_MAX) errors.name = m.errors_profile_name_long({ max: PROFILE_NAME_MAX });
 
   const urlProblem = validateBaseUrl(draft.baseUrl);
   if (urlProblem) errors.baseUrl = urlProblem;
 
-  if (draft.apiKey.trim() === '') errors.apiKey = 'Enter the API key from the platform console.';
-  else if (/\s/.test(draft.apiKey.trim())) errors.apiKey = 'An API key has no spaces in it.';
+  if (draft.apiKey.trim() === '') errors.apiKey = m.errors_api_key_empty();
+  else if (/\s/.test(draft.apiKey.trim())) errors.apiKey = m.errors_api_key_spaces();
 
   const secretMissing = draft.apiSecret === undefined || draft.apiSecret.trim() === '';
   if (secretMissing) {
-    if (options.creating) errors.apiSecret = 'Enter the API secret from the platform console.';
-    else if (options.stored && secretMustBeRetyped(options.stored, draft)) errors.apiSecret = SECRET_REBIND_MESSAGE;
-    else if (draft.apiSecret !== undefined) errors.apiSecret = 'Enter the API secret, or keep the stored one.';
+    if (options.creating) errors.apiSecret = m.errors_api_secret_empty();
+    else if (options.stored && secretMustBeRetyped(options.stored, draft)) errors.apiSecret = SECRET_REBIND_MESSAGE();
+    else if (draft.apiSecret !== undefined) errors.apiSecret = m.errors_api_secret_keep();
   }
 
   if (!isValidTimeZone(draft.timeZone)) {
-    errors.timeZone = 'Use a zone name such as Asia/Shanghai or an offset such as +08:00.';
+    errors.timeZone = m.errors_time_zone();
   }
   if (!Number.isInteger(draft.pageSize) || draft.pageSize < LIMITS.pageSizeMin || draft.pageSize > LIMITS.pageSizeMax) {
-    errors.pageSize = `Choose a page size from ${LIMITS.pageSizeMin} to ${LIMITS.pageSizeMax}.`;
+    errors.pageSize = m.errors_profile_page_size({ min: LIMITS.pageSizeMin, max: LIMITS.pageSizeMax });
   }
-  if (draft.defaultAppId.length > 64) errors.defaultAppId = 'An application id is at most 64 characters.';
+  if (draft.defaultAppId.length > 64) errors.defaultAppId = m.errors_app_id_long({ max: 64 });
   return errors;
 }
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { m } from '../../shared/i18n';
 import { BRAND_PRESETS, PLATFORM_OFFSETLESS_ZONE } from '../../shared/platform';
 import {
   archiveSettingsOf,
@@ -56,6 +57,12 @@ export class AccountsError extends Error {
   }
 }
 
+/** The built-in profile's name, in any language the app offers ("Sandbox (demo)", "沙盒（演示）"), any case. */
+function isSandboxName(name: string): boolean {
+  const wanted = name.trim().toLowerCase();
+  return (['en', 'zh-CN'] as const).some((locale) => m.errors_sandbox_name({}, { locale }).toLowerCase() === wanted);
+}
+
 /**
  * Profiles: metadata in profiles.json, secrets in the keychain, plus the built-in
  * "Sandbox (demo)" profile, which cannot be deleted, only hidden.
@@ -87,14 +94,14 @@ export class Accounts {
     const stored = this.options.store.read();
     if (draft.id === SANDBOX_PROFILE_ID) return this.saveSandboxSettings(stored, draft);
     const existing = draft.id === undefined ? undefined : stored.profiles.find((p) => p.id === draft.id);
-    if (draft.id !== undefined && !existing) throw new AccountsError('not-found', 'That profile no longer exists.');
+    if (draft.id !== undefined && !existing) throw new AccountsError('not-found', m.errors_profile_gone());
 
     const fields = validateProfileDraft(draft, { creating: existing === undefined, stored: existing });
     const name = draft.name.trim();
     const clash = stored.profiles.some((p) => p.id !== draft.id && p.name.toLowerCase() === name.toLowerCase());
-    if (clash || name.toLowerCase() === 'sandbox (demo)') fields.name = 'Another profile already has this name.';
+    if (clash || isSandboxName(name)) fields.name = m.errors_profile_name_taken();
     if (Object.keys(fields).length > 0) {
-      throw new AccountsError('validation', 'Some fields need attention before the profile can be saved.', fields);
+      throw new AccountsError('validation', m.errors_profile_fields(), fields);
     }
 
     const profile: StoredProfile = {
@@ -132,11 +139,11 @@ export class Accounts {
 
   async remove(id: string): Promise<void> {
     if (id === SANDBOX_PROFILE_ID) {
-      throw new AccountsError('built-in', 'The sandbox profile cannot be deleted; hide it instead.');
+      throw new AccountsError('built-in', m.errors_sandbox_delete());
     }
     const stored = this.options.store.read();
     const profile = stored.profiles.find((p) => p.id === id);
-    if (!profile) throw new AccountsError('not-found', 'That profile no longer exists.');
+    if (!profile) throw new AccountsError('not-found', m.errors_profile_gone());
     if (profile.secretStored) await this.options.secrets.delete(id);
     this.sessionSecrets.delete(id);
     const profiles = stored.profiles.filter((p) => p.id !== id);
@@ -148,7 +155,7 @@ export class Accounts {
   setActive(id: string): void {
     const stored = this.options.store.read();
     const exists = id === SANDBOX_PROFILE_ID || stored.profiles.some((p) => p.id === id);
-    if (!exists) throw new AccountsError('not-found', 'That profile no longer exists.');
+    if (!exists) throw new AccountsError('not-found', m.errors_profile_gone());
     this.options.store.write({ ...stored, activeProfileId: id, sandboxHidden: id === SANDBOX_PROFILE_ID ? false : stored.sandboxHidden });
   }
 
@@ -162,7 +169,7 @@ export class Accounts {
   findByName(name: string): ProfileView | undefined {
     const stored = this.options.store.read();
     const wanted = name.trim().toLowerCase();
-    if (wanted === 'sandbox' || wanted === 'sandbox (demo)') return this.sandboxView(stored);
+    if (wanted === 'sandbox' || isSandboxName(wanted)) return this.sandboxView(stored);
     const profile = stored.profiles.find((p) => p.name.toLowerCase() === wanted);
     return profile ? this.view(profile) : undefined;
   }
@@ -177,11 +184,11 @@ export class Accounts {
       return { baseUrl, apiKey, apiSecret, timeZone };
     }
     const existing = draft.id === undefined ? undefined : this.options.store.read().profiles.find((p) => p.id === draft.id);
-    if (draft.id !== undefined && !existing) throw new AccountsError('not-found', 'That profile no longer exists.');
+    if (draft.id !== undefined && !existing) throw new AccountsError('not-found', m.errors_profile_gone());
     const fields = validateProfileDraft(draft, { creating: existing === undefined, stored: existing });
     delete fields.name;
     if (Object.keys(fields).length > 0) {
-      throw new AccountsError('validation', 'Fix the highlighted fields before testing the connection.', fields);
+      throw new AccountsError('validation', m.errors_test_fields(), fields);
     }
     const apiSecret = draft.apiSecret?.trim() ?? (await this.connection(draft.id ?? '')).apiSecret;
     this.options.log.redact(apiSecret);
@@ -193,14 +200,14 @@ export class Accounts {
     const stored = this.options.store.read();
     if (id === SANDBOX_PROFILE_ID) return archiveSettingsOf(stored.sandbox?.archive);
     const profile = stored.profiles.find((p) => p.id === id);
-    if (!profile) throw new AccountsError('not-found', 'That profile no longer exists.');
+    if (!profile) throw new AccountsError('not-found', m.errors_profile_gone());
     return archiveSettingsOf(profile.archive);
   }
 
   setArchiveSettings(id: string, settings: ArchiveSettings): ArchiveSettings {
     const fields = validateArchiveSettings(settings);
     if (Object.keys(fields).length > 0) {
-      throw new AccountsError('validation', 'Some archive settings need attention before they can be saved.', fields);
+      throw new AccountsError('validation', m.errors_archive_settings_fields(), fields);
     }
     const archive: ArchiveSettings = {
       enabled: settings.enabled,
@@ -213,7 +220,7 @@ export class Accounts {
       this.options.store.write({ ...stored, sandbox: { ...this.sandboxSettings(stored), archive } });
       return archive;
     }
-    if (!stored.profiles.some((p) => p.id === id)) throw new AccountsError('not-found', 'That profile no longer exists.');
+    if (!stored.profiles.some((p) => p.id === id)) throw new AccountsError('not-found', m.errors_profile_gone());
     const profiles = stored.profiles.map((p) => (p.id === id ? { ...p, archive } : p));
     this.options.store.write({ ...stored, profiles });
     return archive;
@@ -233,14 +240,14 @@ export class Accounts {
     const stored = this.options.store.read();
     if (id === SANDBOX_PROFILE_ID) return scheduleSettingsOf(stored.sandbox?.schedule);
     const profile = stored.profiles.find((p) => p.id === id);
-    if (!profile) throw new AccountsError('not-found', 'That profile no longer exists.');
+    if (!profile) throw new AccountsError('not-found', m.errors_profile_gone());
     return scheduleSettingsOf(profile.schedule);
   }
 
   setScheduleSettings(id: string, settings: ScheduleSettings): ScheduleSettings {
     const fields = validateScheduleSettings(settings);
     if (Object.keys(fields).length > 0) {
-      throw new AccountsError('validation', 'Some schedule settings need attention before they can be saved.', fields);
+      throw new AccountsError('validation', m.errors_schedule_settings_fields(), fields);
     }
     const report = settings.dailyReport;
     const schedule: ScheduleSettings = {
@@ -252,7 +259,7 @@ export class Accounts {
       this.options.store.write({ ...stored, sandbox: { ...this.sandboxSettings(stored), schedule } });
       return schedule;
     }
-    if (!stored.profiles.some((p) => p.id === id)) throw new AccountsError('not-found', 'That profile no longer exists.');
+    if (!stored.profiles.some((p) => p.id === id)) throw new AccountsError('not-found', m.errors_profile_gone());
     this.options.store.write({ ...stored, profiles: stored.profiles.map((p) => (p.id === id ? { ...p, schedule } : p)) });
     return schedule;
   }
@@ -263,14 +270,14 @@ export class Accounts {
     if (id === SANDBOX_PROFILE_ID) {
       const endpoint = await this.options.sandbox();
       const settings = this.sandboxSettings(stored);
-      return { profileId: id, profileName: 'Sandbox (demo)', ...endpoint, ...settings };
+      return { profileId: id, profileName: m.errors_sandbox_name(), ...endpoint, ...settings };
     }
     const profile = stored.profiles.find((p) => p.id === id);
-    if (!profile) throw new AccountsError('not-found', 'That profile no longer exists.');
+    if (!profile) throw new AccountsError('not-found', m.errors_profile_gone());
     const secret = this.sessionSecrets.get(id) ?? (await this.keychainSecret(profile));
     if (secret === null) {
-      throw new AccountsError('validation', `No API secret is stored for "${profile.name}". Enter it in Accounts.`, {
-        apiSecret: 'Enter the API secret.',
+      throw new AccountsError('validation', m.errors_no_secret({ name: profile.name }), {
+        apiSecret: m.errors_client_api_secret(),
       });
     }
     this.options.log.redact(secret);
@@ -314,7 +321,7 @@ export class Accounts {
   private saveSandboxSettings(stored: StoredProfiles, draft: ProfileDraft): ProfileView {
     const fields = validateProfileDraft({ ...draft, baseUrl: 'https://sandbox.invalid', apiKey: 'x' }, { creating: false });
     if (Object.keys(fields).length > 0) {
-      throw new AccountsError('validation', 'Some fields need attention before the profile can be saved.', fields);
+      throw new AccountsError('validation', m.errors_profile_fields(), fields);
     }
     const sandbox = {
       ...stored.sandbox,
@@ -330,7 +337,7 @@ export class Accounts {
   private sandboxView(stored: StoredProfiles): ProfileView {
     return {
       id: SANDBOX_PROFILE_ID,
-      name: 'Sandbox (demo)',
+      name: m.errors_sandbox_name(),
       baseUrl: this.options.sandboxAddress() ?? '',
       apiKey: 'sandbox-demo-key',
       ...this.sandboxSettings(stored),

@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { platformStatusOf } from '../../shared/errors';
+import { m } from '../../shared/i18n';
 import { checkPageQuery, LISTS } from '../../shared/operations';
 import type { ConnectionReport } from '../../shared/profiles';
 import type { AppError } from '../../shared/result';
@@ -30,11 +31,11 @@ export async function testConnection(target: ConnectionTarget, log: Logger): Pro
     const offsetMinutes = Math.round(client.clockOffsetSeconds / 60);
     const clockOffsetMinutes = Math.abs(client.clockOffsetSeconds) >= 60 ? offsetMinutes : null;
     if (result.ok) {
-      const clock =
+      const message =
         clockOffsetMinutes === null
-          ? ''
-          : ` Your computer's clock is off by ${Math.abs(offsetMinutes)} minute${Math.abs(offsetMinutes) === 1 ? '' : 's'}; Switchboard corrects for it, but please fix the clock.`;
-      return { ok: true, message: `Connected in ${latencyMs} ms.${clock}`, latencyMs, clockOffsetMinutes, code: null, serverReason: null };
+          ? m.errors_connected({ ms: String(latencyMs) })
+          : m.errors_connected_clock({ ms: String(latencyMs), minutes: Math.abs(offsetMinutes) });
+      return { ok: true, message, latencyMs, clockOffsetMinutes, code: null, serverReason: null };
     }
     return {
       ok: false,
@@ -61,24 +62,22 @@ const TLS_CODES = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)/;
 
 function explain(error: AppError, host: string): string {
   const status = platformStatusOf(error);
-  if (status === -1) return 'The API key or the API secret is wrong (status -1). Copy both again from the platform console.';
-  if (status === -2) return "The platform restricts this computer's IP address (status -2). Ask your administrator to allow it.";
-  if (status === -31) return "This computer's IP address is not on the key's whitelist (status -31). Add it in the platform console.";
-  if (status === -29) return 'This workspace is disabled on the platform (status -29). Contact your platform administrator.';
-  if (status === -30) return 'This API key is disabled (status -30). Enable it in the platform console or use another key.';
-  if (status === -16) {
-    return "The platform rejected the timestamp even after correcting for its clock (status -16). Check your computer's date, time and time zone.";
-  }
-  if (error.code === 'timeout') return `${host} did not answer within ${TIMEOUT_MS / 1000} seconds. Check the base URL and your network.`;
+  if (status === -1) return m.errors_test_auth();
+  if (status === -2) return m.errors_test_ip();
+  if (status === -31) return m.errors_test_whitelist();
+  if (status === -29) return m.errors_test_workspace();
+  if (status === -30) return m.errors_test_key_disabled();
+  if (status === -16) return m.errors_test_timestamp();
+  if (error.code === 'timeout') return m.errors_test_timeout({ host, seconds: TIMEOUT_MS / 1000 });
   if (error.code === 'network') {
     const detail = error.detail ?? '';
-    if (/ENOTFOUND|EAI_AGAIN/.test(detail)) return `The name ${host} could not be found (DNS). Check the base URL and your network.`;
-    if (TLS_CODES.test(detail)) return `The secure connection to ${host} failed (${detail}). Check the base URL; a proxy may be intercepting TLS.`;
-    if (/ECONNREFUSED/.test(detail)) return `Nothing is listening at ${host} (connection refused). Check the base URL and port.`;
-    return `Could not reach ${host}: ${detail || 'the network failed'}. Check the base URL and your network.`;
+    if (/ENOTFOUND|EAI_AGAIN/.test(detail)) return m.errors_test_dns({ host });
+    if (TLS_CODES.test(detail)) return m.errors_test_tls({ host, detail });
+    if (/ECONNREFUSED/.test(detail)) return m.errors_test_refused({ host });
+    return m.errors_test_unreachable({ host, detail: detail || m.errors_test_network_failed() });
   }
   if (error.code === 'http' || error.code === 'http-5xx' || error.code === 'bad-response') {
-    return `${host} answered, but not as the platform API does (${error.detail ?? error.code}). Check the base URL, including any path prefix.`;
+    return m.errors_test_not_api({ host, detail: error.detail ?? error.code });
   }
   return error.message;
 }

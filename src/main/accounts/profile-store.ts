@@ -1,5 +1,6 @@
 import { readFileSync, renameSync } from 'node:fs';
 import { writeFileAtomically } from '../atomic-file';
+import { m } from '../../shared/i18n';
 import { isRecord } from '../../shared/parse';
 import { archiveSettingsOf, type ProfileSettings } from '../../shared/profiles';
 import { scheduleSettingsOf } from '../../shared/schedule';
@@ -29,9 +30,7 @@ export class ProfilesUnreadableError extends Error {
     readonly file: string,
     readonly reason: string,
   ) {
-    super(
-      `Switchboard could not read its profiles file ${file} (${reason}). Nothing was changed. Check that the file can be read and written by you, then try again.`,
-    );
+    super(m.errors_profiles_unreadable({ file, reason }));
   }
 }
 
@@ -83,14 +82,13 @@ export class ProfileStore {
   warnings(state: StoredProfiles): string[] {
     const warnings: string[] = [];
     if (this.setAside !== null) {
-      warnings.push(
-        `The profiles file was damaged and could not be read. It was kept as ${this.setAside}; your API secrets are still in the keychain. Add the profiles again, or ask support to recover them from that copy.`,
-      );
+      warnings.push(m.errors_profiles_damaged({ path: this.setAside }));
     }
     for (const entry of state.unreadable) {
-      const name = isRecord(entry) && typeof entry.name === 'string' ? `"${entry.name}"` : 'One profile';
       warnings.push(
-        `${name} in ${this.file} has a setting Switchboard cannot read, so it is not listed. It is kept in the file unchanged; correct it there or ask support.`,
+        isRecord(entry) && typeof entry.name === 'string'
+          ? m.errors_profile_unreadable_named({ name: entry.name, file: this.file })
+          : m.errors_profile_unreadable_one({ file: this.file }),
       );
     }
     return warnings;

@@ -4,6 +4,8 @@
  * keychain cannot be used, callers get a KeychainUnavailableError whose message
  * says how to fix it; there is no fallback.
  */
+import { m } from '../../shared/i18n';
+
 export interface SecretStore {
   get(profileId: string): Promise<string | null>;
   set(profileId: string, secret: string): Promise<void>;
@@ -30,13 +32,9 @@ interface KeytarApi {
 }
 
 export function keychainAdvice(platform: NodeJS.Platform = process.platform): string {
-  if (platform === 'darwin') {
-    return 'The macOS Keychain refused access. Unlock your login keychain in Keychain Access and allow Switchboard when asked, then try again.';
-  }
-  if (platform === 'win32') {
-    return 'Windows Credential Manager refused access. Sign in to Windows with your own account (not a restricted one) and try again.';
-  }
-  return 'No system keychain is available. Install and unlock a Secret Service (GNOME Keyring or KWallet; on Debian or Ubuntu: sudo apt install gnome-keyring), log in to a desktop session, then try again.';
+  if (platform === 'darwin') return m.errors_keychain_macos();
+  if (platform === 'win32') return m.errors_keychain_windows();
+  return m.errors_keychain_linux();
 }
 
 /** The keytar-backed store; keytar loads on first use so a broken install cannot stop the app. */

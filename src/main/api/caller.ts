@@ -8,6 +8,7 @@
  * goes again with it (a sync's first pages are never lost to the clock).
  */
 import { clientError, platformStatusOf } from '../../shared/errors';
+import { m } from '../../shared/i18n';
 import type { OperationInfo } from '../../shared/platform';
 import { fail, type AppError, type Result } from '../../shared/result';
 import type { Logger } from '../log';
@@ -193,7 +194,7 @@ function transportFailure(outcome: TransportFailure): CallFailure {
       return callFailure(
         clientError(
           'bad-response',
-          'The answer from the platform was cut off before it was complete. Try again in a moment.',
+          m.errors_answer_cut_off(),
           outcome.message,
         ),
         { retryable: true, maybeApplied },
@@ -206,25 +207,21 @@ function transportFailure(outcome: TransportFailure): CallFailure {
   }
 }
 
-const WRITE_NOUN: Readonly<Record<string, string>> = {
-  mmsSend: 'The message',
-  seatGroupEdit: 'The seat group change',
+/** What a write that may have been applied says, by operation: what to check before sending again. */
+const WRITE_UNKNOWN: Readonly<Record<string, () => string>> = {
+  mmsSend: m.errors_write_unknown_mms,
+  seatGroupEdit: m.errors_write_unknown_seat_group,
 };
 
 /** A write never retries; a failure after it may have reached the server says so. */
 function writeError(failure: CallFailure, operation: string): AppError {
   if (!failure.maybeApplied) return failure.error;
-  const noun = WRITE_NOUN[operation] ?? 'The change';
-  const check =
-    operation === 'mmsSend'
-      ? 'Check the sent messages before sending again'
-      : 'Read the settings again before resending';
   const cause = failure.error.detail
     ? `${failure.error.message} (${failure.error.detail})`
     : failure.error.message;
   return {
     code: 'outcome-unknown',
-    message: `${noun} may or may not have been applied: the connection failed after the request was sent. ${check}, so nothing is done twice.`,
+    message: (WRITE_UNKNOWN[operation] ?? m.errors_write_unknown_other)(),
     detail: `${failure.error.code}: ${cause}`,
   };
 }

@@ -5,6 +5,7 @@
  * repair) and normalised into the shared record types. Plain Node; used by the app,
  * the CLI and tests.
  */
+import { m } from '../../shared/i18n';
 import { DEFAULT_PLATFORM_ZONE } from '../../shared/platform-zone';
 import type { CheckedRequest, ListDescriptor, SomeList } from '../../shared/operations';
 import { OPERATIONS } from '../../shared/platform';
@@ -95,12 +96,12 @@ export function checkClientOptions(
 ): FieldErrors {
   const fields: FieldErrors = {};
   if (!/^https?:\/\/[^/\s]+/i.test(options.baseUrl.trim())) {
-    fields.baseUrl = 'Enter the base URL starting with https:// (or http://), e.g. https://api.onbuka.com.';
+    fields.baseUrl = m.errors_client_base_url();
   }
-  if (options.apiKey.trim() === '') fields.apiKey = 'Enter the API key.';
-  if (options.apiSecret === '') fields.apiSecret = 'Enter the API secret.';
+  if (options.apiKey.trim() === '') fields.apiKey = m.errors_client_api_key();
+  if (options.apiSecret === '') fields.apiSecret = m.errors_client_api_secret();
   if (options.timeZone !== undefined && parseTimeZone(options.timeZone) === null) {
-    fields.timeZone = 'Enter a time zone such as Asia/Shanghai or an offset such as +08:00.';
+    fields.timeZone = m.errors_client_time_zone();
   }
   return fields;
 }

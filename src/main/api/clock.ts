@@ -2,6 +2,8 @@
  * The client's view of the server clock. The platform refuses timestamps more than
  * 30 minutes off (status -16); the server's HTTP `Date` header tells by how much.
  */
+import { m } from '../../shared/i18n';
+
 export interface ClientClock {
   /** Local time in ms (Date.now unless a test supplies one). */
   nowMs(): number;
@@ -27,11 +29,9 @@ export function clockOffsetNotice(offsetSeconds: number): string {
   const hours = Math.floor(totalMinutes / 60);
   const minutes = totalMinutes % 60;
   const parts: string[] = [];
-  if (hours > 0) parts.push(`${hours} hour${hours === 1 ? '' : 's'}`);
-  if (minutes > 0 || hours === 0) parts.push(`${minutes} minute${minutes === 1 ? '' : 's'}`);
-  const direction = offsetSeconds > 0 ? 'behind' : 'ahead of';
-  return (
-    `Your computer's clock is off by ${parts.join(' ')} (${direction} the server). ` +
-    'Switchboard corrects its requests for this; set the system clock right to fix it for good.'
-  );
+  if (hours > 0) parts.push(m.errors_clock_hours({ count: hours }));
+  if (minutes > 0 || hours === 0) parts.push(m.errors_clock_minutes({ count: minutes }));
+  // A positive offset: the server is ahead, so this computer is behind it.
+  const notice = offsetSeconds > 0 ? m.errors_clock_behind : m.errors_clock_ahead;
+  return notice({ amount: parts.join(' ') });
 }

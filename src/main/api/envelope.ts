@@ -4,6 +4,7 @@
  * JSON without status) becomes a failure that says what came back.
  */
 import { clientError, platformError } from '../../shared/errors';
+import { m } from '../../shared/i18n';
 import { callFailure, type CallFailure } from './failure';
 import { looksTruncatedJson, parseJsonExact } from './json-text';
 import type { TransportResponse } from './transport';
@@ -47,12 +48,12 @@ export function readEnvelope(response: TransportResponse, redact: (text: string)
   if (isHtml(trimmed, response.contentType)) {
     const title = /<title[^>]*>([^<]*)<\/title>/i.exec(trimmed)?.[1]?.trim();
     return fault(
-      `The server answered with an HTML page (${httpLabel}) instead of data. ${advice(httpStatus)}`,
-      title ? `Page title: ${shown(title)}` : `Page starts: ${shown(trimmed)}`,
+      m.errors_html_page({ http: httpLabel, advice: advice(httpStatus) }),
+      title ? m.errors_page_title({ title: shown(title) }) : m.errors_page_starts({ text: shown(trimmed) }),
     );
   }
   if (trimmed === '') {
-    return fault(`The server sent an empty answer (${httpLabel}). ${advice(httpStatus)}`, '');
+    return fault(m.errors_empty_answer({ http: httpLabel, advice: advice(httpStatus) }), '');
   }
 
   let parsed: unknown;
@@ -62,28 +63,28 @@ export function readEnvelope(response: TransportResponse, redact: (text: string)
     if (looksTruncatedJson(trimmed)) {
       // No excerpt: screens show `detail` as the server's words, and the end of a cut-off body is raw JSON.
       return fault(
-        `The server's answer was cut off after ${Buffer.byteLength(body)} bytes (${httpLabel}). ${advice(httpStatus)}`,
+        m.errors_cut_off_bytes({ bytes: String(Buffer.byteLength(body)), http: httpLabel, advice: advice(httpStatus) }),
         '',
         true,
       );
     }
     return fault(
-      `The server's answer is not JSON (${httpLabel}). ${advice(httpStatus)}`,
-      `Answer starts: ${shown(trimmed)}`,
+      m.errors_not_json({ http: httpLabel, advice: advice(httpStatus) }),
+      m.errors_answer_starts({ text: shown(trimmed) }),
     );
   }
 
   if (!isRecord(parsed) || !('status' in parsed)) {
     return fault(
-      `The server's answer has no status field (${httpLabel}), so it is not a platform answer. ${advice(httpStatus)}`,
-      `Answer starts: ${shown(trimmed)}`,
+      m.errors_no_status({ http: httpLabel, advice: advice(httpStatus) }),
+      m.errors_answer_starts({ text: shown(trimmed) }),
       httpStatus >= 500 || httpStatus === 429,
     );
   }
   const status = readStatus(parsed.status);
   if (status === null) {
     return fault(
-      `The server's answer has a status that is not a number (${httpLabel}).`,
+      m.errors_status_not_number({ http: httpLabel }),
       `status: ${shown(JSON.stringify(parsed.status) ?? '')}`,
       false,
     );
@@ -93,8 +94,11 @@ export function readEnvelope(response: TransportResponse, redact: (text: string)
     // Platform statuses are 0 or negative; a positive one is a web server's own error body
     // (Spring's `{ timestamp, status: 404, error, path }`).
     const error = readReason(parsed.error) ?? reason ?? '';
+    const shownAdvice = advice(httpStatus >= 300 ? httpStatus : status);
     return fault(
-      `The server answered HTTP ${httpStatus === status ? httpLabel : `${httpStatus} with status ${status}`}, not a platform answer. ${advice(httpStatus >= 300 ? httpStatus : status)}`,
+      httpStatus === status
+        ? m.errors_web_error({ http: httpLabel, advice: shownAdvice })
+        : m.errors_web_error_status({ http: httpStatus, status, advice: shownAdvice }),
       `${status} ${error}`.trim(),
     );
   }
@@ -119,12 +123,10 @@ function httpErrorCode(httpStatus: number): 'http-5xx' | 'http' | 'bad-response'
 }
 
 function advice(httpStatus: number): string {
-  if (httpStatus >= 500)
-    return 'The platform or a gateway in front of it has a problem; try again in a moment.';
-  if (httpStatus === 429) return 'Too many requests; wait a moment and try again.';
-  if (httpStatus === 404) return 'Check the base URL in Accounts.';
-  if (httpStatus >= 300) return 'Check the base URL in Accounts.';
-  return 'Try again in a moment.';
+  if (httpStatus >= 500) return m.errors_advice_5xx();
+  if (httpStatus === 429) return m.errors_advice_429();
+  if (httpStatus >= 300) return m.errors_advice_base_url();
+  return m.errors_advice_retry();
 }
 
 function isHtml(trimmed: string, contentType: string | null): boolean {

@@ -6,6 +6,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import axios, { type AxiosResponse } from 'axios';
+import { m } from '../../shared/i18n';
 
 export interface TransportOptions {
   baseUrl: string;
@@ -103,9 +104,9 @@ export function createTransport(options: TransportOptions): Transport {
   async function send(request: TransportRequest): Promise<TransportOutcome> {
     const url = operationUrl(options.baseUrl, request.path);
     if (url === null) {
-      return failure('network', 'before-send', 'The base URL is not a valid http(s) address.');
+      return failure('network', 'before-send', m.errors_transport_bad_url());
     }
-    if (request.signal?.aborted) return failure('cancelled', 'before-send', 'Cancelled before sending.');
+    if (request.signal?.aborted) return failure('cancelled', 'before-send', m.errors_transport_cancelled_before());
 
     const timeoutMs = request.timeoutMs ?? options.timeoutMs;
     const controller = new AbortController();
@@ -142,9 +143,9 @@ export function createTransport(options: TransportOptions): Transport {
         body: typeof response.data === 'string' ? response.data : String(response.data ?? ''),
       };
     } catch (error: unknown) {
-      if (timedOut) return failure('timeout', 'maybe-sent', `No answer within ${timeoutMs} ms.`);
+      if (timedOut) return failure('timeout', 'maybe-sent', m.errors_transport_timeout({ ms: String(timeoutMs) }));
       if (request.signal?.aborted)
-        return failure('cancelled', 'maybe-sent', 'Cancelled while the request was under way.');
+        return failure('cancelled', 'maybe-sent', m.errors_transport_cancelled_during());
       return describeAxiosFailure(error, url);
     } finally {
       clearTimeout(timer);
@@ -164,7 +165,7 @@ export function createTransport(options: TransportOptions): Transport {
 function describeAxiosFailure(error: unknown, url: string): TransportFailure {
   const host = safeHost(url);
   if (!axios.isAxiosError(error)) {
-    return failure('network', 'maybe-sent', `Request to ${host} failed.`);
+    return failure('network', 'maybe-sent', m.errors_transport_failed({ host }));
   }
   const code = error.code ?? errorCodeOfCause(error.cause);
   if (error.response) {
@@ -173,19 +174,19 @@ function describeAxiosFailure(error: unknown, url: string): TransportFailure {
       ...failure(
         'truncated',
         'maybe-sent',
-        `The answer from ${host} was cut off (HTTP ${error.response.status}).`,
+        m.errors_transport_cut_off({ host, status: error.response.status }),
       ),
       httpStatus: error.response.status,
     };
   }
   const causeCode = errorCodeOfCause(error.cause) ?? code;
   if (causeCode !== undefined && BEFORE_SEND_CODES.has(causeCode)) {
-    return failure('network', 'before-send', `Could not connect to ${host} (${causeCode}).`);
+    return failure('network', 'before-send', m.errors_transport_connect({ host, code: causeCode }));
   }
   return failure(
     'network',
     'maybe-sent',
-    `The connection to ${host} failed${causeCode ? ` (${causeCode})` : ''}.`,
+    causeCode ? m.errors_transport_connection_failed_code({ host, code: causeCode }) : m.errors_transport_connection_failed({ host }),
   );
 }
 

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { m } from '../../shared/i18n';
 import type { DesktopPort } from '../desktop-port';
 import type { DownloadOffers } from './download-offers';
 
@@ -18,7 +19,7 @@ export function createBrowserDesktop(exportDir: string, downloads: DownloadOffer
       return join(exportDir, defaultName);
     },
     showInFolder: async () => {},
-    openPath: async () => 'A browser page cannot open files on this computer.',
+    openPath: async () => m.errors_browser_open_path(),
     offerDownload: (path) => downloads?.offer(path) ?? null,
   };
 }

@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { basename, extname, join, normalize, resolve, sep } from 'node:path';
 import { eventNames, type EventName, type PayloadOf } from '../../shared/contract';
+import { m } from '../../shared/i18n';
 import { fail } from '../../shared/result';
 import type { Logger } from '../log';
 import type { SandboxOptions } from '../sandbox';
@@ -88,18 +89,18 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const server = createServer((req, res) => {
     void route(req, res).catch((error: unknown) => {
       options.log.error('harness request failed', error);
-      if (!res.headersSent) sendJson(res, 500, fail('internal', 'The harness could not answer.'));
+      if (!res.headersSent) sendJson(res, 500, fail('internal', m.errors_harness_failed()));
       else res.end();
     });
   });
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     // Refuse other Host names: a page elsewhere cannot rebind its name to our port.
-    if (req.headers.host !== new URL(origin).host) return sendText(res, 421, 'Wrong host');
+    if (req.headers.host !== new URL(origin).host) return sendText(res, 421, m.errors_wrong_host());
     const url = new URL(req.url ?? '/', origin);
     if (url.pathname.startsWith('/rpc/')) return handleRpc(req, res, url.pathname.slice(5));
     if (url.pathname === '/events') return handleEvents(req, res, url);
-    if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, 'Method not allowed');
+    if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, m.errors_method_not_allowed());
     if (url.pathname.startsWith('/download/')) return handleDownload(res, url);
     return serveStatic(res, url.pathname);
   }
@@ -112,41 +113,41 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   }
 
   async function handleRpc(req: IncomingMessage, res: ServerResponse, method: string): Promise<void> {
-    if (req.method !== 'POST') return sendText(res, 405, 'Method not allowed');
+    if (req.method !== 'POST') return sendText(res, 405, m.errors_method_not_allowed());
     const requestOrigin = req.headers.origin;
-    if (requestOrigin !== undefined && requestOrigin !== origin) return sendText(res, 403, 'Forbidden');
-    if (!tokenMatches(header(req, 'x-switchboard-token'))) return sendText(res, 403, 'Forbidden');
+    if (requestOrigin !== undefined && requestOrigin !== origin) return sendText(res, 403, m.errors_forbidden());
+    if (!tokenMatches(header(req, 'x-switchboard-token'))) return sendText(res, 403, m.errors_forbidden());
     const body = await readBody(req);
-    if (body === null) return sendJson(res, 413, fail('bad-request', 'The request is too large.'));
+    if (body === null) return sendJson(res, 413, fail('bad-request', m.errors_request_too_large()));
     let input: unknown;
     try {
       input = body.length === 0 ? undefined : (JSON.parse(body) as { input?: unknown }).input;
     } catch {
-      return sendJson(res, 400, fail('bad-request', 'The request was not valid JSON.'));
+      return sendJson(res, 400, fail('bad-request', m.errors_request_not_json()));
     }
     const name = decodedOrNull(method);
     if (name === null) {
-      const message = `The address names no operation: "${method.slice(0, 40)}" after /rpc/ is not valid percent-encoded text.`;
+      const message = m.errors_rpc_bad_name({ name: method.slice(0, 40) });
       return sendJson(res, 400, { ok: false, error: { code: 'validation', message, fields: { method: message } } });
     }
     sendJson(res, 200, await services.dispatch(name, input));
   }
 
   function handleEvents(req: IncomingMessage, res: ServerResponse, url: URL): void {
-    if (!tokenMatches(url.searchParams.get('token'))) return sendText(res, 403, 'Forbidden');
+    if (!tokenMatches(url.searchParams.get('token'))) return sendText(res, 403, m.errors_forbidden());
     streams.add(req, res, `connected ${eventNames.join(',')}`);
   }
 
   /** A finished export, once, as an attachment under its own name. */
   async function handleDownload(res: ServerResponse, url: URL): Promise<void> {
-    if (!tokenMatches(url.searchParams.get('token'))) return sendText(res, 403, 'Forbidden');
+    if (!tokenMatches(url.searchParams.get('token'))) return sendText(res, 403, m.errors_forbidden());
     const path = downloads.take(url.pathname.slice('/download/'.length));
-    if (path === null) return sendText(res, 404, 'This download was used already or has expired. Export again.');
+    if (path === null) return sendText(res, 404, m.errors_download_used());
     let content: Buffer;
     try {
       content = await readFile(path);
     } catch {
-      return sendText(res, 404, 'The exported file is no longer there. Export again.');
+      return sendText(res, 404, m.errors_download_gone());
     }
     res.writeHead(200, {
       'Content-Type': DOWNLOAD_TYPES[extname(path)] ?? 'application/octet-stream',
@@ -160,15 +161,15 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
 
   async function serveStatic(res: ServerResponse, pathname: string): Promise<void> {
     const decoded = decodedOrNull(pathname);
-    if (decoded === null) return sendText(res, 404, 'Not found');
+    if (decoded === null) return sendText(res, 404, m.errors_not_found());
     const relative = pathname === '/' ? 'index.html' : decoded.replace(/^\/+/, '');
     const file = normalize(join(rendererRoot, relative));
-    if (file !== rendererRoot && !file.startsWith(rendererRoot + sep)) return sendText(res, 404, 'Not found');
+    if (file !== rendererRoot && !file.startsWith(rendererRoot + sep)) return sendText(res, 404, m.errors_not_found());
     let content: Buffer;
     try {
       content = await readFile(file);
     } catch {
-      return sendText(res, 404, 'Not found');
+      return sendText(res, 404, m.errors_not_found());
     }
     res.writeHead(200, {
       'Content-Type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',

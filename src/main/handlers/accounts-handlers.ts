@@ -1,3 +1,4 @@
+import { m } from '../../shared/i18n';
 import { fail, ok, type Result } from '../../shared/result';
 import { AccountsError, type Accounts } from '../accounts/accounts';
 import { testConnection } from '../accounts/connection-test';
@@ -51,7 +52,7 @@ export function createAccountsHandlers(accounts: Accounts, log: Logger): Account
       accountsResult(async () => {
         accounts.setActive(id);
         const active = await accounts.active();
-        if (!active) throw new AccountsError('not-found', 'That profile no longer exists.');
+        if (!active) throw new AccountsError('not-found', m.errors_profile_gone());
         return active;
       }),
     setSandboxHidden: ({ hidden }) =>

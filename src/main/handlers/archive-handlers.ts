@@ -18,6 +18,7 @@ import type { ArchivePage, ArchivePageRequestOf, ArchiveStatus, RetentionDecisio
 import type { JobInfo } from '../../shared/methods/jobs';
 import type { ListFilters } from '../../shared/list-query';
 import { isListOperation, listOf, type ListOperation, type ListRows } from '../../shared/operations';
+import { formatNumber, m } from '../../shared/i18n';
 import { fail, ok, type Result } from '../../shared/result';
 import { parseTimeZone } from '../../shared/time-zone';
 import { withAccounts } from './accounts-handlers';
@@ -26,8 +27,6 @@ import type { Handlers } from './dispatcher';
 type ArchiveHandlers = Pick<Handlers, 'startSync' | 'archivePage' | 'archiveStatus' | 'setArchiveSettings' | 'decideRetention' | 'deleteArchive'>;
 
 const ARCHIVE_PAGE_MAX = 1000;
-const SYNC_CANCELLED_FOR_DELETE = 'A sync of this archive was running: it was cancelled first, then the archive was deleted.';
-const SYNC_CANCELLED_FOR_OFF = 'A sync of this archive was running: it was cancelled first, then the archive was switched off and removed.';
 
 export function createArchiveHandlers(deps: { accounts: Accounts; archives: Archives; jobs: JobRegistry; log: Logger }): ArchiveHandlers {
   const { accounts, archives, jobs, log } = deps;
@@ -39,9 +38,9 @@ export function createArchiveHandlers(deps: { accounts: Accounts; archives: Arch
   async function unavailable(profileId: string): Promise<Result<never>> {
     const condition = archives.condition(profileId);
     if (condition.state === 'off') {
-      return fail('archive-off', 'The archive is switched off for this profile. Switch it on in Accounts to keep and read records on this computer.');
+      return fail('archive-off', m.errors_archive_off());
     }
-    return fail('archive-unavailable', condition.state === 'unavailable' ? condition.message : 'The archive could not be opened.');
+    return fail('archive-unavailable', condition.state === 'unavailable' ? condition.message : m.errors_archive_not_opened());
   }
 
   async function status(profileId: string): Promise<ArchiveStatus> {
@@ -83,7 +82,7 @@ export function createArchiveHandlers(deps: { accounts: Accounts; archives: Arch
     const entry = archives.held.get(profileId, operation);
     if (entry === null || entry.retentionDays !== settings.retentionDays) {
       archives.held.forget(profileId, operation);
-      return fail('not-found', `No removal of ${noun} is waiting any more: the next sync checks the retention again and asks if it would remove more than half.`);
+      return fail('not-found', m.errors_no_removal_waiting({ noun }));
     }
     if (decision === 'keep') {
       archives.held.forget(profileId, operation);
@@ -92,13 +91,13 @@ export function createArchiveHandlers(deps: { accounts: Accounts; archives: Arch
     const store = await archives.store(profileId, 'sync');
     if (!store) return unavailable(profileId);
     if (store.syncing) {
-      return fail('busy', `A sync of this archive is running. Let it finish (or cancel it in Jobs), then choose Remove them again.`);
+      return fail('busy', m.errors_sync_running());
     }
     archives.held.forget(profileId, operation);
     const removed = await store.pruneTable(archiveTableFor(operation).layout, entry.cutoffMs);
     const done = await status(profileId);
     const when = cutoffText(entry.cutoffMs, await zoneOf(profileId));
-    return ok({ ...done, message: `Removed ${removed.toLocaleString('en')} ${noun} older than ${when} from the archive (the retention).` });
+    return ok({ ...done, message: m.errors_removed({ count: formatNumber(removed), noun, when }) });
   }
 
   /** The page each screen waits for, by list and screen key: a newer one from the same screen gives it up. */
@@ -124,12 +123,12 @@ export function createArchiveHandlers(deps: { accounts: Accounts; archives: Arch
     signal: AbortSignal | undefined,
   ): Promise<Result<ArchivePage<ListRows[O]>>> {
     const profile = await accounts.active();
-    if (profile === null) return fail('not-found', 'Choose or add a profile in Accounts first.');
+    if (profile === null) return fail('not-found', m.errors_choose_profile());
     const profileId = profile.id;
     const store = await archives.store(profileId);
     if (!store) return unavailable(profileId);
     const zone = parseTimeZone(profile.timeZone);
-    if (!zone) return fail('validation', `The profile's time zone "${profile.timeZone}" is not a zone name or offset: correct it in Accounts.`);
+    if (!zone) return fail('validation', m.errors_bad_zone({ zone: profile.timeZone }));
     const asked = listArchiveQuery({ ...request, operation } as ListFilters, zone);
     if (!asked.ok) return asked;
     const { query, unfiltered } = asked.value;
@@ -149,11 +148,11 @@ export function createArchiveHandlers(deps: { accounts: Accounts; archives: Arch
 
   async function startSync(operations: readonly ListOperation[], taskId: number | null): Promise<Result<{ job: JobInfo }>> {
     const profileId = await activeId();
-    if (profileId === null) return fail('not-found', 'Choose or add a profile in Accounts first.');
+    if (profileId === null) return fail('not-found', m.errors_choose_profile());
     for (const list of operations.map(listOf)) {
       const scoped = scopedSyncOf(list);
       if (scoped !== null && taskId === null) {
-        return fail('validation', `${scopeNeeded(list, scoped)} Enter it in the ${list.endpoint.title()} filters, then Sync.`);
+        return fail('validation', m.errors_sync_scope({ need: scopeNeeded(list, scoped), title: list.endpoint.title() }));
       }
     }
     const settings = accounts.archiveSettings(profileId);
@@ -170,7 +169,7 @@ export function createArchiveHandlers(deps: { accounts: Accounts; archives: Arch
     archiveStatus: ({ profileId }) =>
       withAccounts(async () => {
         const id = profileId ?? (await activeId());
-        if (id === null) return fail('not-found', 'Choose or add a profile in Accounts first.');
+        if (id === null) return fail('not-found', m.errors_choose_profile());
         return ok(await status(id));
       }),
     setArchiveSettings: ({ profileId, settings }) =>
@@ -182,7 +181,7 @@ export function createArchiveHandlers(deps: { accounts: Accounts; archives: Arch
         // Off keeps nothing on disk (a running sync is cancelled first); a new retention applies after the next sync.
         const removed = settings.enabled ? { cancelledSync: false } : await archives.remove(profileId);
         const changed = await status(profileId);
-        return ok(removed.cancelledSync ? { ...changed, message: SYNC_CANCELLED_FOR_OFF } : changed);
+        return ok(removed.cancelledSync ? { ...changed, message: m.errors_sync_cancelled_off() } : changed);
       }),
     decideRetention: ({ profileId, operation, decision }) => withAccounts(() => decideRetention(profileId, operation, decision)),
     deleteArchive: ({ profileId }) =>
@@ -191,7 +190,7 @@ export function createArchiveHandlers(deps: { accounts: Accounts; archives: Arch
         accounts.archiveSettings(profileId);
         const { cancelledSync } = await archives.remove(profileId);
         const deleted = await status(profileId);
-        return ok(cancelledSync ? { ...deleted, message: SYNC_CANCELLED_FOR_DELETE } : deleted);
+        return ok(cancelledSync ? { ...deleted, message: m.errors_sync_cancelled_delete() } : deleted);
       }),
   };
 }
@@ -205,7 +204,7 @@ function pageRefusal(error: unknown, operation: ListOperation): Result<never> {
   if (error instanceof ArchiveReadTimeout) {
     return fail(
       'archive-timeout',
-      `${error.message} Narrow the time window, the search or the column filters of ${listOf(operation).endpoint.title()}, then try again.`,
+      m.errors_archive_timeout({ message: error.message, title: listOf(operation).endpoint.title() }),
     );
   }
   if (error instanceof ArchiveReadCancelled) return fail('cancelled', error.message);

@@ -2,6 +2,7 @@ import { createClient, type ClientNotice, type PlatformClient } from '../api';
 import { AccountsError, type Accounts, type Connection } from '../accounts/accounts';
 import type { Archives } from '../archive/archives';
 import type { Logger } from '../log';
+import { m } from '../../shared/i18n';
 
 interface Pooled {
   client: PlatformClient;
@@ -28,7 +29,7 @@ export class ClientPool {
 
   async active(): Promise<{ client: PlatformClient; connection: Connection }> {
     const profile = await this.accounts.active();
-    if (!profile) throw new AccountsError('not-found', 'Choose or add a profile in Accounts first.');
+    if (!profile) throw new AccountsError('not-found', m.errors_choose_profile());
     return this.forProfile(profile.id);
   }
 

@@ -7,6 +7,7 @@ import {
   type RequestOf,
   type ResultOf,
 } from '../../shared/contract';
+import { m } from '../../shared/i18n';
 import { RequestShapeError } from '../../shared/parse';
 import { fail, type Result } from '../../shared/result';
 import type { Logger } from '../log';
@@ -27,13 +28,13 @@ export type Dispatch = (method: string, input: unknown) => Promise<Result<unknow
  */
 export function createDispatcher(handlers: Handlers, log: Logger): Dispatch {
   return async (method, input) => {
-    if (!isMethodName(method)) return fail('unknown-method', `There is no operation named "${method}".`);
+    if (!isMethodName(method)) return fail('unknown-method', m.errors_unknown_method({ method }));
     let request: unknown;
     try {
       request = contract[method].parse(input);
     } catch (error) {
       if (error instanceof RequestShapeError) {
-        return fail('bad-request', 'The request was not understood.', error.message);
+        return fail('bad-request', m.errors_bad_request(), error.message);
       }
       throw error;
     }
@@ -42,7 +43,7 @@ export function createDispatcher(handlers: Handlers, log: Logger): Dispatch {
       return await handler(request);
     } catch (error) {
       log.error(`handler ${method} failed`, error);
-      return fail('internal', 'Something went wrong inside Switchboard. The details are in the log file.');
+      return fail('internal', m.errors_internal());
     }
   };
 }

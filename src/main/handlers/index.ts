@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { platform } from 'node:os';
 import { version } from '../../../package.json';
+import { m } from '../../shared/i18n';
 import { isSafeExternalUrl } from '../../shared/links';
 import { fail, ok } from '../../shared/result';
 import { Accounts } from '../accounts/accounts';
@@ -120,7 +121,7 @@ export function createServices(options: ServiceOptions): Services {
     savePreference: ({ key, value }) => preferences.set(key, value),
     openExternal: async ({ url }) => {
       if (!isSafeExternalUrl(url)) {
-        return fail('unsafe-link', 'Only https links can be opened.', url);
+        return fail('unsafe-link', m.errors_https_only(), url);
       }
       await desktop.openExternal(url);
       return ok(null);

@@ -3,6 +3,7 @@ import { checkPageQuery, type CheckedQuery, listOf, type ListOperation, type Lis
 import type { JobInfo } from '../../shared/methods/jobs';
 import { type JobRowsOf, LOAD_ALL_LIMIT } from '../../shared/methods/lists';
 import type { Page } from '../../shared/records';
+import { formatNumber, m } from '../../shared/i18n';
 import { fail, ok, type Result } from '../../shared/result';
 import { describeDrift } from '../jobs/drift-warnings';
 import { checkFetchAll, fetchAll } from '../jobs/fetch-all';
@@ -81,7 +82,7 @@ export function createListHandlers(deps: {
     if (limiter.signal.aborted && !job.signal.aborted) {
       return {
         ...completed(delivered, [
-          `Only the first ${LOAD_ALL_LIMIT.toLocaleString('en')} rows are loaded into the table. Narrow the filters, or export to get everything.`,
+          m.errors_load_all_limit({ count: formatNumber(LOAD_ALL_LIMIT) }),
         ]),
         limited: true,
       };
@@ -106,7 +107,7 @@ export function createListHandlers(deps: {
       { kind: 'loadAll', title: list.endpoint.title(), profileId: connection.profileId, operation, path: null, cancellable: true },
       jobId,
     );
-    if (!job) return fail('bad-request', 'A job with that id is already running: each Load all needs a new id.');
+    if (!job) return fail('bad-request', m.errors_job_id_taken());
     void runJob(job, 'Load all', log, () => loadAll(client, operation, checked.value, job, concurrency));
     return ok({ job: job.started });
   }

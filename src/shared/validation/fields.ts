@@ -2,6 +2,7 @@
  * Field-level validation results: a map from field path (`params.strTime`,
  * `labelName[2]`) to a message saying what to fix. Empty means valid.
  */
+import { m } from '../i18n';
 import { type AppError, ok, type Result } from '../result';
 
 export type FieldErrors = Record<string, string>;
@@ -15,8 +16,8 @@ export function refusal(fields: FieldErrors): { ok: false; error: AppError } {
   const paths = Object.keys(fields);
   const summary =
     paths.length === 1
-      ? `Fix ${paths[0]}: ${fields[paths[0]]}`
-      : `Fix ${paths.length} fields before sending: ${paths.join(', ')}.`;
+      ? m.errors_fix_one({ path: paths[0], problem: fields[paths[0]] })
+      : m.errors_fix_many({ count: paths.length, paths: paths.join(', ') });
   return { ok: false, error: { code: 'validation', message: summary, fields: { ...fields } } };
 }
 

@@ -2,6 +2,7 @@
  * The list operations' own filter rules (the descriptors in ../operations call them;
  * paging, unknown keys and record windows are checked there), and the seat-group read.
  */
+import { m } from '../i18n';
 import { SEAT_STATUS_LABELS, TASK_ROW_STATUS_LABELS } from '../platform';
 import type { SeatGroupReadRequest } from '../requests';
 import type { Result } from '../result';
@@ -11,18 +12,18 @@ type Params = Readonly<Record<string, unknown>>;
 
 export function checkTaskParams(params: Params, fields: FieldErrors): void {
   if (readPositiveId(params.taskId) === null)
-    fields['params.taskId'] = 'Enter the task id (a whole number of 1 or more).';
+    fields['params.taskId'] = m.errors_task_id();
   if (isPresent(params.sipGroupId) && readPositiveId(params.sipGroupId) === null) {
-    fields['params.sipGroupId'] = 'The seat group id must be a whole number of 1 or more.';
+    fields['params.sipGroupId'] = m.errors_seat_group_id_number();
   }
-  checkIdList(params.seatId, 'params.seatId', 'seat id', fields);
+  checkIdList(params.seatId, 'params.seatId', 'seat', fields);
   checkTextList(params.labelNames, 'params.labelNames', fields);
   checkOptionalText(params.called, 'params.called', fields);
   checkOptionalText(params.remark, 'params.remark', fields);
   if (isPresent(params.statusList)) {
     const allowed = Object.keys(TASK_ROW_STATUS_LABELS).map(Number);
     if (!Array.isArray(params.statusList) || params.statusList.some((s: unknown) => !allowed.includes(Number(s)) || !isWholeNumber(s))) {
-      fields['params.statusList'] = `Statuses may only be ${allowed.join(', ')}.`;
+      fields['params.statusList'] = m.errors_statuses_only({ allowed: allowed.join(', ') });
     }
   }
 }
@@ -31,12 +32,12 @@ export function checkSeatParams(params: Params, fields: FieldErrors): void {
   checkEnable(params.enable, fields);
   checkOptionalText(params.name, 'params.name', fields);
   if (isPresent(params.voiceGroupId) && readPositiveId(params.voiceGroupId) === null) {
-    fields['params.voiceGroupId'] = 'The seat group id must be a whole number of 1 or more.';
+    fields['params.voiceGroupId'] = m.errors_seat_group_id_number();
   }
   if (isPresent(params.status)) {
     const statuses = Object.keys(SEAT_STATUS_LABELS).map(Number);
     if (!isWholeNumber(params.status) || !statuses.includes(params.status)) {
-      fields['params.status'] = `Choose a seat status from ${Math.min(...statuses)} to ${Math.max(...statuses)}.`;
+      fields['params.status'] = m.errors_seat_status_range({ min: Math.min(...statuses), max: Math.max(...statuses) });
     }
   }
 }
@@ -44,7 +45,7 @@ export function checkSeatParams(params: Params, fields: FieldErrors): void {
 export function checkLeaderParams(params: Params, fields: FieldErrors): void {
   checkEnable(params.enable, fields);
   checkOptionalText(params.name, 'params.name', fields);
-  checkIdList(params.voiceGroupIdList, 'params.voiceGroupIdList', 'seat group id', fields);
+  checkIdList(params.voiceGroupIdList, 'params.voiceGroupIdList', 'seatGroup', fields);
 }
 
 export function checkAppParams(params: Params, fields: FieldErrors): void {
@@ -57,32 +58,38 @@ export function checkNothingMore(): void {}
 export function validateSeatGroupRead(request: SeatGroupReadRequest): Result<SeatGroupReadRequest> {
   const fields: FieldErrors = {};
   if (readPositiveId(request.voiceGroupId) === null) {
-    fields.voiceGroupId = 'Enter the seat group id (a whole number of 1 or more).';
+    fields.voiceGroupId = m.errors_seat_group_id_enter();
   }
   return validationResult(fields, request);
 }
 
 function checkEnable(value: unknown, fields: FieldErrors): void {
   if (isPresent(value) && value !== 0 && value !== 1)
-    fields['params.enable'] = 'Choose 0 (enabled) or 1 (disabled).';
+    fields['params.enable'] = m.errors_enable_choice();
 }
 
 function checkOptionalText(value: unknown, path: string, fields: FieldErrors): void {
-  if (isPresent(value) && typeof value !== 'string') fields[path] = 'Enter text here.';
+  if (isPresent(value) && typeof value !== 'string') fields[path] = m.errors_enter_text();
 }
 
-function checkIdList(value: unknown, path: string, label: string, fields: FieldErrors): void {
+/** What an id list holds, with its messages: a list expected, an entry that is no id. */
+const ID_LISTS = {
+  seat: { list: m.errors_list_of_seat_ids, entry: m.errors_entry_not_seat_id },
+  seatGroup: { list: m.errors_list_of_seat_group_ids, entry: m.errors_entry_not_seat_group_id },
+} as const;
+
+function checkIdList(value: unknown, path: string, kind: keyof typeof ID_LISTS, fields: FieldErrors): void {
   if (!isPresent(value)) return;
   if (!Array.isArray(value)) {
-    fields[path] = `Give a list of ${label}s.`;
+    fields[path] = ID_LISTS[kind].list();
     return;
   }
   const bad = value.findIndex((id) => readPositiveId(id) === null);
-  if (bad >= 0) fields[path] = `Entry ${bad + 1} is not a valid ${label}: use whole numbers of 1 or more.`;
+  if (bad >= 0) fields[path] = ID_LISTS[kind].entry({ entry: bad + 1 });
 }
 
 function checkTextList(value: unknown, path: string, fields: FieldErrors): void {
   if (!isPresent(value)) return;
   if (!Array.isArray(value) || value.some((item) => typeof item !== 'string'))
-    fields[path] = 'Give a list of texts.';
+    fields[path] = m.errors_list_of_texts();
 }

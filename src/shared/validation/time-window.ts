@@ -1,5 +1,7 @@
+import { m } from '../i18n';
 import { daysToMs, earliestQueryableTime, LIMITS } from '../platform';
 import { formatIsoInZone, parseIsoInstant, parseTimeZone } from '../time-zone';
+import type { Label } from '../i18n/locale';
 import type { FieldErrors } from './fields';
 
 export interface RecordWindowRules {
@@ -15,8 +17,6 @@ export interface RecordWindow {
   endMs: number;
 }
 
-const ISO_HINT = 'use ISO 8601 with an offset, e.g. 2026-11-01T00:00:00+08:00';
-
 /**
  * strTime/endTime of the voice and number record queries: both required ISO 8601
  * with offset, start before end, span within `maxDays`, and (when the rule says so)
@@ -29,22 +29,23 @@ export function checkRecordWindow(
   fields: FieldErrors,
   prefix = 'params.',
 ): RecordWindow | null {
-  const startMs = readIso(strTime, `${prefix}strTime`, 'start', fields);
-  const endMs = readIso(endTime, `${prefix}endTime`, 'end', fields);
+  const startMs = readIso(strTime, `${prefix}strTime`, m.errors_enter_start_time, fields);
+  const endMs = readIso(endTime, `${prefix}endTime`, m.errors_enter_end_time, fields);
   if (startMs === null || endMs === null) return null;
   let valid = true;
   if (startMs >= endMs) {
-    fields[`${prefix}endTime`] = 'The end must be after the start.';
+    fields[`${prefix}endTime`] = m.errors_end_after_start();
     valid = false;
   } else if (endMs - startMs > daysToMs(rules.maxDays)) {
-    fields[`${prefix}endTime`] =
-      `The period may be at most ${rules.maxDays} days: move the end closer to the start.`;
+    fields[`${prefix}endTime`] = m.errors_period_max({ days: rules.maxDays });
     valid = false;
   }
   const earliest = earliestQueryableTime(rules.now);
   if (rules.historyLimited && startMs < earliest.getTime()) {
-    fields[`${prefix}strTime`] =
-      `Only the last ${LIMITS.historyMonths} months can be queried: start at ${minuteInZoneOf(earliest.getTime(), strTime)} or later.`;
+    fields[`${prefix}strTime`] = m.errors_history_limit({
+      months: LIMITS.historyMonths,
+      earliest: minuteInZoneOf(earliest.getTime(), strTime),
+    });
     valid = false;
   }
   return valid ? { startMs, endMs } : null;
@@ -65,14 +66,15 @@ function minuteInZoneOf(epochMs: number, written: unknown): string {
   return `${iso.slice(0, 10)} ${iso.slice(11, 16)} (${zone.name})`;
 }
 
-function readIso(value: unknown, path: string, label: string, fields: FieldErrors): number | null {
+/** `missing`: the message asking for this time (the start's or the end's). */
+function readIso(value: unknown, path: string, missing: Label, fields: FieldErrors): number | null {
   if (typeof value !== 'string' || value.trim() === '') {
-    fields[path] = `Enter the ${label} time (${ISO_HINT}).`;
+    fields[path] = missing();
     return null;
   }
   const instant = parseIsoInstant(value);
   if (instant === null) {
-    fields[path] = `"${value.slice(0, 40)}" is not a valid time with offset: ${ISO_HINT}.`;
+    fields[path] = m.errors_not_valid_time({ value: value.slice(0, 40) });
     return null;
   }
   return instant;

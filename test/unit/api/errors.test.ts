@@ -21,7 +21,7 @@ const ALL_CODES = [...SPEC_CODES, -15];
 describe('error table', () => {
   it('has a message for every code of the spec plus -15, saying what to do', () => {
     for (const code of ALL_CODES) {
-      const message = PLATFORM_ERROR_MESSAGES[code];
+      const message = PLATFORM_ERROR_MESSAGES[code]();
       expect(message, `code ${code}`).toBeTruthy();
       expect(message.endsWith('.'), `code ${code}`).toBe(true);
     }
@@ -96,7 +96,7 @@ describe('every platform status through the client', () => {
           ok: false,
           error: {
             code: `platform:${code}`,
-            message: PLATFORM_ERROR_MESSAGES[code],
+            message: PLATFORM_ERROR_MESSAGES[code](),
             detail: `server says ${code}`,
             // Only the statuses that pass: a fetch may ask for such a page again.
             ...(code === -18 || code === -15 ? { transient: true } : {}),

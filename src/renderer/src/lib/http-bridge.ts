@@ -6,6 +6,7 @@ import {
   type Bridge,
   type EventName,
 } from '../../../shared/contract';
+import { m } from '../../../shared/i18n';
 import { isSafeExternalUrl } from '../../../shared/links';
 import { fail, type Result } from '../../../shared/result';
 
@@ -29,8 +30,7 @@ export function createHttpBridge(location: Location): Bridge {
       interrupted = false;
       const notice: AppNotice = {
         kind: 'events-interrupted',
-        message:
-          'The connection to Switchboard was interrupted and some updates were missed. If a Load all or an export was running, load again to be sure.',
+        message: m.errors_events_interrupted(),
       };
       for (const listener of listeners.get('notice') ?? []) listener(notice);
     };
@@ -50,11 +50,11 @@ export function createHttpBridge(location: Location): Bridge {
         body: JSON.stringify({ input }),
       });
       if (response.status === 403) {
-        return fail('forbidden', 'This page is not authorised. Open the exact address the switchboard command printed.');
+        return fail('forbidden', m.errors_page_forbidden());
       }
       return (await response.json()) as Result<unknown>;
     } catch {
-      return fail('harness-unreachable', 'Switchboard stopped answering. Is the switchboard command still running?');
+      return fail('harness-unreachable', m.errors_harness_unreachable());
     }
   }
 
@@ -62,7 +62,7 @@ export function createHttpBridge(location: Location): Bridge {
   for (const name of methodNames) bridge[name] = (request?: unknown) => call(name, request);
   // A browser opens links itself; the services have no browser to drive here.
   bridge.openExternal = async ({ url }: { url: string }): Promise<Result<null>> => {
-    if (!isSafeExternalUrl(url)) return fail('unsafe-link', 'Only https links can be opened.', url);
+    if (!isSafeExternalUrl(url)) return fail('unsafe-link', m.errors_https_only(), url);
     window.open(url, '_blank', 'noopener,noreferrer');
     return { ok: true, value: null };
   };
