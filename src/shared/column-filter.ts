@@ -7,6 +7,7 @@
  */
 import { type CodeLabels, type Column, codeText } from './columns';
 import { cellText, codeDisplay, rawText } from './cell-text';
+import { m } from './i18n';
 import { type NumberTest, numberFilterForms, parseNumberFilter, passesNumberTest } from './number-filter';
 import type { TimeZone } from './time-zone';
 
@@ -45,7 +46,7 @@ export function planColumnFilter(column: Column<never>, typed: string): PlannedF
   if (NUMBER_KINDS.has(column.kind)) {
     return {
       ok: false,
-      message: `${column.header()} holds numbers: type ${numberFilterForms({ durations })} to filter it, not "${text.slice(0, 40)}".`,
+      message: m.lists_filter_needs_number({ header: column.header(), forms: numberFilterForms({ durations }), typed: text.slice(0, 40) }),
     };
   }
   const needle = text.toLowerCase();

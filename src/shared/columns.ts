@@ -102,9 +102,12 @@ export function sized<C extends ColumnBase>(column: C, width: number): C {
   return { ...column, width };
 }
 
-/** A label table of known codes (no label for any other code). */
+/**
+ * A label table of known codes (no label for any other code). The table is kept as given, not
+ * copied: a table of getters (platform's labelTable) is read in the language of the moment.
+ */
 export function labelsOf(table: Readonly<Record<number | string, string>>): CodeLabels {
-  return { table: Object.fromEntries(Object.entries(table)) };
+  return { table: table as Readonly<Record<string, string>> };
 }
 
 /** The label of a code as `labels` gives it. */

@@ -4,6 +4,7 @@
  * Read once here; the table's filtering of loaded rows and the archive's SQL both test
  * the result, so a filter means the same wherever the rows come from.
  */
+import { m } from './i18n';
 
 export type Comparison = '=' | '!=' | '<' | '<=' | '>' | '>=';
 
@@ -76,8 +77,8 @@ export function passesNumberTest(test: NumberTest, value: number | null): boolea
 /** The forms a number filter takes, for the message when what was typed is none of them. */
 export function numberFilterForms(options: { durations?: boolean } = {}): string {
   return options.durations
-    ? 'a number of seconds such as 30 or m:ss such as 1:30, a comparison such as >= 30, or a range such as 10-60'
-    : 'a number such as 1, a comparison such as >= 30, or a range such as 10-60';
+    ? m.lists_number_forms_duration()
+    : m.lists_number_forms();
 }
 
 /** The test in words, for the About sheet: "at least 30", "10 to 60". */
@@ -86,16 +87,16 @@ export function numberTestText(test: NumberTest): string {
     case '=':
       return `= ${test.value}`;
     case '!=':
-      return `not ${test.value}`;
+      return m.lists_number_test_not({ value: test.value });
     case '<':
-      return `below ${test.value}`;
+      return m.lists_number_test_below({ value: test.value });
     case '<=':
-      return `at most ${test.value}`;
+      return m.lists_number_test_at_most({ value: test.value });
     case '>':
-      return `above ${test.value}`;
+      return m.lists_number_test_above({ value: test.value });
     case '>=':
-      return `at least ${test.value}`;
+      return m.lists_number_test_at_least({ value: test.value });
     case 'between':
-      return `${test.low} to ${test.high}`;
+      return m.lists_number_test_between({ low: test.low, high: test.high });
   }
 }

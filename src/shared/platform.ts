@@ -137,61 +137,81 @@ export function earliestQueryableTime(now: Date): Date {
 export const CALL_STATUS_SINCE = new Date('2025-12-10T10:00:00+08:00');
 export const CALL_STATUS_MISSING: Label = m.lists_call_status_missing;
 
-export const CALL_STATUS_LABELS: Readonly<Record<number, string>> = {
-  10: 'not connected (busy)',
-  20: 'not connected (no answer)',
-  30: 'not connected (other)',
-  40: 'voicemail',
-  50: 'connected',
-  60: 'other',
-};
+/**
+ * A table of code labels read in the language of the moment: each code's entry is a getter
+ * over its message, so `TABLE[50]`, `Object.entries(TABLE)` and a label table built from it
+ * (labelsOf) give the current language whenever they are read, never the one at import.
+ */
+export function labelTable<K extends number | string>(messages: Readonly<Record<K, Label>>): Readonly<Record<K, string>> {
+  const table = {} as Record<K, string>;
+  for (const [code, message] of Object.entries<Label>(messages)) {
+    Object.defineProperty(table, code, { enumerable: true, get: () => message() });
+  }
+  return table;
+}
 
-export const TASK_ROW_STATUS_LABELS: Readonly<Record<number, string>> = {
-  1: 'calling',
-  5: 'not yet called',
-  7: 'call error',
-  9: 'called',
-};
+export const CALL_STATUS_LABELS: Readonly<Record<number, string>> = labelTable({
+  10: m.lists_call_status_10,
+  20: m.lists_call_status_20,
+  30: m.lists_call_status_30,
+  40: m.lists_call_status_40,
+  50: m.lists_call_status_50,
+  60: m.lists_call_status_60,
+});
 
-export const SEAT_STATUS_LABELS: Readonly<Record<number, string>> = {
-  1: 'offline',
-  2: 'idle',
-  3: 'busy',
-  4: 'after-call wrap-up',
-  5: 'short break',
-};
+export const TASK_ROW_STATUS_LABELS: Readonly<Record<number, string>> = labelTable({
+  1: m.lists_task_status_1,
+  5: m.lists_task_status_5,
+  7: m.lists_task_status_7,
+  9: m.lists_task_status_9,
+});
 
-export const NUMBER_STATE_LABELS: Readonly<Record<number, string>> = {
-  3: 'in use',
-  4: 'expired',
-  5: 'disabled',
-};
+export const SEAT_STATUS_LABELS: Readonly<Record<number, string>> = labelTable({
+  1: m.lists_seat_status_1,
+  2: m.lists_seat_status_2,
+  3: m.lists_seat_status_3,
+  4: m.lists_seat_status_4,
+  5: m.lists_seat_status_5,
+});
 
-export const ENABLE_LABELS: Readonly<Record<number, string>> = { 0: 'enabled', 1: 'disabled' };
-export const DELETE_FLAG_LABELS: Readonly<Record<number, string>> = { 0: 'not deleted', 1: 'deleted' };
-export const VOICEMAIL_LABELS: Readonly<Record<number, string>> = { 0: 'off', 1: 'on' };
+export const NUMBER_STATE_LABELS: Readonly<Record<number, string>> = labelTable({
+  3: m.lists_number_state_3,
+  4: m.lists_number_state_4,
+  5: m.lists_number_state_5,
+});
+
+export const ENABLE_LABELS: Readonly<Record<number, string>> = labelTable({ 0: m.lists_enable_0, 1: m.lists_enable_1 });
+export const DELETE_FLAG_LABELS: Readonly<Record<number, string>> = labelTable({ 0: m.lists_delete_flag_0, 1: m.lists_delete_flag_1 });
+export const VOICEMAIL_LABELS: Readonly<Record<number, string>> = labelTable({ 0: m.lists_switch_off, 1: m.lists_switch_on });
 /** displaySwitch and encryptNumber: 0 means on. */
-export const SWITCH_LABELS: Readonly<Record<number, string>> = { 0: 'on', 1: 'off' };
+export const SWITCH_LABELS: Readonly<Record<number, string>> = labelTable({ 0: m.lists_switch_on, 1: m.lists_switch_off });
+/** A yes/no flag (autoRenew): 1 means yes. */
+export const YES_NO_LABELS: Readonly<Record<number, string>> = labelTable({ 0: m.lists_no, 1: m.lists_yes });
 
-export const CALLIN_STRATEGY_LABELS: Readonly<Record<number, string>> = {
-  1: 'allocate by idle time',
-  2: 'allocate by number of accepted calls',
-  3: 'allocate by seat priority',
-  4: 'round-robin',
-};
+export const CALLIN_STRATEGY_LABELS: Readonly<Record<number, string>> = labelTable({
+  1: m.lists_callin_strategy_1,
+  2: m.lists_callin_strategy_2,
+  3: m.lists_callin_strategy_3,
+  4: m.lists_callin_strategy_4,
+});
 
 export const FS_NODES = ['SG_FS', 'USA_FS', 'UAE_FS'] as const;
 export type FsNode = (typeof FS_NODES)[number];
-export const FS_NODE_LABELS: Readonly<Record<FsNode, string>> = {
-  SG_FS: 'Singapore',
-  USA_FS: 'United States',
-  UAE_FS: 'United Arab Emirates',
-};
+export const FS_NODE_LABELS: Readonly<Record<FsNode, string>> = labelTable({
+  SG_FS: m.lists_fs_node_sg,
+  USA_FS: m.lists_fs_node_usa,
+  UAE_FS: m.lists_fs_node_uae,
+});
 
 export const MMS_TYPES = ['1', '2'] as const;
 
+/** What comes before the key in a key-pressed label ("key " of "key 5"), in the language of the moment. */
+export function feedbackKeyPrefix(): string {
+  return m.lists_feedback_key_prefix();
+}
+
 export function feedbackLabel(value: string): string {
-  return value === '-1' ? 'no key' : `key ${value}`;
+  return value === '-1' ? m.lists_feedback_none() : `${feedbackKeyPrefix()}${value}`;
 }
 
 /**

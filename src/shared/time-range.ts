@@ -1,4 +1,6 @@
 import { calendarOf } from './calendar';
+import { m } from './i18n';
+import type { Label } from './i18n/locale';
 import { epochMsToWallTime, formatIsoInZone, formatWallTime, parseWallTimeText, wallTimeToEpochMs, type TimeZone } from './time-zone';
 
 /**
@@ -12,11 +14,12 @@ export const LOCAL_TEXT_FORMAT = 'YYYY-MM-DD HH:MM:SS';
 
 export type QuickRange = 'today' | 'yesterday' | 'last7' | 'thisMonth';
 
-export const QUICK_RANGES: { id: QuickRange; label: string }[] = [
-  { id: 'today', label: 'Today' },
-  { id: 'yesterday', label: 'Yesterday' },
-  { id: 'last7', label: 'Last 7 days' },
-  { id: 'thisMonth', label: 'This month' },
+/** Each range's name, read as `label()` when shown. */
+export const QUICK_RANGES: { id: QuickRange; label: Label }[] = [
+  { id: 'today', label: m.lists_range_today },
+  { id: 'yesterday', label: m.lists_range_yesterday },
+  { id: 'last7', label: m.lists_range_last7 },
+  { id: 'thisMonth', label: m.lists_range_this_month },
 ];
 
 /** A quick range in the profile's zone, ending now (or at the end of yesterday); days from the one calendar. */

@@ -1,4 +1,5 @@
 /** The paging envelope `data: { total, size, current, pages, records[] }` of every list operation. */
+import { m } from '../i18n';
 import type { Page } from '../records';
 import type { Result } from '../result';
 import { fail, ok } from '../result';
@@ -47,7 +48,7 @@ function readCount(value: unknown): number | null {
 function shapeError<T>(what: string): Result<T> {
   return fail<T>(
     'bad-response',
-    "The platform's answer does not have the expected shape, so Switchboard cannot show it. Check for an app update.",
+    m.lists_bad_response(),
     what,
   );
 }

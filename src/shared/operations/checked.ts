@@ -4,6 +4,7 @@
  * fetch-all, export and sync take the checked types and send them without checking
  * again. A page of a longer fetch is derived from its checked query, never re-parsed.
  */
+import { m } from '../i18n';
 import { LIMITS } from '../platform';
 import type { PageRequest } from '../requests';
 import { ok, type Result } from '../result';
@@ -64,14 +65,16 @@ function parse<P extends object, R, Row, D>(
   checkPaging(current, size, fields);
   const params = request.params;
   if (!isPlainObject(params)) {
-    fields.params = 'The filters (params) are required.';
+    fields.params = m.lists_params_required();
     return refusal(fields);
   }
   const known = Object.keys(list.paramKinds);
   for (const key of Object.keys(params)) {
     if (!known.includes(key)) {
       fields[`params.${key}`] =
-        `${list.endpoint.title()} has no filter "${key}"${known.length > 0 ? `: use ${known.join(', ')}` : ''}.`;
+        known.length > 0
+          ? m.lists_no_such_filter_use({ title: list.endpoint.title(), key, known: known.join(', ') })
+          : m.lists_no_such_filter({ title: list.endpoint.title(), key });
     }
   }
   if (list.window) {

@@ -41,8 +41,9 @@ export interface Converted<P> {
 
 /** How a screen drawn from the descriptor shows one text field of the draft. */
 export interface FilterField {
-  label: string;
-  hint?: string;
+  /** Read as `label()` when shown. */
+  label: Label;
+  hint?: Label;
   /** The parser's key for the field's messages, when it is not `params.<draft key>`. */
   errorKey?: string;
   /** Left empty, the profile's default app id is used: shown as the placeholder. */

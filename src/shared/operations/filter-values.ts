@@ -1,4 +1,6 @@
 /** How the filter forms' text fields become params values. */
+import { m } from '../i18n';
+import type { Label } from '../i18n/locale';
 import type { FieldErrors } from '../validation/fields';
 import { LOCAL_TEXT_FORMAT, localTextToIso, quickRange, type LocalText } from '../time-range';
 import type { RecordWindowParams } from '../requests';
@@ -26,9 +28,9 @@ export interface WindowDraft {
 }
 
 function periodProblem(end: 'start' | 'end', typed: LocalText): string {
-  return typed.trim() === ''
-    ? `Enter the ${end} date and time (${LOCAL_TEXT_FORMAT}).`
-    : `Write the ${end} as ${LOCAL_TEXT_FORMAT}, e.g. 2026-11-01 08:00 (seconds may be left out).`;
+  const format = LOCAL_TEXT_FORMAT;
+  if (typed.trim() === '') return end === 'start' ? m.lists_period_start_missing({ format }) : m.lists_period_end_missing({ format });
+  return end === 'start' ? m.lists_period_start_bad({ format }) : m.lists_period_end_bad({ format });
 }
 
 /** The record lists' form: a period typed as wall-clock time in the profile's zone, sent as ISO with that offset. */
@@ -49,10 +51,10 @@ export interface AppDraft {
   appId: string;
 }
 
-/** The form of the lists filtered by application only; `what` names their rows in the hint ("numbers"). */
-export const appForm = (what: string): FilterForm<{ appId?: string }, AppDraft> => ({
+/** The form of the lists filtered by application only; `hint` says what an empty app id gives ("Empty: numbers of every application."). */
+export const appForm = (hint: Label): FilterForm<{ appId?: string }, AppDraft> => ({
   defaults: () => ({ appId: '' }),
-  fields: { appId: { label: 'App id', hint: `Empty: ${what} of every application.`, emptyMeansDefaultApp: true } },
+  fields: { appId: { label: m.lists_filter_app_id, hint, emptyMeansDefaultApp: true } },
   toParams(draft) {
     const appId = optionalText(draft.appId);
     return { params: appId ? { appId } : {}, errors: {} };

@@ -65,7 +65,7 @@ const numberGroups: ListDescriptor<{ appId?: string }, NumberGroup, NumberGroup,
   columns,
   rowId: (row) => row.groupId,
   rowTime: null,
-  filter: appForm('number groups'),
+  filter: appForm(() => 'Empty: number groups of every application.'),
 };
 
 const TOTAL = 250;

@@ -1,3 +1,4 @@
+import { m } from '../../../shared/i18n';
 import { bridge } from './bridge';
 import { session } from './session.svelte';
 
@@ -34,7 +35,7 @@ class Choices {
       for (const row of result.value.records) {
         if (!('empNo' in row) || !('groupName' in row)) continue;
         if (row.keyId) seats.set(row.keyId, `${row.name ?? row.keyId} (#${row.keyId})`);
-        if (row.voiceGroupId) groups.set(row.voiceGroupId, `${row.groupName ?? 'Group'} (#${row.voiceGroupId})`);
+        if (row.voiceGroupId) groups.set(row.voiceGroupId, `${row.groupName ?? m.lists_group_unnamed()} (#${row.voiceGroupId})`);
       }
       if (page >= result.value.pages) break;
     }
@@ -43,7 +44,7 @@ class Choices {
       for (const row of leaders.value.records) {
         if (!('voiceGroupIdList' in row)) continue;
         row.voiceGroupIdList.forEach((id, index) => {
-          if (!groups.has(id)) groups.set(id, `${row.voiceGroupNameList[index] ?? 'Group'} (#${id})`);
+          if (!groups.has(id)) groups.set(id, `${row.voiceGroupNameList[index] ?? m.lists_group_unnamed()} (#${id})`);
         });
       }
     }

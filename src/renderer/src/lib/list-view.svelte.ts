@@ -1,5 +1,6 @@
 import { untrack } from 'svelte';
 import type { Column } from '../../../shared/columns';
+import { currentLocale } from '../../../shared/i18n';
 import type { JobInfo, JobProgress } from '../../../shared/methods/jobs';
 import {
   checkPageQuery,
@@ -129,7 +130,8 @@ export class ListView<O extends ListOperation> {
       .map((key) => this.allColumns.find((column) => column.key === key))
       .filter((column): column is Column<RowOf<O>> => column !== undefined),
   );
-  readonly cache: RowCache<RowOf<O>> = $derived(new RowCache(this.columns, this.zone));
+  // Made anew when the language changes too: cells hold labels and the cache keeps their text.
+  readonly cache: RowCache<RowOf<O>> = $derived(new RowCache(this.columns, this.zone, currentLocale()));
   readonly sourceRows: readonly RowOf<O>[] = $derived(this.mode === 'all' ? this.all : (this.result?.records ?? []));
   readonly rows: readonly RowOf<O>[] = $derived.by(() => this.arrange(this.sourceRows));
   readonly totalPages = $derived(this.result?.pages ?? 0);

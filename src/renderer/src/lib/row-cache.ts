@@ -1,4 +1,5 @@
 import type { Column } from '../../../shared/columns';
+import type { Locale } from '../../../shared/i18n';
 import type { TimeZone } from '../../../shared/time-zone';
 import { cellView, type CellView } from './cells';
 
@@ -9,7 +10,7 @@ const KEPT_ROWS = 2_000;
  * Formatted cells of the rows recently shown, reused while the table re-renders.
  * Only a bounded number is kept: holding every row's cells would grow the heap as the
  * user scrolls and make garbage collection stall frames. A new cache is made when the
- * columns or the time zone change.
+ * columns, the time zone or the language change.
  */
 export class RowCache<R extends object> {
   private readonly cells = new Map<R, CellView[]>();
@@ -18,6 +19,8 @@ export class RowCache<R extends object> {
   constructor(
     readonly columns: readonly Column<R>[],
     readonly zone: TimeZone,
+    /** The language the cells' labels are in. */
+    readonly locale: Locale,
   ) {}
 
   row(row: R): CellView[] {

@@ -44,5 +44,5 @@ export const axbBindings: ListDescriptor<AppFilterParams, AxbBindingRecord, AxbB
   columns,
   rowId: (row) => row.bindId,
   rowTime: null,
-  filter: appForm('bindings'),
+  filter: appForm(m.lists_axb_app_hint),
 };

@@ -1,4 +1,5 @@
 import { m } from '../../i18n';
+import { labelTable } from '../../platform';
 import {
   amount,
   code,
@@ -34,7 +35,7 @@ const columns: Column<NumberCallRecord>[] = [
     'callSource',
     m.lists_numrec_call_source,
     (r) => r.callSource,
-    labelsOf({ 2: 'call', 3: 'call' }),
+    labelsOf(labelTable({ 2: m.lists_call_source_call, 3: m.lists_call_source_call })),
     false,
   ),
   time('startTime', m.lists_numrec_start_time, (r) => r.startTime),

@@ -1,7 +1,7 @@
 import { m } from '../../i18n';
 import { code, type Column, date, duration, id, labelsOf, phone, text } from '../../columns';
 import { normaliseNumber, NUMBER_SCHEMA } from '../../normalise';
-import { NUMBER_STATE_LABELS, VOICEMAIL_LABELS } from '../../platform';
+import { NUMBER_STATE_LABELS, VOICEMAIL_LABELS, YES_NO_LABELS } from '../../platform';
 import type { NumberRecord } from '../../records';
 import type { AppFilterParams } from '../../requests';
 import { checkAppParams } from '../../validation';
@@ -24,7 +24,7 @@ const columns: Column<NumberRecord>[] = [
     'autoRenew',
     m.lists_numbers_auto_renew,
     (r) => r.autoRenew,
-    labelsOf({ 0: 'no', 1: 'yes' }),
+    labelsOf(YES_NO_LABELS),
     false,
   ),
   text('inboundPrefix', m.lists_numbers_inbound_prefix, (r) => r.inboundPrefix, false),
@@ -61,5 +61,5 @@ export const numbers: ListDescriptor<AppFilterParams, NumberRecord, NumberRecord
   columns,
   rowId: (row) => row.number,
   rowTime: null,
-  filter: appForm('numbers'),
+  filter: appForm(m.lists_numbers_app_hint),
 };

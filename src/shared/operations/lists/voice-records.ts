@@ -2,6 +2,7 @@ import { m } from '../../i18n';
 import {
   amount,
   code,
+  type CodeLabels,
   type Column,
   duration,
   id,
@@ -14,13 +15,21 @@ import {
   time,
 } from '../../columns';
 import { normaliseVoiceRecord, VOICE_RECORD_SCHEMA } from '../../normalise';
-import { CALL_STATUS_LABELS, CALL_STATUS_MISSING, feedbackLabel, LIMITS } from '../../platform';
+import { CALL_STATUS_LABELS, CALL_STATUS_MISSING, feedbackKeyPrefix, labelTable, LIMITS } from '../../platform';
 import type { VoiceRecord } from '../../records';
 import type { RecordWindowParams } from '../../requests';
 import { checkNothingMore } from '../../validation';
 import { VOICE_FIGURES } from '../../reports/figures';
 import type { ListDescriptor } from '../descriptor';
 import { recordWindowForm, type WindowDraft } from '../filter-values';
+
+/** Keys pressed: -1 is "no key", any other code "key N", both in the language of the moment. */
+const FEEDBACK_LABELS: CodeLabels = {
+  table: labelTable({ '-1': m.lists_feedback_none }),
+  get otherwise() {
+    return { prefix: feedbackKeyPrefix() };
+  },
+};
 
 const columns: Column<VoiceRecord>[] = [
   id('voiceId', m.lists_voice_voice_id, (r) => r.voiceId),
@@ -57,7 +66,7 @@ const columns: Column<VoiceRecord>[] = [
     m.lists_voice_feedback_value,
     (r) => r.feedbackValue,
     // Any key the platform reports is "key N"; only -1 (none) has a label of its own.
-    { table: { '-1': feedbackLabel('-1') }, otherwise: { prefix: 'key ' } },
+    FEEDBACK_LABELS,
   ),
   text('code', m.lists_voice_code, (r) => r.code),
   sized(
