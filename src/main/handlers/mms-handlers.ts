@@ -1,3 +1,4 @@
+import { m } from '../../shared/i18n';
 import { fail, ok } from '../../shared/result';
 import type { JobRegistry } from '../jobs/job-registry';
 import type { Logger } from '../log';
@@ -97,29 +98,29 @@ export function createMmsHandlers(deps: {
 
     getMmsSend: ({ sendId }) => {
       const detail = history.detail(sendId);
-      return detail ? ok(detail) : fail('not-found', 'That send is not in the history.');
+      return detail ? ok(detail) : fail('not-found', m.mms_send_not_found());
     },
 
     exportMmsResults: async ({ sendId, format }) => {
       const detail = history.detail(sendId);
-      if (!detail) return fail('not-found', 'That send is not in the history.');
+      if (!detail) return fail('not-found', m.mms_send_not_found());
       const path = await desktop.chooseSavePath({
         defaultName: resultsFileName(detail.at, format),
-        filters: [format === 'xlsx' ? { name: 'Excel workbook', extensions: ['xlsx'] } : { name: 'CSV', extensions: ['csv'] }],
+        filters: [format === 'xlsx' ? { name: m.mms_export_filter_xlsx(), extensions: ['xlsx'] } : { name: 'CSV', extensions: ['csv'] }],
       });
       if (path === null) return ok(null);
       try {
         await writeResultsFile(path, detail, format, { appVersion: deps.appVersion });
       } catch (error) {
         log.warn('MMS results export failed', error instanceof Error ? error.message : error);
-        return fail('export-failed', 'The results could not be saved there. Choose another folder.', error instanceof Error ? error.message : undefined);
+        return fail('export-failed', m.mms_export_failed(), error instanceof Error ? error.message : undefined);
       }
       return ok({ path });
     },
 
     importMmsRecipients: async ({ fileName, dataBase64 }) => {
       if (dataBase64.length > MAX_IMPORT_BASE64_CHARS) {
-        return fail('too-large', 'The file is larger than 10 MB. Split it, or keep only the numbers column.');
+        return fail('too-large', m.mms_import_too_large_split({ mb: '10' }));
       }
       return importRecipientFile(fileName, Buffer.from(dataBase64, 'base64'));
     },

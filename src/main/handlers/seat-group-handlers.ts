@@ -1,12 +1,13 @@
 import type { PlatformClient } from '../api';
 import type { SaveSeatGroupOutcome, SaveSeatGroupRequest } from '../../shared/methods/seat-groups';
+import { m } from '../../shared/i18n';
 import { fail, ok, type Result } from '../../shared/result';
 import { mismatchMessages } from '../../shared/seat-groups/diff';
 import {
   changedFields,
   expectedAfterSave,
   missingClearableFields,
-  SEAT_GROUP_FIELD_LABELS,
+  fieldNames,
   unreadableClears,
   valuesOf,
 } from '../../shared/seat-groups/values';
@@ -31,11 +32,7 @@ export async function saveSeatGroup(
   const { next, expected, overwrite } = request;
   const missing = missingClearableFields(next);
   if (missing.length > 0) {
-    return fail(
-      'incomplete-edit',
-      'The save was stopped: it would have cleared settings nobody asked to clear.',
-      `Missing: ${missing.map((field) => SEAT_GROUP_FIELD_LABELS[field]).join(', ')}.`,
-    );
+    return fail('incomplete-edit', m.mms_sg_save_incomplete(), m.mms_sg_save_missing({ names: fieldNames(missing) }));
   }
   const checked = validateSeatGroupEdit(next);
   if (!checked.ok) return checked;
@@ -45,11 +42,12 @@ export async function saveSeatGroup(
   if (!before.ok) return before;
   const unreadable = unreadableClears(before.value, next);
   if (unreadable.length > 0) {
-    const names = unreadable.map((field) => SEAT_GROUP_FIELD_LABELS[field]).join(', ');
+    const names = fieldNames(unreadable);
+    const one = unreadable.length === 1;
     return fail(
       'unreadable-setting',
-      `The save was stopped: the platform returned ${names} in a form Switchboard cannot read, and saving would clear ${unreadable.length === 1 ? 'it' : 'them'}. Nothing was sent.`,
-      `Set ${names} explicitly here, or check ${unreadable.length === 1 ? 'it' : 'them'} in the platform console.`,
+      one ? m.mms_sg_save_unreadable_one({ names }) : m.mms_sg_save_unreadable({ names }),
+      one ? m.mms_sg_save_unreadable_fix_one({ names }) : m.mms_sg_save_unreadable_fix({ names }),
     );
   }
   const beforeValues = valuesOf(before.value);

@@ -8,6 +8,7 @@
  */
 import { unwatchFile, watchFile } from 'node:fs';
 import { buildResultRows } from '../../shared/mms/results';
+import { m } from '../../shared/i18n';
 import {
   contentPreview,
   type MmsBatchError,
@@ -50,11 +51,10 @@ export interface BatchNow {
   error: MmsBatchError | null;
 }
 
-export const INTERRUPTED: MmsBatchError = {
-  code: 'outcome-unknown',
-  message:
-    'Switchboard stopped while this batch was being sent: it may or may not have gone out. Check the sent messages on the platform before resending.',
-};
+/** A claim whose process is gone: read in the language of the moment. */
+export function interrupted(): MmsBatchError {
+  return { code: 'outcome-unknown', message: m.mms_batch_interrupted() };
+}
 
 /** A claim older than this has long passed any request's timeout: its answer will not come. */
 const CLAIM_MAX_AGE_MS = 10 * 60 * 1000;
@@ -180,7 +180,7 @@ export class MmsHistory {
     } else if (owner !== null && this.isAlive(owner) && this.now() - (batch.lastAttemptAt ?? 0) < CLAIM_MAX_AGE_MS) {
       return { ...plain, elsewhere: true };
     }
-    return { status: 'outcome-unknown', elsewhere: false, everUnknown: true, error: INTERRUPTED };
+    return { status: 'outcome-unknown', elsewhere: false, everUnknown: true, error: interrupted() };
   }
 
   list(): MmsSendSummary[] {

@@ -5,6 +5,7 @@
  * thrown away afterwards, under a time limit. Only plain strings come back.
  */
 import * as XLSX from 'xlsx';
+import * as m from './worker-messages';
 import { splitRecipientText } from '../../shared/mms/recipients';
 import { unpackWithin, ZipTooLargeError } from './bounded-unzip';
 
@@ -53,7 +54,7 @@ export function fileKindOf(fileName: string): RecipientFileKind | null {
 
 export function parseRecipientFile(kind: RecipientFileKind, bytes: Uint8Array): ParsedTable {
   if (bytes.length > IMPORT_LIMITS.maxBytes) {
-    throw new RecipientFileError(`The file is larger than ${IMPORT_LIMITS.maxBytes / 1024 / 1024} MB.`);
+    throw new RecipientFileError(m.mms_import_file_too_large({ mb: String(IMPORT_LIMITS.maxBytes / 1024 / 1024) }));
   }
   if (kind === 'txt') return parseText(decodeUtf8(bytes));
   const grid = kind === 'csv' ? readCsv(decodeUtf8(bytes)) : readWorkbook(bytes);
@@ -68,7 +69,7 @@ function parseText(text: string): ParsedTable {
   const entries = splitRecipientText(text);
   const truncated = entries.length > IMPORT_LIMITS.maxRows;
   const values = entries.slice(0, IMPORT_LIMITS.maxRows).map(cellText);
-  return { columns: [{ name: 'Numbers in the file', values }], rows: values.length, truncated };
+  return { columns: [{ name: m.mms_import_numbers_column(), values }], rows: values.length, truncated };
 }
 
 function readCsv(text: string): unknown[][] {
@@ -79,7 +80,7 @@ function readCsv(text: string): unknown[][] {
 function readWorkbook(bytes: Uint8Array): unknown[][] {
   // An .xlsx is a zip; anything else would be read as text by SheetJS and give nonsense.
   if (!(bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04)) {
-    throw new RecipientFileError('This is not an .xlsx workbook (it is not a zip file). Save it as .xlsx or .csv and try again.');
+    throw new RecipientFileError(m.mms_import_not_xlsx());
   }
   const stored = unpackWorkbook(bytes);
   return firstSheetGrid(
@@ -92,12 +93,10 @@ function unpackWorkbook(bytes: Uint8Array): Uint8Array {
     return unpackWithin(bytes, MAX_INFLATED_BYTES);
   } catch (error) {
     if (error instanceof ZipTooLargeError) {
-      throw new RecipientFileError(
-        `This workbook unpacks to more than ${MAX_INFLATED_BYTES / 1024 / 1024} MB, far more than a list of numbers needs, so it was not read. Save only the numbers column as .csv and import that.`,
-      );
+      throw new RecipientFileError(m.mms_import_zip_too_large({ mb: String(MAX_INFLATED_BYTES / 1024 / 1024) }));
     }
-    const reason = error instanceof Error ? error.message.slice(0, 120) : 'unknown error';
-    throw new RecipientFileError(`The file could not be read as a spreadsheet (${reason}). Is it damaged?`);
+    const reason = error instanceof Error ? error.message.slice(0, 120) : m.mms_import_unknown_error();
+    throw new RecipientFileError(m.mms_import_not_spreadsheet({ reason }));
   }
 }
 
@@ -105,15 +104,15 @@ function read(parse: () => XLSX.WorkBook): XLSX.WorkBook {
   try {
     return parse();
   } catch (error) {
-    const reason = error instanceof Error ? error.message.slice(0, 120) : 'unknown error';
-    throw new RecipientFileError(`The file could not be read as a spreadsheet (${reason}). Is it damaged?`);
+    const reason = error instanceof Error ? error.message.slice(0, 120) : m.mms_import_unknown_error();
+    throw new RecipientFileError(m.mms_import_not_spreadsheet({ reason }));
   }
 }
 
 function firstSheetGrid(workbook: XLSX.WorkBook): unknown[][] {
   const name = workbook.SheetNames[0];
   const sheet = name === undefined ? undefined : workbook.Sheets[name];
-  if (!sheet) throw new RecipientFileError('The workbook has no sheet.');
+  if (!sheet) throw new RecipientFileError(m.mms_import_no_sheet());
   const grid: unknown = XLSX.utils.sheet_to_json(sheet, { header: 1, raw: true, defval: '', blankrows: false });
   return Array.isArray(grid) ? grid.filter((row): row is unknown[] => Array.isArray(row)) : [];
 }
@@ -136,7 +135,7 @@ function isControl(char: string): boolean {
 }
 
 function tableOf(grid: unknown[][]): ParsedTable {
-  if (grid.length === 0) throw new RecipientFileError('The file has no rows.');
+  if (grid.length === 0) throw new RecipientFileError(m.mms_import_no_rows());
   const width = Math.max(...grid.map((row) => row.length));
   const columnCount = Math.min(width, IMPORT_LIMITS.maxColumns);
   const first = grid[0].slice(0, columnCount).map(cellText);
@@ -149,7 +148,7 @@ function tableOf(grid: unknown[][]): ParsedTable {
   for (let c = 0; c < columnCount; c++) {
     const header = hasHeader ? first[c].slice(0, IMPORT_LIMITS.maxNameChars) : '';
     columns.push({
-      name: header || `Column ${columnLetter(c)}`,
+      name: header || m.mms_import_column({ letter: columnLetter(c) }),
       values: rows.map((row) => cellText(row[c])),
     });
   }

@@ -13,6 +13,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { ImportedRecipients } from '../../shared/methods/mms';
+import { currentLocale, m } from '../../shared/i18n';
 import { isRecord } from '../../shared/parse';
 import { fail, ok, type Result } from '../../shared/result';
 import { fileKindOf, IMPORT_LIMITS, type ParsedColumn, type RecipientFileKind } from './recipient-file';
@@ -49,13 +50,13 @@ export async function importRecipientFile(
   options: ImportOptions = {},
 ): Promise<Result<ImportedRecipients>> {
   const kind = fileKindOf(fileName);
-  if (!kind) return fail('unsupported-file', 'Choose a .csv, .txt or .xlsx file.', fileName.slice(0, 120));
-  if (bytes.length === 0) return fail('import-failed', 'The file is empty.');
+  if (!kind) return fail('unsupported-file', m.mms_import_unsupported(), fileName.slice(0, 120));
+  if (bytes.length === 0) return fail('import-failed', m.mms_import_empty());
   if (bytes.length > IMPORT_LIMITS.maxBytes) {
-    return fail('too-large', `The file is larger than ${IMPORT_LIMITS.maxBytes / 1024 / 1024} MB. Split it, or keep only the numbers column.`);
+    return fail('too-large', m.mms_import_too_large_split({ mb: String(IMPORT_LIMITS.maxBytes / 1024 / 1024) }));
   }
   const script = options.script === undefined ? resolveWorkerScript() : options.script;
-  if (!script) return fail('internal', 'The file reader is missing from this installation.');
+  if (!script) return fail('internal', m.mms_import_reader_missing());
   const answer = await runWorker(script, kind, bytes, options.timeLimitMs ?? IMPORT_TIME_LIMIT_MS);
   if (!answer.ok) return answer;
   const table = readAnswer(answer.value);
@@ -67,7 +68,7 @@ function runWorker(script: WorkerScript, kind: RecipientFileKind, bytes: Uint8Ar
   return new Promise((resolve) => {
     const copy = new Uint8Array(bytes);
     const worker = new Worker(script.file, {
-      workerData: { kind, bytes: copy },
+      workerData: { kind, bytes: copy, locale: currentLocale() },
       transferList: [copy.buffer],
       execArgv: script.execArgv,
       resourceLimits: { maxOldGenerationSizeMb: WORKER_MEMORY_MB },
@@ -93,36 +94,33 @@ function runWorker(script: WorkerScript, kind: RecipientFileKind, bytes: Uint8Ar
     worker.once('error', (error: Error & { code?: string }) =>
       finish(
         error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-          ? fail('import-failed', 'The file is too large or too complex to read. Keep only the numbers column, or save it as .csv.')
-          : fail('import-failed', 'The file could not be read. Is it damaged?', error.message.slice(0, 200)),
+          ? fail('import-failed', m.mms_import_too_complex())
+          : fail('import-failed', m.mms_import_unreadable(), error.message.slice(0, 200)),
       ),
     );
-    worker.once('exit', () => finish(fail('import-failed', 'The file reader stopped without an answer. Is the file damaged?')));
+    worker.once('exit', () => finish(fail('import-failed', m.mms_import_reader_stopped())));
   });
 }
 
 function tooSlow(limitMs: number): Result<never> {
-  return fail(
-    'import-timeout',
-    `Reading the file took longer than ${limitMs / 1000} seconds, so it was stopped. Save it as .csv with only the numbers column and try again.`,
-  );
+  return fail('import-timeout', m.mms_import_timeout({ seconds: String(limitMs / 1000) }));
 }
 
 /** Takes back only what is expected: short strings in bounded lists, in fresh objects. */
 export function readAnswer(message: unknown): Result<{ columns: ParsedColumn[]; rows: number; truncated: boolean }> {
-  if (!isRecord(message)) return fail('import-failed', 'The file reader gave an answer that could not be used.');
+  if (!isRecord(message)) return fail('import-failed', m.mms_import_bad_answer());
   if (message.ok !== true) {
-    const text = typeof message.message === 'string' ? message.message.slice(0, 300) : 'The file could not be read.';
+    const text = typeof message.message === 'string' ? message.message.slice(0, 300) : m.mms_import_could_not_read();
     return fail('import-failed', text);
   }
   const table = message.table;
   if (!isRecord(table) || !Array.isArray(table.columns) || table.columns.length > IMPORT_LIMITS.maxColumns) {
-    return fail('import-failed', 'The file reader gave an answer that could not be used.');
+    return fail('import-failed', m.mms_import_bad_answer());
   }
   const columns: ParsedColumn[] = [];
   for (const column of table.columns as unknown[]) {
     if (!isRecord(column) || typeof column.name !== 'string' || !Array.isArray(column.values)) {
-      return fail('import-failed', 'The file reader gave an answer that could not be used.');
+      return fail('import-failed', m.mms_import_bad_answer());
     }
     const values: string[] = [];
     for (const value of (column.values as unknown[]).slice(0, IMPORT_LIMITS.maxRows)) {
@@ -130,7 +128,7 @@ export function readAnswer(message: unknown): Result<{ columns: ParsedColumn[]; 
     }
     columns.push({ name: column.name.slice(0, IMPORT_LIMITS.maxNameChars), values });
   }
-  if (columns.length === 0) return fail('import-failed', 'The file has no columns.');
+  if (columns.length === 0) return fail('import-failed', m.mms_import_no_columns());
   const rows = Math.max(...columns.map((column) => column.values.length));
   return ok({ columns, rows, truncated: table.truncated === true });
 }

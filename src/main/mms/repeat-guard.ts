@@ -1,4 +1,5 @@
 import type { SendMmsRequest } from '../../shared/methods/mms';
+import { formatNumber, m } from '../../shared/i18n';
 import { fail, ok, type Result } from '../../shared/result';
 import type { MmsHistory } from './history';
 import { findRepeats } from './repeats';
@@ -13,8 +14,5 @@ export function refuseUnseenRepeats(history: MmsHistory, request: SendMmsRequest
   const unseen = findRepeats(history, request.draft.content, request.batches.flat(), now).filter((repeat) => !seen.has(repeat.sendId));
   if (unseen.length === 0) return ok(null);
   const count = unseen.reduce((sum, repeat) => sum + repeat.numbers.length, 0);
-  return fail(
-    'repeat-send',
-    `${count.toLocaleString('en')} of these numbers were sent this message meanwhile (from another window or app), so nothing was sent. Review the send again to choose whether to skip them.`,
-  );
+  return fail('repeat-send', m.mms_repeat_meanwhile({ count: formatNumber(count) }));
 }

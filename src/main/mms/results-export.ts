@@ -4,6 +4,7 @@
  * record exports have, under a temporary name that is renamed only when complete.
  */
 import { type Column, id, integer, phone, text } from '../../shared/columns';
+import { m } from '../../shared/i18n';
 import { type MmsResultRow, type MmsSendDetail, OUTCOME_LABELS } from '../../shared/mms/records';
 import { parseTimeZone, type TimeZone } from '../../shared/time-zone';
 import { writeStreamAtomically } from '../atomic-file';
@@ -16,24 +17,24 @@ export type ResultsFormat = 'xlsx' | 'csv';
 
 /** Numbers and ids stay text: their `+` and leading zeros are kept. */
 export const RESULT_COLUMNS: readonly Column<MmsResultRow>[] = [
-  phone('number', 'Number', (row) => row.number),
-  integer('batch', 'Batch', (row) => row.batch),
-  text('outcome', 'Result', (row) => OUTCOME_LABELS[row.outcome]),
-  id('msgId', 'Message id', (row) => row.msgId),
-  text('detail', 'Detail', (row) => row.detail || null),
+  phone('number', m.mms_results_number, (row) => row.number),
+  integer('batch', m.mms_results_batch, (row) => row.batch),
+  text('outcome', m.mms_results_result, (row) => OUTCOME_LABELS[row.outcome]()),
+  id('msgId', m.mms_results_message_id, (row) => row.msgId),
+  text('detail', m.mms_results_detail, (row) => row.detail || null),
 ];
 
 function aboutRows(send: MmsSendDetail, appVersion: string, rows: number, zone: TimeZone): AboutRow[] {
   return [
-    { label: 'Operation', value: 'MMS send results' },
-    { label: 'Profile', value: send.profileName },
-    { label: 'App id', value: send.appId },
-    { label: `Sent at (${zone.name})`, value: excelSerial(wallClock(zone)(send.at)), format: 'datetime' },
-    { label: 'Recipients', value: send.recipients },
-    { label: 'Accepted', value: send.accepted },
-    { label: 'Rejected', value: send.rejected },
-    { label: 'Rows', value: rows },
-    { label: 'App version', value: appVersion },
+    { label: m.mms_about_operation(), value: m.mms_about_operation_value() },
+    { label: m.mms_about_profile(), value: send.profileName },
+    { label: m.mms_about_app_id(), value: send.appId },
+    { label: m.mms_about_sent_at({ zone: zone.name }), value: excelSerial(wallClock(zone)(send.at)), format: 'datetime' },
+    { label: m.mms_about_recipients(), value: send.recipients },
+    { label: m.mms_about_accepted(), value: send.accepted },
+    { label: m.mms_about_rejected(), value: send.rejected },
+    { label: m.mms_about_rows(), value: rows },
+    { label: m.mms_about_app_version(), value: appVersion },
   ];
 }
 
@@ -48,7 +49,7 @@ export async function writeResultsFile(
   const fields = exportFields(RESULT_COLUMNS, zone);
   await writeStreamAtomically(path, async (temporary) => {
     const writer: TableWriter<MmsResultRow> =
-      format === 'xlsx' ? new XlsxStreamWriter(temporary, fields, { sheetName: 'MMS results' }) : new CsvWriter(temporary, fields);
+      format === 'xlsx' ? new XlsxStreamWriter(temporary, fields, { sheetName: m.mms_results_sheet() }) : new CsvWriter(temporary, fields);
     try {
       await writer.writeRows(send.rows);
       await writer.finish(({ rows }) => aboutRows(send, about.appVersion, rows, zone));

@@ -1,4 +1,5 @@
 import type { MmsSendDetail, MmsSendSummary } from '../../shared/mms/records';
+import { formatNumber, m } from '../../shared/i18n';
 import { fail, type Result } from '../../shared/result';
 import { computeProgress } from '../jobs/fetch-progress';
 import type { JobEnding, JobHandle, JobRegistry } from '../jobs/job-registry';
@@ -21,7 +22,7 @@ export class MmsSendJobs {
     const recipients = batches.reduce((sum, batch) => sum + batch.length, 0);
     const job = this.jobs.start({
       kind: 'mms',
-      title: `MMS to ${recipients.toLocaleString('en')} recipients`,
+      title: m.mms_job_title({ count: formatNumber(recipients) }),
       profileId,
       operation: null,
       path: null,
@@ -29,7 +30,7 @@ export class MmsSendJobs {
     });
     this.bySend.set(sendId, { job, startedAt: Date.now() });
     job.progress(computeProgress({ pagesDone: 0, totalPages: batches.length, rows: 0, totalRows: recipients, concurrency: 1 }, 0));
-    let result: Result<MmsSendDetail> = fail('internal', 'The send stopped because of an internal error. The details are in the log file.');
+    let result: Result<MmsSendDetail> = fail('internal', m.mms_send_internal());
     try {
       await runJob(job, 'MMS send', this.log, async () => {
         result = await send();
@@ -66,7 +67,7 @@ function endingOf(detail: MmsSendDetail): JobEnding {
   return {
     state: 'failed',
     rows: detail.accepted,
-    error: { code: 'mms-attention', message: 'Some batches need attention: open MMS to see which, and whether to send them again.' },
+    error: { code: 'mms-attention', message: m.mms_job_attention() },
     warnings: [],
   };
 }

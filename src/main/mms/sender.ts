@@ -15,6 +15,7 @@ import { contentPreview, type MmsBatchError, type MmsSendDetail, type MmsSendSum
 import type { SendMmsRequest } from '../../shared/methods/mms';
 import { LIMITS } from '../../shared/platform';
 import { writeFailureKind } from '../../shared/errors';
+import { m } from '../../shared/i18n';
 import { fail, ok, type AppError, type Result } from '../../shared/result';
 import { validateMmsSend } from '../../shared/validation';
 import type { Logger } from '../log';
@@ -67,19 +68,19 @@ export class MmsSender {
 
   /** Checks everything before anything is written or sent. */
   check(request: SendMmsRequest): Result<null> {
-    if (!SEND_ID.test(request.sendId)) return fail('bad-request', 'The send has no valid id.');
+    if (!SEND_ID.test(request.sendId)) return fail('bad-request', m.mms_send_bad_id());
     if (this.running.has(request.sendId) || this.options.history.has(request.sendId)) return alreadyStarted();
     const { batches } = request;
     if (batches.length === 0 || batches.some((batch) => batch.length === 0 || batch.length > LIMITS.mmsMaxRecipients)) {
-      return fail('validation', `Each batch must hold 1 to ${LIMITS.mmsMaxRecipients} recipients.`);
+      return fail('validation', m.mms_send_batch_size({ max: String(LIMITS.mmsMaxRecipients) }));
     }
     const cleaned = cleanRecipients(batches.flat());
     if (cleaned.rejected.length > 0) {
-      return fail('validation', 'The recipients must be cleaned first: some are invalid or repeated.', cleaned.rejected[0].entry);
+      return fail('validation', m.mms_send_not_cleaned(), cleaned.rejected[0].entry);
     }
     const { fields } = checkComposer(request.draft, cleaned);
     if (Object.keys(fields).length > 0) {
-      return { ok: false, error: { code: 'validation', message: 'Fix the message before sending.', fields } };
+      return { ok: false, error: { code: 'validation', message: m.mms_send_fix_message(), fields } };
     }
     // The batches as given, each exactly as the client will check it.
     for (const batch of batches) {
@@ -141,8 +142,8 @@ export class MmsSender {
     target: (profileId: string) => Promise<SendTarget>,
   ): Promise<Result<MmsSendDetail>> {
     const send = this.options.history.get(sendId);
-    if (!send) return fail('not-found', 'That send is not in the history.');
-    if (!send.batches[batch - 1]) return fail('not-found', `That send has no batch ${batch}.`);
+    if (!send) return fail('not-found', m.mms_send_not_found());
+    if (!send.batches[batch - 1]) return fail('not-found', m.mms_send_no_batch({ batch: String(batch) }));
     // Everything is decided again under the lock, after this wait: the claim is the check.
     const { client } = await target(send.plan.profileId);
     const outcome = await this.sendBatch(sendId, batch, { acknowledgeUnknown, partOfRun: false }, client);
@@ -189,7 +190,7 @@ export class MmsSender {
         ...base,
         at: this.now(),
         phase: 'outcome-unknown',
-        error: { code: 'outcome-unknown', message: 'Something went wrong while the batch was being sent: it may or may not have gone out. Check before resending.' },
+        error: { code: 'outcome-unknown', message: m.mms_send_crashed() },
       };
     }
     try {
@@ -212,22 +213,19 @@ export class MmsSender {
   ): Result<{ send: SendState; attempt: number; numbers: string[] }> {
     const history = this.options.history;
     const send = history.get(sendId);
-    if (!send) return fail('not-found', 'That send is not in the history.');
+    if (!send) return fail('not-found', m.mms_send_not_found());
     const states = send.batches.map((state, index) => history.batchNow(sendId, index, state));
     const now = states[batch - 1];
-    if (!now) return fail('not-found', `That send has no batch ${batch}.`);
+    if (!now) return fail('not-found', m.mms_send_no_batch({ batch: String(batch) }));
     if (states.some((state) => state.status === 'sending' && state.elsewhere)) {
-      return fail('busy', 'This send is being sent elsewhere (another Switchboard window or app on this computer). Wait until it has finished there.');
+      return fail('busy', m.mms_send_busy_elsewhere());
     }
     if (now.status === 'sending' || (!partOfRun && this.running.has(sendId))) {
-      return fail('busy', 'This send is still going out. Wait until it has finished.');
+      return fail('busy', m.mms_send_busy());
     }
-    if (now.status === 'sent') return fail('already-sent', `Batch ${batch} was sent already, and a batch is never sent twice.`);
+    if (now.status === 'sent') return fail('already-sent', m.mms_send_batch_already_sent({ batch: String(batch) }));
     if ((now.status === 'outcome-unknown' || now.everUnknown) && !acknowledgeUnknown) {
-      return fail(
-        'needs-confirmation',
-        `The outcome of batch ${batch} is unknown: it may have gone out. Check the sent messages on the platform, then confirm that you want to send it again.`,
-      );
+      return fail('needs-confirmation', m.mms_send_needs_confirmation({ batch: String(batch) }));
     }
     const state = send.batches[batch - 1];
     const attempt = state.attempts + 1;
@@ -255,7 +253,7 @@ export class MmsSender {
     } catch (error) {
       this.options.log.error('MMS journal lock', error);
       if (error instanceof JournalLockTimeout) {
-        return fail('journal-busy', 'The send journal is locked by another Switchboard window or app, so nothing was sent. Try again in a moment.');
+        return fail('journal-busy', m.mms_send_journal_busy());
       }
       return journalFailure(error);
     }
@@ -278,20 +276,20 @@ export class MmsSender {
 
   private detail(sendId: string): Result<MmsSendDetail> {
     const detail = this.options.history.detail(sendId);
-    return detail ? ok(detail) : fail('not-found', 'That send is not in the history.');
+    return detail ? ok(detail) : fail('not-found', m.mms_send_not_found());
   }
 }
 
 function journalFailure(error: unknown): Result<never> {
   return fail(
     'journal',
-    'The send journal could not be written, so nothing was sent. Check the disk space and permissions of the app data folder.',
+    m.mms_send_journal_failed(),
     error instanceof Error ? error.message : undefined,
   );
 }
 
 function alreadyStarted(): Result<never> {
-  return fail('already-sent', 'This send was already started, and a send is never made twice. Open it in History to see how it went.');
+  return fail('already-sent', m.mms_send_already_started());
 }
 
 function draftOf(send: SendState): MmsDraft {
@@ -309,7 +307,7 @@ function batchError(error: AppError, phase: 'failed' | 'outcome-unknown'): MmsBa
   // A platform status that does not prove a refusal (a -18) may have been applied: say so.
   const message =
     phase === 'outcome-unknown' && error.code !== 'outcome-unknown'
-      ? `${error.message} The platform may have sent some or all of these messages before failing: check the sent messages on the platform before resending.`
+      ? m.mms_send_maybe_sent({ message: error.message })
       : error.message;
   return error.detail === undefined ? { code: error.code, message } : { code: error.code, message, detail: error.detail };
 }

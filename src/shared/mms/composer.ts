@@ -8,6 +8,7 @@ import { LIMITS } from '../platform';
 import type { MmsSendRequest, MmsType } from '../requests';
 import { type FieldErrors, validateMmsSend } from '../validation';
 import { splitIntoBatches } from './batches';
+import { m } from '../i18n';
 import type { CleanedRecipients } from './recipients';
 
 export interface MmsDraft {
@@ -83,8 +84,8 @@ export function checkComposer(draft: MmsDraft, recipients: CleanedRecipients): C
     delete fields.numbers;
     fields.numbers =
       recipients.counts.entered === 0
-        ? 'Enter at least one recipient number.'
-        : `None of the ${recipients.counts.entered} entries is a valid number: see the list of entries set apart.`;
+        ? m.mms_recipients_none()
+        : m.mms_recipients_none_valid({ count: String(recipients.counts.entered) });
   }
   return { fields, batches };
 }

@@ -1,4 +1,5 @@
 /** What a send looks like to the renderer: its batches, their state, and the per-number results. */
+import { m, type Label } from '../i18n';
 import type { MmsType } from '../requests';
 
 /**
@@ -79,30 +80,31 @@ export interface MmsSendDetail extends MmsSendSummary {
   rows: MmsResultRow[];
 }
 
-export const BATCH_STATUS_LABELS: Record<MmsBatchStatus, string> = {
-  'not-sent': 'Not sent',
-  sending: 'Sending…',
-  sent: 'Sent',
-  failed: 'Failed',
-  'outcome-unknown': 'Outcome unknown, check before resending',
+/** Read in the language of the moment: `BATCH_STATUS_LABELS.sent()`. */
+export const BATCH_STATUS_LABELS: Record<MmsBatchStatus, Label> = {
+  'not-sent': m.mms_batch_not_sent,
+  sending: m.mms_batch_sending,
+  sent: m.mms_batch_sent,
+  failed: m.mms_batch_failed,
+  'outcome-unknown': m.mms_batch_outcome_unknown,
 };
 
-export const OUTCOME_LABELS: Record<MmsNumberOutcome, string> = {
-  accepted: 'Accepted',
-  rejected: 'Rejected',
-  'not-given': 'Per-number result not given',
-  failed: 'Failed',
-  unknown: 'Outcome unknown',
-  'not-sent': 'Not sent',
-  sending: 'Sending',
+/** Read in the language of the moment: `OUTCOME_LABELS.accepted()`. */
+export const OUTCOME_LABELS: Record<MmsNumberOutcome, Label> = {
+  accepted: m.mms_outcome_accepted,
+  rejected: m.mms_outcome_rejected,
+  'not-given': m.mms_outcome_not_given,
+  failed: m.mms_outcome_failed,
+  unknown: m.mms_outcome_unknown,
+  'not-sent': m.mms_outcome_not_sent,
+  sending: m.mms_outcome_sending,
 };
 
 /** What a batch's status means for the person looking at it now. */
 export function batchStatusLabel(batch: Pick<MmsBatchView, 'status' | 'elsewhere' | 'everUnknown'>): string {
-  if (batch.status === 'sending' && batch.elsewhere) return 'Being sent elsewhere (another window or app)';
-  if (batch.status === 'failed' && batch.everUnknown)
-    return 'Failed; an earlier attempt’s outcome is unknown';
-  return BATCH_STATUS_LABELS[batch.status];
+  if (batch.status === 'sending' && batch.elsewhere) return m.mms_batch_elsewhere();
+  if (batch.status === 'failed' && batch.everUnknown) return m.mms_batch_failed_after_unknown();
+  return BATCH_STATUS_LABELS[batch.status]();
 }
 
 /** The first characters of the content, for lists and the journal. */

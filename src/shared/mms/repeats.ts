@@ -3,6 +3,7 @@
  * what the review says about it, and the numbers left when the user skips the repeats.
  */
 import { epochMsToWallTime, formatWallTime, type TimeZone } from '../time-zone';
+import { formatNumber, m } from '../i18n';
 import { numberDigits } from './results';
 
 export const REPEAT_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -26,12 +27,15 @@ export function repeatTime(at: number, now: number, zone: TimeZone): string {
 
 /** One plain sentence per earlier send, as the review shows it. */
 export function repeatSentence(repeat: MmsRepeat, now: number, zone: TimeZone): string {
-  const count = repeat.numbers.length.toLocaleString('en');
+  const count = formatNumber(repeat.numbers.length);
   const when = repeatTime(repeat.at, now, zone);
-  const these = repeat.numbers.length === 1 ? 'One of these numbers' : `${count} of these numbers`;
-  if (repeat.accepted === repeat.numbers.length) return `${these} got this message at ${when}.`;
-  const pending = (repeat.numbers.length - repeat.accepted).toLocaleString('en');
-  return `${these} are in a send of this message at ${when}: ${repeat.accepted.toLocaleString('en')} accepted, ${pending} not sent yet or of unknown outcome.`;
+  const one = repeat.numbers.length === 1;
+  if (repeat.accepted === repeat.numbers.length) return one ? m.mms_repeat_got_one({ when }) : m.mms_repeat_got({ count, when });
+  const pending = formatNumber(repeat.numbers.length - repeat.accepted);
+  const accepted = formatNumber(repeat.accepted);
+  return one
+    ? m.mms_repeat_pending_one({ when, accepted, pending })
+    : m.mms_repeat_pending({ count, when, accepted, pending });
 }
 
 /** The draft's numbers without any that an earlier send holds (matched by digits). */

@@ -1,4 +1,5 @@
 /** Per-number results of a send (written to files by src/main/mms/results-export.ts). */
+import { formatNumber, m } from '../i18n';
 import { MIN_DIGITS } from './recipients';
 import type { MmsBatchError, MmsBatchStatus, MmsResultRow } from './records';
 
@@ -76,12 +77,14 @@ export function buildResultRows(batches: readonly BatchOutcome[]): MmsResultRow[
     const { msgIds, unmatchedAnswers } = matchMessages(batch.numbers, batch.messages);
     // "Rejected" only when the answer accounts for every number: a list that agrees with the count, every entry placed.
     const complete = batch.messages.length > 0 && batch.accepted === batch.messages.length && unmatchedAnswers === 0;
-    const notGiven = `Accepted count ${batch.accepted === null ? 'not given' : batch.accepted.toLocaleString('en')}; per-number result not given. Do not resend: check on the platform.`;
+    const notGiven = m.mms_result_not_given({
+      accepted: batch.accepted === null ? m.mms_result_count_not_given() : formatNumber(batch.accepted),
+    });
     batch.numbers.forEach((number, position) => {
       if (msgIds.has(position)) {
         rows.push({ number, batch: batch.batch, outcome: 'accepted', msgId: msgIds.get(position) ?? null, detail: '' });
       } else if (complete) {
-        rows.push({ number, batch: batch.batch, outcome: 'rejected', msgId: null, detail: 'The platform did not accept this number.' });
+        rows.push({ number, batch: batch.batch, outcome: 'rejected', msgId: null, detail: m.mms_result_rejected() });
       } else {
         rows.push({ number, batch: batch.batch, outcome: 'not-given', msgId: null, detail: notGiven });
       }
@@ -93,12 +96,12 @@ export function buildResultRows(batches: readonly BatchOutcome[]): MmsResultRow[
 function outcomeOf(status: Exclude<MmsBatchStatus, 'sent'>, failure: string): Pick<MmsResultRow, 'outcome' | 'msgId' | 'detail'> {
   switch (status) {
     case 'failed':
-      return { outcome: 'failed', msgId: null, detail: failure || 'The batch was not sent.' };
+      return { outcome: 'failed', msgId: null, detail: failure || m.mms_result_batch_not_sent() };
     case 'outcome-unknown':
-      return { outcome: 'unknown', msgId: null, detail: 'Outcome unknown: check on the platform before resending.' };
+      return { outcome: 'unknown', msgId: null, detail: m.mms_result_unknown() };
     case 'sending':
       return { outcome: 'sending', msgId: null, detail: '' };
     case 'not-sent':
-      return { outcome: 'not-sent', msgId: null, detail: 'Not sent.' };
+      return { outcome: 'not-sent', msgId: null, detail: m.mms_result_not_sent() };
   }
 }

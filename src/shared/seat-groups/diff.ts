@@ -1,9 +1,12 @@
 /** What changed between two states of a seat group's settings, in words a person reads. */
-import { CALLIN_STRATEGY_LABELS, FS_NODE_LABELS, SWITCH_LABELS } from '../platform';
+import { m } from '../i18n';
 import {
+  CALLIN_STRATEGY_NAMES,
   changedFields,
+  FS_NODE_NAMES,
   isFsNode,
   SEAT_GROUP_FIELD_LABELS,
+  SWITCH_NAMES,
   type SeatGroupField,
   type SeatGroupValues,
 } from './values';
@@ -17,25 +20,26 @@ export interface FieldChange {
   clears: boolean;
 }
 
-export const NOT_SET = 'not set';
+/** "not set", in the language of the moment. */
+export const notSet = (): string => m.mms_sg_not_set();
 
 /** One setting's value for display: labels and region names with the raw value where it helps. */
 export function displaySetting<K extends SeatGroupField>(field: K, value: SeatGroupValues[K]): string {
   if (field === 'labelName') {
     const labels = value as string[];
-    return labels.length === 0 ? 'no labels' : labels.join(', ');
+    return labels.length === 0 ? m.mms_sg_no_labels() : labels.join(', ');
   }
-  if (value === null) return NOT_SET;
+  if (value === null) return notSet();
   switch (field) {
     case 'callinStrategy': {
-      const label = CALLIN_STRATEGY_LABELS[value as number];
-      return label ? `${label} (${String(value)})` : `unknown strategy (${String(value)})`;
+      const label = CALLIN_STRATEGY_NAMES[value as number];
+      return label ? `${label()} (${String(value)})` : m.mms_sg_unknown_strategy({ value: String(value) });
     }
     case 'displaySwitch':
     case 'encryptNumber':
-      return SWITCH_LABELS[value as number] ?? `unknown (${String(value)})`;
+      return SWITCH_NAMES[value as number]?.() ?? m.mms_sg_unknown_value({ value: String(value) });
     case 'fsNode':
-      return isFsNode(value) ? `${FS_NODE_LABELS[value]} (${value})` : `unknown node (${String(value)})`;
+      return isFsNode(value) ? `${FS_NODE_NAMES[value]()} (${value})` : m.mms_sg_unknown_node({ value: String(value) });
     case 'turnSeatRing':
       return `“${String(value)}”`;
     default:
@@ -51,7 +55,7 @@ function isEmpty(field: SeatGroupField, values: SeatGroupValues): boolean {
 export function diffValues(before: SeatGroupValues, after: SeatGroupValues): FieldChange[] {
   return changedFields(before, after).map((field) => ({
     field,
-    label: SEAT_GROUP_FIELD_LABELS[field],
+    label: SEAT_GROUP_FIELD_LABELS[field](),
     old: displaySetting(field, before[field]),
     new: displaySetting(field, after[field]),
     clears: isEmpty(field, after) && !isEmpty(field, before),
@@ -61,6 +65,6 @@ export function diffValues(before: SeatGroupValues, after: SeatGroupValues): Fie
 /** One sentence per field where the server holds something other than what was sent. */
 export function mismatchMessages(expected: SeatGroupValues, actual: SeatGroupValues): string[] {
   return diffValues(expected, actual).map(
-    (change) => `${change.label}: sent ${change.old}, the server holds ${change.new}.`,
+    (change) => m.mms_sg_mismatch({ label: change.label, sent: change.old, held: change.new }),
   );
 }

@@ -7,6 +7,7 @@ import { LIMITS } from '../platform';
 import type { IntegerId, SeatGroupEditRequest } from '../requests';
 import { completeEditRequest, type SeatGroupValues } from './values';
 import { type FieldErrors, validateSeatGroupEdit } from '../validation';
+import { m } from '../i18n';
 
 export const NUMBER_FIELDS = [
   'timeoutTransferSec',
@@ -71,12 +72,13 @@ export function draftFrom(values: SeatGroupValues, loaded: SeatGroupValues = val
   };
 }
 
-const UNIT: Record<NumberField, string> = {
-  timeoutTransferSec: 'seconds',
-  callinAutoAnswerSec: 'seconds',
-  wrapUpTime: 'seconds',
-  timeoutIdle: 'timeouts',
-  timeoutWaitSec: 'seconds',
+/** The field's unit: the count of timeouts, or seconds. */
+const COUNTS_TIMEOUTS: Record<NumberField, boolean> = {
+  timeoutTransferSec: false,
+  callinAutoAnswerSec: false,
+  wrapUpTime: false,
+  timeoutIdle: true,
+  timeoutWaitSec: false,
 };
 
 function readNumber(
@@ -89,13 +91,15 @@ function readNumber(
   const text = draft[field].trim();
   if (text === '') {
     if (loaded[field] === null) return null;
-    fields[field] = isClearableNumber(field)
-      ? `Enter a whole number of ${UNIT[field]}, or choose Clear to remove this setting.`
-      : `Enter a whole number of ${UNIT[field]}: the platform keeps this setting when it is sent empty.`;
+    fields[field] = !isClearableNumber(field)
+      ? m.mms_sg_empty_kept_seconds()
+      : COUNTS_TIMEOUTS[field]
+        ? m.mms_sg_empty_clearable_timeouts()
+        : m.mms_sg_empty_clearable_seconds();
     return loaded[field];
   }
   if (!/^\d{1,9}$/.test(text)) {
-    fields[field] = `Enter a whole number of ${UNIT[field]} (0 or more).`;
+    fields[field] = COUNTS_TIMEOUTS[field] ? m.mms_sg_not_whole_timeouts() : m.mms_sg_not_whole_seconds();
     return loaded[field];
   }
   return Number(text);
@@ -110,7 +114,7 @@ export function readDraft(draft: SeatGroupDraft, loaded: SeatGroupValues, voiceG
   const fields: FieldErrors = {};
   const turnSeatRing = readText(draft.turnSeatRing, loaded.turnSeatRing);
   if (turnSeatRing === null && loaded.turnSeatRing !== null) {
-    fields.turnSeatRing = 'Enter a ring-tone file name: the platform keeps the ring tone when it is sent empty.';
+    fields.turnSeatRing = m.mms_sg_ring_required();
   }
   const values: SeatGroupValues = {
     callinStrategy: draft.callinStrategy === '' ? null : Number(draft.callinStrategy),
@@ -136,13 +140,13 @@ export function readDraft(draft: SeatGroupDraft, loaded: SeatGroupValues, voiceG
 /** Why a label cannot be added to the editor now, or null when it can. */
 export function labelRefusal(labels: readonly string[], typed: string): string | null {
   const label = typed.trim();
-  if (label === '') return 'Type a label name first.';
+  if (label === '') return m.mms_sg_label_type_first();
   if (labels.length >= LIMITS.labelsMax) {
-    return `At most ${LIMITS.labelsMax} labels are allowed: remove one before adding “${label}”.`;
+    return m.mms_sg_label_list_full({ max: String(LIMITS.labelsMax), label });
   }
   if (label.length > LIMITS.labelMaxChars) {
-    return `Label names may have at most ${LIMITS.labelMaxChars} characters (this one has ${label.length}).`;
+    return m.mms_sg_label_too_long({ max: String(LIMITS.labelMaxChars), count: String(label.length) });
   }
-  if (labels.includes(label)) return `“${label}” is already in the list: label names must be unique.`;
+  if (labels.includes(label)) return m.mms_sg_label_duplicate({ label });
   return null;
 }

@@ -1,6 +1,7 @@
 /** Where on the seat-group screen an error belongs: the group picker, the label editor, a field, or the form. */
 import { platformStatusOf } from '../errors';
 import type { AppError } from '../result';
+import { m } from '../i18n';
 import { SEAT_GROUP_FIELDS, type SeatGroupField } from './values';
 
 export interface PlacedErrors {
@@ -16,7 +17,7 @@ export interface PlacedErrors {
 
 /** The message with the server's own reason, for a field's error line. */
 export function withReason(error: AppError): string {
-  return error.detail ? `${error.message} Server said: “${error.detail}”` : error.message;
+  return error.detail ? m.mms_sg_with_reason({ message: error.message, detail: error.detail }) : error.message;
 }
 
 /** The first settings field the server's reason names, e.g. "timeoutIdle must be 0 or more". */

@@ -5,6 +5,7 @@
  */
 import { FS_NODES, type FsNode } from '../platform';
 import type { SeatGroupSettings, SeatGroupValues } from '../records';
+import { m, type Label } from '../i18n';
 
 export type { SeatGroupValues } from '../records';
 import type { IntegerId, SeatGroupEditRequest } from '../requests';
@@ -26,19 +27,43 @@ export const SEAT_GROUP_FIELDS = [
   'fsNode',
 ] as const satisfies readonly SeatGroupField[];
 
-export const SEAT_GROUP_FIELD_LABELS: Readonly<Record<SeatGroupField, string>> = {
-  callinStrategy: 'Inbound strategy',
-  timeoutTransferSec: 'Transfer after (seconds)',
-  callinAutoAnswerSec: 'Auto-answer after (seconds)',
-  wrapUpTime: 'Wrap-up time (seconds)',
-  timeoutIdle: 'Timeouts before short break',
-  timeoutWaitSec: 'Customer wait timeout (seconds)',
-  turnSeatRing: 'Ring tone for transfer to a seat',
-  labelName: 'Labels',
-  displaySwitch: 'Recordings in the call log',
-  encryptNumber: 'Number encryption',
-  fsNode: 'Node',
+/** Each setting's name, read in the language of the moment: `SEAT_GROUP_FIELD_LABELS.fsNode()`. */
+export const SEAT_GROUP_FIELD_LABELS: Readonly<Record<SeatGroupField, Label>> = {
+  callinStrategy: m.mms_sg_field_callin_strategy,
+  timeoutTransferSec: m.mms_sg_field_timeout_transfer,
+  callinAutoAnswerSec: m.mms_sg_field_auto_answer,
+  wrapUpTime: m.mms_sg_field_wrap_up,
+  timeoutIdle: m.mms_sg_field_timeout_idle,
+  timeoutWaitSec: m.mms_sg_field_timeout_wait,
+  turnSeatRing: m.mms_sg_field_ring_tone,
+  labelName: m.mms_sg_field_labels,
+  displaySwitch: m.mms_sg_field_display_switch,
+  encryptNumber: m.mms_sg_field_encrypt_number,
+  fsNode: m.mms_sg_field_fs_node,
 };
+
+/** The names of these settings, in display order, for a sentence. */
+export function fieldNames(fields: readonly SeatGroupField[]): string {
+  return fields.map((field) => SEAT_GROUP_FIELD_LABELS[field]()).join(m.mms_list_separator());
+}
+
+/** The inbound strategies' names by code (the codes are the platform's, CALLIN_STRATEGY_LABELS). */
+export const CALLIN_STRATEGY_NAMES: Readonly<Record<number, Label>> = {
+  1: m.mms_sg_strategy_idle_time,
+  2: m.mms_sg_strategy_accepted_calls,
+  3: m.mms_sg_strategy_priority,
+  4: m.mms_sg_strategy_round_robin,
+};
+
+/** The nodes' names (FS_NODES). */
+export const FS_NODE_NAMES: Readonly<Record<FsNode, Label>> = {
+  SG_FS: m.mms_sg_node_sg,
+  USA_FS: m.mms_sg_node_usa,
+  UAE_FS: m.mms_sg_node_uae,
+};
+
+/** A platform switch's value (displaySwitch, encryptNumber: 0 means on). */
+export const SWITCH_NAMES: Readonly<Record<number, Label>> = { 0: m.mms_sg_switch_on, 1: m.mms_sg_switch_off };
 
 /** Fields the spec says are cleared when sent empty ("when empty, the previous setting is cleared"). */
 export const CLEARABLE_FIELDS = [

@@ -3,6 +3,7 @@ import { LIMITS, MMS_TYPES } from '../platform';
 import type { MmsSendRequest } from '../requests';
 import type { Result } from '../result';
 import { type FieldErrors, isPresent, validationResult } from './fields';
+import { m } from '../i18n';
 
 /** A comma-separated text or a list, as trimmed entries (empty entries kept, so they can be reported). */
 export function splitList(value: string | readonly string[]): string[] {
@@ -30,16 +31,16 @@ function characterCount(text: string): number {
 export function validateMmsSend(request: MmsSendRequest): Result<MmsSendRequest> {
   const fields: FieldErrors = {};
   if (typeof request.appId !== 'string' || request.appId.trim() === '')
-    fields.appId = 'Enter the application id.';
+    fields.appId = m.mms_app_id_required();
   checkRecipients(request.numbers, fields);
   checkContent(request.content, request.mmsType, fields);
   if (!(MMS_TYPES as readonly unknown[]).includes(request.mmsType)) {
-    fields.mmsType = "Choose the MMS type: '1' (subject from the content) or '2' (generated subject).";
+    fields.mmsType = m.mms_type_required();
   }
   if (isPresent(request.mmsTitle)) {
-    if (typeof request.mmsTitle !== 'string') fields.mmsTitle = 'Enter the subject as text.';
+    if (typeof request.mmsTitle !== 'string') fields.mmsTitle = m.mms_title_not_text();
     else if (characterCount(request.mmsTitle) > LIMITS.mmsMaxTitleChars) {
-      fields.mmsTitle = `The subject may have at most ${LIMITS.mmsMaxTitleChars} characters (it has ${characterCount(request.mmsTitle)}).`;
+      fields.mmsTitle = m.mms_title_too_long({ max: String(LIMITS.mmsMaxTitleChars), count: String(characterCount(request.mmsTitle)) });
     }
   }
   if (
@@ -53,16 +54,19 @@ export function validateMmsSend(request: MmsSendRequest): Result<MmsSendRequest>
 
 function checkRecipients(numbers: unknown, fields: FieldErrors): void {
   if (typeof numbers !== 'string' && !Array.isArray(numbers)) {
-    fields.numbers = 'Enter at least one recipient number.';
+    fields.numbers = m.mms_recipients_none();
     return;
   }
   const entries = entriesOf(numbers);
   if (entries.length === 0 || (entries.length === 1 && entries[0] === '')) {
-    fields.numbers = 'Enter at least one recipient number.';
+    fields.numbers = m.mms_recipients_none();
     return;
   }
   if (entries.length > LIMITS.mmsMaxRecipients) {
-    fields.numbers = `At most ${LIMITS.mmsMaxRecipients} recipients per message: remove ${entries.length - LIMITS.mmsMaxRecipients}.`;
+    fields.numbers = m.mms_recipients_too_many({
+      max: String(LIMITS.mmsMaxRecipients),
+      extra: String(entries.length - LIMITS.mmsMaxRecipients),
+    });
     return;
   }
   const bad = entries.findIndex((entry) => !PHONE_NUMBER.test(entry));
@@ -70,19 +74,19 @@ function checkRecipients(numbers: unknown, fields: FieldErrors): void {
     const entry = entries[bad];
     fields.numbers =
       entry === ''
-        ? `Recipient ${bad + 1} is empty: remove the extra comma.`
-        : `Recipient ${bad + 1} ("${entry.slice(0, 24)}") is not a phone number: use 6 to 15 digits, optionally starting with +, separated by commas.`;
+        ? m.mms_recipient_empty({ position: String(bad + 1) })
+        : m.mms_recipient_invalid({ position: String(bad + 1), entry: entry.slice(0, 24) });
   }
 }
 
 function checkContent(content: unknown, mmsType: unknown, fields: FieldErrors): void {
   if (typeof content !== 'string' || content.length === 0) {
-    fields.content = 'Enter the message content.';
+    fields.content = m.mms_content_required();
     return;
   }
   const length = characterCount(content);
   if (length > LIMITS.mmsMaxContentChars) {
-    fields.content = `The content may have at most ${LIMITS.mmsMaxContentChars} characters (it has ${length}).`;
+    fields.content = m.mms_content_too_long({ max: String(LIMITS.mmsMaxContentChars), count: String(length) });
     return;
   }
   if (mmsType === '2') {
@@ -90,21 +94,21 @@ function checkContent(content: unknown, mmsType: unknown, fields: FieldErrors): 
     if (!unit.fitsOneUnit) {
       fields.content =
         unit.encoding === 'gsm7'
-          ? `With a generated subject (type 2) the content must fit one message: at most ${unit.unitCapacity} characters (it uses ${unit.length}).`
-          : `With a generated subject (type 2) the content must fit one message: at most ${unit.unitCapacity} characters when it contains characters outside the GSM alphabet (it has ${unit.length}).`;
+          ? m.mms_content_type2_gsm({ max: String(unit.unitCapacity), count: String(unit.length) })
+          : m.mms_content_type2_ucs2({ max: String(unit.unitCapacity), count: String(unit.length) });
     }
   }
 }
 
 function checkFiles(files: unknown, fields: FieldErrors): void {
   if (typeof files !== 'string' && !Array.isArray(files)) {
-    fields.mmsFiles = 'Give the attachment ids separated by commas.';
+    fields.mmsFiles = m.mms_files_not_list();
     return;
   }
   const entries = entriesOf(files);
   if (entries.length > LIMITS.mmsMaxFiles) {
-    fields.mmsFiles = `At most ${LIMITS.mmsMaxFiles} attachments per message: remove ${entries.length - LIMITS.mmsMaxFiles}.`;
+    fields.mmsFiles = m.mms_files_too_many({ max: String(LIMITS.mmsMaxFiles), extra: String(entries.length - LIMITS.mmsMaxFiles) });
   } else if (entries.some((entry) => entry === '')) {
-    fields.mmsFiles = 'An attachment id is empty: remove the extra comma.';
+    fields.mmsFiles = m.mms_files_empty_entry();
   }
 }

@@ -1,3 +1,4 @@
+import { m } from '../../../shared/i18n';
 import type { SaveSeatGroupOutcome } from '../../../shared/methods/seat-groups';
 import type { SeatGroupSettings } from '../../../shared/records';
 import type { AppError } from '../../../shared/result';
@@ -13,10 +14,18 @@ export type EditorDialog =
   /** The group changed on the server since it was loaded. */
   | { kind: 'conflict'; current: SeatGroupSettings; theirs: FieldChange[] };
 
+/** A text of the app (read in the language of the moment when shown), or one main sent (already in it). */
+export type NoticeText = string | (() => string);
+
 export interface EditorNotice {
   tone: 'success' | 'warning';
-  title: string;
-  lines: string[];
+  title: NoticeText;
+  lines: NoticeText[];
+}
+
+/** A notice's text as shown now. */
+export function noticeText(text: NoticeText): string {
+  return typeof text === 'function' ? text() : text;
 }
 
 /**
@@ -74,7 +83,7 @@ export class SeatGroupEditor {
     this.groupIdText = idText.trim();
     const id = readPositiveId(this.groupIdText);
     if (id === null) {
-      this.pickerError = 'Enter a seat group id: a whole number of 1 or more.';
+      this.pickerError = m.mms_sg_picker_id_required();
       return;
     }
     if (!discardEdits && this.changes.length > 0) {
@@ -113,13 +122,13 @@ export class SeatGroupEditor {
     if (this.reading.request === null) {
       this.formError = {
         code: 'validation',
-        message: 'Some values need fixing before saving: see the messages next to the fields.',
+        message: m.mms_sg_values_need_fixing(),
       };
       return false;
     }
     this.formError = null;
     if (this.changes.length === 0) {
-      this.notice = { tone: 'success', title: 'Nothing to save: the form matches the group as loaded.', lines: [] };
+      this.notice = { tone: 'success', title: m.mms_sg_nothing_to_save, lines: [] };
       return false;
     }
     this.dialog = { kind: 'review' };
@@ -166,12 +175,12 @@ export class SeatGroupEditor {
       const applied = outcome.current !== null && outcome.mismatches.length === 0;
       this.notice = {
         tone: 'warning',
-        title: `The connection failed after the save was sent: it may or may not have been applied.`,
+        title: m.mms_sg_unknown_title,
         lines: outcome.current === null
-          ? ['The group could not be read again either. Reload it before saving again.']
+          ? [m.mms_sg_unknown_unread]
           : applied
-            ? ['Read again: the server now holds what you sent, so the save went through.']
-            : ['Read again: the server does not hold what you sent.', ...outcome.mismatches, 'Your edits are still in the form.'],
+            ? [m.mms_sg_unknown_applied]
+            : [m.mms_sg_unknown_not_applied, ...outcome.mismatches, m.mms_sg_unknown_edits_kept],
       };
       if (applied && outcome.current) this.draft = draftFrom(valuesOf(outcome.current));
       return;
@@ -179,8 +188,8 @@ export class SeatGroupEditor {
     if (outcome.saved === null) {
       this.notice = {
         tone: 'warning',
-        title: 'Saved, but the group could not be read again to confirm it.',
-        lines: [outcome.rereadError?.message ?? '', 'Reload the group to see what the server holds.'].filter(Boolean),
+        title: m.mms_sg_saved_unconfirmed,
+        lines: [outcome.rereadError?.message ?? '', m.mms_sg_saved_reload].filter(Boolean),
       };
       return;
     }
@@ -188,10 +197,10 @@ export class SeatGroupEditor {
     this.draft = draftFrom(valuesOf(outcome.saved));
     this.notice =
       outcome.mismatches.length === 0
-        ? { tone: 'success', title: 'Saved. Read back from the server: it holds what was sent.', lines: [] }
+        ? { tone: 'success', title: m.mms_sg_saved, lines: [] }
         : {
             tone: 'warning',
-            title: 'Saved, but the server holds something other than what was sent:',
+            title: m.mms_sg_saved_mismatch,
             lines: outcome.mismatches,
           };
   }
