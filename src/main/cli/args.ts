@@ -24,6 +24,10 @@ export function parseCliArgs<O extends NonNullable<ParseArgsConfig['options']>>(
 /** Node's words for the three ways parseArgs refuses, as patterns of the current language. */
 const PARSE_ERRORS: readonly { pattern: RegExp; message: (inputs: { option: string }) => string }[] = [
   { pattern: /^Unknown option '([^']+)'$/, message: m.cli_args_unknown_option },
+  {
+    pattern: /^Unknown option '([^']+)'\. To specify a positional argument starting with a '-', place it at the end of the command after '--', as in '-- "\1"$/,
+    message: m.cli_args_unknown_option_positional,
+  },
   { pattern: /^Option '(--?[\w-]+) <value>' argument missing$/, message: m.cli_args_value_missing },
   { pattern: /^Option '(--?[\w-]+)' does not take an argument$/, message: m.cli_args_takes_no_value },
 ];
