@@ -92,7 +92,7 @@ describe('the Overview as a workbook', () => {
       const breakdowns: readonly Breakdown[] = set.breakdowns;
       for (const breakdown of breakdowns) {
         const buckets = figures.breakdowns[breakdown.name].buckets;
-        expect(tables[breakdown.title]?.map((row) => row.Calls), `${sheet}: ${breakdown.title}`).toEqual(buckets.map((bucket) => bucket.calls));
+        expect(tables[breakdown.title()]?.map((row) => row.Calls), `${sheet}: ${breakdown.title()}`).toEqual(buckets.map((bucket) => bucket.calls));
       }
     }
 

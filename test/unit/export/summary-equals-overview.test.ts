@@ -69,7 +69,7 @@ describe('the Summary sheet equals the Overview over the archive', () => {
   function compareBuckets(set: SomeFigureSet, rows: readonly TableRow[], buckets: readonly Record<string, unknown>[], currencies: readonly string[]) {
     const declared: Readonly<Record<string, Figure<string>>> = set.buckets;
     const fromSheet = rows.map((row) => [
-      ...Object.values(declared).map((f) => near(row[f.label])),
+      ...Object.values(declared).map((f) => near(row[f.label()])),
       ...currencies.map((c) => Number(row[`Cost (${c})`]).toFixed(6)),
     ]);
     const fromOverview = buckets.map((bucket) => [
@@ -87,7 +87,7 @@ describe('the Summary sheet equals the Overview over the archive', () => {
       expect(totals.calls).toBeGreaterThan(100);
       const declared: Readonly<Record<string, Figure<string>>> = set.totals;
       for (const [name, f] of Object.entries(declared)) {
-        expect(near(tables.Totals.find((row) => row.Figure === f.label)?.Value), f.label).toEqual(near(totals[name]));
+        expect(near(tables.Totals.find((row) => row.Figure === f.label())?.Value), f.label()).toEqual(near(totals[name]));
       }
       const sheetCost = tables.Totals.filter((r) => String(r.Figure).startsWith('Cost (')).map((r) => [String(r.Figure).slice(6, -1), Number(r.Value).toFixed(6)]);
       expect(sheetCost).toEqual(moneyRows(figures.totals.cost));
@@ -102,9 +102,9 @@ describe('the Summary sheet equals the Overview over the archive', () => {
       const breakdowns: readonly Breakdown[] = set.breakdowns;
       for (const breakdown of breakdowns) {
         const buckets = figures.breakdowns[breakdown.name].buckets;
-        const rows = tables[breakdown.title];
-        expect(rows, breakdown.title).toBeDefined();
-        expect(rows.map((r) => (r[breakdown.header] === null ? '' : String(r[breakdown.header])))).toEqual(
+        const rows = tables[breakdown.title()];
+        expect(rows, breakdown.title()).toBeDefined();
+        expect(rows.map((r) => (r[breakdown.header()] === null ? '' : String(r[breakdown.header()])))).toEqual(
           buckets.map((b) => (breakdown.label || b.key !== '' ? b.key : '') || (breakdown.label ? '' : b.label)),
         );
         compareBuckets(set, rows, buckets, currencies);

@@ -81,7 +81,7 @@ function expectVoiceTables(tables: Record<string, TableRow[]>, expected: Expecte
   expect(hours.map((r) => r.Hour)).toEqual(Array.from({ length: 24 }, (_, h) => `${String(h).padStart(2, '0')}:00–${String((h + 1) % 24).padStart(2, '0')}:00`));
   hours.forEach((row, hour) => {
     const want = expected.byHour[hour];
-    expect({ hour, calls: row.Calls, connected: row.Connected, talk: row[VOICE_FIGURES.buckets.talkSeconds.label] }).toEqual({
+    expect({ hour, calls: row.Calls, connected: row.Connected, talk: row[VOICE_FIGURES.buckets.talkSeconds.label()] }).toEqual({
       hour,
       calls: want.calls,
       connected: want.connected,
@@ -95,7 +95,7 @@ function expectVoiceTables(tables: Record<string, TableRow[]>, expected: Expecte
   expect(byDay.map((r) => serialDay(r.Day))).toEqual(days);
   for (const row of byDay) {
     const want = expected.byDay.get(serialDay(row.Day));
-    expect({ day: serialDay(row.Day), calls: row.Calls, connected: row.Connected, talk: row[VOICE_FIGURES.buckets.talkSeconds.label] }).toEqual({
+    expect({ day: serialDay(row.Day), calls: row.Calls, connected: row.Connected, talk: row[VOICE_FIGURES.buckets.talkSeconds.label()] }).toEqual({
       day: serialDay(row.Day),
       calls: want?.calls,
       connected: want?.connected,
