@@ -13,7 +13,7 @@ import { listArchiveQuery } from '../archive/list-archive-query';
 import { archiveTableFor } from '../archive/tables';
 import { runExport } from '../export/export-job';
 import { type ShownRequest, shownRows } from '../export/shown-rows';
-import type { ExportFileFormat } from '../../shared/methods/export';
+import { EXPORT_HEADERS, type ExportFileFormat, type ExportHeaders } from '../../shared/methods/export';
 import { checkFetchAll, type FetchProgress } from '../jobs/fetch-all';
 import { type CheckedQuery, isListOperation, LIST_DESCRIPTORS, type ParamKind, type SomeList } from '../../shared/operations';
 import type { AppError } from '../../shared/result';
@@ -40,6 +40,7 @@ const OPTIONS = {
   param: { type: 'string', multiple: true },
   concurrency: { type: 'string' },
   'from-archive': { type: 'boolean' },
+  headers: { type: 'string' },
   ...SHOWN_OPTIONS,
 } as const;
 
@@ -59,6 +60,7 @@ export function exportUsage(lists: readonly SomeList[]): string {
     `  --time-zone ZONE    ${m.cli_export_option_time_zone()}`,
     `  --concurrency N     ${m.cli_option_concurrency()}`,
     `  --from-archive      ${m.cli_export_option_from_archive()}`,
+    `  --headers H         ${m.cli_export_option_headers()}`,
     ...shownUsage(),
     '',
     m.cli_export_usage_exit(),
@@ -151,6 +153,15 @@ export function paramsFromArgs(
   return params;
 }
 
+/** --headers: the header row of a .xlsx or .csv file (default: the interface language's names). */
+function headersOf(text: string | undefined, format: OutFormat): ExportHeaders | undefined {
+  if (text === undefined) return undefined;
+  const headers = EXPORT_HEADERS.find((known) => known === text);
+  if (!headers) throw new UsageError(m.cli_headers_invalid({ choices: EXPORT_HEADERS.join(', '), value: text }));
+  if (format === 'parquet' && headers !== 'fields') throw new UsageError(m.cli_headers_not_parquet());
+  return headers;
+}
+
 export function concurrencyOf(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   const number = Number(text);
@@ -204,6 +215,8 @@ export interface ExportJob {
   fromArchive: boolean;
   /** `export`'s --search, --filter, --sort and --columns; none: every row and column, in the source's order. */
   shown?: ShownChoice;
+  /** `export`'s --headers: the header row (default: the interface language's names). */
+  headers?: ExportHeaders;
   /** `report`: true for the Summary and About sheets only (the rows are counted, not written), false with --rows. */
   summaryOnly?: boolean;
 }
@@ -229,6 +242,7 @@ export function createExportCommand(deps: ExportCommandDeps = {}): CliCommand {
       if (positionals.length > 1) throw new UsageError(m.cli_unexpected_argument({ value: positionals[1] }));
       const list = listNamed(deps.lists ?? LIST_DESCRIPTORS, positionals[0]);
       const format = formatOf(values.out);
+      const headers = headersOf(values.headers, format);
       const out = values.out ?? '';
       const concurrency = concurrencyOf(values.concurrency);
       const choice = connectionChoice(values);
@@ -238,7 +252,7 @@ export function createExportCommand(deps: ExportCommandDeps = {}): CliCommand {
       const fromArchive = values['from-archive'] === true;
       const shown = shownChoice(list, values);
       checkShownFits(shown, format, fromArchive);
-      const job: ExportJob = { list, query: query.value, format, out, concurrency, fromArchive, shown };
+      const job: ExportJob = { list, query: query.value, format, out, concurrency, fromArchive, shown, headers };
       const opened = await openConnection(choice, deps, io);
       try {
         return await exportWith(opened, job, io, deps);
@@ -272,6 +286,7 @@ export async function exportWith(opened: OpenConnection, job: ExportJob, io: Cli
       format,
       path: job.out,
       timeZone: zone.name,
+      headers: job.headers,
       concurrency: job.concurrency,
       signal: opened.interrupted,
       onProgress: (progress) => {
