@@ -1,5 +1,6 @@
 import { type ListFiltersOf, listFiltersShape } from '../list-query';
 import { LIST_OPERATIONS, type ListOperation, type ListRows } from '../operations';
+import { m } from '../i18n';
 import * as p from '../parse';
 import type { Result } from '../result';
 import type { ArchiveSettings } from '../profiles';
@@ -61,7 +62,7 @@ export interface TypedArchiveMethods {
 
 const screenKey: p.Parser<string> = (input, path = '') => {
   const key = p.string(input, path);
-  if (key.length > 100) throw new p.RequestShapeError(path, 'a screen key of at most 100 characters');
+  if (key.length > 100) throw new p.RequestShapeError(path, m.errors_shape_screen_key());
   return key;
 };
 

@@ -1,4 +1,5 @@
 /** The Live board over IPC: one call refreshes what changed and answers the board. */
+import { m } from '../i18n';
 import * as p from '../parse';
 import { LIVE_METRICS, type LiveThresholds, type Threshold } from '../live/alerts';
 import type { LiveBoard, LiveBoardRequest } from '../live/board';
@@ -7,14 +8,14 @@ import { method } from './define';
 /** A limit: a finite number, or null when that level is off. */
 const limit: p.Parser<number | null> = (input, path = '') => {
   if (input === null) return null;
-  if (typeof input !== 'number' || !Number.isFinite(input)) throw new p.RequestShapeError(path, 'a number or null');
+  if (typeof input !== 'number' || !Number.isFinite(input)) throw new p.RequestShapeError(path, m.errors_shape_number_or_null());
   return input;
 };
 
 const threshold: p.Parser<Threshold> = p.object({ amber: limit, red: limit });
 
 const thresholds: p.Parser<LiveThresholds> = (input, path = '') => {
-  if (!p.isRecord(input)) throw new p.RequestShapeError(path, 'the thresholds of every live figure');
+  if (!p.isRecord(input)) throw new p.RequestShapeError(path, m.errors_shape_live_thresholds());
   const parsed = {} as LiveThresholds;
   for (const metric of LIVE_METRICS) parsed[metric] = threshold(input[metric], `${path}.${metric}`);
   return parsed;

@@ -1,3 +1,4 @@
+import { m } from '../i18n';
 import * as p from '../parse';
 import { FS_NODES } from '../platform';
 import type { SeatGroupSettings } from '../records';
@@ -47,7 +48,7 @@ function clearable<T>(parser: p.Parser<T>): p.Parser<T | null | undefined> {
 
 /** Any number: the validators say what is wrong with it next to its field. */
 const number: p.Parser<number> = (input, path = '') => {
-  if (typeof input !== 'number') throw new p.RequestShapeError(path, 'a number');
+  if (typeof input !== 'number') throw new p.RequestShapeError(path, m.errors_shape_number());
   return input;
 };
 
