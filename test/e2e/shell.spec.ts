@@ -21,9 +21,9 @@ test('the shell loads with the sidebar, a screen and the status bar', async ({ a
 test('every screen is reachable from the sidebar', async ({ app }) => {
   const nav = app.getByRole('navigation', { name: 'Screens' });
   for (const screen of SCREENS) {
-    await nav.getByRole('button', { name: screen.title }).click();
-    await expect(app.getByRole('heading', { level: 1, name: screen.title })).toBeVisible();
-    await expect(nav.getByRole('button', { name: screen.title })).toHaveAttribute('aria-current', 'page');
+    await nav.getByRole('button', { name: screen.title() }).click();
+    await expect(app.getByRole('heading', { level: 1, name: screen.title() })).toBeVisible();
+    await expect(nav.getByRole('button', { name: screen.title() })).toHaveAttribute('aria-current', 'page');
   }
 });
 
@@ -33,18 +33,46 @@ test('every screen is reachable from the keyboard', async ({ app }) => {
   for (const screen of [...SCREENS].reverse()) {
     if (screen.shortcut === null) continue;
     await app.keyboard.press(keysOf(screen.shortcut));
-    await expect(app.getByRole('heading', { level: 1, name: screen.title })).toBeVisible();
-    await expect(nav.getByRole('button', { name: screen.title })).toContainText(shortcutLabel(screen.shortcut, false));
+    await expect(app.getByRole('heading', { level: 1, name: screen.title() })).toBeVisible();
+    await expect(nav.getByRole('button', { name: screen.title() })).toContainText(shortcutLabel(screen.shortcut, false));
   }
   // Arrow keys move through the sidebar, with focus following the selection.
-  await app.getByRole('button', { name: SCREENS[0].title }).focus();
+  await app.getByRole('button', { name: SCREENS[0].title() }).focus();
   await app.keyboard.press('ArrowDown');
-  await expect(app.getByRole('heading', { level: 1, name: SCREENS[1].title })).toBeVisible();
-  await expect(app.getByRole('button', { name: SCREENS[1].title })).toBeFocused();
+  await expect(app.getByRole('heading', { level: 1, name: SCREENS[1].title() })).toBeVisible();
+  await expect(app.getByRole('button', { name: SCREENS[1].title() })).toBeFocused();
   await app.keyboard.press('End');
-  await expect(app.getByRole('heading', { level: 1, name: SCREENS[SCREENS.length - 1].title })).toBeVisible();
+  await expect(app.getByRole('heading', { level: 1, name: SCREENS[SCREENS.length - 1].title() })).toBeVisible();
   await app.keyboard.press('ArrowDown');
-  await expect(app.getByRole('heading', { level: 1, name: SCREENS[0].title })).toBeVisible();
+  await expect(app.getByRole('heading', { level: 1, name: SCREENS[0].title() })).toBeVisible();
+});
+
+test('the language picker is reached from the sidebar by keyboard and redraws the shell in place; the sidebar fits 1024×700 whole in either language', async ({
+  app,
+}) => {
+  await app.setViewportSize({ width: 1024, height: 700 });
+  const sidebar = app.locator('nav.sidebar');
+  const fits = (): Promise<boolean> => sidebar.evaluate((element) => element.scrollHeight <= element.clientHeight);
+  await expect(app.getByRole('heading', { level: 1, name: 'Voice records' })).toBeVisible();
+  expect(await fits(), 'the sidebar scrolls in English').toBe(true);
+  const current = sidebar.locator('button[aria-current="page"]');
+  const before = await current.elementHandle();
+  await current.focus();
+  await app.keyboard.press('Tab');
+  await expect(app.getByRole('combobox', { name: 'Language' })).toBeFocused();
+  await app.getByRole('combobox', { name: 'Language' }).selectOption('zh-CN');
+
+  await expect(app.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  await expect(app.getByRole('heading', { level: 1, name: '语音记录' })).toBeVisible();
+  await expect(app).toHaveTitle('语音记录 · Switchboard');
+  await expect(app.getByRole('navigation', { name: '页面' }).getByRole('button', { name: '坐席组' })).toBeVisible();
+  await expect(app.getByTestId('active-profile')).toContainText('配置：');
+  await expect(app.getByRole('combobox', { name: '语言' })).toBeFocused();
+  expect(await before?.evaluate((element) => element.isConnected), 'the sidebar was drawn again, not remounted').toBe(true);
+  expect(await fits(), 'the sidebar scrolls in Chinese').toBe(true);
+
+  await app.getByRole('combobox', { name: '语言' }).selectOption('en');
+  await expect(app).toHaveTitle('Voice records · Switchboard');
 });
 
 test('a contract method round-trips from the page to the main services', async ({ app, harness }) => {
