@@ -9,7 +9,7 @@ import { rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PlatformClient } from '../api';
-import { formatNumber, m } from '../../shared/i18n';
+import { m } from '../../shared/i18n';
 import { fetchAll, type FetchAllOptions } from '../jobs/fetch-all';
 import { type CheckedQuery, type ListDescriptor, listOf, type ListOperation, type ListRows } from '../../shared/operations';
 import { fail, ok, type Result } from '../../shared/result';
@@ -59,7 +59,7 @@ export function archiveQueryFor(
 /** The first few names, each cut short, and how many more: a request may carry thousands. */
 function namesOf(names: readonly string[]): string {
   const shown = names.slice(0, 5).map((name) => (name.length > 40 ? `${name.slice(0, 40)}…` : name));
-  return names.length > shown.length ? m.cli_archive_names_more({ names: shown.join(', '), more: formatNumber(names.length - shown.length) }) : shown.join(', ');
+  return names.length > shown.length ? m.cli_archive_names_more({ names: shown.join(', '), more: String(names.length - shown.length) }) : shown.join(', ');
 }
 
 /** A sort the archive can apply: by one of the list's fields. An unknown one is refused, naming it, never ignored. */

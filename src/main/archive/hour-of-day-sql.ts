@@ -7,7 +7,7 @@
  */
 import { CALENDAR_MAX_DAYS, DAY_MS, HOUR_MS, QUARTER_HOUR_MS, calendarOf, type Window } from '../../shared/calendar';
 import { formatIsoInZone, type TimeZone } from '../../shared/time-zone';
-import { formatNumber, m } from '../../shared/i18n';
+import { m } from '../../shared/i18n';
 import { ArchiveQueryRefused } from './archive-query-refused';
 import { joinSql, sql, type SqlQuery } from './sql-query';
 
@@ -65,10 +65,10 @@ function checkHourWindow(window: Window, zone: TimeZone): void {
   throw new ArchiveQueryRefused(
     'window',
     m.cli_archive_hour_window_too_long({
-      max: formatNumber(CALENDAR_MAX_DAYS),
+      max: String(CALENDAR_MAX_DAYS),
       from: text(window.fromMs),
       to: text(window.toMs - 1),
-      days: formatNumber(Math.round(days)),
+      days: String(Math.round(days)),
     }),
   );
 }

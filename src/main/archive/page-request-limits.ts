@@ -5,7 +5,7 @@
  * names the column to fix.
  */
 import { listOf, type ListOperation } from '../../shared/operations';
-import { formatNumber, m } from '../../shared/i18n';
+import { m } from '../../shared/i18n';
 import { ok, type Result } from '../../shared/result';
 import { archiveTableFor } from './tables';
 
@@ -26,10 +26,10 @@ export function checkArchivePageAsks(operation: ListOperation, asks: ArchivePage
   const equals = asks.equals ?? [];
   const refuse = (field: string, message: string): Result<null> => ({ ok: false, error: { code: 'validation', message, fields: { [field]: message } } });
   if ((asks.search ?? '').length > ARCHIVE_TEXT_MAX) {
-    return refuse('search', m.cli_archive_search_too_long({ max: formatNumber(ARCHIVE_TEXT_MAX) }));
+    return refuse('search', m.cli_archive_search_too_long({ max: String(ARCHIVE_TEXT_MAX) }));
   }
   if (contains.length + equals.length > ARCHIVE_FILTERS_MAX) {
-    return refuse('contains', m.cli_archive_too_many_filters({ max: formatNumber(ARCHIVE_FILTERS_MAX) }));
+    return refuse('contains', m.cli_archive_too_many_filters({ max: String(ARCHIVE_FILTERS_MAX) }));
   }
   const named = [
     ...(asks.sort ? [{ part: 'sort', field: asks.sort.field }] : []),
@@ -38,13 +38,13 @@ export function checkArchivePageAsks(operation: ListOperation, asks: ArchivePage
   ];
   const longName = named.find(({ field }) => field.length > ARCHIVE_FIELD_NAME_MAX);
   if (longName !== undefined) {
-    return refuse(longName.part, m.cli_archive_column_name_too_long({ name: longName.field.slice(0, 40), max: formatNumber(ARCHIVE_FIELD_NAME_MAX) }));
+    return refuse(longName.part, m.cli_archive_column_name_too_long({ name: longName.field.slice(0, 40), max: String(ARCHIVE_FIELD_NAME_MAX) }));
   }
   const { fields } = archiveTableFor(operation).layout;
   const kindOf = (field: string) => fields.find((candidate) => candidate.field === field)?.kind;
   const header = (field: string) => listOf(operation).columns.find((column) => column.key === field)?.header() ?? field;
   for (const { field, text } of contains) {
-    if (text.length > ARCHIVE_TEXT_MAX) return refuse(field, m.cli_archive_filter_too_long({ column: header(field), max: formatNumber(ARCHIVE_TEXT_MAX) }));
+    if (text.length > ARCHIVE_TEXT_MAX) return refuse(field, m.cli_archive_filter_too_long({ column: header(field), max: String(ARCHIVE_TEXT_MAX) }));
     const typed = text.trim();
     // Text that is no number at all is the column filter's own refusal ("type a number").
     const number = Number(typed);
@@ -57,7 +57,7 @@ export function checkArchivePageAsks(operation: ListOperation, asks: ArchivePage
       return refuse(field, m.cli_archive_list_column_equals({ column: header(field) }));
     }
     if (typeof value === 'string' && value.length > ARCHIVE_TEXT_MAX) {
-      return refuse(field, m.cli_archive_filter_too_long({ column: header(field), max: formatNumber(ARCHIVE_TEXT_MAX) }));
+      return refuse(field, m.cli_archive_filter_too_long({ column: header(field), max: String(ARCHIVE_TEXT_MAX) }));
     }
     if (typeof value === 'number' && !isBindableNumber(value)) {
       return refuse(field, m.cli_archive_number_range_pick({ column: header(field), min: String(-Number.MAX_SAFE_INTEGER), max: String(Number.MAX_SAFE_INTEGER) }));

@@ -55,7 +55,7 @@ export function heldRetentionMessage(
   const older = new Date(outcome.cutoffMs).toISOString().slice(0, 10);
   return m.cli_archive_retention_held({
     title,
-    days: formatNumber(retentionDays),
+    days: String(retentionDays),
     wouldRemove: formatNumber(outcome.wouldRemove),
     rows: formatNumber(outcome.rows),
     older,

@@ -107,7 +107,7 @@ function summaryLine(slug: string, summary: SyncSummary, elapsedMs: number): str
   if (ranges === 0 && summary.rows === 0) return m.cli_sync_up_to_date({ list: slug, elapsed });
   const rows = formatNumber(summary.rows);
   if (ranges === 0) return m.cli_sync_whole_list({ list: slug, rows, elapsed });
-  return m.cli_sync_ranges({ list: slug, ranges: formatNumber(ranges), rows, elapsed });
+  return m.cli_sync_ranges({ list: slug, ranges: String(ranges), rows, elapsed });
 }
 
 export function createSyncCommand(deps: CliDeps = {}): CliCommand {
@@ -166,7 +166,7 @@ async function syncOne(
     const now = Date.now();
     if (now - lastLine < 1000 && rangesDone < rangesTotal) return;
     lastLine = now;
-    io.err(m.cli_sync_progress({ list: list.slug, done: formatNumber(rangesDone), total: formatNumber(rangesTotal), rows: formatNumber(rows) }));
+    io.err(m.cli_sync_progress({ list: list.slug, done: String(rangesDone), total: String(rangesTotal), rows: formatNumber(rows) }));
   };
   const result: Result<SyncSummary> = await syncList(job.store, job.client, operation, job.plan, { signal: job.signal, onProgress });
   if (result.ok) {
