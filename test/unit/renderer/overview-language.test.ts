@@ -64,7 +64,7 @@ describe('the Overview in Chinese', () => {
     expect(byDay?.title).toBe('每日呼叫数和 ASR');
     expect(byDay?.categoryHeader).toBe('日期');
     expect(byDay?.categories).toEqual(['周一 2026-11-02', '周二 2026-11-03']);
-    expect(byDay?.columns.map((column) => column.header)).toEqual(['呼叫数', '接通数', 'ASR', '接通通话时长', 'ACD', '费用']);
+    expect(byDay?.columns.map((column) => column.header)).toEqual(['呼叫数', '接通数', 'ASR', '接通通话时长', '平均通话时长', '费用']);
     const callerIds = charts.voice.find((chart) => chart.id === 'voice-display-numbers');
     expect(callerIds?.title).toBe('按外显号码');
     expect(callerIds?.categories).toEqual(['02150001234', '无外显号码']);
@@ -84,7 +84,8 @@ describe('the Overview in Chinese', () => {
     expect(readoutOf(byDay, 1)).toBe('周二 2026-11-03：呼叫数 1，ASR 0.0% · 单击或按 Enter 打开其记录');
     const tiles = voiceFigures(shown.voice.totals);
     expect(tiles.find((tile) => tile.id === 'asr')).toMatchObject({ label: 'ASR', value: '66.7%', hint: '应答占用比（接通率）：接通数 ÷ 呼叫数。' });
-    expect(tiles.find((tile) => tile.id === 'cost-USD')?.label).toBe('费用（USD）');
+    expect(tiles.find((tile) => tile.id === 'cost-USD')?.label).toBe('费用（美元）');
+    expect(tiles.find((tile) => tile.id === 'cost-USD')?.value).toBe('0.20');
     expect(OVERVIEW_PRESETS.map((preset) => preset.label())).toEqual(['昨天', '近 7 天', '本月', '自定义']);
   });
 

@@ -28,9 +28,9 @@ describe('figure labels', () => {
     expect([asr.label(), asr.short(), VOICE_FIGURES.totals.talkSeconds.short()]).toEqual(['ASR (connected ÷ calls)', 'ASR', 'Talk time, all calls']);
     setCurrentLocale('zh-CN');
     expect(asr.label()).toBe('ASR（接通数 ÷ 呼叫数）');
-    expect(VOICE_FIGURES.totals.acdSeconds.label()).toBe('ACD（秒）');
+    expect(VOICE_FIGURES.totals.acdSeconds.label()).toBe('平均通话时长（秒）');
     expect(VOICE_FIGURES.totals.connected.short()).toBe('接通数');
-    expect(NUMBER_FIGURES.totals.durationSeconds.help()).toBe('通话时长（callDuration）。');
+    expect(NUMBER_FIGURES.totals.durationSeconds.help()).toBe('通话时长。');
     // An English header while the interface is Chinese.
     expect(asr.label({}, { locale: 'en' })).toBe('ASR (connected ÷ calls)');
   });
