@@ -12,6 +12,11 @@ export type LocalText = string;
 /** Shown in an empty period field and in its error. */
 export const LOCAL_TEXT_FORMAT = 'YYYY-MM-DD HH:MM:SS';
 
+/** LOCAL_TEXT_FORMAT as the interface's language writes it (年-月-日 时:分:秒 in Chinese). */
+export function localTextFormat(): string {
+  return m.lists_time_format();
+}
+
 export type QuickRange = 'today' | 'yesterday' | 'last7' | 'thisMonth';
 
 /** Each range's name, read as `label()` when shown. */

@@ -2,7 +2,7 @@
 import { m } from '../i18n';
 import type { Label } from '../i18n/locale';
 import type { FieldErrors } from '../validation/fields';
-import { LOCAL_TEXT_FORMAT, localTextToIso, quickRange, type LocalText } from '../time-range';
+import { localTextFormat, localTextToIso, quickRange, type LocalText } from '../time-range';
 import type { RecordWindowParams } from '../requests';
 import type { Converted, FilterForm } from './descriptor';
 
@@ -28,7 +28,7 @@ export interface WindowDraft {
 }
 
 function periodProblem(end: 'start' | 'end', typed: LocalText): string {
-  const format = LOCAL_TEXT_FORMAT;
+  const format = localTextFormat();
   if (typed.trim() === '') return end === 'start' ? m.lists_period_start_missing({ format }) : m.lists_period_end_missing({ format });
   return end === 'start' ? m.lists_period_start_bad({ format }) : m.lists_period_end_bad({ format });
 }
