@@ -74,6 +74,10 @@ export async function compileMessages({ force = false } = {}) {
     outdir: OUTDIR,
     // The app sets the locale itself (Settings, the system's languages, --lang): no cookies, no URLs.
     strategy: ['globalVariable', 'baseLocale'],
+    // One module per language, not one per message: a fresh test worker or import thread
+    // loads four files instead of 1,700 (0.26 s against 2 s), and the renderer uses most
+    // messages anyway.
+    outputStructure: 'locale-modules',
     emitTsDeclarations: true,
     emitGitIgnore: false,
     emitReadme: false,

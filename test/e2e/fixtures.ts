@@ -53,7 +53,8 @@ export const test = base.extend<AppFixtures, WorkerFixtures>({
     const userDataDir = userDataDirs.get(process.pid);
     if (userDataDir) writeFileSync(join(userDataDir, 'preferences.json'), '{}');
     await page.goto(harness.url);
-    await expect(page.getByRole('navigation', { name: 'Screens' })).toBeVisible();
+    // By its place, not its name: the language tests start the app in Chinese.
+    await expect(page.locator('nav.sidebar')).toBeVisible();
     await use(page);
     expect(problems, 'the page logged errors or CSP violations').toEqual([]);
   },

@@ -4,7 +4,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { parseLocale, setCurrentLocale } from '../../shared/i18n/locale';
-import * as m from './worker-messages';
+import { m } from '../../shared/i18n';
 import { parseRecipientFile, RecipientFileError, type RecipientFileKind } from './recipient-file';
 
 interface Job {

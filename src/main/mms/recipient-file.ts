@@ -5,7 +5,7 @@
  * thrown away afterwards, under a time limit. Only plain strings come back.
  */
 import * as XLSX from 'xlsx';
-import * as m from './worker-messages';
+import { m } from '../../shared/i18n';
 import { splitRecipientText } from '../../shared/mms/recipients';
 import { unpackWithin, ZipTooLargeError } from './bounded-unzip';
 

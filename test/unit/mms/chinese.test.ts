@@ -53,7 +53,7 @@ describe('MMS texts in Chinese', () => {
   it('labels of statuses, outcomes, reasons and results are read when shown', () => {
     setCurrentLocale('zh-CN');
     expect(batchStatusLabel({ status: 'sent', elsewhere: false, everUnknown: false })).toBe('已发送');
-    expect(OUTCOME_LABELS.accepted()).toBe('已接受');
+    expect(OUTCOME_LABELS.accepted()).toBe('已受理');
     expect(OUTCOME_LABELS.accepted({}, { locale: 'en' })).toBe('Accepted');
     expect(REJECT_REASON_LABELS.duplicate()).toBe('重复');
     const rows = buildResultRows([{ batch: 1, numbers: ['123456'], status: 'outcome-unknown', accepted: null, messages: [], error: null }]);

@@ -86,7 +86,7 @@ describe('the Overview in Chinese', () => {
     expect(tiles.find((tile) => tile.id === 'asr')).toMatchObject({ label: 'ASR', value: '66.7%', hint: '应答占用比（接通率）：接通数 ÷ 呼叫数。' });
     expect(tiles.find((tile) => tile.id === 'cost-USD')?.label).toBe('费用（美元）');
     expect(tiles.find((tile) => tile.id === 'cost-USD')?.value).toBe('0.20');
-    expect(OVERVIEW_PRESETS.map((preset) => preset.label())).toEqual(['昨天', '近 7 天', '本月', '自定义']);
+    expect(OVERVIEW_PRESETS.map((preset) => preset.label())).toEqual(['昨天', '最近 7 天', '本月', '自定义']);
   });
 
   it('reads as before in English', () => {

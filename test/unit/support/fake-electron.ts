@@ -123,6 +123,7 @@ export function createFakeElectron(options: { userData: string; singleInstance?:
       paths[name] = value;
     },
     getPath: (name: string) => paths[name] ?? options.userData,
+    getPreferredSystemLanguages: () => ['en-GB'],
     requestSingleInstanceLock: () => options.singleInstance ?? true,
     setAppUserModelId: (id: string) => {
       recorded.appUserModelId = id;
