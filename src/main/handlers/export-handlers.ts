@@ -139,7 +139,7 @@ export function createExportHandlers(deps: {
 
         const job = jobs.start({
           kind: 'export',
-          title: listOf(request.operation).endpoint.title(),
+          title: listOf(request.operation).endpoint.title,
           profileId: connection.profileId,
           operation: request.operation,
           path,

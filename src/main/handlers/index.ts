@@ -116,7 +116,7 @@ export function createServices(options: ServiceOptions): Services {
     ...createReportHandlers({ accounts, archives, jobs, log, mmsHistory, desktop, appVersion: version, written }),
     ...scheduled.handlers,
     ...createLiveHandlers({ accounts, archives, log, desktop }),
-    ...createLanguageHandlers(preferences, desktop),
+    ...createLanguageHandlers(preferences, desktop, () => jobs.retitle()),
     loadPreferences: () => ok(preferences.all()),
     savePreference: ({ key, value }) => preferences.set(key, value),
     openExternal: async ({ url }) => {

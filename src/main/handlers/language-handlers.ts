@@ -18,13 +18,19 @@ function chosenLanguage(preferences: Preferences): Language | null {
  * any window asks: the remembered choice, else the system's. The window then says which
  * language it shows, and Settings remembers a choice.
  */
-export function createLanguageHandlers(preferences: Preferences, desktop: DesktopPort): Pick<Handlers, 'languageInfo' | 'useLanguage'> {
+export function createLanguageHandlers(
+  preferences: Preferences,
+  desktop: DesktopPort,
+  /** Called after a switch: what main keeps in words (the jobs' titles) is written again. */
+  onSwitch: () => void = () => {},
+): Pick<Handlers, 'languageInfo' | 'useLanguage'> {
   const system = (): string[] => desktop.systemLanguages?.() ?? [];
   setCurrentLocale(chosenLanguage(preferences) ?? languageOfTags(system()));
   return {
     languageInfo: (): ReturnType<typeof ok<LanguageInfo>> => ok({ chosen: chosenLanguage(preferences), system: system() }),
     useLanguage: ({ locale, remember }) => {
       setCurrentLocale(locale);
+      onSwitch();
       const language = LANGUAGES.find((known) => known.locale === locale)?.locale;
       // The pseudo-locale is for tests of layout: it is shown, never remembered.
       return remember && language ? preferences.set(LANGUAGE_PREFERENCE, language) : ok(null);

@@ -104,7 +104,7 @@ export function createListHandlers(deps: {
     const checked = checkFetchAll(list, params, { concurrency, now: client.now() });
     if (!checked.ok) return checked;
     const job = jobs.start(
-      { kind: 'loadAll', title: list.endpoint.title(), profileId: connection.profileId, operation, path: null, cancellable: true },
+      { kind: 'loadAll', title: list.endpoint.title, profileId: connection.profileId, operation, path: null, cancellable: true },
       jobId,
     );
     if (!job) return fail('bad-request', m.errors_job_id_taken());

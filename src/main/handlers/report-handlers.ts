@@ -71,7 +71,7 @@ export function createReportHandlers(deps: {
    * and why. The job ends when the figures are there.
    */
   async function report(profileId: string, store: ArchiveStore, window: OverviewWindow, compute: () => Promise<Result<Overview>>): Promise<Result<Overview>> {
-    const job = jobs.start({ kind: 'report', title: m.export_overview_name(), profileId, operation: null, path: null, cancellable: true });
+    const job = jobs.start({ kind: 'report', title: m.export_overview_name, profileId, operation: null, path: null, cancellable: true });
     const plan = overviewSyncPlan(window, accounts.archiveSettings(profileId));
     let answer: Result<Overview> = fail('internal', m.export_crashed_overview());
     await runJob(job, 'Overview', log, async () => {
@@ -138,7 +138,7 @@ export function createReportHandlers(deps: {
         const claimed = claimSavePath(desktop.host, chosen);
         if (!claimed.ok) return claimed;
         const reservation = claimed.value;
-        const job = jobs.start({ kind: 'export', title: m.export_overview_name(), profileId: profile.id, operation: null, path: reservation.path, cancellable: true });
+        const job = jobs.start({ kind: 'export', title: m.export_overview_name, profileId: profile.id, operation: null, path: reservation.path, cancellable: true });
         void runJob(job, 'export', log, async () => {
           const computed = await computeOverview({ store, profileId: profile.id, timeZone: profile.timeZone, window, compare, mmsSends: mmsHistory.list() });
           if (!computed.ok) {

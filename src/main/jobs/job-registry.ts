@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { FINISHED_KEPT_PER_KIND, keepRecent, type JobInfo, type JobKind, type JobProgress } from '../../shared/methods/jobs';
 
-/** What a job is, fixed when it starts. */
-export type JobDescription = Pick<JobInfo, 'kind' | 'title' | 'profileId' | 'operation' | 'path' | 'cancellable'>;
+/**
+ * What a job is, fixed when it starts. Its title may be given as a function of the
+ * interface's language: it is written again when the language changes (retitle).
+ */
+export type JobDescription = Pick<JobInfo, 'kind' | 'profileId' | 'operation' | 'path' | 'cancellable'> & {
+  title: string | (() => string);
+};
 /** How a job ended. */
 export type JobEnding = Pick<JobInfo, 'rows' | 'error' | 'warnings'> & {
   state: Exclude<JobInfo['state'], 'running'>;
@@ -29,6 +34,7 @@ export class JobRegistry {
   private readonly running = new Map<string, AbortController>();
   /** Oldest first. */
   private readonly jobs = new Map<string, JobInfo>();
+  private readonly titles = new Map<string, () => string>();
 
   constructor(
     private readonly onChange: (job: JobInfo) => void = () => {},
@@ -46,8 +52,11 @@ export class JobRegistry {
     if (this.jobs.has(id)) return null;
     const controller = new AbortController();
     this.running.set(id, controller);
+    const { title, ...fixed } = description;
+    if (typeof title === 'function') this.titles.set(id, title);
     const started: JobInfo = {
-      ...description,
+      ...fixed,
+      title: typeof title === 'function' ? title() : title,
       jobId: id,
       startedAt: this.now(),
       endedAt: null,
@@ -81,6 +90,14 @@ export class JobRegistry {
     for (const controller of this.running.values()) controller.abort();
   }
 
+  /** Writes each job's title again in the language of the moment (after a language switch). */
+  retitle(): void {
+    for (const job of this.jobs.values()) {
+      const title = this.titles.get(job.jobId)?.();
+      if (title !== undefined && title !== job.title) this.change({ ...job, title });
+    }
+  }
+
   /** Newest first. */
   list(): JobInfo[] {
     return [...this.jobs.values()].reverse();
@@ -89,7 +106,7 @@ export class JobRegistry {
   /** Forgets finished jobs (of one kind, or all); the ones that remain, newest first. */
   clearFinished(kind?: JobKind): JobInfo[] {
     for (const job of this.jobs.values()) {
-      if (job.state !== 'running' && (kind === undefined || job.kind === kind)) this.jobs.delete(job.jobId);
+      if (job.state !== 'running' && (kind === undefined || job.kind === kind)) this.forget(job.jobId);
     }
     return this.list();
   }
@@ -100,7 +117,12 @@ export class JobRegistry {
     if (job?.state !== 'running') return;
     this.change({ ...job, ...ending, limited: ending.limited ?? false, endedAt: this.now() });
     const kept = new Set(keepRecent(this.list(), this.keepFinished).map((known) => known.jobId));
-    for (const known of this.jobs.keys()) if (!kept.has(known)) this.jobs.delete(known);
+    for (const known of this.jobs.keys()) if (!kept.has(known)) this.forget(known);
+  }
+
+  private forget(id: string): void {
+    this.jobs.delete(id);
+    this.titles.delete(id);
   }
 
   private change(job: JobInfo): void {

@@ -79,7 +79,7 @@ export async function startSyncJob(
   const only = operations.length === 1 ? operations[0] : null;
   const job = jobs.start({
     kind: 'sync',
-    title: only === null ? m.export_sync_title() : listOf(only).endpoint.title(),
+    title: only === null ? m.export_sync_title : listOf(only).endpoint.title,
     profileId,
     operation: only,
     path: null,

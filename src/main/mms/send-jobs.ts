@@ -22,7 +22,7 @@ export class MmsSendJobs {
     const recipients = batches.reduce((sum, batch) => sum + batch.length, 0);
     const job = this.jobs.start({
       kind: 'mms',
-      title: m.mms_job_title({ count: formatNumber(recipients) }),
+      title: () => m.mms_job_title({ count: formatNumber(recipients) }),
       profileId,
       operation: null,
       path: null,

@@ -43,7 +43,7 @@ export async function writeDailyReport(
   const path = join(folder, reportFileName(listName, day.key, profile.name));
   const query = checkFetchAll(list, reportParams(day, profile.zone), {});
   if (!query.ok) return query;
-  const job = deps.jobs.start({ kind: 'export', title: m.export_daily_report_title({ title: list.endpoint.title(), day: day.key }), profileId: profile.id, operation, path, cancellable: true });
+  const job = deps.jobs.start({ kind: 'export', title: () => m.export_daily_report_title({ title: list.endpoint.title(), day: day.key }), profileId: profile.id, operation, path, cancellable: true });
   const ending = await runJob(job, 'daily report', deps.log, async () => {
     const connection = await deps.accounts.connection(profile.id);
     const client = createClient({ ...connection, log: deps.log });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { JobRegistry, type JobDescription, type JobEnding } from '../../../src/main/jobs/job-registry';
 import { JOB_KINDS, keepRecent, type JobInfo, type JobKind } from '../../../src/shared/methods/jobs';
+import { m, setCurrentLocale } from '../../../src/shared/i18n';
 
 const describing = (kind: JobKind, title: string): JobDescription => ({
   kind,
@@ -81,10 +82,34 @@ describe('JobRegistry', () => {
   });
 });
 
+describe('JobRegistry after a language switch', () => {
+  it('writes again the titles given in words of the interface, tells each once, and leaves a fixed title alone', () => {
+    try {
+      const changes: JobInfo[] = [];
+      const jobs = new JobRegistry((job) => changes.push(job));
+      const overview = jobs.start({ ...describing('report', 'unused'), title: m.export_overview_name });
+      const fixed = jobs.start(describing('export', 'calls.csv'));
+      overview.end({ state: 'completed', rows: 1, error: null, warnings: [] });
+      expect(jobs.list().map((job) => job.title)).toEqual(['calls.csv', 'Overview']);
+      changes.length = 0;
+      setCurrentLocale('zh-CN');
+      jobs.retitle();
+      expect(jobs.list().map((job) => job.title)).toEqual(['calls.csv', m.export_overview_name()]);
+      expect(changes.map((job) => [job.jobId, job.title, job.state])).toEqual([[overview.id, m.export_overview_name(), 'completed']]);
+      jobs.retitle();
+      expect(changes).toHaveLength(1);
+      expect(fixed.started.title).toBe('calls.csv');
+    } finally {
+      setCurrentLocale('en');
+    }
+  });
+});
+
 describe('keepRecent', () => {
   it('keeps the first finished of each kind in the order given, and all running', () => {
     const job = (kind: JobKind, state: JobInfo['state'], title: string): JobInfo => ({
       ...describing(kind, title),
+      title,
       jobId: title,
       startedAt: 0,
       endedAt: null,
