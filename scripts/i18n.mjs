@@ -22,14 +22,36 @@ function messageFolders() {
   return patterns.map((pattern) => dirname(join(PROJECT, '..', pattern.replace(/^\.\//, ''))));
 }
 
-const ACCENTED = { a: 'á', e: 'é', i: 'í', o: 'ö', u: 'ü', c: 'ç', n: 'ñ', y: 'ý', A: 'Å', E: 'É', I: 'Î', O: 'Ø', U: 'Û', C: 'Ç', N: 'Ñ' };
+const ACCENTED = {
+  a: 'á',
+  e: 'é',
+  i: 'í',
+  o: 'ö',
+  u: 'ü',
+  c: 'ç',
+  n: 'ñ',
+  y: 'ý',
+  A: 'Å',
+  E: 'É',
+  I: 'Î',
+  O: 'Ø',
+  U: 'Û',
+  C: 'Ç',
+  N: 'Ñ',
+};
 
 /** One English pattern made pseudo: letters accented outside {placeholders}, then padded to 140 %. */
 export function pseudoText(text) {
-  const accented = text.replace(/(\{[^}]*\})|([A-Za-z])/g, (whole, placeholder, letter) => placeholder ?? ACCENTED[letter] ?? letter);
+  const accented = text.replace(
+    /(\{[^}]*\})|([A-Za-z])/g,
+    (whole, placeholder, letter) => placeholder ?? ACCENTED[letter] ?? letter,
+  );
   const visible = text.replace(/\{[^}]*\}/g, '').length;
   const padding = Math.ceil(visible * 0.4);
-  return padding === 0 ? accented : `${accented} ${'·'.repeat(Math.max(padding - 1, 0))}`.trimEnd();
+  if (padding === 0) return accented;
+  // Padding in short words, as a longer language has them: one unbreakable run would test nothing real.
+  const dots = '·'.repeat(Math.max(padding - 1, 0)).match(/·{1,4}/g) ?? [];
+  return [accented, ...dots].join(' ');
 }
 
 function pseudoValue(value) {
@@ -37,7 +59,10 @@ function pseudoValue(value) {
   if (Array.isArray(value)) return value.map(pseudoValue);
   if (value && typeof value === 'object') {
     return Object.fromEntries(
-      Object.entries(value).map(([key, inner]) => [key, key === 'declarations' || key === 'selectors' ? inner : pseudoValue(inner)]),
+      Object.entries(value).map(([key, inner]) => [
+        key,
+        key === 'declarations' || key === 'selectors' ? inner : pseudoValue(inner),
+      ]),
     );
   }
   return value;
@@ -45,7 +70,9 @@ function pseudoValue(value) {
 
 function writePseudo(folder) {
   const english = JSON.parse(readFileSync(join(folder, 'en.json'), 'utf8'));
-  const pseudo = Object.fromEntries(Object.entries(english).map(([key, value]) => [key, key === '$schema' ? value : pseudoValue(value)]));
+  const pseudo = Object.fromEntries(
+    Object.entries(english).map(([key, value]) => [key, key === '$schema' ? value : pseudoValue(value)]),
+  );
   const text = `${JSON.stringify(pseudo, null, 2)}\n`;
   const path = join(folder, `${PSEUDO_LOCALE}.json`);
   if (!existsSync(path) || readFileSync(path, 'utf8') !== text) writeFileSync(path, text);
@@ -55,7 +82,9 @@ function stampOf(folders) {
   const hash = createHash('sha256');
   hash.update(readFileSync(join(PROJECT, 'settings.json')));
   for (const folder of folders) {
-    for (const file of readdirSync(folder).filter((name) => name.endsWith('.json')).sort()) {
+    for (const file of readdirSync(folder)
+      .filter((name) => name.endsWith('.json'))
+      .sort()) {
       hash.update(file);
       hash.update(readFileSync(join(folder, file)));
     }

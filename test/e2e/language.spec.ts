@@ -19,8 +19,16 @@ import {
   type TestLocale,
 } from './support/interface-text';
 import type { Sandbox } from '../../src/main/sandbox';
+import type { Harness } from '../../src/main/browser-host/server';
 
-const LIST_SCREENS = ['task-details', 'number-records', 'seats', 'team-leaders', 'numbers', 'axb-bindings'] as const;
+const LIST_SCREENS = [
+  'task-details',
+  'number-records',
+  'seats',
+  'team-leaders',
+  'numbers',
+  'axb-bindings',
+] as const;
 
 /** What a walk checks at each stop; `label` names the screen and state. */
 type Check = (label: string) => Promise<void>;
@@ -88,7 +96,9 @@ async function walk(app: Page, locale: TestLocale, check: Check): Promise<void> 
   await check('MMS with errors');
   await app.locator('#mms-recipients').fill('8613800000001\n8613800000002');
   // A message in the user's own language: what is typed comes back in the review as typed.
-  await app.locator('#mms-content').fill(locale === 'zh-CN' ? '语言检查，不发送。' : 'Language check: not to be sent.');
+  await app
+    .locator('#mms-content')
+    .fill(locale === 'zh-CN' ? '语言检查，不发送。' : 'Language check: not to be sent.');
   await app.getByTestId('mms-review').click();
   await expect(app.getByTestId('mms-confirm-count')).toHaveText('2');
   await check('the MMS confirmation');
@@ -107,7 +117,10 @@ async function walk(app: Page, locale: TestLocale, check: Check): Promise<void> 
 }
 
 /** Words the platform's data holds: they stay as sent, in any language. */
-function platformWords(sandbox: Sandbox): ReturnType<typeof wordsOfData> {
+async function platformWords(sandbox: Sandbox, harness: Harness): Promise<ReturnType<typeof wordsOfData>> {
+  // Profiles are named by their users (earlier tests of this worker add some), and the
+  // platform's brands are proper names.
+  const { profiles, presets } = await harness.services.accounts.state();
   const data = sandbox.data;
   const sample = (count: number, at: (index: number) => unknown): unknown[] =>
     Array.from({ length: Math.min(count, 5_000) }, (_, index) => at(index));
@@ -124,6 +137,8 @@ function platformWords(sandbox: Sandbox): ReturnType<typeof wordsOfData> {
     data.seatGroups().map((group) => sandbox.seatGroups.get(group.id)),
     // The sandbox profile's own default app id, shown as the example of one.
     'app-demo-01',
+    profiles.map((profile) => [profile.name, profile.baseUrl]),
+    presets,
   ]);
   return found;
 }
@@ -135,14 +150,17 @@ test.describe('in Simplified Chinese', () => {
   test('every screen and state the journey visits shows no interface text in English, fits the window, and has no axe-core violations', async ({
     app,
     sandbox,
+    harness,
   }) => {
     await expect(app.locator('html')).toHaveAttribute('lang', 'zh-CN');
-    const data = platformWords(sandbox);
+    const data = await platformWords(sandbox, harness);
     const english: string[] = [];
     const layout: string[] = [];
     await walk(app, 'zh-CN', async (label) => {
       if (label === 'the Overview') await app.screenshot({ path: 'test-results/screens/zh-CN.png' });
-      english.push(...englishLeftovers(await interfaceTexts(app), data.words).map((found) => `${label}: ${found}`));
+      english.push(
+        ...englishLeftovers(await interfaceTexts(app), data.words).map((found) => `${label}: ${found}`),
+      );
       layout.push(...(await layoutFaults(app)).map((fault) => `${label}: ${fault}`));
       await expectNoAxeViolations(app, `${label} in Chinese`);
     });
@@ -155,13 +173,19 @@ test.describe('in English', () => {
   test.use({ locale: 'en-GB', viewport: { width: 1024, height: 700 } });
   test.describe.configure({ timeout: 300_000 });
 
-  test('every screen and state the journey visits shows no Chinese and fits the window', async ({ app, sandbox }) => {
+  test('every screen and state the journey visits shows no Chinese and fits the window', async ({
+    app,
+    sandbox,
+    harness,
+  }) => {
     await expect(app.locator('html')).toHaveAttribute('lang', 'en');
-    const data = platformWords(sandbox);
+    const data = await platformWords(sandbox, harness);
     const chinese: string[] = [];
     const layout: string[] = [];
     await walk(app, 'en', async (label) => {
-      chinese.push(...chineseLeftovers(await interfaceTexts(app), data.runs).map((found) => `${label}: ${found}`));
+      chinese.push(
+        ...chineseLeftovers(await interfaceTexts(app), data.runs).map((found) => `${label}: ${found}`),
+      );
       layout.push(...(await layoutFaults(app)).map((fault) => `${label}: ${fault}`));
     });
     expect.soft(chinese, 'Chinese in the English interface').toEqual([]);

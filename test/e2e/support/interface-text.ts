@@ -30,15 +30,22 @@ export async function interfaceTexts(page: Page): Promise<SeenText[]> {
       return parts.join(' > ');
     };
     const shown = (element: Element): boolean =>
-      element.checkVisibility({ opacityProperty: false, visibilityProperty: true, contentVisibilityAuto: true });
+      element.checkVisibility({
+        opacityProperty: false,
+        visibilityProperty: true,
+        contentVisibilityAuto: true,
+      });
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const text = node.textContent?.trim() ?? '';
       const parent = node.parentElement;
-      if (!text || !parent || parent.closest('script, style, [aria-hidden="true"]') || !shown(parent)) continue;
+      if (!text || !parent || parent.closest('script, style, [aria-hidden="true"]') || !shown(parent))
+        continue;
       found.push({ text, where: pathOf(parent) });
     }
-    for (const element of document.body.querySelectorAll('[aria-label], [title], [placeholder], [alt], [aria-description]')) {
+    for (const element of document.body.querySelectorAll(
+      '[aria-label], [title], [placeholder], [alt], [aria-description]',
+    )) {
       if (!shown(element)) continue;
       for (const attribute of ['aria-label', 'title', 'placeholder', 'alt', 'aria-description']) {
         const text = element.getAttribute(attribute)?.trim();
@@ -122,7 +129,10 @@ export function englishLeftovers(texts: readonly SeenText[], dataWords: Readonly
   const left = new Set<string>();
   for (const { text, where } of texts) {
     if (/^https?:\/\/\S+$/.test(text)) continue;
-    const words = latinWords(text).filter((word) => !LATIN_ALLOWED.has(word) && !CURRENCY_CODES.has(word) && !dataWords.has(word));
+    // Where a file was saved, and its name (made of the list's slug and the profile's name), are the user's.
+    const words = latinWords(
+      text.replace(/[^\u3000-\u9fff\uff00-\uffef]*\.(?:xlsx|csv|parquet|png)\b/g, ' '),
+    ).filter((word) => !LATIN_ALLOWED.has(word) && !CURRENCY_CODES.has(word) && !dataWords.has(word));
     if (words.length > 0) left.add(`${where}: "${text.slice(0, 120)}" (${words.join(', ')})`);
   }
   return [...left];
@@ -191,23 +201,31 @@ export async function layoutFaults(page: Page): Promise<string[]> {
       return `${element.tagName.toLowerCase()}${id}${testId ? `[${testId}]` : ''} "${(element.textContent ?? '').trim().slice(0, 60)}"`;
     };
     const holdsText = (element: Element): boolean =>
-      [...element.childNodes].some((node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '');
+      [...element.childNodes].some(
+        (node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '',
+      );
     const shown = (element: Element): boolean => element.checkVisibility({ visibilityProperty: true });
     const texts = [...document.body.querySelectorAll('*')].filter(
-      (element) => holdsText(element) && shown(element) && !element.closest('[aria-hidden="true"], script, style, option, canvas'),
+      (element) =>
+        holdsText(element) &&
+        shown(element) &&
+        !element.closest('[aria-hidden="true"], script, style, option, canvas'),
     );
     for (const element of texts) {
       // A table cell holds the platform's data, cut to its column by design: the column
       // widens and the details show it whole.
       if (element.closest('[role="gridcell"]')) continue;
       const style = getComputedStyle(element);
-      const hides = ['hidden', 'clip'].includes(style.overflowX) || ['hidden', 'clip'].includes(style.overflowY);
+      const hides =
+        ['hidden', 'clip'].includes(style.overflowX) || ['hidden', 'clip'].includes(style.overflowY);
       if (!hides) continue;
       const tooltip = element.closest('[title]')?.getAttribute('title') ?? '';
       const whole = (element.textContent ?? '').trim();
       if (tooltip.includes(whole) && whole !== '') continue;
       if (element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 2) {
-        faults.push(`clipped: ${describe(element)} (${element.scrollWidth}x${element.scrollHeight} in ${element.clientWidth}x${element.clientHeight})`);
+        faults.push(
+          `clipped: ${describe(element)} (${element.scrollWidth}x${element.scrollHeight} in ${element.clientWidth}x${element.clientHeight})`,
+        );
       }
     }
     const intersect = (one: DOMRect, other: DOMRect): DOMRect | null => {
@@ -225,9 +243,11 @@ export async function layoutFaults(page: Page): Promise<string[]> {
       const clips: DOMRect[] = [new DOMRect(0, 0, window.innerWidth, window.innerHeight)];
       for (let node: Element | null = element; node; node = node.parentElement) {
         const style = getComputedStyle(node);
-        if (style.overflowX !== 'visible' || style.overflowY !== 'visible') clips.push(node.getBoundingClientRect());
+        if (style.overflowX !== 'visible' || style.overflowY !== 'visible')
+          clips.push(node.getBoundingClientRect());
       }
-      for (const clip of clips) rects = rects.map((rect) => intersect(rect, clip)).filter((rect): rect is DOMRect => rect !== null);
+      for (const clip of clips)
+        rects = rects.map((rect) => intersect(rect, clip)).filter((rect): rect is DOMRect => rect !== null);
       return rects;
     };
     /** Text under a dialog, a menu or a popover is covered, not overlapped: only text on top is compared. */
@@ -237,7 +257,9 @@ export async function layoutFaults(page: Page): Promise<string[]> {
     };
     // A menu, a dialog or a popover floats over the page: its text is compared with its own.
     const layerOf = (element: Element): Element | null =>
-      element.closest('[role="menu"], [role="dialog"], [role="alertdialog"], dialog, [role="listbox"], [role="tooltip"], .popover');
+      element.closest(
+        '[role="menu"], [role="dialog"], [role="alertdialog"], dialog, [role="listbox"], [role="tooltip"], .popover',
+      );
     const boxes = texts
       .map((element) => ({ element, layer: layerOf(element), rects: seenRects(element) }))
       .filter(({ element, rects }) => rects.some((rect) => onTop(element, rect)));
@@ -295,9 +317,16 @@ const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\
  */
 export function say(locale: TestLocale, englishText: string, whole = true): RegExp {
   const keys = [...messagesOf('en')].filter(([, value]) => value === englishText).map(([key]) => key);
-  if (keys.length === 0) throw new Error(`No message reads "${englishText}" in English: is the text translated?`);
+  if (keys.length === 0)
+    throw new Error(`No message reads "${englishText}" in English: is the text translated?`);
   // The pseudo-locale's files are written from the English ones by the message compiler.
-  const texts = [...new Set(keys.map((key) => messagesOf(locale).get(key)).filter((text): text is string => typeof text === 'string'))];
+  const texts = [
+    ...new Set(
+      keys
+        .map((key) => messagesOf(locale).get(key))
+        .filter((text): text is string => typeof text === 'string'),
+    ),
+  ];
   if (texts.length === 0) throw new Error(`No message for "${englishText}" has a plain ${locale} text`);
   return new RegExp(`^(?:${texts.map(escape).join('|')})${whole ? '$' : ''}`);
 }

@@ -102,7 +102,7 @@ async function scrollToRow(app: Page, index: number): Promise<void> {
  */
 export async function expectScreenShows(app: Page, facts: ListScreenFacts, expected: ExpectedPage, current: number): Promise<void> {
   const last = Math.max(1, expected.pages);
-  await expect(app.getByTestId('pager-position')).toHaveText(`Page ${current} of ${last}`);
+  await expect(app.getByTestId('pager-position')).toHaveText(`Page ${current.toLocaleString('en')} of ${last.toLocaleString('en')}`);
   await expect(app.getByTestId('pager-total')).toHaveText(`${expected.total.toLocaleString('en')} records`);
   await expect(app.locator('.table-wrap.stale')).toHaveCount(0);
   if (expected.ids.length === 0) {
