@@ -34,7 +34,9 @@ test('every screen is reachable from the keyboard', async ({ app }) => {
     if (screen.shortcut === null) continue;
     await app.keyboard.press(keysOf(screen.shortcut));
     await expect(app.getByRole('heading', { level: 1, name: screen.title() })).toBeVisible();
-    await expect(nav.getByRole('button', { name: screen.title() })).toContainText(shortcutLabel(screen.shortcut, false));
+    await expect(nav.getByRole('button', { name: screen.title() })).toContainText(
+      shortcutLabel(screen.shortcut, false),
+    );
   }
   // Arrow keys move through the sidebar, with focus following the selection.
   await app.getByRole('button', { name: SCREENS[0].title() }).focus();
@@ -42,7 +44,9 @@ test('every screen is reachable from the keyboard', async ({ app }) => {
   await expect(app.getByRole('heading', { level: 1, name: SCREENS[1].title() })).toBeVisible();
   await expect(app.getByRole('button', { name: SCREENS[1].title() })).toBeFocused();
   await app.keyboard.press('End');
-  await expect(app.getByRole('heading', { level: 1, name: SCREENS[SCREENS.length - 1].title() })).toBeVisible();
+  await expect(
+    app.getByRole('heading', { level: 1, name: SCREENS[SCREENS.length - 1].title() }),
+  ).toBeVisible();
   await app.keyboard.press('ArrowDown');
   await expect(app.getByRole('heading', { level: 1, name: SCREENS[0].title() })).toBeVisible();
 });
@@ -52,7 +56,8 @@ test('the language picker is reached from the sidebar by keyboard and redraws th
 }) => {
   await app.setViewportSize({ width: 1024, height: 700 });
   const sidebar = app.locator('nav.sidebar');
-  const fits = (): Promise<boolean> => sidebar.evaluate((element) => element.scrollHeight <= element.clientHeight);
+  const fits = (): Promise<boolean> =>
+    sidebar.evaluate((element) => element.scrollHeight <= element.clientHeight);
   await expect(app.getByRole('heading', { level: 1, name: 'Voice records' })).toBeVisible();
   expect(await fits(), 'the sidebar scrolls in English').toBe(true);
   const current = sidebar.locator('button[aria-current="page"]');
@@ -65,10 +70,15 @@ test('the language picker is reached from the sidebar by keyboard and redraws th
   await expect(app.locator('html')).toHaveAttribute('lang', 'zh-CN');
   await expect(app.getByRole('heading', { level: 1, name: '语音记录' })).toBeVisible();
   await expect(app).toHaveTitle('语音记录 · Switchboard');
-  await expect(app.getByRole('navigation', { name: '页面' }).getByRole('button', { name: '坐席组' })).toBeVisible();
+  await expect(
+    app.getByRole('navigation', { name: '页面' }).getByRole('button', { name: '坐席组' }),
+  ).toBeVisible();
   await expect(app.getByTestId('active-profile')).toContainText('配置：');
   await expect(app.getByRole('combobox', { name: '语言' })).toBeFocused();
-  expect(await before?.evaluate((element) => element.isConnected), 'the sidebar was drawn again, not remounted').toBe(true);
+  expect(
+    await before?.evaluate((element) => element.isConnected),
+    'the sidebar was drawn again, not remounted',
+  ).toBe(true);
   expect(await fits(), 'the sidebar scrolls in Chinese').toBe(true);
 
   await app.getByRole('combobox', { name: '语言' }).selectOption('en');
@@ -77,7 +87,9 @@ test('the language picker is reached from the sidebar by keyboard and redraws th
 
 test('a contract method round-trips from the page to the main services', async ({ app, harness }) => {
   // The call the renderer's own bridge makes when the page starts (not a hand-made request),
-  // and what the page shows from its answer.
+  // and what the page shows from its answer. The first start's call is answered first, so the
+  // answer awaited is the reload's.
+  await expect(app.getByTestId('app-version')).toContainText('Switchboard');
   const [response] = await Promise.all([
     app.waitForResponse((candidate) => new URL(candidate.url()).pathname === '/rpc/getAppInfo'),
     app.reload(),
@@ -86,7 +98,9 @@ test('a contract method round-trips from the page to the main services', async (
   const answer: unknown = await response.json();
   const direct = await harness.services.dispatch('getAppInfo', undefined);
   expect(answer).toEqual(direct);
-  await expect(app.getByTestId('app-version')).toHaveText(`Switchboard ${(direct as { value: { version: string } }).value.version}`);
+  await expect(app.getByTestId('app-version')).toHaveText(
+    `Switchboard ${(direct as { value: { version: string } }).value.version}`,
+  );
 });
 
 test('the page refuses inline script (CSP)', async ({ page, harness }) => {
@@ -98,7 +112,9 @@ test('the page refuses inline script (CSP)', async ({ page, harness }) => {
     script.textContent = 'window.__injected = true';
     document.body.append(script);
   });
-  expect(await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected)).toBeUndefined();
+  expect(
+    await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected),
+  ).toBeUndefined();
   expect(violations.join('\n')).toContain('Content Security Policy');
 });
 

@@ -31,12 +31,20 @@ async function voiceInWindow(app: Page, sandbox: Sandbox): Promise<VoiceRecord[]
   const range = sandbox.data.voiceRecordRange(Date.parse(strTime), Date.parse(endTime) + 1000);
   const list = listOf('voiceRecords');
   return Array.from({ length: range.end - range.first }, (_, i) =>
-    list.toRow(list.normalise(sandbox.data.voiceRecordAt(range.first + i) as unknown as Record<string, unknown>, { zone })),
+    list.toRow(
+      list.normalise(sandbox.data.voiceRecordAt(range.first + i) as unknown as Record<string, unknown>, {
+        zone,
+      }),
+    ),
   );
 }
 
 /** The rows the query's column filters and search keep, by the app's own rule. */
-function shownBy(records: readonly VoiceRecord[], contains: { field: string; text: string }[], search: string): VoiceRecord[] {
+function shownBy(
+  records: readonly VoiceRecord[],
+  contains: { field: string; text: string }[],
+  search: string,
+): VoiceRecord[] {
   const { columns } = listOf('voiceRecords');
   const planned = planColumnFilters(columns, contains);
   if (!planned.ok) throw new Error(planned.message);
@@ -53,7 +61,9 @@ async function firstCells(app: Page): Promise<string[]> {
       viewport.scrollTop = row * 28;
       viewport.dispatchEvent(new Event('scroll'));
     }, index);
-    const cell = grid(app).locator(`.body [role="row"][data-index="${index}"]:not([hidden]) [role="gridcell"]`).first();
+    const cell = grid(app)
+      .locator(`.body [role="row"][data-index="${index}"]:not([hidden]) [role="gridcell"]`)
+      .first();
     await expect(cell).toBeVisible();
     ids.push((await cell.textContent()) ?? '');
   }
@@ -75,7 +85,9 @@ async function parquetIds(path: string): Promise<string[]> {
   const db = await DuckDBInstance.create(':memory:');
   const connection = await db.connect();
   try {
-    const read = await connection.runAndReadAll(`SELECT voiceId FROM read_parquet('${path.replaceAll("'", "''")}')`);
+    const read = await connection.runAndReadAll(
+      `SELECT voiceId FROM read_parquet('${path.replaceAll("'", "''")}')`,
+    );
     return read.getRowsJS().map((row) => String(row[0]));
   } finally {
     connection.closeSync();
@@ -91,16 +103,23 @@ async function savedCsv(app: Page): Promise<string[][]> {
 async function syncHere(app: Page, harness: Harness): Promise<void> {
   const completed = async (): Promise<number> => {
     const listed = (await harness.services.dispatch('listJobs', undefined)) as Result<JobInfo[]>;
-    return listed.ok ? listed.value.filter((job) => job.kind === 'sync' && job.state === 'completed').length : 0;
+    return listed.ok
+      ? listed.value.filter((job) => job.kind === 'sync' && job.state === 'completed').length
+      : 0;
   };
   const before = await completed();
   await app.getByRole('button', { name: 'Sync', exact: true }).click();
   await expect.poll(completed, { timeout: 150_000 }).toBe(before + 1);
 }
 
-const filterOf = (app: Page, header: string) => grid(app).getByRole('searchbox', { name: `Filter ${header}` });
+const filterOf = (app: Page, header: string) =>
+  grid(app).getByRole('searchbox', { name: `Filter ${header}` });
 
-test('from the archive, filters match the shown words, and the file of all matching rows and of this page is the table', async ({ app, sandbox, harness }) => {
+test('from the archive, filters match the shown words, and the file of all matching rows and of this page is the table', async ({
+  app,
+  sandbox,
+  harness,
+}) => {
   test.setTimeout(240_000);
   await expect(app.getByRole('heading', { level: 1, name: 'Voice records' })).toBeVisible();
   await app.getByRole('button', { name: 'Last 7 days' }).click();
@@ -126,7 +145,11 @@ test('from the archive, filters match the shown words, and the file of all match
   expect(records.filter((record) => record.feedbackValue === '-1').length).toBeGreaterThan(keyOne);
   await counted('Key pressed', '1', keyOne);
   const currency = records.find((record) => record.currency)?.currency ?? 'USD';
-  await counted('Cost', currency, records.filter((record) => record.cost !== null && (record.currency || 'USD') === currency).length);
+  await counted(
+    'Cost',
+    currency,
+    records.filter((record) => record.cost !== null && (record.currency || 'USD') === currency).length,
+  );
   await expect(app.getByTestId('pager-total')).toHaveText(`${records.length.toLocaleString('en')} records`);
 
   // A status and a search together, sorted by duration: the count says how many of the window's rows.
@@ -136,10 +159,15 @@ test('from the archive, filters match the shown words, and the file of all match
   const expected = shownBy(records, contains, 'usd');
   expect(expected.length).toBeGreaterThan(25);
   await expect(app.getByTestId('pager-total')).toHaveText(`${expected.length.toLocaleString('en')} records`);
-  await expect(app.getByTestId('match-count')).toHaveText(`${expected.length.toLocaleString('en')} of ${records.length.toLocaleString('en')} match`);
+  await expect(app.getByTestId('match-count')).toHaveText(
+    `${expected.length.toLocaleString('en')} of ${records.length.toLocaleString('en')} match`,
+  );
   await grid(app).getByRole('button', { name: 'Duration', exact: true }).click();
   await grid(app).getByRole('button', { name: 'Duration', exact: true }).click();
-  await expect(grid(app).getByRole('columnheader').filter({ hasText: 'Duration' }).first()).toHaveAttribute('aria-sort', 'descending');
+  await expect(grid(app).getByRole('columnheader').filter({ hasText: 'Duration' }).first()).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  );
   await expect(app.locator('.table-wrap.stale')).toHaveCount(0);
   const firstPage = await firstCells(app);
 
@@ -149,7 +177,9 @@ test('from the archive, filters match the shown words, and the file of all match
   expect(header[0]).toBe('Voice id');
   expect(header).toContain('Call status (label)');
   expect(header).not.toContain('Answered');
-  expect(header.filter((name) => !name.endsWith('(label)') && !name.endsWith(' currency'))).toHaveLength(visible.length);
+  expect(header.filter((name) => !name.endsWith('(label)') && !name.endsWith(' currency'))).toHaveLength(
+    visible.length,
+  );
   expect(all).toHaveLength(expected.length);
   expect(new Set(all.map((row) => row[0]))).toEqual(new Set(expected.map((record) => record.voiceId)));
   expect(all.slice(0, 25).map((row) => row[0])).toEqual(firstPage);
@@ -182,7 +212,9 @@ test('from the archive, filters match the shown words, and the file of all match
   await app.getByRole('button', { name: 'From the platform' }).click();
 });
 
-test('a filter that matches nothing keeps its field, says "0 of N match" and clears where it was typed', async ({ app }) => {
+test('a filter that matches nothing keeps its field, says "0 of N match" and clears where it was typed', async ({
+  app,
+}) => {
   await app.keyboard.press('Control+4');
   await expect(app.getByRole('heading', { level: 1, name: 'Seats' })).toBeVisible();
   await expect(grid(app)).toBeVisible();
@@ -203,7 +235,10 @@ test('a filter that matches nothing keeps its field, says "0 of N match" and cle
   await expect(grid(app)).toHaveAttribute('aria-rowcount', '26');
 });
 
-test('a quick range or Reset that is not applied yet is said beside the pager until Enter applies it', async ({ app, sandbox }) => {
+test('a quick range or Reset that is not applied yet is said beside the pager until Enter applies it', async ({
+  app,
+  sandbox,
+}) => {
   await expect(app.getByRole('heading', { level: 1, name: 'Voice records' })).toBeVisible();
   await app.getByRole('button', { name: 'Last 7 days' }).click();
   await app.getByRole('button', { name: 'Search' }).click();
@@ -221,19 +256,27 @@ test('a quick range or Reset that is not applied yet is said beside the pager un
   await expect(hint).toHaveCount(0);
   const { strTime, endTime } = await windowParams(app);
   const range = sandbox.data.voiceRecordRange(Date.parse(strTime), Date.parse(endTime) + 1000);
-  await expect(app.getByTestId('pager-total')).toHaveText(`${(range.end - range.first).toLocaleString('en')} records`);
+  await expect(app.getByTestId('pager-total')).toHaveText(
+    `${(range.end - range.first).toLocaleString('en')} records`,
+  );
   await app.getByRole('button', { name: 'Reset filters' }).click();
   await expect(hint).toBeVisible();
   await app.getByRole('button', { name: 'Search' }).click();
   await expect(hint).toHaveCount(0);
 });
 
-test('the archive view follows a sync: its rows and "Last synced" change when it ends, "Never synced" before', async ({ app, sandbox, harness }) => {
+test('the archive view follows a sync: its rows and "Last synced" change when it ends, "Never synced" before', async ({
+  app,
+  sandbox,
+  harness,
+}) => {
   test.setTimeout(180_000);
-  // From a new archive, so this list has surely never been synced.
-  await harness.services.dispatch('deleteArchive', { profileId: 'sandbox' });
   await app.keyboard.press('Control+8');
   await expect(app.getByRole('heading', { level: 1, name: 'AXB bindings' })).toBeVisible();
+  // Every page fetched from the platform is kept in the archive before it is shown: once this
+  // one is shown, a new archive holds nothing of this list and has surely never synced it.
+  await expect(app.getByTestId('pager-position')).toContainText('Page 1 of');
+  await harness.services.dispatch('deleteArchive', { profileId: 'sandbox' });
   await app.getByRole('button', { name: 'From the archive' }).click();
   await expect(app.getByTestId('archive-synced')).toHaveText('Never synced');
   await expect(app.getByTestId('list-empty')).toBeVisible();
