@@ -184,24 +184,28 @@ export const ENABLE_LABELS: Readonly<Record<number, string>> = labelTable({ 0: m
 export const DELETE_FLAG_LABELS: Readonly<Record<number, string>> = labelTable({ 0: m.lists_delete_flag_0, 1: m.lists_delete_flag_1 });
 export const VOICEMAIL_LABELS: Readonly<Record<number, string>> = labelTable({ 0: m.lists_switch_off, 1: m.lists_switch_on });
 /** displaySwitch and encryptNumber: 0 means on. */
-export const SWITCH_LABELS: Readonly<Record<number, string>> = labelTable({ 0: m.lists_switch_on, 1: m.lists_switch_off });
+export const SWITCH_NAMES: Readonly<Record<number, Label>> = { 0: m.lists_switch_on, 1: m.lists_switch_off };
+export const SWITCH_LABELS: Readonly<Record<number, string>> = labelTable(SWITCH_NAMES);
 /** A yes/no flag (autoRenew): 1 means yes. */
 export const YES_NO_LABELS: Readonly<Record<number, string>> = labelTable({ 0: m.lists_no, 1: m.lists_yes });
 
-export const CALLIN_STRATEGY_LABELS: Readonly<Record<number, string>> = labelTable({
+/** The inbound strategies' names by code. */
+export const CALLIN_STRATEGY_NAMES: Readonly<Record<number, Label>> = {
   1: m.lists_callin_strategy_1,
   2: m.lists_callin_strategy_2,
   3: m.lists_callin_strategy_3,
   4: m.lists_callin_strategy_4,
-});
+};
+export const CALLIN_STRATEGY_LABELS: Readonly<Record<number, string>> = labelTable(CALLIN_STRATEGY_NAMES);
 
 export const FS_NODES = ['SG_FS', 'USA_FS', 'UAE_FS'] as const;
 export type FsNode = (typeof FS_NODES)[number];
-export const FS_NODE_LABELS: Readonly<Record<FsNode, string>> = labelTable({
+export const FS_NODE_NAMES: Readonly<Record<FsNode, Label>> = {
   SG_FS: m.lists_fs_node_sg,
   USA_FS: m.lists_fs_node_usa,
   UAE_FS: m.lists_fs_node_uae,
-});
+};
+export const FS_NODE_LABELS: Readonly<Record<FsNode, string>> = labelTable(FS_NODE_NAMES);
 
 export const MMS_TYPES = ['1', '2'] as const;
 

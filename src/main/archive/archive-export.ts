@@ -86,7 +86,7 @@ export function archiveRows<O extends ListOperation>(
     try {
       return ok(await store.each(archiveTableFor(operation), query, onRows, signal));
     } catch (error) {
-      if (signal.aborted) return fail('cancelled', m.cli_archive_export_cancelled());
+      if (signal.aborted) return fail('cancelled', m.export_cancelled_no_file());
       return fail(
         'archive',
         m.cli_archive_unreadable(),
@@ -108,11 +108,11 @@ export function archivePageRows<O extends ListOperation>(
     if (!sorted.ok) return sorted;
     try {
       const { records } = await store.page(archiveTableFor(operation), query, page.offset, page.limit);
-      if (signal.aborted) return fail('cancelled', m.cli_archive_export_cancelled());
+      if (signal.aborted) return fail('cancelled', m.export_cancelled_no_file());
       await onRows(records);
       return ok(records.length);
     } catch (error) {
-      if (signal.aborted) return fail('cancelled', m.cli_archive_export_cancelled());
+      if (signal.aborted) return fail('cancelled', m.export_cancelled_no_file());
       return fail('archive', m.cli_archive_unreadable(), error instanceof Error ? error.message : undefined);
     }
   };

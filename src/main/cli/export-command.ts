@@ -175,8 +175,8 @@ function progressLine(name: string, progress: FetchProgress): string {
   const rows = formatNumber(progress.rows);
   const done =
     progress.totalRows === null
-      ? m.cli_progress_rows({ rows })
-      : m.cli_progress_rows_of({ rows, total: formatNumber(progress.totalRows) });
+      ? m.lists_load_rows({ rows })
+      : m.lists_load_rows_of({ rows, total: formatNumber(progress.totalRows) });
   const percent = progress.totalRows ? ` (${Math.floor((progress.rows / progress.totalRows) * 100)}%)` : '';
   const rate =
     progress.rowsPerSecond > 0 ? m.cli_progress_rate({ rate: formatNumber(Math.round(progress.rowsPerSecond)) }) : '';
@@ -312,7 +312,7 @@ export async function exportWith(opened: OpenConnection, job: ExportJob, io: Cli
     }
     const { error } = result;
     if (error.code === 'cancelled') {
-      io.err(m.cli_export_cancelled());
+      io.err(m.export_cancelled_no_file());
       return 1;
     }
     io.err(

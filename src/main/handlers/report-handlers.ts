@@ -59,7 +59,7 @@ export function createReportHandlers(deps: {
     if (condition.state === 'off') {
       return fail('archive-off', m.export_overview_archive_off());
     }
-    const why = condition.state === 'unavailable' ? condition.message : m.export_archive_not_opened();
+    const why = condition.state === 'unavailable' ? condition.message : m.errors_archive_not_opened();
     return fail('archive-unavailable', m.export_overview_archive_unavailable({ why }));
   }
 
@@ -90,7 +90,7 @@ export function createReportHandlers(deps: {
   /** The profile, window and comparison of a request, checked as the Overview screen checks them, with its archive open. */
   async function checked(request: OverviewExportRequest): Promise<Result<{ profile: ProfileView; zone: TimeZone | null; window: OverviewWindow; compare: OverviewComparison; store: ArchiveStore }>> {
     const profileId = request.profileId ?? (await accounts.active())?.id ?? null;
-    if (profileId === null) return fail('not-found', m.export_choose_profile());
+    if (profileId === null) return fail('not-found', m.errors_choose_profile());
     const profile = (await accounts.state()).profiles.find((candidate) => candidate.id === profileId);
     if (!profile) return fail('not-found', m.export_profile_gone());
     const window = { fromMs: request.fromMs, toMs: request.toMs };

@@ -56,7 +56,7 @@ export class LiveBoards {
 
   async board(request: LiveBoardRequest): Promise<Result<LiveBoard>> {
     const profileId = request.profileId ?? (await this.deps.accounts.active())?.id ?? null;
-    if (profileId === null) return fail('not-found', m.overview_live_no_profile());
+    if (profileId === null) return fail('not-found', m.errors_choose_profile());
     const running = this.running.get(profileId);
     if (running) return running;
     const refresh = this.refresh(profileId, request).finally(() => this.running.delete(profileId));
@@ -75,7 +75,7 @@ export class LiveBoards {
 
   private async refresh(profileId: string, request: LiveBoardRequest): Promise<Result<LiveBoard>> {
     const profile = (await this.deps.accounts.state()).profiles.find((candidate) => candidate.id === profileId);
-    if (!profile) return fail('not-found', m.overview_live_profile_gone());
+    if (!profile) return fail('not-found', m.export_profile_gone());
     const zone = parseTimeZone(profile.timeZone);
     if (!zone) return fail('validation', m.overview_profile_zone_invalid({ zone: profile.timeZone }));
     const store = await this.deps.archives.store(profileId);

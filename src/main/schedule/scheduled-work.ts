@@ -57,7 +57,7 @@ export function createScheduledWork(deps: ScheduledWorkDeps): ScheduledWork {
     const settings = accounts.archiveSettings(profileId);
     if (!settings.enabled) return fail('archive-off', m.export_schedule_archive_off());
     const store = await archives.store(profileId, 'sync');
-    if (!store) return fail('archive-unavailable', m.export_archive_not_opened());
+    if (!store) return fail('archive-unavailable', m.errors_archive_not_opened());
     const started = await startSyncJob({ accounts, jobs, log, archives }, store, profileId, SYNCED_LISTS, syncPlanOf(settings, Date.now(), null));
     return started.ok ? started.value.finished : started;
   }

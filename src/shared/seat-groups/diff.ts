@@ -1,15 +1,7 @@
 /** What changed between two states of a seat group's settings, in words a person reads. */
 import { m } from '../i18n';
-import {
-  CALLIN_STRATEGY_NAMES,
-  changedFields,
-  FS_NODE_NAMES,
-  isFsNode,
-  SEAT_GROUP_FIELD_LABELS,
-  SWITCH_NAMES,
-  type SeatGroupField,
-  type SeatGroupValues,
-} from './values';
+import { CALLIN_STRATEGY_NAMES, FS_NODE_NAMES, SWITCH_NAMES } from '../platform';
+import { changedFields, isFsNode, SEAT_GROUP_FIELD_LABELS, type SeatGroupField, type SeatGroupValues } from './values';
 
 export interface FieldChange {
   field: SeatGroupField;

@@ -47,24 +47,6 @@ export function fieldNames(fields: readonly SeatGroupField[]): string {
   return fields.map((field) => SEAT_GROUP_FIELD_LABELS[field]()).join(m.mms_list_separator());
 }
 
-/** The inbound strategies' names by code (the codes are the platform's, CALLIN_STRATEGY_LABELS). */
-export const CALLIN_STRATEGY_NAMES: Readonly<Record<number, Label>> = {
-  1: m.mms_sg_strategy_idle_time,
-  2: m.mms_sg_strategy_accepted_calls,
-  3: m.mms_sg_strategy_priority,
-  4: m.mms_sg_strategy_round_robin,
-};
-
-/** The nodes' names (FS_NODES). */
-export const FS_NODE_NAMES: Readonly<Record<FsNode, Label>> = {
-  SG_FS: m.mms_sg_node_sg,
-  USA_FS: m.mms_sg_node_usa,
-  UAE_FS: m.mms_sg_node_uae,
-};
-
-/** A platform switch's value (displaySwitch, encryptNumber: 0 means on). */
-export const SWITCH_NAMES: Readonly<Record<number, Label>> = { 0: m.mms_sg_switch_on, 1: m.mms_sg_switch_off };
-
 /** Fields the spec says are cleared when sent empty ("when empty, the previous setting is cleared"). */
 export const CLEARABLE_FIELDS = [
   'timeoutTransferSec',

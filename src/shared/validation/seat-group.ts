@@ -15,7 +15,7 @@ const WHOLE_SECONDS_FIELDS = [
 export function validateSeatGroupEdit(request: SeatGroupEditRequest): Result<SeatGroupEditRequest> {
   const fields: FieldErrors = {};
   if (readPositiveId(request.voiceGroupId) === null) {
-    fields.voiceGroupId = m.mms_sg_group_id_required();
+    fields.voiceGroupId = m.errors_seat_group_id_enter();
   }
   checkSwitch(request.displaySwitch, 'displaySwitch', m.mms_sg_display_switch_required, fields);
   checkSwitch(request.encryptNumber, 'encryptNumber', m.mms_sg_encrypt_required, fields);

@@ -24,7 +24,7 @@ export function currencyName(currency: string): string {
 export const said = (words: string | (() => string)): string => (typeof words === 'function' ? words() : words);
 
 /** "Cost (USD)": a cost column's or row's name. */
-export const costIn = (currency: string): string => m.export_summary_cost({ currency: currencyName(currency) });
+export const costIn = (currency: string): string => m.overview_cost_in({ currency: currencyName(currency) });
 
 /** Every currency any of these sums names, in order. */
 export function currenciesOf(sums: readonly (readonly MoneyTotal[])[]): string[] {

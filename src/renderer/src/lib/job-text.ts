@@ -41,7 +41,7 @@ export function progressText(progress: JobProgress | null, unit: JobUnit = 'rows
         : m.export_count_recipients_of({ done, total });
   if (!progress || progress.rowsPerSecond <= 0) return rows;
   const rate = formatNumber(Math.round(progress.rowsPerSecond));
-  return `${rows} · ${unit === 'rows' ? m.export_rate_rows({ rate }) : m.export_rate_recipients({ rate })}${timeLeft(progress.etaSeconds)}`;
+  return `${rows} · ${unit === 'rows' ? m.lists_load_rate({ rate }) : m.export_rate_recipients({ rate })}${timeLeft(progress.etaSeconds)}`;
 }
 
 /** How far a job got, 0 to 1; undefined while that is not known (a progress bar then shows that it is busy). */
@@ -54,8 +54,8 @@ export function fractionDone(progress: JobProgress | null): number | undefined {
 
 function timeLeft(seconds: number | null): string {
   if (seconds === null) return '';
-  if (seconds < 60) return ` · ${m.export_left_seconds({ seconds: String(Math.ceil(seconds)) })}`;
-  return ` · ${m.export_left_minutes({ minutes: String(Math.floor(seconds / 60)), seconds: String(Math.ceil(seconds % 60)) })}`;
+  if (seconds < 60) return ` · ${m.lists_eta_seconds({ seconds: String(Math.ceil(seconds)) })}`;
+  return ` · ${m.lists_eta_minutes({ minutes: String(Math.floor(seconds / 60)), seconds: String(Math.ceil(seconds % 60)) })}`;
 }
 
 /** One line on how a job went, for the jobs area, the screen that started it, and the notification. */
