@@ -56,6 +56,18 @@ describe('the interface messages', () => {
     }
   });
 
+  it('state each sentence once: no two keys share an English text with an input or of four words or more', () => {
+    // Short words ("Cancel", "Status") may repeat by context; a sentence is a fact, and two keys for it drift apart.
+    const keysOfText = new Map<string, string[]>();
+    for (const [key, value] of Object.entries(english)) {
+      const text = JSON.stringify(value);
+      if (placeholdersOf(value).length === 0 && text.trim().split(/\s+/).length < 4) continue;
+      keysOfText.set(text, [...(keysOfText.get(text) ?? []), key]);
+    }
+    const repeated = [...keysOfText.values()].filter((keys) => keys.length > 1);
+    expect(repeated, 'one key per sentence: use the first and remove the others').toEqual([]);
+  });
+
   it('are each used by the app, by name', () => {
     const source = sourceFiles(join(root, 'src'))
       .map((path) => readFileSync(path, 'utf8'))
