@@ -4,11 +4,13 @@
  * Overview's grouped statements. Each runs on a connection of the read pool, side by side
  * with the others and with the writer; a page reads one snapshot (a transaction), so a
  * merge meanwhile never mixes two states of the table into it. Requests alike at once
- * (two hundred pages of one listing) count the rows and list the sort values once.
+ * (two hundred pages of one listing) count the rows and list the sort values once, and
+ * read the rows of neighbouring pages in one statement. A page holds a connection only
+ * while a statement of its own runs: waiting for what another page reads takes none.
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { boundedWindow, conditionsOf, directionOf, orderBy, sortKeyOf, whereOf, type ArchiveQuery, type SortKey } from './query-sql';
-import type { ReadPool } from './read-pool';
+import { ArchiveReadCancelled, type ReadPool } from './read-pool';
 import {
   fieldAlias,
   fieldColumn,
@@ -33,6 +35,8 @@ const TOP_VALUES_MAX = 50_000;
 const TOP_VALUES_AHEAD = 2_500;
 /** Pages are read ten of 25 at a time (see rowsOf). */
 const CHUNK_ROWS = 250;
+/** Neighbouring chunks wanted at once are read in one statement, up to this many (4,000 rows). */
+const BATCH_CHUNKS_MAX = 16;
 
 export interface ArchivePage<R> {
   total: number;
@@ -50,6 +54,8 @@ export class ArchiveQueries {
   private readonly spans = new Memo<{ fromMs: number; toMs: number } | null>(16);
   /** Chunks of rows of recent listings (see rowsOf), dropped with the counts: at most 64 × 250 records. */
   private readonly chunks = new Memo<unknown[]>(64);
+  /** The chunks of each listing being read or waiting to be, dropped with the counts. */
+  private readonly listings = new Map<string, ListingChunks>();
 
   constructor(private readonly pool: ReadPool) {}
 
@@ -59,59 +65,106 @@ export class ArchiveQueries {
     this.topValues.clear();
     this.spans.clear();
     this.chunks.clear();
+    this.listings.clear();
   }
 
-  /** One page of archived rows, read in one snapshot; `signal` gives it up (a newer page from the same screen). */
-  page<R>(table: ArchiveTable<R>, query: ArchiveQuery, offset: number, limit: number, signal?: AbortSignal): Promise<ArchivePage<R>> {
-    return this.pool.run(async (reader) => {
-      await runSql(reader, sql`BEGIN TRANSACTION`);
-      try {
-        return await this.pageOn<R>(reader, table, query, offset, limit);
-      } finally {
-        await runSql(reader, sql`ROLLBACK`).catch(() => undefined);
-      }
-    }, { signal });
-  }
-
-  private async pageOn<R>(reader: DuckDBConnection, table: ArchiveTable<R>, asked: ArchiveQuery, offset: number, limit: number): Promise<ArchivePage<R>> {
+  /**
+   * One page of archived rows; `signal` gives it up (a newer page from the same screen): it
+   * answers ArchiveReadCancelled at once, and a statement read for it alone is interrupted.
+   */
+  async page<R>(table: ArchiveTable<R>, asked: ArchiveQuery, offset: number, limit: number, signal?: AbortSignal): Promise<ArchivePage<R>> {
+    if (signal?.aborted) throw new ArchiveReadCancelled();
     const { layout } = table;
-    const query = await this.bounded(reader, layout, asked);
+    const query = await this.bounded(layout, asked, signal);
     const conditions = conditionsOf(layout, query);
-    const from = sql`FROM ${tableName(layout)} ${whereOf(conditions)}`;
-    const total = await this.countOnce(reader, sql`SELECT count(*) ${from}`);
     const first = Math.max(0, Math.trunc(offset));
     const size = Math.max(0, Math.trunc(limit));
+    const total = await this.totalOf(layout, query, conditions, size === 0 ? null : first + size, signal);
     if (size === 0 || first >= total) return { total, records: [] };
-    return { total, records: await this.rowsOf<R>(reader, layout, query, conditions, total, first, size) };
+    return { total, records: await this.rowsOf<R>(layout, query, conditions, total, first, size, signal) };
   }
 
   /**
    * The rows `[first, first + size)` in the query's order. Pages are read as part of a
    * chunk of CHUNK_ROWS rows, kept until the next write and shared by everyone asking
    * meanwhile: paging on, or many screens paging the same listing at once, reads each
-   * chunk once. A page larger than two chunks is read by itself.
+   * chunk once, and chunks wanted at once are read together (see ListingChunks). The first
+   * page of a listing no one reads yet is read by itself, so it is answered before its
+   * chunk is. A page larger than two chunks is read by itself.
    */
   private async rowsOf<R>(
-    reader: DuckDBConnection,
     layout: TableLayout,
     query: ArchiveQuery,
     conditions: readonly SqlQuery[],
     total: number,
     first: number,
     size: number,
+    signal: AbortSignal | undefined,
   ): Promise<R[]> {
     const firstChunk = Math.floor(first / CHUNK_ROWS);
     const lastChunk = Math.floor((first + size - 1) / CHUNK_ROWS);
-    if (lastChunk - firstChunk > 1) return this.pickRows<R>(reader, layout, query, conditions, total, first, size);
-    const listing = keyOf(sql`${whereOf(conditions)} ${orderBy(layout, query)}`);
-    const rows: unknown[] = [];
-    for (let chunk = firstChunk; chunk <= lastChunk; chunk++) {
-      const start = chunk * CHUNK_ROWS;
-      const length = Math.min(CHUNK_ROWS, total - start);
-      rows.push(...(await this.chunks.get(`${listing}\n${chunk}`, () => true, () => this.pickRows<unknown>(reader, layout, query, conditions, total, start, length))));
+    const pick = (start: number, length: number, reading?: AbortSignal): Promise<R[]> =>
+      this.pool.run((reader) => this.pickRows<R>(reader, layout, query, conditions, total, start, length), { signal: reading });
+    if (lastChunk - firstChunk > 1) return pick(first, size, signal);
+    const key = keyOf(sql`${whereOf(conditions)} ${orderBy(layout, query)}`);
+    const generation = this.chunks.generation;
+    let listing = this.listings.get(key);
+    if (!listing) {
+      listing = new ListingChunks(async (from, to) => {
+        const start = from * CHUNK_ROWS;
+        const rows = await pick(start, Math.min((to - from + 1) * CHUNK_ROWS, total - start));
+        const chunks = Array.from({ length: to - from + 1 }, (_, index) => rows.slice(index * CHUNK_ROWS, (index + 1) * CHUNK_ROWS));
+        chunks.forEach((chunk, index) => this.chunks.put(`${key}\n${from + index}`, chunk, generation));
+        return chunks;
+      });
+      this.listings.set(key, listing);
     }
+    const chunkKeys = Array.from({ length: lastChunk - firstChunk + 1 }, (_, index) => firstChunk + index);
+    const known = chunkKeys.map((chunk) => this.chunks.peek(`${key}\n${chunk}`));
+    if (listing.idle && known.every((chunk) => chunk === undefined)) {
+      const own = pick(first, size, signal);
+      listing.holdUntil(own);
+      for (const chunk of chunkKeys) listing.want(chunk).catch(() => undefined);
+      return own;
+    }
+    const rows: unknown[] = [];
+    for (const [index, chunk] of chunkKeys.entries()) rows.push(...(known[index] ?? (await untilAborted(listing.want(chunk), signal))));
     const from = first - firstChunk * CHUNK_ROWS;
     return rows.slice(from, from + size) as R[];
+  }
+
+  /**
+   * The rows a query matches, counted once until the next write. A page of a large sorted
+   * listing also wants the sort column's top values (see pageBetweenSortValues): when they
+   * are not known yet, one scan counts the rows and lists them.
+   */
+  private totalOf(layout: TableLayout, query: ArchiveQuery, conditions: readonly SqlQuery[], pageEnd: number | null, signal: AbortSignal | undefined): Promise<number> {
+    const from = sql`FROM ${tableName(layout)} ${whereOf(conditions)}`;
+    const count = sql`SELECT count(*) ${from}`;
+    return this.counts.get(
+      keyOf(count),
+      () => true,
+      (reading) =>
+        this.pool.run(
+          async (reader) => {
+            const sort = sortKeyOf(layout, query);
+            const topKey = topValuesKeyOf(sort, from);
+            if (pageEnd === null || pageEnd > TOP_VALUES_MAX || this.topValues.peek(topKey) !== undefined) {
+              return Number((await readSql(reader, count))[0]?.[0] ?? 0);
+            }
+            const generation = this.topValues.generation;
+            const needed = Math.ceil(pageEnd / CHUNK_ROWS) * CHUNK_ROWS;
+            const listed = Math.min(TOP_VALUES_MAX, needed + TOP_VALUES_AHEAD);
+            const [row] = await readSql(reader, sql`SELECT count(*), ${topOf(sort)}(${sort.column}, ${listed}) ${from}`);
+            const total = Number(row?.[0] ?? 0);
+            const values: unknown[] = Array.isArray(row?.[1]) ? row[1] : [];
+            this.topValues.put(topKey, { values, all: values.length < listed }, generation);
+            return total;
+          },
+          { signal: reading },
+        ),
+      signal,
+    );
   }
 
   /** Reads the rows `[first, first + size)` in the query's order. */
@@ -212,14 +265,12 @@ export class ArchiveQueries {
     needed: number,
   ): Promise<unknown[]> {
     const from = sql`FROM ${tableName(layout)} ${whereOf(conditions)}`;
-    const key = keyOf(sql`${sort.column} ${directionOf(sort)} ${from}`);
     const count = Math.min(TOP_VALUES_MAX, needed + TOP_VALUES_AHEAD);
-    const top = sort.descending ? sql`max` : sql`min`;
     const listed = await this.topValues.get(
-      key,
+      topValuesKeyOf(sort, from),
       (known) => known.all || known.values.length >= needed,
       async () => {
-        const found: unknown = (await readSql(reader, sql`SELECT ${top}(${sort.column}, ${count}) ${from}`))[0]?.[0];
+        const found: unknown = (await readSql(reader, sql`SELECT ${topOf(sort)}(${sort.column}, ${count}) ${from}`))[0]?.[0];
         const values: unknown[] = Array.isArray(found) ? found : [];
         return { values, all: values.length < count };
       },
@@ -227,27 +278,19 @@ export class ArchiveQueries {
     return listed.values;
   }
 
-  /** Counts are kept until the next write: paging through one query counts it once, and pages asked at once share the count. */
-  private countOnce(reader: DuckDBConnection, count: SqlQuery): Promise<number> {
-    return this.counts.get(keyOf(count), () => true, async () => Number((await readSql(reader, count))[0]?.[0] ?? 0));
-  }
-
   /**
    * An hour-of-day query's window cut to the time the rows cover: the answer is the same,
    * and the work is bounded by what the archive holds, not by what was asked (year 1 to 9999).
    */
-  private async bounded(reader: DuckDBConnection, layout: TableLayout, query: ArchiveQuery): Promise<ArchiveQuery> {
+  private async bounded(layout: TableLayout, query: ArchiveQuery, signal?: AbortSignal): Promise<ArchiveQuery> {
     if (!query.hourOfDay || !query.window) return query;
-    return { ...query, window: boundedWindow(query.window, await this.spanOf(reader, layout)) };
-  }
-
-  /** The first and last row time of a table (null when it holds none with a time). */
-  private spanOf(reader: DuckDBConnection, layout: TableLayout): Promise<{ fromMs: number; toMs: number } | null> {
-    return this.spans.get(layout.table, () => true, async () => {
-      const [row] = await readSql(reader, sql`SELECT min(_time), max(_time) FROM ${tableName(layout)}`);
-      const [first, last] = row ?? [null, null];
-      return first === null || first === undefined || last === null || last === undefined ? null : { fromMs: Number(first), toMs: Number(last) };
-    });
+    const span = await this.spans.get(
+      layout.table,
+      () => true,
+      (reading) => this.pool.run((reader) => spanOf(reader, layout), { signal: reading }),
+      signal,
+    );
+    return { ...query, window: boundedWindow(query.window, span) };
   }
 
   /**
@@ -263,9 +306,9 @@ export class ArchiveQueries {
   ): Promise<number> {
     const { layout } = table;
     const limited = limit === undefined ? sql`` : sql`LIMIT ${Math.max(0, Math.trunc(limit))}`;
+    const bounded = await this.bounded(layout, query, signal);
     return this.pool.run(
       async (connection) => {
-        const bounded = await this.bounded(connection, layout, query);
         const { text, params } = renderSql(
           sql`SELECT ${recordJsonSql(layout)} FROM ${tableName(layout)} ${whereOf(conditionsOf(layout, bounded))} ${orderBy(layout, bounded)} ${limited}`,
         );
@@ -295,9 +338,9 @@ export class ArchiveQueries {
       if (field.kind === 'timestamp') return sql`to_timestamp(${fieldSortColumn(layout, field.field)} / 1000.0) AS ${name}`;
       return sql`${fieldColumn(layout, field.field)} AS ${name}`;
     });
+    const bounded = await this.bounded(layout, query, signal);
     const result = await this.pool.run(
       async (reader) => {
-        const bounded = await this.bounded(reader, layout, query);
         const select = sql`SELECT ${joinSql(columns)} FROM ${tableName(layout)} ${whereOf(conditionsOf(layout, bounded))} ${orderBy(layout, bounded)}`;
         return runSql(reader, sql`COPY (${select}) TO ${literal(path)} (FORMAT parquet)`);
       },
@@ -314,46 +357,218 @@ export class ArchiveQueries {
 
 /**
  * Values kept until the rows change, by key; a value being read is shared by everyone
- * asking for it meanwhile. A read that began before the rows changed is handed to those
- * who asked for it, never kept.
+ * asking for it meanwhile, and its read is interrupted only when every asker gave it up.
+ * A read that began before the rows changed is handed to those who asked for it, never kept.
  */
 class Memo<V> {
   private readonly known = new Map<string, V>();
-  private readonly reading = new Map<string, Promise<V>>();
-  private generation = 0;
+  private readonly reading = new Map<string, SharedRead<V>>();
+  private changes = 0;
 
   constructor(private readonly max: number) {}
 
+  /** Counts the changes of the rows: a value read since `generation` was taken is kept only while it is the same. */
+  get generation(): number {
+    return this.changes;
+  }
+
   clear(): void {
-    this.generation += 1;
+    this.changes += 1;
     this.known.clear();
     this.reading.clear();
   }
 
-  /** The value kept under `key` when `enough` says it serves; else the one being read; else `read()`. */
-  async get(key: string, enough: (value: V) => boolean, read: () => Promise<V>): Promise<V> {
+  /** The value kept under `key`, if any. */
+  peek(key: string): V | undefined {
+    return this.known.get(key);
+  }
+
+  /** Keeps a value read elsewhere, unless the rows changed since `generation`. */
+  put(key: string, value: V, generation: number): void {
+    if (generation !== this.changes) return;
+    if (this.known.size >= this.max) this.known.clear();
+    this.known.set(key, value);
+  }
+
+  /** The value kept under `key` when `enough` says it serves; else the one being read; else `read()`. `signal` gives up waiting. */
+  async get(key: string, enough: (value: V) => boolean, read: (signal: AbortSignal) => Promise<V>, signal?: AbortSignal): Promise<V> {
     const known = this.known.get(key);
     if (known !== undefined && enough(known)) return known;
     const pending = this.reading.get(key);
-    if (pending) {
-      const shared = await pending.catch(() => undefined);
-      if (shared !== undefined && enough(shared)) return shared;
-    }
-    const generation = this.generation;
-    const reading = read();
-    this.reading.set(key, reading);
-    try {
-      const value = await reading;
-      if (generation === this.generation) {
-        if (this.known.size >= this.max) this.known.clear();
-        this.known.set(key, value);
+    if (pending && !pending.abandoned) {
+      try {
+        const shared = await pending.join(signal);
+        if (enough(shared)) return shared;
+      } catch (error) {
+        if (signal?.aborted) throw error;
+        // The shared read failed or was given up: read again.
       }
-      return value;
-    } finally {
-      if (this.reading.get(key) === reading) this.reading.delete(key);
     }
+    const generation = this.changes;
+    const reading = new SharedRead(read);
+    this.reading.set(key, reading);
+    reading.promise.then(
+      (value) => this.put(key, value, generation),
+      () => undefined,
+    ).finally(() => {
+      if (this.reading.get(key) === reading) this.reading.delete(key);
+    });
+    return reading.join(signal);
   }
 }
+
+/** One read several askers wait for; interrupted (its signal aborted) when each of them gave up. */
+class SharedRead<V> {
+  readonly promise: Promise<V>;
+  private readonly controller = new AbortController();
+  private askers = 0;
+  /** An asker who cannot give up waits for it. */
+  private held = false;
+
+  constructor(read: (signal: AbortSignal) => Promise<V>) {
+    this.promise = read(this.controller.signal);
+    this.promise.catch(() => undefined);
+  }
+
+  get abandoned(): boolean {
+    return this.controller.signal.aborted;
+  }
+
+  join(signal: AbortSignal | undefined): Promise<V> {
+    if (!signal) {
+      this.held = true;
+      return this.promise;
+    }
+    this.askers += 1;
+    return untilAborted(this.promise, signal, () => {
+      this.askers -= 1;
+      if (this.askers === 0 && !this.held) this.controller.abort();
+    });
+  }
+}
+
+/** `work`, or ArchiveReadCancelled as soon as `signal` is aborted (then `onAbort` is called); `work` goes on. */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined, onAbort?: () => void): Promise<T> {
+  if (!signal) return work;
+  if (signal.aborted) {
+    onAbort?.();
+    return Promise.reject(new ArchiveReadCancelled());
+  }
+  return new Promise<T>((resolve, reject) => {
+    const aborted = (): void => {
+      onAbort?.();
+      reject(new ArchiveReadCancelled());
+    };
+    signal.addEventListener('abort', aborted, { once: true });
+    work.then(
+      (value) => {
+        signal.removeEventListener('abort', aborted);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', aborted);
+        reject(error);
+      },
+    );
+  });
+}
+
+/**
+ * The chunks of one listing wanted now. Chunks asked for while a read of the listing runs
+ * wait for it to end and are then read together, neighbours in one statement: two hundred
+ * screens paging one listing at once read it in a few statements, not one per chunk.
+ */
+class ListingChunks {
+  private readonly wanted = new Map<number, Deferred<unknown[]>>();
+  private readonly reading = new Map<number, Promise<unknown[]>>();
+  private running = false;
+  private before: Promise<unknown> = Promise.resolve();
+
+  /** `read` reads the chunks `from` to `to` (both included) in one statement. */
+  constructor(private readonly read: (from: number, to: number) => Promise<unknown[][]>) {}
+
+  /** Nothing read or waiting to be. */
+  get idle(): boolean {
+    return !this.running && this.wanted.size === 0;
+  }
+
+  /** The next read starts once `work` is done (the page that started the listing, read by itself). */
+  holdUntil(work: Promise<unknown>): void {
+    this.before = work.catch(() => undefined);
+  }
+
+  want(chunk: number): Promise<unknown[]> {
+    const known = this.reading.get(chunk) ?? this.wanted.get(chunk)?.promise;
+    if (known) return known;
+    const entry = deferred<unknown[]>();
+    this.wanted.set(chunk, entry);
+    if (!this.running) {
+      this.running = true;
+      void this.before.then(() => this.drain());
+    }
+    return entry.promise;
+  }
+
+  private async drain(): Promise<void> {
+    while (this.wanted.size > 0) {
+      const taken = [...this.wanted.entries()].sort(([a], [b]) => a - b);
+      this.wanted.clear();
+      for (const [chunk, entry] of taken) this.reading.set(chunk, entry.promise);
+      for (const run of neighbourRuns(taken.map(([chunk]) => chunk), BATCH_CHUNKS_MAX)) {
+        const entries = taken.filter(([chunk]) => chunk >= run.from && chunk <= run.to).map(([, entry]) => entry);
+        try {
+          const chunks = await this.read(run.from, run.to);
+          taken.filter(([chunk]) => chunk >= run.from && chunk <= run.to).forEach(([chunk, entry]) => entry.resolve(chunks[chunk - run.from] ?? []));
+        } catch (error) {
+          for (const entry of entries) entry.reject(error);
+        }
+        for (let chunk = run.from; chunk <= run.to; chunk++) this.reading.delete(chunk);
+      }
+    }
+    this.running = false;
+  }
+}
+
+/** Sorted chunk numbers as runs of neighbours (gaps of one chunk are read too: cheaper than a second statement), at most `max` long. */
+function neighbourRuns(chunks: readonly number[], max: number): { from: number; to: number }[] {
+  const runs: { from: number; to: number }[] = [];
+  for (const chunk of chunks) {
+    const last = runs.at(-1);
+    if (last && chunk - last.to <= 2 && chunk - last.from < max) last.to = chunk;
+    else runs.push({ from: chunk, to: chunk });
+  }
+  return runs;
+}
+
+interface Deferred<T> {
+  promise: Promise<T>;
+  resolve(value: T): void;
+  reject(error: unknown): void;
+}
+
+function deferred<T>(): Deferred<T> {
+  let resolve: (value: T) => void = () => undefined;
+  let reject: (error: unknown) => void = () => undefined;
+  const promise = new Promise<T>((yes, no) => {
+    resolve = yes;
+    reject = no;
+  });
+  promise.catch(() => undefined);
+  return { promise, resolve, reject };
+}
+
+/** The first and last row time of a table (null when it holds none with a time). */
+async function spanOf(reader: DuckDBConnection, layout: TableLayout): Promise<{ fromMs: number; toMs: number } | null> {
+  const [row] = await readSql(reader, sql`SELECT min(_time), max(_time) FROM ${tableName(layout)}`);
+  const [first, last] = row ?? [null, null];
+  return first === null || first === undefined || last === null || last === undefined ? null : { fromMs: Number(first), toMs: Number(last) };
+}
+
+/** The aggregate listing a sort column's top values in the sort's order. */
+const topOf = (sort: SortKey): SqlQuery => (sort.descending ? sql`max` : sql`min`);
+
+/** The key the top values of a sort over the rows `from` selects are kept under. */
+const topValuesKeyOf = (sort: SortKey, from: SqlQuery): string => keyOf(sql`${sort.column} ${directionOf(sort)} ${from}`);
 
 /** A statement with its values, as a key for the caches. */
 function keyOf(query: SqlQuery): string {
