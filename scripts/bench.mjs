@@ -1,4 +1,5 @@
-// `npm run bench` runs every benchmark; `npm run bench -- fetch` (or table, export, sandbox, archive, report, live) one.
+// `npm run bench` runs every benchmark; `npm run bench -- fetch` (or table, export, sandbox, archive, report, live) one;
+// words after a single benchmark's name are handed to it (`npm run bench -- archive pages`: only those parts).
 // Each benchmark is bench/<name>.bench.ts and prints one JSON line per measurement.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -9,7 +10,10 @@ import { ensureBuild } from './ensure-build.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const KNOWN = ['fetch', 'table', 'export', 'sandbox', 'archive', 'report', 'live'];
-const requested = process.argv.slice(2);
+const asked = process.argv.slice(2);
+const single = asked.length > 1 && KNOWN.includes(asked[0]) && !asked.slice(1).some((name) => KNOWN.includes(name));
+const requested = single ? asked.slice(0, 1) : asked;
+const parts = single ? asked.slice(1) : [];
 const unknown = requested.filter((name) => !KNOWN.includes(name));
 if (unknown.length > 0) {
   console.error(`Unknown benchmark ${unknown.join(', ')}: choose from ${KNOWN.join(', ')}.`);
@@ -26,7 +30,7 @@ for (const name of requested.length > 0 ? requested : KNOWN) {
     console.error(`bench ${name}: not written yet (${file})`);
     continue;
   }
-  const result = spawnSync(process.execPath, ['--expose-gc', tsx, file], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync(process.execPath, ['--expose-gc', tsx, file, ...parts], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) failed = true;
 }
 process.exit(failed ? 1 : 0);
