@@ -108,6 +108,11 @@ async function fillArchive(path: string, data: SandboxData): Promise<void> {
       else if (column.type === 'BIGINT') appender.appendBigInt(typeof cell === 'bigint' ? cell : BigInt(Number(cell)));
       else appender.appendNull();
     });
+    // The stored search text and its mask: filled when the store next opens the file.
+    if (table.layout.search) {
+      appender.appendNull();
+      appender.appendNull();
+    }
     appender.endRow();
   }
   appender.closeSync();

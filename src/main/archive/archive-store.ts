@@ -21,7 +21,7 @@ import type { ArchiveQuery } from './query-sql';
 import { m } from '../../shared/i18n';
 import { ArchiveReadCancelled, ReadPool } from './read-pool';
 import { diskFullError, isDiskFull } from './disk-full';
-import { createMetaTables, TableSchemas } from './schema';
+import { createMetaTables, TableSchemas, type SearchTextFill } from './schema';
 import { runSql, sql, type SqlQuery } from './sql-query';
 import { Staging, type Completes } from './staging';
 import type { ArchiveTable, TableLayout } from './table-layout';
@@ -33,6 +33,7 @@ export { ArchiveReadCancelled, ArchiveReadTimeout } from './read-pool';
 export type { Completes } from './staging';
 export type { ArchiveTable } from './table-layout';
 export type { RetentionPlan, TableStats } from './maintenance';
+export type { SearchTextFill } from './schema';
 
 export type ArchiveOpenFailure =
   { kind: 'held-elsewhere'; message: string } | { kind: 'set-aside'; message: string; keptAt: string };
@@ -48,6 +49,8 @@ export class ArchiveBusyError extends Error {}
 export interface ArchiveStoreOptions {
   /** How long one read (a page, a count, the Overview's figures) may run before it is interrupted. */
   readTimeLimitMs?: number;
+  /** Told as a table's search text is filled, once, when an archive made by an earlier version is first read (see schema.ts). */
+  onSearchTextFill?: (progress: SearchTextFill) => void;
 }
 
 /**
@@ -323,7 +326,7 @@ async function startEngine(path: string, options: ArchiveStoreOptions, onMerged:
   const instance = await DuckDBInstance.create(path, ENGINE_SETTINGS);
   const writer = await instance.connect();
   const reader = await instance.connect();
-  const schemas = new TableSchemas(writer);
+  const schemas = new TableSchemas(writer, options.onSearchTextFill);
   const pool = new ReadPool(instance, READERS, options.readTimeLimitMs ?? READ_TIME_LIMIT_MS);
   const engine: Engine = {
     instance,

@@ -12,10 +12,16 @@ import {
   param,
   readSql,
   runSql,
+  SEARCH_COLUMN,
+  SEARCH_MASK_COLUMN,
+  searchMaskColumn,
+  searchTextColumn,
   sql,
   stageTableName,
   tableName,
+  type SqlQuery,
 } from './sql-query';
+import { digitMaskSql } from './digit-mask';
 import { dropStoredSecrets } from './stored-secrets';
 import type { TableLayout } from './table-layout';
 
@@ -33,11 +39,28 @@ export async function createMetaTables(writer: DuckDBConnection): Promise<void> 
   );
 }
 
+/** How far filling a table's search text has gone (an archive made by an earlier version, opened once). */
+export interface SearchTextFill {
+  table: string;
+  rowsDone: number;
+  rows: number;
+}
+
+/** Rows filled per statement: one row group, so progress is told often and a statement's memory stays small. */
+const FILL_ROWS = 122_880;
+
+/** The `_meta` key naming the expression a table's search text was filled with. */
+const searchVersionKey = (layout: TableLayout): string => `search:${layout.table}`;
+
 /** The operation tables made (or brought up to date) in this session, each once. */
 export class TableSchemas {
   private readonly prepared = new Set<string>();
 
-  constructor(private readonly writer: DuckDBConnection) {}
+  constructor(
+    private readonly writer: DuckDBConnection,
+    /** Told as a table's search text is filled (see fillSearchText). */
+    private readonly onSearchTextFill: (progress: SearchTextFill) => void = () => undefined,
+  ) {}
 
   isPrepared(layout: TableLayout): boolean {
     return this.prepared.has(layout.table);
@@ -47,7 +70,8 @@ export class TableSchemas {
     if (this.prepared.has(layout.table)) return;
     const table = tableName(layout);
     const columns = joinSql(layout.columns.map((column) => columnDefinition(layout, column)));
-    await runSql(this.writer, sql`CREATE TABLE IF NOT EXISTS ${table} (${columns})`);
+    const search = layout.search ? sql`, ${searchTextColumn(layout)} VARCHAR, ${searchMaskColumn(layout)} UHUGEINT` : sql``;
+    await runSql(this.writer, sql`CREATE TABLE IF NOT EXISTS ${table} (${columns}${search})`);
     // A newer app version may know more fields: add them (old rows read them as empty).
     const existing = await readSql(
       this.writer,
@@ -59,9 +83,59 @@ export class TableSchemas {
         await runSql(this.writer, sql`ALTER TABLE ${table} ADD COLUMN ${columnDefinition(layout, column)}`);
       }
     }
+    if (layout.search && !have.has(SEARCH_COLUMN)) await runSql(this.writer, sql`ALTER TABLE ${table} ADD COLUMN ${searchTextColumn(layout)} VARCHAR`);
+    if (layout.search && !have.has(SEARCH_MASK_COLUMN)) await runSql(this.writer, sql`ALTER TABLE ${table} ADD COLUMN ${searchMaskColumn(layout)} UHUGEINT`);
     await runSql(this.writer, sql`CREATE TEMP TABLE IF NOT EXISTS ${stageTableName(layout)} (${columns})`);
     await dropStoredSecrets(this.writer, layout);
+    await this.fillSearchText(layout);
     this.prepared.add(layout.table);
+  }
+
+  /**
+   * Writes every row's search text when the table's was made by another expression (an
+   * archive from before it, or one whose lists show other columns): a row group per
+   * statement, each told as it is done. Only the search column changes, and the version is
+   * written after the last row, so an interrupted fill starts again at the next opening.
+   */
+  private async fillSearchText(layout: TableLayout): Promise<void> {
+    if (!layout.search) return;
+    const key = param(searchVersionKey(layout));
+    const stored = await readSql(this.writer, sql`SELECT value FROM _meta WHERE key = ${key}`);
+    const table = tableName(layout);
+    if (stored[0]?.[0] === layout.search.version) {
+      // Rows merged by a version that wrote no search text.
+      await this.writeSearchText(layout, sql`${searchTextColumn(layout)} IS NULL OR ${searchMaskColumn(layout)} IS NULL`);
+      return;
+    }
+    const [[count, last] = [0, null]] = await readSql(this.writer, sql`SELECT count(*), max(rowid) FROM ${table}`);
+    const rows = Number(count);
+    const end = last === null || last === undefined ? 0 : Number(last) + 1;
+    let rowsDone = 0;
+    if (rows > 0) this.onSearchTextFill({ table: layout.table, rowsDone, rows });
+    for (let from = 0; from < end; from += FILL_ROWS) {
+      const within = sql`rowid >= ${from} AND rowid < ${from + FILL_ROWS}`;
+      rowsDone = Math.min(rows, rowsDone + (await this.writeSearchText(layout, within)));
+      this.onSearchTextFill({ table: layout.table, rowsDone, rows });
+    }
+    await runSql(this.writer, sql`INSERT OR REPLACE INTO _meta VALUES (${key}, ${param(layout.search.version)})`);
+    // Scans read updated rows through the engine's update records until they are written out.
+    if (rows > 0) await runSql(this.writer, sql`CHECKPOINT`);
+  }
+
+  /** Writes the search text and its mask of the rows `where` selects, in one transaction; the rows written. */
+  private async writeSearchText(layout: TableLayout, where: SqlQuery): Promise<number> {
+    if (!layout.search) return 0;
+    const table = tableName(layout);
+    await runSql(this.writer, sql`BEGIN TRANSACTION`);
+    try {
+      const written = await readSql(this.writer, sql`UPDATE ${table} SET ${searchTextColumn(layout)} = ${layout.search.text} WHERE ${where}`);
+      await runSql(this.writer, sql`UPDATE ${table} SET ${searchMaskColumn(layout)} = ${digitMaskSql(searchTextColumn(layout))} WHERE ${where}`);
+      await runSql(this.writer, sql`COMMIT`);
+      return Number(written[0]?.[0] ?? 0);
+    } catch (error) {
+      await runSql(this.writer, sql`ROLLBACK`).catch(() => undefined);
+      throw error;
+    }
   }
 }
 

@@ -9,7 +9,8 @@ import type { Column, CurrencyOf } from '../../shared/columns';
 import { type ColumnFilterPlan, codeSearchText } from '../../shared/column-filter';
 import type { NumberTest } from '../../shared/number-filter';
 import { offsetMinutesAt, QUARTER_HOUR_MS, type TimeZone } from '../../shared/time-zone';
-import { fieldColumn, fieldSortColumn, joinSql, param, sql, type SqlQuery } from './sql-query';
+import { needleDigitMask } from './digit-mask';
+import { fieldColumn, fieldSortColumn, joinSql, literal, param, searchMaskColumn, searchTextColumn, sql, type SqlQuery } from './sql-query';
 import type { FieldLayout, TableLayout } from './table-layout';
 
 /** The shape of a shown time (`2026-11-24 10:42:07`, a digit as d): a needle of another shape cannot be in one. */
@@ -206,13 +207,110 @@ function codeSearch<R>(layout: TableLayout, column: Column<R>, field: FieldLayou
 }
 
 /**
+ * What a column's shown text and raw value hold that depends on neither the profile's zone
+ * nor the interface language, as SQL over the row: every text, number, m:ss, amount with its
+ * currency and a time's own text whole, and a code's text (a part of what a code shows
+ * whatever its label). Only labels and times in the zone are left for the query.
+ */
+function storedParts<R>(layout: TableLayout, column: Column<R>, field: FieldLayout): SqlQuery[] {
+  const value = fieldColumn(layout, field.field);
+  switch (column.kind) {
+    case 'text':
+    case 'id':
+    case 'phone':
+    case 'date':
+    case 'list':
+    case 'time':
+      return [field.kind === 'textList' ? sql`array_to_string(${value}, ', ')` : field.kind === 'number' ? sql`CAST(${value} AS VARCHAR)` : value];
+    case 'integer':
+    case 'number':
+      return [numberText(value)];
+    case 'duration':
+      return [durationText(value), numberText(value)];
+    case 'amount': {
+      const currency = currencySql(layout, column.currencyOf);
+      return [currency === null ? value : sql`(${value} || ' ' || ${currency})`];
+    }
+    case 'code':
+      return [codeTextSql(layout, field)];
+  }
+}
+
+/**
+ * The shortest digit search answered from the stored digit runs. Most searches are a phone
+ * number or an id; a time in the zone shows at most four digits in a row, so such a needle
+ * is never in one, and whatever else it is in, the stored runs hold.
+ */
+export const STORED_DIGITS_MIN = 5;
+const STORED_DIGITS_NEEDLE = new RegExp(`^[0-9]{${STORED_DIGITS_MIN},}$`);
+
+/**
+ * The row's stored digit runs: every run of STORED_DIGITS_MIN digits or more in the texts of
+ * storedParts, whole, joined by spaces; written with each row when it is merged and kept
+ * in the table's search column. A needle of digits only and that long is within a run of
+ * the row's texts exactly when it is within one of these, and never spans two. Null when
+ * the list shows no archived column.
+ */
+export function storedSearchTextSql<R>(layout: TableLayout, columns: readonly Column<R>[]): SqlQuery | null {
+  const parts: SqlQuery[] = [];
+  for (const column of columns) {
+    const field = fieldIn(layout, column.key);
+    if (field && field.kind !== 'json') parts.push(...storedParts(layout, column, field));
+  }
+  if (parts.length === 0) return null;
+  const runs = literal(`[0-9]{${STORED_DIGITS_MIN},}`);
+  return sql`array_to_string(regexp_extract_all(concat_ws(' ', ${joinSql(parts)}), ${runs}), ' ')`;
+}
+
+/**
+ * A code column's part of a search that the stored text (which holds the code) cannot
+ * decide: the codes whose label in the language holds the needle, and for codes outside the
+ * label table the prefix they are shown with ("key 5 (5)").
+ */
+function codeLabelSearch<R>(layout: TableLayout, column: Column<R>, field: FieldLayout, needle: string): SqlQuery[] {
+  if (column.kind !== 'code') return [];
+  const value = fieldColumn(layout, field.field);
+  const table = Object.keys(column.labels.table);
+  const found = codeList(field, table.filter((entry) => codeSearchText(column.labels, entry).includes(needle)));
+  const conditions = found ? [sql`${value} IN (${found})`] : [];
+  const prefix = column.labels.otherwise?.prefix;
+  // Without a prefix, a code outside the table shows as itself, which the stored text holds.
+  if (prefix === undefined) return conditions;
+  const listed = codeList(field, table);
+  const outside = listed ? sql`${value} NOT IN (${listed}) AND ` : sql``;
+  const code = codeTextSql(layout, field);
+  if (prefix.toLowerCase().includes(needle)) conditions.push(sql`(${outside}${code} <> '')`);
+  else if (/[ ()]/.test(needle) || !prefix.endsWith(' ')) {
+    // The needle may run from the prefix into the code; one without a space or a bracket after a prefix ending in a space lies within the code.
+    conditions.push(sql`(${outside}${code} <> '' AND ${contains(sql`(${param(prefix)} || ${code} || ' (' || ${code} || ')')`, needle)})`);
+  }
+  return conditions;
+}
+
+/**
+ * A digit search over the stored digit runs: their mask first, then a substring scan of the
+ * runs of the rows it keeps, with the labels in the language (a code's label may hold what its stored code does not).
+ */
+function storedDigitsSearchSql<R>(layout: TableLayout, columns: readonly Column<R>[], needle: string): SqlQuery {
+  const mask = needleDigitMask(needle);
+  const stored = sql`((${searchMaskColumn(layout)} & ${mask}::UHUGEINT) = ${mask}::UHUGEINT AND contains(${searchTextColumn(layout)}, ${param(needle)}))`;
+  const conditions: SqlQuery[] = [stored];
+  for (const column of columns) {
+    const field = fieldIn(layout, column.key);
+    if (field && field.kind !== 'json' && column.kind === 'code') conditions.push(...codeLabelSearch(layout, column, field, needle));
+  }
+  return anyOf(conditions);
+}
+
+/**
  * The search over a list's archived rows: the needle (lower-cased) in any column's shown
  * text or raw value. `span`: the query's window, which makes times in a zone with daylight
- * saving cheap to show.
+ * saving cheap to show. A long run of digits is read from the stored digit runs.
  */
 export function searchSql<R>(layout: TableLayout, columns: readonly Column<R>[], search: string, zone: TimeZone, span?: Span): SqlQuery | null {
   const needle = search.trim().toLowerCase();
   if (needle === '') return null;
+  if (layout.search && STORED_DIGITS_NEEDLE.test(needle) && !fitsTime(needle)) return storedDigitsSearchSql(layout, columns, needle);
   const conditions: SqlQuery[] = [];
   for (const column of columns) {
     const field = fieldIn(layout, column.key);

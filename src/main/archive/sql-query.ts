@@ -153,6 +153,24 @@ export function columnName(layout: TableLayout, name: string): SqlQuery {
   return quoted(name);
 }
 
+/** The stored search text (a row's digit runs, shown-sql.ts): in the table only, never staged nor read back as part of a record. */
+export const SEARCH_COLUMN = '_search_digits';
+
+/** Beside it, the digit runs' mask (digit-mask.ts). */
+export const SEARCH_MASK_COLUMN = '_search_mask';
+
+/** The table's stored search text (see table-layout.ts); only a layout that keeps one has it. */
+export function searchTextColumn(layout: TableLayout): SqlQuery {
+  if (!layout.search) throw new TypeError(`The archive table ${layout.table} keeps no search text.`);
+  return quoted(SEARCH_COLUMN);
+}
+
+/** The mask of the table's stored search text. */
+export function searchMaskColumn(layout: TableLayout): SqlQuery {
+  if (!layout.search) throw new TypeError(`The archive table ${layout.table} keeps no search text.`);
+  return quoted(SEARCH_MASK_COLUMN);
+}
+
 /** A field of the layout, stored or derived (read from a JSON field by key). */
 export function fieldOf(layout: TableLayout, name: string): FieldLayout {
   const field = layout.fields.find((candidate) => candidate.field === name) ?? layout.derived?.find((candidate) => candidate.field === name);

@@ -8,7 +8,8 @@ import { LIST, VARCHAR, type DuckDBAppender, type DuckDBConnection } from '@duck
 import type { CoveragePiece } from './coverage';
 import { writeCoverage } from './meta-tables';
 import type { TableSchemas } from './schema';
-import { param, readSql, runSql, sql, stageNameOf, stageTableName, tableName } from './sql-query';
+import { digitMaskSql } from './digit-mask';
+import { param, readSql, runSql, searchMaskColumn, searchTextColumn, sql, stageNameOf, stageTableName, tableName } from './sql-query';
 import { encodeFields, type ArchiveTable, type SqlCell, type SqlColumn, type TableLayout } from './table-layout';
 
 /** Staged rows merged at once when no coverage asks sooner: one row group, which the engine writes straight to the file rather than through its log. */
@@ -103,7 +104,12 @@ export class Staging {
         Number(repeated[0]?.[0] ?? 0) > 0
           ? sql` QUALIFY row_number() OVER (PARTITION BY _key ORDER BY _seen DESC, rowid DESC) = 1`
           : sql``;
-      await runSql(this.writer, sql`INSERT INTO ${table} SELECT * FROM ${stage}${newestOnly}`);
+      const rows = sql`SELECT * FROM ${stage}${newestOnly}`;
+      // By name: the table also holds the search text and its mask (shown-sql.ts), written here from the row.
+      const inserted = layout.search
+        ? sql`SELECT *, ${digitMaskSql(searchTextColumn(layout))} AS ${searchMaskColumn(layout)} FROM (SELECT *, ${layout.search.text} AS ${searchTextColumn(layout)} FROM (${rows}))`
+        : rows;
+      await runSql(this.writer, sql`INSERT INTO ${table} BY NAME ${inserted}`);
       if (completes && 'coverage' in completes) await writeCoverage(this.writer, layout.table, completes.coverage);
       if (completes && 'snapshot' in completes) await this.replaceSnapshot(layout, completes.snapshot);
       await runSql(this.writer, sql`DELETE FROM ${stage}`);

@@ -45,6 +45,17 @@ export interface TableLayout {
   columns: readonly SqlColumn[];
   /** Text fields read out of a JSON field by key (see above); none when absent. */
   derived?: readonly FieldLayout[];
+  /** The stored search text (shown-sql.ts), kept in its column (sql-query.ts SEARCH_COLUMN) after `columns`; none when absent. */
+  search?: StoredSearch;
+}
+
+/**
+ * A row's search text, written when the row is merged. `version` names the expression: an
+ * archive whose column was filled by another one is filled again when opened (schema.ts).
+ */
+export interface StoredSearch {
+  text: SqlQuery;
+  version: string;
 }
 
 /** A derived field's place: the JSON field it is read from and its key there. */

@@ -31,7 +31,9 @@ export async function generateVoiceArchive(path: string, rows: number, options: 
   const instance = await DuckDBInstance.create(path);
   const connection = await instance.connect();
   try {
-    await connection.run(`INSERT INTO "${layout.table}" SELECT ${values.join(', ')} FROM range(${rows}) t(i)`);
+    // By the layout's names: the table's search text is left empty, and filled when the store next opens it.
+    const names = layout.columns.map(({ name }) => `"${name}"`);
+    await connection.run(`INSERT INTO "${layout.table}" (${names.join(', ')}) SELECT ${values.join(', ')} FROM range(${rows}) t(i)`);
     await connection.run('CHECKPOINT');
   } finally {
     connection.closeSync();
