@@ -25,6 +25,7 @@ import {
   tableName,
   type SqlQuery,
 } from './sql-query';
+import { recordColumnsOf } from './record-columns';
 import { decodeRecordJson, recordJsonSql, type ArchiveTable, type TableLayout } from './table-layout';
 
 /** Below this many matching rows the page's sort is cheap and narrowing it first costs more than it saves (a search). */
@@ -309,14 +310,15 @@ export class ArchiveQueries {
     const bounded = await this.bounded(layout, query, signal);
     return this.pool.run(
       async (connection) => {
+        const columns = recordColumnsOf(layout);
         const { text, params } = renderSql(
-          sql`SELECT ${recordJsonSql(layout)} FROM ${tableName(layout)} ${whereOf(conditionsOf(layout, bounded))} ${orderBy(layout, bounded)} ${limited}`,
+          sql`SELECT ${columns.select} FROM ${tableName(layout)} ${whereOf(conditionsOf(layout, bounded))} ${orderBy(layout, bounded)} ${limited}`,
         );
         let rows = 0;
         const result = await connection.stream(text, params);
-        for await (const chunk of result.yieldRowsJs()) {
+        for await (const chunk of result) {
           signal?.throwIfAborted();
-          const records = chunk.map((row) => decodeRecordJson<R>(row[0]));
+          const records = columns.decode<R>(chunk);
           rows += records.length;
           await onRows(records);
         }
