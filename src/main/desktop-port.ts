@@ -24,9 +24,10 @@ export interface DesktopPort {
   offerDownload(path: string): string | null;
   /**
    * Shows a desktop notification (Electron's); false where the host has none, and the page
-   * shows it with the web Notification instead (browser mode). Clicking it brings the window forward.
+   * shows it with the web Notification instead (browser mode). Clicking it brings the window
+   * forward, then calls `onClick`.
    */
-  notify?(title: string, body: string): boolean;
+  notify?(title: string, body: string, onClick?: () => void): boolean;
   /** The system's preferred languages, best first (Electron's); none where the page knows them (browser mode). */
   systemLanguages?(): string[];
 }

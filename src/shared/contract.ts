@@ -15,7 +15,7 @@ import { seatGroupMethods } from './methods/seat-groups';
 import { mmsEvents, mmsMethods } from './methods/mms';
 import { reportMethods } from './methods/reports';
 import { scheduleMethods } from './methods/schedule';
-import { liveMethods } from './methods/live';
+import { liveEvents, liveMethods } from './methods/live';
 import { languageMethods } from './methods/language';
 import { event, method, type EventSpec, type MethodSpec } from './methods/define';
 
@@ -61,6 +61,7 @@ export const events = {
   ...listEvents,
   ...jobEvents,
   ...mmsEvents,
+  ...liveEvents,
 } as const;
 
 export type Contract = typeof contract;

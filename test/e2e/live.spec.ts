@@ -6,6 +6,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import type { Harness } from '../../src/main/browser-host/server';
 import type { Sandbox } from '../../src/main/sandbox';
 import { DEFAULT_THRESHOLDS } from '../../src/shared/live/alerts';
 import { SANDBOX_PROFILE_ID } from '../../src/shared/profiles';
@@ -151,12 +152,126 @@ test('the Live board counts the live sandbox, follows it by itself, alerts once 
     });
     await expect.poll(() => sandbox.requestLog.length, { timeout: TWO_PERIODS_MS }).toBeGreaterThan(0);
   } finally {
-    // Leave nothing of the live day to later tests of this worker: the board stopped, its last
-    // refresh ended, the live calls it archived removed with the archive.
+    await leaveLiveDay(app, sandbox, harness);
+  }
+});
+
+/**
+ * Leaves nothing of the live day to later tests of this worker: the board stopped (its watch
+ * in the background switched off), its last refresh ended, the live calls it archived removed
+ * with the archive.
+ */
+async function leaveLiveDay(app: Page, sandbox: Sandbox, harness: Harness): Promise<void> {
+  await app.keyboard.press('Control+Shift+0');
+  const watch = app.getByRole('switch', { name: 'Watch in the background' });
+  if (await watch.isVisible()) await watch.uncheck();
+  await app.keyboard.press('Control+1');
+  await harness.services.dispatch('liveBoard', { profileId: SANDBOX_PROFILE_ID, thresholds: DEFAULT_THRESHOLDS, fetch: false });
+  sandbox.data.live.stop();
+  sandbox.data.live.setClock(null);
+  await harness.services.archives.remove(SANDBOX_PROFILE_ID);
+}
+
+/** Money as the board writes it ("12.3456 USD · 0.50 EUR"), per currency; none for "–". */
+function amounts(text: string): Map<string, number> {
+  const found = new Map<string, number>();
+  if (text.trim() === '–') return found;
+  for (const part of text.split(' · ')) {
+    const match = /^(-?[\d,]+(?:\.\d+)?) (\S+)$/.exec(part.trim());
+    if (!match) throw new Error(`not an amount: "${part}"`);
+    found.set(match[2], Number(match[1].replaceAll(',', '')));
+  }
+  return found;
+}
+
+test('the hours show their cost, and the board watches in the background after the screen is left unless switched off', async ({ app, sandbox, harness }) => {
+  test.setTimeout(300_000);
+  await harness.services.dispatch('liveBoard', { profileId: SANDBOX_PROFILE_ID, thresholds: DEFAULT_THRESHOLDS, fetch: false });
+  const frozen = Date.now() - 60_000;
+  sandbox.data.live.start({ callEveryMs: 10_000, seatPeriodMs: 20_000 });
+  sandbox.data.live.setClock(frozen);
+  await harness.services.archives.remove(SANDBOX_PROFILE_ID);
+  try {
+    await stubNotifications(app);
+    const indicator = app.getByTestId('live-watching');
+    await expect(indicator, 'nothing watches before the board is opened').toHaveCount(0);
+    await app.keyboard.press('Control+Shift+0');
+    await expect(app.getByRole('heading', { level: 1, name: 'Live' })).toBeVisible();
+    await app.getByLabel('Refresh every').selectOption(String(PERIOD_S));
+    await expectBoardShows(app, truthAt(sandbox, frozen), 60_000);
+
+    // 1. Each hour's cost, today's hours adding up to the day's cost so far, per currency.
+    const hourCells = app.getByTestId('live-hour-cost');
+    await expect(hourCells.first()).toBeVisible();
+    const day = amounts((await app.getByTestId('live-today-cost').textContent()) ?? '');
+    expect(day.size).toBeGreaterThan(0);
+    const added = new Map<string, number>();
+    const hourTexts = await hourCells.allTextContents();
+    for (const text of hourTexts) for (const [currency, amount] of amounts(text)) added.set(currency, (added.get(currency) ?? 0) + amount);
+    expect([...added.keys()].sort()).toEqual([...day.keys()].sort());
+    // Each amount is shown to at most 4 decimals: the sum may be off by half a unit of the last per hour.
+    for (const [currency, amount] of day) expect(Math.abs((added.get(currency) ?? 0) - amount)).toBeLessThanOrEqual(0.00005 * (hourTexts.length + 1));
+    await expect(app.locator('[data-testid="live-hours"] thead')).toContainText('Cost');
+
+    // 2. A limit at today's busy seats, not crossed yet; then the user goes to a list.
+    const busyAt = (atMs: number): number => truthAt(sandbox, atMs).byStatus.get('3') ?? 0;
+    const limit = busyAt(frozen);
+    let crossed = frozen + 1_000;
+    while (busyAt(crossed) <= limit) crossed += 1_000;
+    let recovered = crossed + 1_000;
+    while (busyAt(recovered) >= limit) recovered += 1_000;
+    await app.getByRole('button', { name: 'Thresholds…' }).click();
+    await app.getByLabel('Connect rate, last 30 min, amber:').fill('');
+    await app.getByLabel('Connect rate, last 30 min, red:').fill('');
+    await app.getByLabel('Busy seats, amber:').fill(String(limit));
+    await app.getByRole('button', { name: 'Save thresholds' }).click();
+    await expect(app.getByText('Saved for this profile.')).toBeVisible();
+    await app.getByRole('button', { name: 'Refresh now' }).click();
+    await expect(app.getByTestId('live-watch-busySeats')).toHaveAttribute('data-level', 'ok');
+    await expect(app.getByTestId('live-watch-connectRate')).toHaveAttribute('data-level', 'ok');
+    await expect(app.getByRole('switch', { name: 'Watch in the background' })).toBeChecked();
+    const alertsBefore = await app.getByTestId('live-alert').count();
+
     await app.keyboard.press('Control+1');
+    await expect(app.getByTestId('screen-live')).toHaveCount(0);
+    await expect(indicator).toBeVisible();
+    await expect(app.getByRole('img', { name: 'Watching in the background, no alerts' })).toBeVisible();
+
+    // 3. The floor crosses the limit while the list is open: one notification, the sidebar counts it.
+    const busyNotices = async (): Promise<string[]> => (await shownNotifications(app)).filter((title) => title.includes('Busy seats'));
+    sandbox.data.live.setClock(crossed);
+    await expect.poll(busyNotices, { timeout: TWO_PERIODS_MS }).toEqual(['Amber: Busy seats']);
+    await expect(indicator).toHaveText('1');
+    await expect(app.getByRole('img', { name: 'Watching in the background, active alerts: 1' })).toBeVisible();
+    // Two more refreshes (each reads the seat list) with the limit still crossed: no second notification.
+    const seatReads = (): number => sandbox.requestLog.filter((entry) => entry.path === '/v3/cc/seat/query').length;
+    const readsBefore = seatReads();
+    await expect.poll(seatReads, { timeout: 2 * TWO_PERIODS_MS }).toBeGreaterThanOrEqual(readsBefore + 2);
+    expect(await busyNotices()).toEqual(['Amber: Busy seats']);
+
+    // 4. It recovers while the list is still open: one notification more.
+    sandbox.data.live.setClock(recovered);
+    await expect.poll(busyNotices, { timeout: TWO_PERIODS_MS }).toEqual(['Amber: Busy seats', 'Recovered: Busy seats']);
+    await expect(app.getByRole('img', { name: 'Watching in the background, no alerts' })).toBeVisible();
+
+    // 5. Back on the board: the alerts raised meanwhile are listed.
+    await app.keyboard.press('Control+Shift+0');
+    await expect(app.getByTestId('live-alert')).toHaveCount(alertsBefore + 2);
+    await expect(app.getByTestId('live-alert').nth(0)).toContainText('Recovered: Busy seats');
+    await expect(app.getByTestId('live-alert').nth(1)).toContainText('Amber: Busy seats');
+    await expect(indicator, 'on its own screen the board shows itself').toHaveCount(0);
+
+    // 6. Switched off: leaving the screen stops the refreshes, and nothing says it watches.
+    await app.getByRole('switch', { name: 'Watch in the background' }).uncheck();
+    await app.getByRole('navigation', { name: 'Screens' }).locator('button[data-screen="accounts"]').click();
+    await expect(app.getByRole('heading', { level: 1, name: 'Accounts' })).toBeVisible();
+    await expect(indicator).toHaveCount(0);
+    // A refresh the board started just before may still be answering: let it end.
     await harness.services.dispatch('liveBoard', { profileId: SANDBOX_PROFILE_ID, thresholds: DEFAULT_THRESHOLDS, fetch: false });
-    sandbox.data.live.stop();
-    sandbox.data.live.setClock(null);
-    await harness.services.archives.remove(SANDBOX_PROFILE_ID);
+    sandbox.clearRequestLog();
+    await app.waitForTimeout(2.5 * PERIOD_S * 1000);
+    expect(sandbox.requestLog).toHaveLength(0);
+  } finally {
+    await leaveLiveDay(app, sandbox, harness);
   }
 });

@@ -22,7 +22,7 @@ export function createElectronDesktop(getWindow: () => BrowserWindow | null): De
     // The file is on this computer already, where the user chose to save it.
     offerDownload: () => null,
     systemLanguages: () => app.getPreferredSystemLanguages(),
-    notify(title, body) {
+    notify(title, body, onClick) {
       if (typeof Notification?.isSupported !== 'function' || !Notification.isSupported()) return false;
       const notice = new Notification({ title, body });
       notice.on('click', () => {
@@ -31,6 +31,7 @@ export function createElectronDesktop(getWindow: () => BrowserWindow | null): De
           if (window.isMinimized()) window.restore();
           window.focus();
         }
+        onClick?.();
       });
       notice.show();
       return true;

@@ -115,7 +115,7 @@ export function createServices(options: ServiceOptions): Services {
     ...createSeatGroupHandlers({ clients, log }),
     ...createReportHandlers({ accounts, archives, jobs, log, mmsHistory, desktop, appVersion: version, written }),
     ...scheduled.handlers,
-    ...createLiveHandlers({ accounts, archives, log, desktop }),
+    ...createLiveHandlers({ accounts, archives, log, desktop, onAlertClicked: (profileId) => options.emit('liveAlertClicked', { profileId }) }),
     ...createLanguageHandlers(preferences, desktop, () => jobs.retitle()),
     loadPreferences: () => ok(preferences.all()),
     savePreference: ({ key, value }) => preferences.set(key, value),

@@ -38,6 +38,8 @@ export interface LiveBoardsDeps {
   archives: Pick<Archives, 'store' | 'condition'>;
   log: Logger;
   desktop: Pick<DesktopPort, 'notify'>;
+  /** A desktop notification of a profile's alert was clicked (the window then opens the Live board). */
+  onAlertClicked?: (profileId: string) => void;
   now?: () => number;
 }
 
@@ -110,7 +112,8 @@ export class LiveBoards {
     state.levels = step.levels;
     state.alerts = [...[...step.events].reverse(), ...state.alerts].slice(0, MAX_ALERTS);
     let notifiedByDesktop = false;
-    for (const event of step.events) notifiedByDesktop = this.deps.desktop.notify?.(event.title, event.text) === true;
+    const clicked = (): void => this.deps.onAlertClicked?.(profileId);
+    for (const event of step.events) notifiedByDesktop = this.deps.desktop.notify?.(event.title, event.text, clicked) === true;
 
     return ok({
       profileId,

@@ -46,10 +46,11 @@ export function liveWindows(calendar: ZoneCalendar, nowMs: number): LiveWindows 
 type VoiceFigures = Figures<typeof VOICE_FIGURES>;
 
 /**
- * The voice figures with one breakdown only, by call status: the board shows no
- * breakdown, and the totals' cost is read from the first (and cheapest) one.
+ * The voice figures with cost by time and no breakdown: the board's hours show their cost
+ * per currency, and the quarter hours' one pass gives the totals' cost too (the board shows
+ * no breakdown, so none is counted).
  */
-const BOARD_FIGURES: typeof VOICE_FIGURES = { ...VOICE_FIGURES, breakdowns: VOICE_FIGURES.breakdowns.filter((breakdown) => breakdown.name === 'byStatus') };
+const BOARD_FIGURES: typeof VOICE_FIGURES = { ...VOICE_FIGURES, costByTime: true, breakdowns: [] };
 
 /** The last 30 minutes need no cost (the thresholds read rates and counts): the quarter hours' pass alone. */
 const RECENT_FIGURES: typeof VOICE_FIGURES = { ...VOICE_FIGURES, breakdowns: [] };

@@ -56,6 +56,11 @@ export const DEFAULT_THRESHOLDS: LiveThresholds = {
 
 export const ALL_OK: AlertLevels = { connectRate: 'ok', acd: 'ok', idleSeats: 'ok', busySeats: 'ok' };
 
+/** How many figures are at amber or red now: the alerts still active. */
+export function activeAlertCount(levels: AlertLevels): number {
+  return LIVE_METRICS.filter((metric) => levels[metric] !== 'ok').length;
+}
+
 /** A limit's number as typed: at most one decimal, no grouping (a limit reads as it is entered). */
 const limitNumber = (value: number): string => formatNumber(value, { maximumFractionDigits: 1, useGrouping: false });
 

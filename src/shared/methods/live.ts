@@ -3,7 +3,7 @@ import { m } from '../i18n';
 import * as p from '../parse';
 import { LIVE_METRICS, type LiveThresholds, type Threshold } from '../live/alerts';
 import type { LiveBoard, LiveBoardRequest } from '../live/board';
-import { method } from './define';
+import { event, method } from './define';
 
 /** A limit: a finite number, or null when that level is off. */
 const limit: p.Parser<number | null> = (input, path = '') => {
@@ -31,4 +31,9 @@ export const liveMethods = {
   liveBoard: method<LiveBoardRequest, LiveBoard>(
     p.object({ profileId: p.optional(p.string), thresholds, fetch: p.boolean }),
   ),
+} as const;
+
+export const liveEvents = {
+  /** A Live alert's desktop notification (Electron's) was clicked: the window opens the Live board. */
+  liveAlertClicked: event<{ profileId: string }>(),
 } as const;

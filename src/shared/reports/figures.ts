@@ -196,7 +196,8 @@ export const VOICE_FIGURES = {
   },
   byHour: true,
   trend: 'asr',
-  costByTime: false,
+  // Widened: the Live board's set turns it on (its hours show cost), the Overview's stays off.
+  costByTime: false as boolean,
   breakdowns: VOICE_BREAKDOWNS,
 } as const satisfies FigureSet<VoiceMeasure>;
 

@@ -2,6 +2,7 @@
 import { describe, expect, it, vi } from 'vitest';
 
 const shown: { title: string; body: string }[] = [];
+const clicks: (() => void)[] = [];
 let supported = true;
 
 vi.mock('electron', () => ({
@@ -11,7 +12,9 @@ vi.mock('electron', () => ({
   Notification: class {
     static isSupported = (): boolean => supported;
     constructor(private readonly options: { title: string; body: string }) {}
-    on(): void {}
+    on(name: string, listener: () => void): void {
+      if (name === 'click') clicks.push(listener);
+    }
     show(): void {
       shown.push(this.options);
     }
@@ -27,5 +30,18 @@ describe('the Electron desktop port', () => {
     supported = false;
     expect(desktop.notify?.('Recovered: Busy seats', 'Busy seats is back to 50.')).toBe(false);
     expect(shown).toHaveLength(1);
+  });
+
+  it('calls back when its notification is clicked, so the window can open the Live board', async () => {
+    supported = true;
+    const { createElectronDesktop } = await import('../../../src/main/electron/desktop');
+    const desktop = createElectronDesktop(() => null);
+    let opened = 0;
+    clicks.length = 0;
+    expect(desktop.notify?.('Amber: Busy seats', 'Busy seats is 62.', () => (opened += 1))).toBe(true);
+    expect(opened).toBe(0);
+    expect(clicks).toHaveLength(1);
+    clicks[0]();
+    expect(opened).toBe(1);
   });
 });

@@ -1,22 +1,15 @@
-import { alertText, alertTitle, DEFAULT_THRESHOLDS, LIVE_METRICS, type LiveThresholds } from '../../../shared/live/alerts';
-import { LIVE_REFRESH_SECONDS, nextRefreshMs, refreshSecondsOf, type LiveBoard } from '../../../shared/live/board';
+import { untrack } from 'svelte';
+import { activeAlertCount, alertText, alertTitle } from '../../../shared/live/alerts';
+import { nextRefreshMs, type LiveBoard } from '../../../shared/live/board';
 import type { AppError } from '../../../shared/result';
 import { epochMsToWallTime, formatWallTime, parseTimeZone, type TimeZone } from '../../../shared/time-zone';
 import { formatNumber, m } from '../../../shared/i18n';
 import { bridge } from './bridge';
 import { askToNotify, notifyDesktop } from './desktop-notice';
+import { settingsOf, shouldWatch, type LiveSettings } from './live-settings';
 import { navigation } from './navigation.svelte';
 import { preferences } from './preferences.svelte';
 import { session } from './session.svelte';
-
-/** What a profile keeps of its Live board: how often it refreshes, its thresholds, the wall's scheme. */
-export interface LiveSettings {
-  refreshSeconds: number;
-  thresholds: LiveThresholds;
-  wallScheme: 'dark' | 'light';
-}
-
-const DEFAULT_SETTINGS: LiveSettings = { refreshSeconds: LIVE_REFRESH_SECONDS.default, thresholds: DEFAULT_THRESHOLDS, wallScheme: 'dark' };
 
 /** The refresh periods offered, in seconds (10 s to 10 min). */
 export const REFRESH_CHOICES: readonly number[] = [10, 15, 30, 60, 120, 300, 600];
@@ -34,33 +27,14 @@ function settingsKey(profileId: string): string {
   return `live.${profileId}`;
 }
 
-/** Saved settings read back, anything unusable replaced by the default. */
-function settingsOf(saved: unknown): LiveSettings {
-  if (typeof saved !== 'object' || saved === null) return DEFAULT_SETTINGS;
-  const value = saved as Partial<Record<keyof LiveSettings, unknown>>;
-  const thresholds = { ...DEFAULT_THRESHOLDS };
-  if (typeof value.thresholds === 'object' && value.thresholds !== null) {
-    const stored = value.thresholds as Partial<Record<string, { amber?: unknown; red?: unknown }>>;
-    const limit = (input: unknown): number | null => (typeof input === 'number' && Number.isFinite(input) ? input : null);
-    for (const metric of LIVE_METRICS) {
-      const entry = stored[metric];
-      if (entry) thresholds[metric] = { amber: limit(entry.amber), red: limit(entry.red) };
-    }
-  }
-  return {
-    refreshSeconds: refreshSecondsOf(value.refreshSeconds),
-    thresholds,
-    wallScheme: value.wallScheme === 'light' ? 'light' : 'dark',
-  };
-}
-
 /** Why the board is not refreshing by itself right now. */
 export type LivePause = 'hidden' | 'offline' | null;
 
 /**
- * The Live screen's board and its refresh loop: while the screen is open it refreshes by
- * itself every period (longer after -15), never two at once, and not at all while the
- * window is hidden or the computer is offline.
+ * The Live board and its refresh loop: while the screen is open, and after it was opened
+ * while "Watch in the background" is on (and some limit is set), it refreshes by itself every
+ * period (longer after -15), never two at once, and not at all while the window is hidden or
+ * the computer is offline. It watches the active profile, and follows a switch to another.
  */
 class LiveState {
   board = $state.raw<LiveBoard | null>(null);
@@ -72,15 +46,24 @@ class LiveState {
   /** When the next refresh is due; null while paused or working. */
   nextAt = $state<number | null>(null);
   wall = $state(false);
+  /** The Live screen is open. */
+  onScreen = $state(false);
+  /** The board was opened in this run of the app, or was being watched when the app last ran. */
+  opened = $state(false);
+  /** Refreshing by itself now, on the screen or in the background. */
+  active = $state(false);
 
   readonly profileId = $derived(session.activeProfileId);
   readonly zone: TimeZone = $derived(parseTimeZone(this.board?.timeZone ?? session.profile?.timeZone ?? 'UTC') ?? (parseTimeZone('UTC') as TimeZone));
   readonly settings: LiveSettings = $derived(settingsOf(this.profileId ? preferences.get(settingsKey(this.profileId)) : undefined));
+  readonly wanted = $derived(shouldWatch({ onScreen: this.onScreen, opened: this.opened, settings: this.settings }));
+  /** Figures at amber or red on the board now (the sidebar shows how many). */
+  readonly activeAlerts = $derived(this.board ? activeAlertCount(this.board.levels) : 0);
 
   private timer: ReturnType<typeof setTimeout> | null = null;
   private running: Promise<void> | null = null;
-  private active = false;
-  private boardProfile: string | null = null;
+  private followed: string | null = null;
+  private restored = false;
 
   private readonly onVisibility = (): void => {
     if (document.visibilityState === 'hidden') this.pause('hidden');
@@ -89,20 +72,63 @@ class LiveState {
   private readonly onOffline = (): void => this.pause('offline');
   private readonly onOnline = (): void => this.resume();
 
-  /** The screen opened: refresh now and then by itself. */
-  start(): void {
+  constructor() {
+    // Electron's notification of an alert was clicked (a browser's calls navigation itself).
+    bridge.onLiveAlertClicked(() => navigation.go('live'));
+    $effect.root(() => {
+      // At start: a board that was being watched when the app last ran is watched again.
+      $effect(() => {
+        if (this.restored || !preferences.loaded || this.profileId === null) return;
+        this.restored = true;
+        if (untrack(() => this.settings.watched)) this.opened = true;
+      });
+      $effect(() => {
+        const profileId = this.profileId;
+        const wanted = this.wanted;
+        untrack(() => this.steer(profileId, wanted));
+      });
+    });
+  }
+
+  /** The screen opened: the board refreshes now and by itself, and (unless switched off) goes on after the screen is left. */
+  open(): void {
+    this.onScreen = true;
+    this.opened = true;
+    if (this.settings.background && !this.settings.watched) this.store({ watched: true });
+  }
+
+  /** The screen closed: the board goes on only if it watches in the background. */
+  close(): void {
+    this.onScreen = false;
+    this.wall = false;
+  }
+
+  private steer(profileId: string | null, wanted: boolean): void {
+    if (profileId !== this.followed) {
+      // Another profile: its own board, settings and alerts; the last one's wait ends.
+      this.followed = profileId;
+      this.board = null;
+      this.problem = null;
+      this.rateLimitedInARow = 0;
+      this.deactivate();
+    }
+    if (wanted) this.activate();
+    else this.deactivate();
+  }
+
+  private activate(): void {
     if (this.active) return;
     this.active = true;
     document.addEventListener('visibilitychange', this.onVisibility);
     window.addEventListener('offline', this.onOffline);
     window.addEventListener('online', this.onOnline);
-    if (this.boardProfile !== this.profileId) this.board = null;
     this.resume();
   }
 
-  /** The screen closed: no more refreshes. */
-  stop(): void {
+  private deactivate(): void {
+    if (!this.active) return;
     this.active = false;
+    this.paused = null;
     this.clearTimer();
     this.nextAt = null;
     document.removeEventListener('visibilitychange', this.onVisibility);
@@ -139,15 +165,18 @@ class LiveState {
 
   /** Refreshes now (the loop, or Refresh now); a refresh under way is not started twice. */
   refresh(): Promise<void> {
-    this.running ??= this.refreshOnce().finally(() => {
+    if (this.running) return this.running;
+    const profileId = this.profileId;
+    this.running = this.refreshOnce(profileId).finally(() => {
       this.running = null;
-      this.schedule();
+      // The profile was switched meanwhile: the new one's board at once, not a period later.
+      if (this.active && profileId !== this.profileId) void this.refresh();
+      else this.schedule();
     });
     return this.running;
   }
 
-  private async refreshOnce(): Promise<void> {
-    const profileId = this.profileId;
+  private async refreshOnce(profileId: string | null): Promise<void> {
     if (profileId === null || !this.active) return;
     this.clearTimer();
     this.nextAt = null;
@@ -163,7 +192,6 @@ class LiveState {
       const board = result.value;
       performance.mark('switchboard:live-arrived');
       this.board = board;
-      this.boardProfile = profileId;
       this.rateLimitedInARow = board.refresh.rateLimited ? this.rateLimitedInARow + 1 : 0;
       // Electron's notification was shown by main; in a browser the page shows it.
       if (!board.notifiedByDesktop) {
@@ -180,22 +208,17 @@ class LiveState {
     return this.refresh();
   }
 
-  /** Saves this profile's settings; a new period takes effect from the next wait. */
+  /** Saves this profile's settings (the user's change); a new period takes effect from the next wait. */
   save(patch: Partial<LiveSettings>): void {
-    if (this.profileId === null) return;
-    preferences.set(settingsKey(this.profileId), { ...this.settings, ...patch });
+    // Switched off, the board is not watched again at the next start; switched on (on the screen), it is.
+    this.store(patch.background === undefined ? patch : { ...patch, watched: patch.background });
     // A browser asks for notifications on a gesture of the user's: here, setting the board up.
     askToNotify();
     if (patch.refreshSeconds !== undefined && this.timer !== null) queueMicrotask(() => this.schedule());
   }
 
-  /** Follows another profile: its own board, settings and alerts. */
-  follow(profileId: string | null): void {
-    if (profileId === this.boardProfile) return;
-    this.board = null;
-    this.problem = null;
-    this.rateLimitedInARow = 0;
-    if (this.active) void this.refresh();
+  private store(patch: Partial<LiveSettings>): void {
+    if (this.profileId !== null) preferences.set(settingsKey(this.profileId), { ...this.settings, ...patch });
   }
 }
 
