@@ -6,6 +6,7 @@
  */
 import { LIST_OPERATIONS, type ListOperation, type ListParams } from './operations';
 import * as p from './parse';
+import { viaFilterShape, type ViaFilter } from './reports/via';
 
 export const LIST_SOURCES = ['platform', 'archive'] as const;
 export type ListSource = (typeof LIST_SOURCES)[number];
@@ -41,6 +42,8 @@ export interface ListFiltersOf<O extends ListOperation> {
   equals?: EqualsFilter[];
   /** Only rows in this hour of the day (0-23) in the profile's time zone, within the window. */
   hourOfDay?: number;
+  /** Only the rows of one seat or team leader (an Overview row), found through other archived lists. */
+  via?: ViaFilter;
 }
 
 export type ListFilters = { [O in ListOperation]: ListFiltersOf<O> }[ListOperation];
@@ -70,6 +73,7 @@ export const listFiltersShape = {
   contains: p.optional(p.arrayOf(p.object({ field: p.string, text: p.string }))),
   equals: p.optional(p.arrayOf(p.object({ field: p.string, value: equalsValue }))),
   hourOfDay: p.optional(hourOfDay),
+  via: p.optional(viaFilterShape),
 };
 
 /** A query's rows and order without where they are read from (what an archive page request takes). */

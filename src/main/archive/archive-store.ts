@@ -18,6 +18,7 @@ import { pruneTable, retentionPlan, tableStats, type RetentionPlan, type TableSt
 import { readCoverage, readSnapshotTakenAt } from './meta-tables';
 import { ArchiveQueries, type ArchivePage } from './queries';
 import type { ArchiveQuery } from './query-sql';
+import { viaTables } from './via-sql';
 import { m } from '../../shared/i18n';
 import { ArchiveReadCancelled, ReadPool } from './read-pool';
 import { diskFullError, isDiskFull } from './disk-full';
@@ -172,6 +173,12 @@ export class ArchiveStore {
     return this.engine;
   }
 
+  /** The list's table and those a query reads beside it (a seat's task details) made before it is read. */
+  private async preparedFor(layout: TableLayout, query: ArchiveQuery): Promise<Engine> {
+    for (const other of query.via ? viaTables(query.via.via) : []) await this.prepared(other);
+    return this.prepared(layout);
+  }
+
   /** Stages fetched rows; they are merged by the next `commit` (or sooner, in large batches). */
   stage<R>(table: ArchiveTable<R>, records: readonly R[], firstPosition: number, seenAtMs: number): Promise<void> {
     return this.serial(() => this.engine.staging.stage(table, records, firstPosition, seenAtMs));
@@ -190,10 +197,14 @@ export class ArchiveStore {
     return this.serial(() => this.engine.staging.discard(table));
   }
 
-  /** The covered ranges of a windowed list, as last committed (read beside the writes, never behind them). */
-  coverage(operation: string): Promise<CoveragePiece[]> {
+  /**
+   * The covered ranges of a windowed list, as last committed (read beside the writes, never
+   * behind them), kept until the next merge or prune: every archived page tells its last sync.
+   */
+  async coverage(operation: string): Promise<CoveragePiece[]> {
     this.checkOpen();
-    return this.engine.pool.run((reader) => readCoverage(reader, operation));
+    const pieces = await this.engine.queries.keptUntilWrite(`coverage\n${operation}`, (reader) => readCoverage(reader, operation));
+    return pieces.map((piece) => ({ ...piece }));
   }
 
   /** When the scope's snapshot was last taken in full; null when never. */
@@ -209,7 +220,7 @@ export class ArchiveStore {
    */
   async page<R>(table: ArchiveTable<R>, query: ArchiveQuery, offset: number, limit: number, signal?: AbortSignal): Promise<ArchivePage<R>> {
     this.checkOpen();
-    const engine = await this.prepared(table.layout);
+    const engine = await this.preparedFor(table.layout, query);
     return engine.queries.page(table, query, offset, limit, signal);
   }
 
@@ -222,14 +233,14 @@ export class ArchiveStore {
     limit?: number,
   ): Promise<number> {
     this.checkOpen();
-    const engine = await this.prepared(table.layout);
+    const engine = await this.preparedFor(table.layout, query);
     return engine.queries.each(table, query, onRows, signal, limit);
   }
 
   /** Writes the matching rows to a Parquet file (see ArchiveQueries.copyToParquet); returns the rows written. */
   async copyToParquet<R>(table: ArchiveTable<R>, query: ArchiveQuery, path: string, signal?: AbortSignal): Promise<number> {
     this.checkOpen();
-    const engine = await this.prepared(table.layout);
+    const engine = await this.preparedFor(table.layout, query);
     return engine.queries.copyToParquet(table, query, path, signal);
   }
 

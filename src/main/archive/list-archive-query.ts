@@ -1,6 +1,7 @@
 /**
  * A list screen's query (shared/list-query.ts) as the archive query that selects exactly
- * the rows the table shows: the form's window or task, the Overview's filters, the sort,
+ * the rows the table shows: the form's window or task, the Overview's filters (a seat or
+ * team leader among them), the sort,
  * and the search and column filters as they match the shown text (shown-sql.ts). Checked
  * once here for the archive's pages and its exports alike; a refusal names what to change.
  */
@@ -8,6 +9,7 @@ import { planColumnFilters } from '../../shared/column-filter';
 import type { Column } from '../../shared/columns';
 import type { ListFilters } from '../../shared/list-query';
 import { listOf } from '../../shared/operations';
+import { viaNamed } from '../../shared/reports/via';
 import { m } from '../../shared/i18n';
 import { fail, ok, type Result } from '../../shared/result';
 import type { TimeZone } from '../../shared/time-zone';
@@ -66,6 +68,7 @@ export function listArchiveQuery(asked: ListFilters, zone: TimeZone): Result<Lis
     ...planned.plans.map(({ column, plan }) => columnFilterSql(layout, column, plan, zone, span)),
     ...[searchSql(layout, columns, asked.search ?? '', zone, span)].filter((condition) => condition !== null),
   ];
-  const unfiltered: ArchiveQuery = { ...base.value, equals, ...(hourOfDay ? { hourOfDay } : {}), ...(asked.sort ? { sort: asked.sort } : {}) };
+  const via = asked.via ? { via: viaNamed(asked.via.name), value: asked.via.value } : undefined;
+  const unfiltered: ArchiveQuery = { ...base.value, equals, ...(hourOfDay ? { hourOfDay } : {}), ...(via ? { via } : {}), ...(asked.sort ? { sort: asked.sort } : {}) };
   return ok({ query: shown.length > 0 ? { ...unfiltered, shown } : unfiltered, unfiltered });
 }

@@ -5,6 +5,7 @@
  * names the column to fix.
  */
 import { listOf, type ListOperation } from '../../shared/operations';
+import { viaNamed, type ViaFilter } from '../../shared/reports/via';
 import { m } from '../../shared/i18n';
 import { ok, type Result } from '../../shared/result';
 import { archiveTableFor } from './tables';
@@ -19,6 +20,7 @@ export interface ArchivePageAsks {
   search?: string;
   contains?: readonly { field: string; text: string }[];
   equals?: readonly { field: string; value: string | number | null }[];
+  via?: ViaFilter;
 }
 
 export function checkArchivePageAsks(operation: ListOperation, asks: ArchivePageAsks): Result<null> {
@@ -28,7 +30,16 @@ export function checkArchivePageAsks(operation: ListOperation, asks: ArchivePage
   if ((asks.search ?? '').length > ARCHIVE_TEXT_MAX) {
     return refuse('search', m.cli_archive_search_too_long({ max: String(ARCHIVE_TEXT_MAX) }));
   }
-  if (contains.length + equals.length > ARCHIVE_FILTERS_MAX) {
+  if (asks.via) {
+    const via = viaNamed(asks.via.name);
+    if (via.operation !== operation) {
+      return refuse('via', m.cli_archive_via_wrong_list({ name: via.label(), records: listOf(via.operation).endpoint.title(), list: listOf(operation).endpoint.title() }));
+    }
+    if (asks.via.value !== null && asks.via.value.length > ARCHIVE_TEXT_MAX) {
+      return refuse('via', m.cli_archive_filter_too_long({ column: via.label(), max: String(ARCHIVE_TEXT_MAX) }));
+    }
+  }
+  if (contains.length + equals.length + (asks.via ? 1 : 0) > ARCHIVE_FILTERS_MAX) {
     return refuse('contains', m.cli_archive_too_many_filters({ max: String(ARCHIVE_FILTERS_MAX) }));
   }
   const named = [

@@ -3,10 +3,12 @@
  * select its rows and the order they are listed in. Every value the user gave is bound as
  * a parameter; every name comes from the table's layout.
  */
+import type { Via } from '../../shared/reports/via';
 import type { TimeZone } from '../../shared/time-zone';
 import { hourOfDaySql } from './hour-of-day-sql';
 import { fieldColumn, fieldOf, fieldSortColumn, joinSql, param, sql, type SqlQuery } from './sql-query';
 import type { TableLayout } from './table-layout';
+import { viaConditionSql } from './via-sql';
 
 export interface QueryFilter {
   field: string;
@@ -30,6 +32,8 @@ export interface ArchiveQuery {
   hourOfDay?: { hour: number; zone: TimeZone };
   /** Conditions on what the rows show: a screen's search and column filters, made by shown-sql.ts. */
   shown?: readonly SqlQuery[];
+  /** Only the rows of one seat or team leader (null: those without one), found through the via's lists. */
+  via?: { via: Via; value: string | null };
 }
 
 export { ArchiveQueryRefused } from './archive-query-refused';
@@ -94,6 +98,7 @@ export function conditionsOf(layout: TableLayout, query: ArchiveQuery): SqlQuery
     const within = { fromMs: query.window.fromMs, toMs: query.window.toMs + 1 };
     conditions.push(hourOfDaySql(within, query.hourOfDay.hour, query.hourOfDay.zone));
   }
+  if (query.via) conditions.push(viaConditionSql(layout, query.via.via, query.via.value));
   conditions.push(...(query.shown ?? []));
   const search = query.search?.trim().toLowerCase();
   if (search) {

@@ -32,7 +32,7 @@ export async function planParquet(request: ShownRequest, zone: TimeZone, archive
     return fail('validation', m.export_parquet_all_columns());
   }
   const source = request.source ?? 'platform';
-  if (source === 'platform' && ((request.equals ?? []).length > 0 || request.hourOfDay !== undefined)) {
+  if (source === 'platform' && ((request.equals ?? []).length > 0 || request.hourOfDay !== undefined || request.via !== undefined)) {
     return fail('validation', m.export_overview_filters_archive_only());
   }
   const asked = listArchiveQuery(request, zone);

@@ -8,6 +8,7 @@ import type { Column } from '../../shared/columns';
 import { codeDisplay, formatInstant } from '../../shared/cell-text';
 import type { ListFiltersOf, ListSource } from '../../shared/list-query';
 import type { ListDescriptor, ListOperation } from '../../shared/operations';
+import { viaNamed } from '../../shared/reports/via';
 import { parseIsoInstant, type TimeZone } from '../../shared/time-zone';
 import type { AboutRow } from './table-writer';
 import { formatNumber, m } from '../../shared/i18n';
@@ -80,6 +81,7 @@ export function queryInWords<Row>(input: QueryInWords<object, Row>): AboutRow[] 
   const search = (query.search ?? '').trim();
   const overview = [
     ...equals.map(({ field, value }) => `${headerOf(list, field)} = ${value === null ? m.export_none_parenthesised() : valueText(list, field, value)}`),
+    ...(query.via ? [`${viaNamed(query.via.name).label()} = ${query.via.value ?? m.export_none_parenthesised()}`] : []),
     ...(query.hourOfDay === undefined
       ? []
       : [m.export_words_hour({ from: `${String(query.hourOfDay).padStart(2, '0')}:00`, to: `${String(query.hourOfDay + 1).padStart(2, '0')}:00` })]),

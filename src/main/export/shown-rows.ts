@@ -82,7 +82,7 @@ export async function shownRows<O extends ListOperation>(
         : archiveRows(store, operation, query.value.query);
     return ok({ rows: read, columns: columns.value, words });
   }
-  if ((request.equals ?? []).length > 0 || request.hourOfDay !== undefined) {
+  if ((request.equals ?? []).length > 0 || request.hourOfDay !== undefined || request.via !== undefined) {
     return fail('validation', m.export_overview_filters_archive_only());
   }
   const planned = planColumnFilters(list.columns, request.contains ?? []);

@@ -37,8 +37,13 @@ const UTC: TimeZone = { kind: 'fixed', name: 'UTC', offsetMinutes: 0 };
 /** The first eight bytes of every PNG file. */
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-/** What "sync first" brings up to date: the lists whose figures depend on the window, and the seat list (a snapshot of now). */
-const SYNCED_FOR_OVERVIEW: readonly ListOperation[] = ['voiceRecords', 'numberRecords', 'seats'];
+/**
+ * What "sync first" brings up to date: the lists whose figures depend on the window, and the
+ * seat and team-leader lists (snapshots of now; calls by team leader read the leaders). Task
+ * details, where a call's seat is, are synced one task at a time from their own screen: no
+ * operation lists the tasks, so the Overview cannot know which to fetch.
+ */
+const SYNCED_FOR_OVERVIEW: readonly ListOperation[] = ['voiceRecords', 'numberRecords', 'seats', 'teamLeaders'];
 
 export function createReportHandlers(deps: {
   accounts: Accounts;

@@ -9,8 +9,10 @@
 import type { ArchiveStore } from '../archive/archive-store';
 import { QUARTER_HOUR_MS, type Window, type ZoneCalendar } from '../../shared/calendar';
 import type { Breakdown, Figure, Measure, SomeFigureSet } from '../../shared/reports/figures';
+import type { Via } from '../../shared/reports/via';
 import { TallyBook } from '../../shared/reports/fold';
 import { joinSql, sql, type SqlQuery } from '../archive/sql-query';
+import { VIA_KEY, VIA_VALUE, viaOnSql, viaPairsSql, viaTables } from '../archive/via-sql';
 import { numberOf, tableSql, textOf, type TableSql } from './sql';
 
 /** The pseudo-breakdown of quarter hours: hours, days and the totals come from it. */
@@ -33,19 +35,28 @@ function passesOf(set: SomeFigureSet): string[][] {
   const passes = (PASSES[set.operation] ?? [[QUARTERS]]).map((pass) => pass.filter((name) => declared.has(name))).filter((pass) => pass.length > 0);
   const planned = new Set(passes.flat());
   for (const breakdown of set.breakdowns) if (!planned.has(breakdown.name)) passes.push([breakdown.name]);
+  // A via's join may give a record several values: its pass must group by nothing else.
+  for (const pass of passes) if (pass.length > 1 && pass.some((name) => viaOf(set, name))) throw new Error('A breakdown through a via takes a pass of its own.');
   return passes;
+}
+
+function viaOf(set: SomeFigureSet, name: string): Via | undefined {
+  const breakdowns: readonly Breakdown[] = set.breakdowns;
+  return breakdowns.find((breakdown) => breakdown.name === name)?.via;
 }
 
 /** The tally book of a figure set over a window `[fromMs, toMs)` of the archive. */
 export async function countInArchive<S extends SomeFigureSet>(store: ArchiveStore, set: S, window: Window, calendar: ZoneCalendar): Promise<TallyBook<S>> {
-  const book = new TallyBook(set);
+  const book = new TallyBook(set, true);
   const table = tableSql(set.operation);
   // Without cost by time, the quarter hours' pass leaves money out and the totals' money is
   // that of a breakdown's values added up (every row has exactly one value of each).
   let moneyOfTotals: string | null = null;
   for (const pass of passesOf(set)) {
-    if (!set.costByTime && !pass.includes(QUARTERS)) moneyOfTotals ??= pass[0];
-    const rows = await store.read([table.layout], passSql(set, table, pass, window));
+    const via = pass.length === 1 ? viaOf(set, pass[0]) : undefined;
+    // A via's rows may count a record twice (two leaders): the totals' money is never theirs.
+    if (!set.costByTime && !pass.includes(QUARTERS) && !via) moneyOfTotals ??= pass[0];
+    const rows = await store.read([table.layout, ...(via ? viaTables(via) : [])], passSql(set, table, pass, window));
     for (const row of rows) {
       const dimension = pass[numberOf(row[0])];
       const currency = String(row[1 + pass.length]);
@@ -100,15 +111,25 @@ function passSql(set: SomeFigureSet, table: TableSql, pass: readonly string[], w
     if (name === QUARTERS) return sql`_time // ${QUARTER_HOUR_MS}`;
     const breakdown = breakdowns.find((candidate) => candidate.name === name);
     if (!breakdown) throw new Error(`No breakdown "${name}" in the ${set.operation} figures.`);
+    if (breakdown.via) return sql`_via.${VIA_VALUE}`;
     const column = table.column(breakdown.field);
     return breakdown.numeric ? column : sql`nullif(${column}, '')`;
   });
+  // A breakdown through a via groups by the value its pairs give each record (none: the missing row).
+  const via = pass.length === 1 ? viaOf(set, pass[0]) : undefined;
+  const from = via
+    ? sql`${table.name} LEFT JOIN (${viaPairsSql(via)}) AS _via ON _via.${VIA_KEY} = ${viaOnSql(table.layout, via)}`
+    : table.name;
   // Each distinct condition is one boolean column of the small table: cheap to group by.
   // Without cost by time the quarter hours' pass leaves currency out; breakdowns always carry it.
   const withMoney = set.costByTime || pass.some((name) => name !== QUARTERS);
   if (!withMoney && pass.length > 1) throw new Error('Without cost by time, the quarter hours take a pass of their own.');
   // A condition on a field this pass groups by filters that column; any other is a boolean column.
-  const dimensionOf = (field: string): number => pass.findIndex((name) => breakdowns.find((b) => b.name === name)?.field === field);
+  const dimensionOf = (field: string): number =>
+    pass.findIndex((name) => {
+      const breakdown = breakdowns.find((b) => b.name === name);
+      return breakdown !== undefined && !breakdown.via && breakdown.field === field;
+    });
   const conditions = [
     ...new Map(counted.flatMap((m) => (m.where && dimensionOf(m.where.field) < 0 ? [[`${m.where.field}=${m.where.equals}`, m.where] as const] : []))).entries(),
   ];
@@ -137,7 +158,7 @@ function passSql(set: SomeFigureSet, table: TableSql, pass: readonly string[], w
   );
   const sets = joinSql(dimensions.map((dimension) => sql`(${dimension}, currency)`));
   return sql`WITH g AS (
-      SELECT ${joinSql(inner)} FROM ${table.name}
+      SELECT ${joinSql(inner)} FROM ${from}
       WHERE _time >= ${window.fromMs} AND _time < ${window.toMs} GROUP BY ALL)
     SELECT CASE ${which} END, ${joinSql(dimensions)}, currency, ${joinSql(outerMeasures)}, sum(money)
     FROM g GROUP BY GROUPING SETS (${sets})`;

@@ -4,7 +4,7 @@
  * never the rows.
  */
 import type { ZoneCalendar } from '../calendar';
-import type { Measure, SomeFigureSet } from './figures';
+import type { Breakdown, Measure, SomeFigureSet } from './figures';
 import { TallyBook } from './fold';
 
 /** A record's fields by name: the normalised record lists read generically. */
@@ -55,6 +55,8 @@ export function recordCounter<S extends SomeFigureSet>(set: S, calendar: ZoneCal
   const measures = Object.values(set.measures).map(measureOf);
   const { field: moneyField, currencyField } = set.money;
   const sums = new Array<number>(measures.length).fill(0);
+  // A row streams alone: values found through other lists (a via) are the archive's to count.
+  const breakdowns = (set.breakdowns as readonly Breakdown[]).filter((breakdown) => !breakdown.via);
   return {
     book,
     add(record, timeMs) {
@@ -63,7 +65,7 @@ export function recordCounter<S extends SomeFigureSet>(set: S, calendar: ZoneCal
       const currency = groupValue(fields[currencyField]) ?? 'USD';
       const amount = amountOf(fields[moneyField]);
       book.total.add(sums, currency, amount);
-      for (const breakdown of set.breakdowns) book.value(breakdown.name, groupValue(fields[breakdown.field])).add(sums, currency, amount);
+      for (const breakdown of breakdowns) book.value(breakdown.name, groupValue(fields[breakdown.field])).add(sums, currency, amount);
       if (timeMs === null) return;
       const timeAmount = set.costByTime ? amount : null;
       book.hours[calendar.hourOf(timeMs)].add(sums, currency, timeAmount);

@@ -1,7 +1,7 @@
 /**
  * A bucket's DrillDown as the archive page request that lists exactly its rows: the
- * window (for windowed lists) as ISO texts to the millisecond, the equal fields and the
- * hour of day. The Overview screen opens the list with it; the tests count with it.
+ * window (for windowed lists) as ISO texts to the millisecond, the equal fields, the
+ * hour of day and the seat or team leader. The Overview screen opens the list with it; the tests count with it.
  */
 import type { ArchivePageRequest } from '../methods/archive';
 import { listOf } from '../operations';
@@ -23,6 +23,7 @@ export function drillDownPageRequest(
     ...page,
     ...(drill.equals ? { equals: drill.equals } : {}),
     ...(drill.hourOfDay === undefined ? {} : { hourOfDay: drill.hourOfDay }),
+    ...(drill.via ? { via: drill.via } : {}),
   };
   // The params are the window (or none) the operation's descriptor asks for.
   return request as ArchivePageRequest;

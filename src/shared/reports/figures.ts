@@ -13,6 +13,7 @@ import { m } from '../i18n';
 import type { Label } from '../i18n/locale';
 import { CALL_STATUS_LABELS, CALL_STATUS_MISSING, feedbackLabel } from '../platform';
 import type { ListOperation } from '../operations';
+import { SEAT_VIA, TEAM_LEADER_VIA, type Via } from './via';
 
 /** Call status 50 is connected, 40 voicemail (CALL_STATUS_LABELS). */
 export const CONNECTED_STATUS = 50;
@@ -55,7 +56,16 @@ export interface Breakdown {
   readonly name: string;
   /** Its chart's id on the Overview (`chart-voice-{id}`). */
   readonly id: string;
+  /** The record's field grouped by; with `via`, the one the via starts from. */
   readonly field: string;
+  /**
+   * Grouped by a value found through other archived lists (./via.ts): only the archive can
+   * count it (the Summary sheet of streamed rows leaves it out), and a record may count
+   * under several values when the via leads to several.
+   */
+  readonly via?: Via;
+  /** What the table says under it (why its rows may add up to more than the calls). */
+  readonly note?: Label;
   /** The Summary table's title and its first column's header (Labels, read when shown). */
   readonly title: Label;
   readonly header: Label;
@@ -160,6 +170,27 @@ const VOICE_BREAKDOWNS: readonly Breakdown[] = [
     missing: m.overview_bd_keys_missing,
     limit: null,
     label: feedbackLabel,
+  },
+  {
+    name: 'bySeat',
+    id: 'by-seat',
+    field: SEAT_VIA.on,
+    via: SEAT_VIA,
+    title: m.overview_bd_seat_title,
+    header: m.overview_bd_seat_header,
+    missing: m.overview_bd_seat_missing,
+    limit: null,
+  },
+  {
+    name: 'byTeamLeader',
+    id: 'by-team-leader',
+    field: TEAM_LEADER_VIA.on,
+    via: TEAM_LEADER_VIA,
+    title: m.overview_bd_leader_title,
+    header: m.overview_bd_leader_header,
+    missing: m.overview_bd_leader_missing,
+    note: m.overview_bd_leader_note,
+    limit: null,
   },
 ];
 

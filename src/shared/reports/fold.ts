@@ -37,14 +37,19 @@ export class TallyBook<S extends SomeFigureSet = SomeFigureSet> {
   readonly hours: Tally[];
   /** By local day (days since 1970-01-01 on the zone's wall clock). */
   readonly days = new Map<number, Tally>();
-  /** By breakdown name, then by the field's value (null: missing). */
+  /** By breakdown name (those counted), then by the field's value (null: missing). */
   readonly breakdowns = new Map<string, Map<string | null, Tally>>();
 
-  constructor(readonly set: S) {
+  /** `joins`: whether breakdowns found through other lists (a via) are counted too; only the archive can. */
+  constructor(
+    readonly set: S,
+    joins = false,
+  ) {
     this.measureNames = Object.keys(set.measures);
     this.total = this.tally();
     this.hours = Array.from({ length: 24 }, () => this.tally());
-    for (const breakdown of set.breakdowns) this.breakdowns.set(breakdown.name, new Map());
+    const breakdowns: readonly Breakdown[] = set.breakdowns;
+    for (const breakdown of breakdowns) if (joins || !breakdown.via) this.breakdowns.set(breakdown.name, new Map());
   }
 
   tally(): Tally {
@@ -128,13 +133,18 @@ export function foldFigures<S extends SomeFigureSet>(book: TallyBook<S>, window:
   ].sort((a, b) => a.day - b.day);
 
   const breakdowns: Record<string, RankedBuckets<S>> = {};
-  for (const breakdown of set.breakdowns) {
-    const values = book.breakdowns.get(breakdown.name) ?? new Map<string | null, Tally>();
+  const declared: readonly Breakdown[] = set.breakdowns;
+  for (const breakdown of declared) {
+    // Not counted (a via the streamed rows cannot follow): not listed either.
+    const values = book.breakdowns.get(breakdown.name);
+    if (!values) continue;
+    const where = (value: string | null): Partial<DrillDown> =>
+      breakdown.via
+        ? { via: { name: breakdown.via.name, value } }
+        : { equals: [{ field: breakdown.field, value: breakdown.numeric && value !== null ? Number(value) : value }] };
     breakdowns[breakdown.name] = {
       seen: values.size,
-      buckets: ranked(breakdown, values, book.measureNames.indexOf('calls')).map(([value, tally]) =>
-        bucket(value ?? '', labelOf(breakdown, value), tally, drill({ equals: [{ field: breakdown.field, value: breakdown.numeric && value !== null ? Number(value) : value }] })),
-      ),
+      buckets: ranked(breakdown, values, book.measureNames.indexOf('calls')).map(([value, tally]) => bucket(value ?? '', labelOf(breakdown, value), tally, drill(where(value)))),
     };
   }
 

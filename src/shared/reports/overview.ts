@@ -9,6 +9,7 @@
 import type { ListOperation } from '../operations';
 import type { NUMBER_FIGURES, VOICE_FIGURES } from './figures';
 import type { BucketOf, Figures, TotalsOf } from './fold';
+import type { ViaFilter } from './via';
 
 export { CONNECTED_STATUS, VOICEMAIL_STATUS } from './figures';
 
@@ -29,6 +30,8 @@ export interface DrillDown {
   toMs: number;
   equals?: { field: string; value: string | number | null }[];
   hourOfDay?: number;
+  /** The rows of one seat or team leader, found through other archived lists (./via.ts). */
+  via?: ViaFilter;
 }
 
 /** A voice figure group: one hour of day, one day, one caller-id number, one region... (declared in ./figures). */

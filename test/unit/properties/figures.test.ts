@@ -101,7 +101,9 @@ describe('figures: the Overview and the Summary agree, and equal plain counts', 
           const fromRows = summary.figures();
           const fromArchive = operation === 'voiceRecords' ? overview.voice : overview.numbers;
           const { concurrency: _concurrency, ...voiceFigures } = overview.voice;
-          expect(fromRows).toEqual(operation === 'voiceRecords' ? voiceFigures : fromArchive);
+          // Calls by seat and team leader are found through other lists: the streamed rows leave them out.
+          const { bySeat: _bySeat, byTeamLeader: _byTeamLeader, ...ownBreakdowns } = voiceFigures.breakdowns;
+          expect(fromRows).toEqual(operation === 'voiceRecords' ? { ...voiceFigures, breakdowns: ownBreakdowns } : fromArchive);
 
           // Plain counts of the raw rows in each local hour and day.
           const shift = shiftFor(zoneName);

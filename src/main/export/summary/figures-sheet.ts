@@ -97,9 +97,10 @@ export function figuresSheet(set: SomeFigureSet, result: Figures<SomeFigureSet>,
         const first = breakdown.numeric ? cellOf(value === null ? null : Number(value), 'count') : text(withMeaning ? value : labelOf(breakdown, value));
         return withMeaning ? [first, text(bucket.label)] : [first];
       }, ranked.buckets as unknown as Bucket[]),
-      ...(ranked.seen > ranked.buckets.length
-        ? { note: m.export_summary_top({ shown: formatNumber(ranked.buckets.length), seen: formatNumber(ranked.seen) }) }
-        : {}),
+      ...noteOf([
+        ranked.seen > ranked.buckets.length ? m.export_summary_top({ shown: formatNumber(ranked.buckets.length), seen: formatNumber(ranked.seen) }) : null,
+        breakdown.note ? said(breakdown.note) : null,
+      ]),
     });
   }
   return {
@@ -112,4 +113,10 @@ export function figuresSheet(set: SomeFigureSet, result: Figures<SomeFigureSet>,
     ],
     tables,
   };
+}
+
+/** A table's note: its parts that apply, one after another. */
+function noteOf(parts: readonly (string | null)[]): { note?: string } {
+  const present = parts.filter((part): part is string => part !== null);
+  return present.length > 0 ? { note: present.join(' ') } : {};
 }

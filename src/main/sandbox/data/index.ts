@@ -78,7 +78,7 @@ export function buildSandboxData(options: DataOptions): SandboxData {
   const groups = generateSeatGroups(options.workspace);
   const seats = generateSeats(seed, anchorMs, groups);
   const teamLeaders = generateTeamLeaders(seed, anchorMs, groups);
-  const tasks = generateTaskRows(seed, anchorMs, profile.taskRows, groups, seats);
+  const tasks = generateTaskRows(seed, anchorMs, profile.taskRows, groups, seats, { count: historyCount, voiceIdAt: (index) => voiceRecordAt(index).voiceId });
   const axbBindings = generateAxbBindings(seed, anchorMs, appIds);
   const noRows: readonly TaskRowEntry[] = [];
 

@@ -72,19 +72,37 @@ function variableValue(random: Random, n: number, anchorMs: number): string {
   }
 }
 
+/**
+ * Dialled row n (counted across the tasks) is the call of voice record 2n, newest first: the
+ * tasks' calls are the recent history's, every other one, so the Overview's recent windows
+ * show them by seat and team leader. Taken by index, not drawn, so no row's other values move.
+ */
+const CALL_STRIDE = 2;
+
+/** Where a dialled row's call is: the voice record at a history index (newest first) and how many there are. */
+export interface TaskCalls {
+  count: number;
+  voiceIdAt(index: number): string;
+}
+
 export function generateTaskRows(
   seed: number,
   anchorMs: number,
   rowCounts: readonly number[],
   groups: readonly SeatGroupInfo[],
   seats: readonly SeatRecord[],
+  calls: TaskCalls,
 ): Map<number, TaskRowEntry[]> {
   const tasks = new Map<number, TaskRowEntry[]>();
   const usableSeats = seats.filter((seat) => seat.deleteFlag === 0);
   const seatsOfGroup = new Map(
     groups.map((group) => [group.id, usableSeats.filter((seat) => seat.sipGroupId === group.id)]),
   );
-  let nextCallId = 300_000_001;
+  let dialledRows = 0;
+  const nextCallId = (): string | null => {
+    const index = CALL_STRIDE * dialledRows++;
+    return index < calls.count ? calls.voiceIdAt(index) : null;
+  };
   TASK_IDS.forEach((taskId, taskIndex) => {
     const random = createRandom(seed, STREAM.tasks, taskId);
     const taskGroups = groups.filter((group) => (seatsOfGroup.get(group.id) ?? []).length > 0);
@@ -111,7 +129,7 @@ export function generateTaskRows(
         sipGroupName: group.name,
         labelName: dialled && random.chance(0.6) ? random.pick(LABELS) : null,
         remark: random.chance(0.3) ? random.pick(REMARKS) : random.chance(0.5) ? '' : null,
-        callId: dialled ? nextCallId++ : null,
+        callId: dialled ? nextCallId() : null,
         errorReason: status === 7 ? random.pick(ERROR_REASONS) : null,
         status,
         callCount: status === 9 || status === 7 ? 1 : status === 1 ? 0.5 : 0,

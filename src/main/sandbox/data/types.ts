@@ -73,7 +73,8 @@ export interface TaskDetailRecord extends TaskVariables {
   sipGroupName: string;
   labelName: string | null;
   remark: string | null;
-  callId: number | null;
+  /** The voice id of its call (text, as voice ids are; the spec's Integer is compared as text). */
+  callId: string | null;
   errorReason: string | null;
   status: number;
   callCount: number;
