@@ -53,6 +53,8 @@ export interface ChartModel {
   drills: (DrillDown | null)[];
   /** Said when there is nothing to draw. */
   empty: string;
+  /** Said under the table (why its rows may add up to more than the calls). */
+  note?: string;
 }
 
 export function formatValue(value: number | null, format: ValueFormat): string {

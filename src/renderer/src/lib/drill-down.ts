@@ -1,6 +1,7 @@
 import type { Column } from '../../../shared/columns';
 import { m } from '../../../shared/i18n';
 import type { DrillDown } from '../../../shared/reports/overview';
+import { viaNamed, type ViaFilter } from '../../../shared/reports/via';
 import { navigation } from './navigation.svelte';
 import { screenOfOperation } from './screens';
 import { viewFor } from './views.svelte';
@@ -18,6 +19,12 @@ export function equalsChipText<R>(field: string, value: string | number | null, 
   if (value === null) return m.overview_chip_not_recorded({ name });
   const label = column?.kind === 'code' ? column.label(value) : null;
   return m.overview_chip_equals({ name, value: label ?? String(value) });
+}
+
+/** "Seat: Alice", or "Seat: not recorded" for the calls without one. */
+export function viaChipText(via: ViaFilter): string {
+  const name = viaNamed(via.name).label();
+  return via.value === null ? m.overview_chip_not_recorded({ name }) : m.overview_chip_equals({ name, value: via.value });
 }
 
 export function hourChipText(hour: number): string {

@@ -15,6 +15,7 @@ import {
 import { LIMITS } from '../../../shared/platform';
 import { ARCHIVE_HISTORY_DAYS_MAX } from '../../../shared/profiles';
 import type { DrillDown } from '../../../shared/reports/overview';
+import type { ViaFilter } from '../../../shared/reports/via';
 import type { Page } from '../../../shared/records';
 import type { AppError } from '../../../shared/result';
 import { parseTimeZone, type TimeZone } from '../../../shared/time-zone';
@@ -53,13 +54,14 @@ function loadStateOf(job: JobInfo): LoadAllState {
 
 export type SortState = { key: string; descending: boolean } | null;
 
-/** An Overview bucket's filters beyond the window: exact values and an hour of day, which only the archive can apply. */
+/** An Overview bucket's filters beyond the window: exact values, an hour of day and a seat or team leader, which only the archive can apply. */
 export interface DrillFilters {
   equals: { field: string; value: string | number | null }[];
   hourOfDay: number | null;
+  via: ViaFilter | null;
 }
 
-const NO_DRILL: DrillFilters = { equals: [], hourOfDay: null };
+const NO_DRILL: DrillFilters = { equals: [], hourOfDay: null, via: null };
 
 const UTC = parseTimeZone('UTC') as TimeZone;
 const FLUSH_MS = 200;
@@ -257,6 +259,7 @@ export class ListView<O extends ListOperation> {
       ...(contains.length > 0 ? { contains } : {}),
       ...(archive && this.drill.equals.length > 0 ? { equals: $state.snapshot(this.drill.equals) } : {}),
       ...(archive && this.drill.hourOfDay !== null ? { hourOfDay: this.drill.hourOfDay } : {}),
+      ...(archive && this.drill.via !== null ? { via: $state.snapshot(this.drill.via) } : {}),
     };
   }
 
@@ -399,18 +402,20 @@ export class ListView<O extends ListOperation> {
     this.columnFilters = {};
     const defaults = this.spec.defaults(this.context());
     this.draft = this.list.window ? { ...defaults, ...drillWindowText(drill, this.zone) } : defaults;
-    this.drill = { equals: drill.equals ?? [], hourOfDay: drill.hourOfDay ?? null };
+    this.drill = { equals: drill.equals ?? [], hourOfDay: drill.hourOfDay ?? null, via: drill.via ?? null };
     this.source = 'archive';
     this.unreachable = false;
     await this.apply();
   }
 
-  /** Takes one Overview filter off (an index of `drill.equals`, or 'hour') and shows the archive again. */
-  async removeDrillFilter(which: number | 'hour'): Promise<void> {
+  /** Takes one Overview filter off (an index of `drill.equals`, 'hour' or 'via') and shows the archive again. */
+  async removeDrillFilter(which: number | 'hour' | 'via'): Promise<void> {
     this.drill =
       which === 'hour'
         ? { ...this.drill, hourOfDay: null }
-        : { ...this.drill, equals: this.drill.equals.filter((_, index) => index !== which) };
+        : which === 'via'
+          ? { ...this.drill, via: null }
+          : { ...this.drill, equals: this.drill.equals.filter((_, index) => index !== which) };
     this.page = 1;
     await this.fetch();
   }

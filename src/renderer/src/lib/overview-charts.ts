@@ -14,6 +14,8 @@ import { unitText } from './overview-figures';
  */
 export interface OverviewCharts {
   voice: ChartModel[];
+  /** Calls by seat and by team leader: tables only (a seat list is read, not looked at as bars). */
+  bySeat: ChartModel[];
   numbers: ChartModel[];
   seats: ChartModel[];
   mms: ChartModel[];
@@ -27,6 +29,7 @@ export function overviewCharts(overview: Overview): OverviewCharts {
       concurrencyChart(voice.concurrency),
       ...breakdownCharts(VOICE_FIGURES, 'voice', voice),
     ],
+    bySeat: breakdownCharts(VOICE_FIGURES, 'voice', voice, true),
     numbers: [...timeCharts(NUMBER_FIGURES, 'numbers', numbers, overview.compared?.numbers ?? null), ...breakdownCharts(NUMBER_FIGURES, 'numbers', numbers)],
     seats: [
       countChart('seats-by-status', m.overview_seats_by_status(), m.overview_status(), seats.byStatus.map(withLabel(seatStatusLabel)), false, m.overview_no_seats()),
@@ -140,13 +143,15 @@ function timeCharts(set: SomeFigureSet, prefix: string, figures: TimeBuckets, be
   ];
 }
 
-function breakdownCharts(set: SomeFigureSet, prefix: string, figures: { breakdowns: Readonly<Record<string, { buckets: readonly Bucket[] }>> }): ChartModel[] {
-  const breakdowns: readonly Breakdown[] = set.breakdowns;
+/** The breakdowns of the record's own fields, or (`joined`) those found through other lists (a seat's). */
+function breakdownCharts(set: SomeFigureSet, prefix: string, figures: { breakdowns: Readonly<Record<string, { buckets: readonly Bucket[] }>> }, joined = false): ChartModel[] {
+  const breakdowns = (set.breakdowns as readonly Breakdown[]).filter((breakdown) => (breakdown.via !== undefined) === joined);
   return breakdowns.map((breakdown) => {
     // A bucket's key is the value itself, '' for rows without one.
     const buckets = (figures.breakdowns[breakdown.name]?.buckets ?? []).map(withLabel((key) => labelOf(breakdown, key === '' ? null : key)));
     const ranked = breakdown.limit !== null || !breakdown.numeric;
-    return figureChart(set, `${prefix}-${breakdown.id}`, breakdown.title(), breakdown.header(), buckets, ranked && buckets.length > 4, false);
+    const model = figureChart(set, `${prefix}-${breakdown.id}`, breakdown.title(), breakdown.header(), buckets, ranked && buckets.length > 4, false);
+    return breakdown.note ? { ...model, note: breakdown.note() } : model;
   });
 }
 
