@@ -55,6 +55,8 @@ export class ArchiveQueries {
   private readonly spans = new Memo<{ fromMs: number; toMs: number } | null>(16);
   /** Chunks of rows of recent listings (see rowsOf), dropped with the counts: at most 64 × 250 records. */
   private readonly chunks = new Memo<unknown[]>(64);
+  /** Other facts that change only with the writes (see keptUntilWrite), dropped with the counts. */
+  private readonly kept = new Memo<unknown>(16);
   /** The chunks of each listing being read or waiting to be, dropped with the counts. */
   private readonly listings = new Map<string, ListingChunks>();
 
@@ -66,6 +68,7 @@ export class ArchiveQueries {
     this.topValues.clear();
     this.spans.clear();
     this.chunks.clear();
+    this.kept.clear();
     this.listings.clear();
   }
 
@@ -89,9 +92,8 @@ export class ArchiveQueries {
    * The rows `[first, first + size)` in the query's order. Pages are read as part of a
    * chunk of CHUNK_ROWS rows, kept until the next write and shared by everyone asking
    * meanwhile: paging on, or many screens paging the same listing at once, reads each
-   * chunk once, and chunks wanted at once are read together (see ListingChunks). The first
-   * page of a listing no one reads yet is read by itself, so it is answered before its
-   * chunk is. A page larger than two chunks is read by itself.
+   * chunk once, and chunks wanted at once are read together (see ListingChunks). A page
+   * larger than two chunks is read by itself.
    */
   private async rowsOf<R>(
     layout: TableLayout,
@@ -111,9 +113,9 @@ export class ArchiveQueries {
     const generation = this.chunks.generation;
     let listing = this.listings.get(key);
     if (!listing) {
-      listing = new ListingChunks(async (from, to) => {
+      listing = new ListingChunks(async (from, to, reading) => {
         const start = from * CHUNK_ROWS;
-        const rows = await pick(start, Math.min((to - from + 1) * CHUNK_ROWS, total - start));
+        const rows = await pick(start, Math.min((to - from + 1) * CHUNK_ROWS, total - start), reading);
         const chunks = Array.from({ length: to - from + 1 }, (_, index) => rows.slice(index * CHUNK_ROWS, (index + 1) * CHUNK_ROWS));
         chunks.forEach((chunk, index) => this.chunks.put(`${key}\n${from + index}`, chunk, generation));
         return chunks;
@@ -122,14 +124,8 @@ export class ArchiveQueries {
     }
     const chunkKeys = Array.from({ length: lastChunk - firstChunk + 1 }, (_, index) => firstChunk + index);
     const known = chunkKeys.map((chunk) => this.chunks.peek(`${key}\n${chunk}`));
-    if (listing.idle && known.every((chunk) => chunk === undefined)) {
-      const own = pick(first, size, signal);
-      listing.holdUntil(own);
-      for (const chunk of chunkKeys) listing.want(chunk).catch(() => undefined);
-      return own;
-    }
     const rows: unknown[] = [];
-    for (const [index, chunk] of chunkKeys.entries()) rows.push(...(known[index] ?? (await untilAborted(listing.want(chunk), signal))));
+    for (const chunk of await Promise.all(chunkKeys.map((chunk, index) => known[index] ?? listing.want(chunk, signal)))) rows.push(...chunk);
     const from = first - firstChunk * CHUNK_ROWS;
     return rows.slice(from, from + size) as R[];
   }
@@ -351,6 +347,14 @@ export class ArchiveQueries {
     return Number(result.rowsChanged);
   }
 
+  /**
+   * What `read` reads, kept under `key` until the next write (merge or prune), and shared by
+   * everyone asking while it is read. Only for what changes with the writes alone.
+   */
+  keptUntilWrite<T>(key: string, read: (reader: DuckDBConnection) => Promise<T>): Promise<T> {
+    return this.kept.get(key, () => true, (reading) => this.pool.run(read, { signal: reading })) as Promise<T>;
+  }
+
   /** A read-only statement made with `sql`, within the read time limit. */
   read(query: SqlQuery): Promise<unknown[][]> {
     return this.pool.run((reader) => readSql(reader, query));
@@ -475,56 +479,79 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined, onAb
   });
 }
 
+/** A chunk wanted: who waits for it, and its read's interrupt once all of them gave up. */
+interface WantedChunk extends Deferred<unknown[]> {
+  askers: number;
+  /** Someone waits who cannot give up. */
+  held: boolean;
+  /** Every asker gave up and its read is being interrupted: a new asker reads it again. */
+  abandoned: boolean;
+  /** Interrupts the statement reading it (and its neighbours) when none of them is wanted any more. */
+  giveUp(): void;
+}
+
 /**
- * The chunks of one listing wanted now. Chunks asked for while a read of the listing runs
- * wait for it to end and are then read together, neighbours in one statement: two hundred
- * screens paging one listing at once read it in a few statements, not one per chunk.
+ * The chunks of one listing wanted now. Chunks asked for in one turn of the event loop, or
+ * while a read of the listing runs, are read together, neighbours in one statement: two
+ * hundred screens paging one listing at once read it in a few statements, not one per
+ * chunk. A statement whose chunks every asker gave up is interrupted; one left waiting is
+ * not started.
  */
 class ListingChunks {
-  private readonly wanted = new Map<number, Deferred<unknown[]>>();
-  private readonly reading = new Map<number, Promise<unknown[]>>();
+  private readonly wanted = new Map<number, WantedChunk>();
+  private readonly reading = new Map<number, WantedChunk>();
   private running = false;
-  private before: Promise<unknown> = Promise.resolve();
 
-  /** `read` reads the chunks `from` to `to` (both included) in one statement. */
-  constructor(private readonly read: (from: number, to: number) => Promise<unknown[][]>) {}
+  /** `read` reads the chunks `from` to `to` (both included) in one statement, given up when `signal` aborts. */
+  constructor(private readonly read: (from: number, to: number, signal: AbortSignal) => Promise<unknown[][]>) {}
 
-  /** Nothing read or waiting to be. */
-  get idle(): boolean {
-    return !this.running && this.wanted.size === 0;
-  }
-
-  /** The next read starts once `work` is done (the page that started the listing, read by itself). */
-  holdUntil(work: Promise<unknown>): void {
-    this.before = work.catch(() => undefined);
-  }
-
-  want(chunk: number): Promise<unknown[]> {
-    const known = this.reading.get(chunk) ?? this.wanted.get(chunk)?.promise;
-    if (known) return known;
-    const entry = deferred<unknown[]>();
-    this.wanted.set(chunk, entry);
-    if (!this.running) {
-      this.running = true;
-      void this.before.then(() => this.drain());
+  want(chunk: number, signal: AbortSignal | undefined): Promise<unknown[]> {
+    const read = this.reading.get(chunk);
+    let entry = read && !read.abandoned ? read : this.wanted.get(chunk);
+    if (!entry) {
+      entry = { ...deferred<unknown[]>(), askers: 0, held: false, abandoned: false, giveUp: () => undefined };
+      this.wanted.set(chunk, entry);
+      if (!this.running) {
+        this.running = true;
+        // Others asking in this turn of the event loop join the first read.
+        setImmediate(() => void this.drain());
+      }
     }
-    return entry.promise;
+    const wanted = entry;
+    if (!signal) {
+      wanted.held = true;
+      return wanted.promise;
+    }
+    wanted.askers += 1;
+    return untilAborted(wanted.promise, signal, () => {
+      wanted.askers -= 1;
+      if (wanted.askers === 0 && !wanted.held) wanted.giveUp();
+    });
   }
 
   private async drain(): Promise<void> {
     while (this.wanted.size > 0) {
-      const taken = [...this.wanted.entries()].sort(([a], [b]) => a - b);
+      const taken = [...this.wanted.entries()].filter(([, entry]) => entry.askers > 0 || entry.held).sort(([a], [b]) => a - b);
       this.wanted.clear();
-      for (const [chunk, entry] of taken) this.reading.set(chunk, entry.promise);
+      for (const [chunk, entry] of taken) this.reading.set(chunk, entry);
       for (const run of neighbourRuns(taken.map(([chunk]) => chunk), BATCH_CHUNKS_MAX)) {
-        const entries = taken.filter(([chunk]) => chunk >= run.from && chunk <= run.to).map(([, entry]) => entry);
+        const inRun = taken.filter(([chunk]) => chunk >= run.from && chunk <= run.to);
+        const entries = inRun.map(([, entry]) => entry);
+        const interrupt = new AbortController();
+        const giveUp = (): void => {
+          if (!entries.every((entry) => entry.askers === 0 && !entry.held)) return;
+          for (const entry of entries) entry.abandoned = true;
+          interrupt.abort();
+        };
+        for (const entry of entries) entry.giveUp = giveUp;
+        giveUp();
         try {
-          const chunks = await this.read(run.from, run.to);
-          taken.filter(([chunk]) => chunk >= run.from && chunk <= run.to).forEach(([chunk, entry]) => entry.resolve(chunks[chunk - run.from] ?? []));
+          const chunks = await this.read(run.from, run.to, interrupt.signal);
+          for (const [chunk, entry] of inRun) entry.resolve(chunks[chunk - run.from] ?? []);
         } catch (error) {
           for (const entry of entries) entry.reject(error);
         }
-        for (let chunk = run.from; chunk <= run.to; chunk++) this.reading.delete(chunk);
+        for (const [chunk, entry] of inRun) if (this.reading.get(chunk) === entry) this.reading.delete(chunk);
       }
     }
     this.running = false;
