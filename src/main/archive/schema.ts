@@ -103,8 +103,10 @@ export class TableSchemas {
     const stored = await readSql(this.writer, sql`SELECT value FROM _meta WHERE key = ${key}`);
     const table = tableName(layout);
     if (stored[0]?.[0] === layout.search.version) {
-      // Rows merged by a version that wrote no search text.
-      await this.writeSearchText(layout, sql`${searchTextColumn(layout)} IS NULL OR ${searchMaskColumn(layout)} IS NULL`);
+      // Rows merged by a version that wrote no search text; an archive without any is not written to.
+      const empty = sql`${searchTextColumn(layout)} IS NULL OR ${searchMaskColumn(layout)} IS NULL`;
+      const [[missing] = [0]] = await readSql(this.writer, sql`SELECT count(*) FROM ${table} WHERE ${empty}`);
+      if (Number(missing) > 0) await this.writeSearchText(layout, empty);
       return;
     }
     const [[count, last] = [0, null]] = await readSql(this.writer, sql`SELECT count(*), max(rowid) FROM ${table}`);
