@@ -16,6 +16,7 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import { finished } from 'node:stream/promises';
 import { Zip } from 'fflate';
 import { m } from '../../shared/i18n';
+import { CellCache } from './cell-cache';
 import { excelSerialText, type CellFormat, type CellValue, type ExportField } from './cells';
 import { summarySheetXml } from './summary-sheet-xml';
 import type { NamedSummary, SummarySheet } from './summary-sheet';
@@ -31,6 +32,8 @@ const MAX_SHEET_BYTES = 3_900_000_000;
 /** Rows are encoded straight into buffers of this size, which go to the compressor when full. */
 const CHUNK_BYTES = 512 * 1024;
 const SHEET_NAME_MAX = 31;
+/** Longer texts are written each time (and counted when cut), never kept by value. */
+const KEPT_TEXT_MAX = 256;
 
 export interface XlsxWriterOptions {
   /** Name of the records sheet, e.g. "Voice records" (cut to Excel's 31 characters). */
@@ -97,6 +100,9 @@ export class XlsxStreamWriter<R> implements TableWriter<R> {
   private readonly level: number;
   private readonly styles: string[];
   private readonly dateTimes: boolean[];
+  /** Per column: its cells' XML kept by value, and how one is made. */
+  private readonly caches: CellCache[];
+  private readonly makers: ((value: string | number) => string)[];
   private readonly lastColumn: string;
   private readonly sheets: { name: string; rows: number }[] = [];
   /** The summary sheets written (known once finish makes them), first in tab order. */
@@ -122,6 +128,8 @@ export class XlsxStreamWriter<R> implements TableWriter<R> {
     this.level = options.level ?? 3;
     this.styles = fields.map((field) => styleAttribute(field.format));
     this.dateTimes = fields.map((field) => field.format === 'datetime');
+    this.caches = fields.map(() => new CellCache());
+    this.makers = this.styles.map((style) => (value: string | number) => this.cellXml(value, style));
     this.lastColumn = columnLetters(Math.max(1, fields.length));
     // The export claimed this partial file exclusively before (export/reservation.ts).
     this.out = createWriteStream(path, { flags: 'w' });
@@ -212,10 +220,10 @@ export class XlsxStreamWriter<R> implements TableWriter<R> {
     let xml = `<row r="${rowNumber}">`;
     for (let i = 0; i < fields.length; i++) {
       const value = fields[i].cell(row);
-      xml +=
-        typeof value === 'number' && this.dateTimes[i] && Number.isFinite(value)
-          ? `<c${this.styles[i]}><v>${excelSerialText(value)}</v></c>`
-          : this.cellXml(value, this.styles[i]);
+      if (value === null) xml += '<c/>';
+      else if (typeof value === 'number' && this.dateTimes[i] && Number.isFinite(value)) xml += `<c${this.styles[i]}><v>${excelSerialText(value)}</v></c>`;
+      else if (typeof value === 'string' && value.length > KEPT_TEXT_MAX) xml += this.cellXml(value, this.styles[i]);
+      else xml += this.caches[i].xml(value, this.makers[i]);
     }
     return `${xml}</row>`;
   }

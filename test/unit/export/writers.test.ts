@@ -177,6 +177,31 @@ describe('the .xlsx writer', () => {
     expect(grid[3][0]).toBe('x');
   });
 
+  it('writes repeated and unique values alike across thousands of rows, and counts every cut cell', async () => {
+    // Past the cells a column is looked at before it is kept by value or not; a repeated long text is cut each time.
+    const statuses = [50, 10, null];
+    const many = Array.from({ length: 5_000 }, (_, i) => ({
+      ...rows[0],
+      id: `id-${i}`,
+      phone: i % 2 === 0 ? '+86 <&> same' : `+86 ${i}`,
+      note: i % 1_000 === 0 ? 'n'.repeat(33_000) : ` spaced ${i % 3} `,
+      count: i % 7,
+      status: statuses[i % 3],
+    }));
+    const path = join(dir, 'many.xlsx');
+    const writer = new XlsxStreamWriter(path, COLUMNS.flatMap((c) => fieldsOf(c, zoneOf('+08:00'))), { sheetName: 'Many' });
+    await writer.writeRows(many);
+    const summary = await writer.finish(() => []);
+    expect(summary.truncatedCells).toBe(5);
+    const grid = readWorkbook(path).sheets.Many.slice(1);
+    expect(grid.map((row) => row[0])).toEqual(many.map((row) => row.id));
+    expect(grid.map((row) => row[1])).toEqual(many.map((row) => row.phone));
+    expect(grid.map((row) => row[2])).toEqual(many.map((row) => (row.note.length > 32_767 ? row.note.slice(0, 32_767) : row.note)));
+    expect(grid.map((row) => row[3])).toEqual(many.map((row) => row.count));
+    expect(grid.map((row) => row[8] ?? null)).toEqual(many.map((row) => row.status));
+    expect(grid.map((row) => row[9] ?? null)).toEqual(many.map((row) => (row.status === 50 ? 'connected' : null)));
+  });
+
   it('exports every column of a list, passwords never', () => {
     const headers = exportFields(LISTS.seats.columns, zoneOf('+08:00')).map((field) => field.header.toLowerCase());
     expect(headers).toContain('created');
