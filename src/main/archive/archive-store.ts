@@ -52,14 +52,20 @@ export interface ArchiveStoreOptions {
   readTimeLimitMs?: number;
   /** Told as a table's search text is filled, once, when an archive made by an earlier version is first read (see schema.ts). */
   onSearchTextFill?: (progress: SearchTextFill) => void;
+  /** The engine's buffers (MB); default ENGINE_MEMORY_MB. */
+  memoryLimitMb?: number;
 }
 
 /**
- * The engine's own memory: its buffers held to 192 MB (a merge beyond spills to a temporary
- * file beside the archive) and what its threads free handed back at once rather than kept
- * for reuse, so a million-record sync stays within what a desktop app may take.
+ * The engine's own memory: its buffers held to 192 MB (staged rows and a merge beyond spill
+ * to a temporary file beside the archive) and what its threads free handed back at once
+ * rather than kept for reuse, so a million-record sync stays within what a desktop app may take.
  */
-const ENGINE_SETTINGS = { threads: '2', memory_limit: '192MB', allocator_flush_threshold: '8MB' };
+export const ENGINE_MEMORY_MB = 192;
+
+function engineSettings(options: ArchiveStoreOptions): Record<string, string> {
+  return { threads: '2', memory_limit: `${options.memoryLimitMb ?? ENGINE_MEMORY_MB}MB`, allocator_flush_threshold: '8MB' };
+}
 
 /** Reads at once on one archive: more than the engine's two threads, so a cheap page never waits behind a long search. */
 const READERS = 4;
@@ -334,7 +340,7 @@ export class ArchiveStore {
 }
 
 async function startEngine(path: string, options: ArchiveStoreOptions, onMerged: () => void): Promise<Engine> {
-  const instance = await DuckDBInstance.create(path, ENGINE_SETTINGS);
+  const instance = await DuckDBInstance.create(path, engineSettings(options));
   const writer = await instance.connect();
   const reader = await instance.connect();
   const schemas = new TableSchemas(writer, options.onSearchTextFill);

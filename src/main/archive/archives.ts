@@ -13,7 +13,7 @@ import type { PageRequest } from '../../shared/requests';
 import type { ArchiveSettings } from '../../shared/profiles';
 import type { Logger } from '../log';
 import { removeArchiveFiles } from './archive-files';
-import { ArchiveBusyError, ArchiveStore } from './archive-store';
+import { ArchiveBusyError, ArchiveStore, type ArchiveStoreOptions } from './archive-store';
 import { PageRecorder, type RecordedPage } from './page-recorder';
 import { heldPruneOf, HeldPrunes } from './held-prunes';
 import type { RetentionOutcome } from './retention';
@@ -63,6 +63,8 @@ export interface ArchivesOptions {
   /** Something the user should read (a busy or set-aside archive, a failed write, a held prune that offers a choice). */
   tell(message: string, heldPrune?: { profileId: string; operation: ListOperation }): void;
   now?: () => number;
+  /** How each archive's engine runs (the command line's holds less memory). */
+  store?: ArchiveStoreOptions;
 }
 
 export class Archives {
@@ -191,7 +193,7 @@ export class Archives {
   private async openNow(profileId: string, purpose: ArchivePurpose): Promise<Opened | null> {
     const path = this.pathOf(profileId);
     try {
-      const { store, setAside } = await ArchiveStore.open(path);
+      const { store, setAside } = await ArchiveStore.open(path, this.options.store);
       if (setAside) {
         this.options.log.warn('archive set aside', setAside.reason);
         this.options.tell(
