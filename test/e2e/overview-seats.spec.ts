@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { Sandbox } from '../../src/main/sandbox';
 import { expect, test } from './fixtures';
+import { expectNoAxeViolations } from './support/axe';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -59,6 +60,7 @@ test('calls by seat: empty until a task is synced, then counted as the sandboxâ€
   await expect(table).toBeVisible({ timeout: 60_000 });
   await expect(app.getByTestId('chart-table-voice-by-team-leader')).toBeVisible();
   await expect(app.getByTestId('chart-voice-by-team-leader')).toContainText('counts under each of them');
+  await expectNoAxeViolations(app, 'the Overview with calls by seat');
 
   const expected = callsBySeat(sandbox);
   expect(expected.size).toBeGreaterThan(1);
