@@ -106,8 +106,20 @@ export class ArchiveQueries {
   ): Promise<R[]> {
     const firstChunk = Math.floor(first / CHUNK_ROWS);
     const lastChunk = Math.floor((first + size - 1) / CHUNK_ROWS);
+    // The rows are picked by rowid in one statement and built in the next: one snapshot, or a
+    // merge between the two would move rows the second one no longer finds.
     const pick = (start: number, length: number, reading?: AbortSignal): Promise<R[]> =>
-      this.pool.run((reader) => this.pickRows<R>(reader, layout, query, conditions, total, start, length), { signal: reading });
+      this.pool.run(
+        async (reader) => {
+          await runSql(reader, sql`BEGIN TRANSACTION`);
+          try {
+            return await this.pickRows<R>(reader, layout, query, conditions, total, start, length);
+          } finally {
+            await runSql(reader, sql`ROLLBACK`).catch(() => undefined);
+          }
+        },
+        { signal: reading },
+      );
     if (lastChunk - firstChunk > 1) return pick(first, size, signal);
     const key = keyOf(sql`${whereOf(conditions)} ${orderBy(layout, query)}`);
     const generation = this.chunks.generation;
