@@ -73,6 +73,14 @@ export function dayAndHour(epochMs: number, zone: string): { day: string; hour: 
   return { day: `${part('year')}-${part('month')}-${part('day')}`, hour: Number(part('hour')) };
 }
 
+/**
+ * The days a list's window params cover: the platform's endTime is the last second taken in,
+ * so a window whose endTime falls on a local midnight reaches one second into that day.
+ */
+export function daysOfParams(params: { strTime: string; endTime: string }, zone: string): string[] {
+  return daysBetween(Date.parse(params.strTime), Date.parse(params.endTime) + 1000, zone);
+}
+
 /** Every calendar day in a zone from `fromMs` to just before `toMs`, walking hour by hour. */
 export function daysBetween(fromMs: number, toMs: number, zone: string): string[] {
   const days: string[] = [];
