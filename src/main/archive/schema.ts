@@ -11,6 +11,7 @@ import {
   literal,
   param,
   readSql,
+  renderSql,
   runSql,
   SEARCH_COLUMN,
   SEARCH_MASK_COLUMN,
@@ -21,7 +22,8 @@ import {
   tableName,
   type SqlQuery,
 } from './sql-query';
-import { digitMaskSql } from './digit-mask';
+import { digitMask } from './digit-mask';
+import { recordColumnsOf } from './record-columns';
 import { dropStoredSecrets } from './stored-secrets';
 import type { TableLayout } from './table-layout';
 
@@ -85,59 +87,87 @@ export class TableSchemas {
     }
     if (layout.search && !have.has(SEARCH_COLUMN)) await runSql(this.writer, sql`ALTER TABLE ${table} ADD COLUMN ${searchTextColumn(layout)} VARCHAR`);
     if (layout.search && !have.has(SEARCH_MASK_COLUMN)) await runSql(this.writer, sql`ALTER TABLE ${table} ADD COLUMN ${searchMaskColumn(layout)} UHUGEINT`);
-    await runSql(this.writer, sql`CREATE TEMP TABLE IF NOT EXISTS ${stageTableName(layout)} (${columns})`);
+    // Staged rows carry their search text too (staging.ts).
+    await runSql(this.writer, sql`CREATE TEMP TABLE IF NOT EXISTS ${stageTableName(layout)} (${columns}${search})`);
     await dropStoredSecrets(this.writer, layout);
     await this.fillSearchText(layout);
     this.prepared.add(layout.table);
   }
 
   /**
-   * Writes every row's search text when the table's was made by another expression (an
-   * archive from before it, or one whose lists show other columns): a row group per
-   * statement, each told as it is done. Only the search column changes, and the version is
-   * written after the last row, so an interrupted fill starts again at the next opening.
+   * Writes every row's search text when the table's was made another way (an archive from
+   * before it, or one whose lists show other columns), and that of rows merged without
+   * one: a row group per transaction, each told as it is done. Only the search columns
+   * change, and the version is written after the last row, so an interrupted fill starts
+   * again at the next opening.
    */
   private async fillSearchText(layout: TableLayout): Promise<void> {
     if (!layout.search) return;
     const key = param(searchVersionKey(layout));
     const stored = await readSql(this.writer, sql`SELECT value FROM _meta WHERE key = ${key}`);
     const table = tableName(layout);
-    if (stored[0]?.[0] === layout.search.version) {
-      // Rows merged by a version that wrote no search text; an archive without any is not written to.
-      const empty = sql`${searchTextColumn(layout)} IS NULL OR ${searchMaskColumn(layout)} IS NULL`;
-      const [[missing] = [0]] = await readSql(this.writer, sql`SELECT count(*) FROM ${table} WHERE ${empty}`);
-      if (Number(missing) > 0) await this.writeSearchText(layout, empty);
-      return;
-    }
-    const [[count, last] = [0, null]] = await readSql(this.writer, sql`SELECT count(*), max(rowid) FROM ${table}`);
+    const same = stored[0]?.[0] === layout.search.version;
+    // With the same version, only rows merged by a version that wrote no search text; an archive without any is not written to.
+    const only = same ? sql`(${searchTextColumn(layout)} IS NULL OR ${searchMaskColumn(layout)} IS NULL)` : sql`TRUE`;
+    const [[count, last] = [0, null]] = await readSql(this.writer, sql`SELECT count(*), max(rowid) FROM ${table} WHERE ${only}`);
     const rows = Number(count);
+    if (same && rows === 0) return;
     const end = last === null || last === undefined ? 0 : Number(last) + 1;
     let rowsDone = 0;
     if (rows > 0) this.onSearchTextFill({ table: layout.table, rowsDone, rows });
     for (let from = 0; from < end; from += FILL_ROWS) {
-      const within = sql`rowid >= ${from} AND rowid < ${from + FILL_ROWS}`;
+      const within = sql`${only} AND rowid >= ${from} AND rowid < ${from + FILL_ROWS}`;
       rowsDone = Math.min(rows, rowsDone + (await this.writeSearchText(layout, within)));
       this.onSearchTextFill({ table: layout.table, rowsDone, rows });
     }
-    await runSql(this.writer, sql`INSERT OR REPLACE INTO _meta VALUES (${key}, ${param(layout.search.version)})`);
+    if (!same) await runSql(this.writer, sql`INSERT OR REPLACE INTO _meta VALUES (${key}, ${param(layout.search.version)})`);
     // Scans read updated rows through the engine's update records until they are written out.
     if (rows > 0) await runSql(this.writer, sql`CHECKPOINT`);
   }
 
-  /** Writes the search text and its mask of the rows `where` selects, in one transaction; the rows written. */
+  /**
+   * Writes the search text and its mask of the rows `where` selects, worked out from their
+   * records as staging does, in one transaction; the rows written.
+   */
   private async writeSearchText(layout: TableLayout, where: SqlQuery): Promise<number> {
-    if (!layout.search) return 0;
+    const { search } = layout;
+    if (!search) return 0;
     const table = tableName(layout);
+    const records = recordColumnsOf(layout);
+    const rowids: bigint[] = [];
+    const runs: string[] = [];
+    const { text, params } = renderSql(sql`SELECT ${records.select}, rowid FROM ${table} WHERE ${where}`);
+    for await (const chunk of await this.writer.stream(text, params)) {
+      const ids = chunk.getColumnValues(chunk.columnCount - 1);
+      records.decode<unknown>(chunk).forEach((record, index) => {
+        rowids.push(BigInt(ids[index] as bigint));
+        runs.push(search.runsOf(record));
+      });
+    }
+    if (rowids.length === 0) return 0;
+    await runSql(this.writer, sql`CREATE OR REPLACE TEMP TABLE _search_fill (row_id BIGINT, digits VARCHAR, mask UHUGEINT)`);
+    const appender = await this.writer.createAppender('_search_fill', 'main', 'temp');
+    rowids.forEach((rowid, index) => {
+      appender.appendBigInt(rowid);
+      appender.appendVarchar(runs[index] ?? '');
+      appender.appendUHugeInt(digitMask(runs[index] ?? ''));
+      appender.endRow();
+    });
+    appender.closeSync();
     await runSql(this.writer, sql`BEGIN TRANSACTION`);
     try {
-      const written = await readSql(this.writer, sql`UPDATE ${table} SET ${searchTextColumn(layout)} = ${layout.search.text} WHERE ${where}`);
-      await runSql(this.writer, sql`UPDATE ${table} SET ${searchMaskColumn(layout)} = ${digitMaskSql(searchTextColumn(layout))} WHERE ${where}`);
+      await runSql(
+        this.writer,
+        sql`UPDATE ${table} SET ${searchTextColumn(layout)} = fill.digits, ${searchMaskColumn(layout)} = fill.mask FROM _search_fill AS fill WHERE ${table}.rowid = fill.row_id`,
+      );
       await runSql(this.writer, sql`COMMIT`);
-      return Number(written[0]?.[0] ?? 0);
     } catch (error) {
       await runSql(this.writer, sql`ROLLBACK`).catch(() => undefined);
       throw error;
+    } finally {
+      await runSql(this.writer, sql`DROP TABLE IF EXISTS _search_fill`);
     }
+    return rowids.length;
   }
 }
 

@@ -9,8 +9,9 @@ import type { Column, CurrencyOf } from '../../shared/columns';
 import { type ColumnFilterPlan, codeSearchText } from '../../shared/column-filter';
 import type { NumberTest } from '../../shared/number-filter';
 import { offsetMinutesAt, QUARTER_HOUR_MS, type TimeZone } from '../../shared/time-zone';
-import { needleDigitMask } from './digit-mask';
-import { fieldColumn, fieldSortColumn, joinSql, literal, param, searchMaskColumn, searchTextColumn, sql, type SqlQuery } from './sql-query';
+import { digitMask } from './digit-mask';
+import { STORED_DIGITS_MIN } from './stored-digits';
+import { fieldColumn, fieldSortColumn, joinSql, param, searchMaskColumn, searchTextColumn, sql, type SqlQuery } from './sql-query';
 import type { FieldLayout, TableLayout } from './table-layout';
 
 /** The shape of a shown time (`2026-11-24 10:42:07`, a digit as d): a needle of another shape cannot be in one. */
@@ -206,61 +207,8 @@ function codeSearch<R>(layout: TableLayout, column: Column<R>, field: FieldLayou
   return anyOf(conditions);
 }
 
-/**
- * What a column's shown text and raw value hold that depends on neither the profile's zone
- * nor the interface language, as SQL over the row: every text, number, m:ss, amount with its
- * currency and a time's own text whole, and a code's text (a part of what a code shows
- * whatever its label). Only labels and times in the zone are left for the query.
- */
-function storedParts<R>(layout: TableLayout, column: Column<R>, field: FieldLayout): SqlQuery[] {
-  const value = fieldColumn(layout, field.field);
-  switch (column.kind) {
-    case 'text':
-    case 'id':
-    case 'phone':
-    case 'date':
-    case 'list':
-    case 'time':
-      return [field.kind === 'textList' ? sql`array_to_string(${value}, ', ')` : field.kind === 'number' ? sql`CAST(${value} AS VARCHAR)` : value];
-    case 'integer':
-    case 'number':
-      return [numberText(value)];
-    case 'duration':
-      return [durationText(value), numberText(value)];
-    case 'amount': {
-      const currency = currencySql(layout, column.currencyOf);
-      return [currency === null ? value : sql`(${value} || ' ' || ${currency})`];
-    }
-    case 'code':
-      return [codeTextSql(layout, field)];
-  }
-}
-
-/**
- * The shortest digit search answered from the stored digit runs. Most searches are a phone
- * number or an id; a time in the zone shows at most four digits in a row, so such a needle
- * is never in one, and whatever else it is in, the stored runs hold.
- */
-export const STORED_DIGITS_MIN = 5;
+/** A needle answered from the stored digit runs (stored-digits.ts). */
 const STORED_DIGITS_NEEDLE = new RegExp(`^[0-9]{${STORED_DIGITS_MIN},}$`);
-
-/**
- * The row's stored digit runs: every run of STORED_DIGITS_MIN digits or more in the texts of
- * storedParts, whole, joined by spaces; written with each row when it is merged and kept
- * in the table's search column. A needle of digits only and that long is within a run of
- * the row's texts exactly when it is within one of these, and never spans two. Null when
- * the list shows no archived column.
- */
-export function storedSearchTextSql<R>(layout: TableLayout, columns: readonly Column<R>[]): SqlQuery | null {
-  const parts: SqlQuery[] = [];
-  for (const column of columns) {
-    const field = fieldIn(layout, column.key);
-    if (field && field.kind !== 'json') parts.push(...storedParts(layout, column, field));
-  }
-  if (parts.length === 0) return null;
-  const runs = literal(`[0-9]{${STORED_DIGITS_MIN},}`);
-  return sql`array_to_string(regexp_extract_all(concat_ws(' ', ${joinSql(parts)}), ${runs}), ' ')`;
-}
 
 /**
  * A code column's part of a search that the stored text (which holds the code) cannot
@@ -292,7 +240,7 @@ function codeLabelSearch<R>(layout: TableLayout, column: Column<R>, field: Field
  * runs of the rows it keeps, with the labels in the language (a code's label may hold what its stored code does not).
  */
 function storedDigitsSearchSql<R>(layout: TableLayout, columns: readonly Column<R>[], needle: string): SqlQuery {
-  const mask = needleDigitMask(needle);
+  const mask = digitMask(needle);
   const stored = sql`((${searchMaskColumn(layout)} & ${mask}::UHUGEINT) = ${mask}::UHUGEINT AND contains(${searchTextColumn(layout)}, ${param(needle)}))`;
   const conditions: SqlQuery[] = [stored];
   for (const column of columns) {

@@ -8,8 +8,8 @@ import { LIST, VARCHAR, type DuckDBAppender, type DuckDBConnection } from '@duck
 import type { CoveragePiece } from './coverage';
 import { writeCoverage } from './meta-tables';
 import type { TableSchemas } from './schema';
-import { digitMaskSql } from './digit-mask';
-import { param, readSql, runSql, searchMaskColumn, searchTextColumn, sql, stageNameOf, stageTableName, tableName } from './sql-query';
+import { digitMask } from './digit-mask';
+import { param, readSql, runSql, sql, stageNameOf, stageTableName, tableName } from './sql-query';
 import { encodeFields, type ArchiveTable, type SqlCell, type SqlColumn, type TableLayout } from './table-layout';
 
 /** Staged rows merged at once when no coverage asks sooner: one row group, which the engine writes straight to the file rather than through its log. */
@@ -39,8 +39,9 @@ export class Staging {
     await this.schemas.prepare(table.layout);
     const appender = await this.appenderFor(table.layout);
     const seen = BigInt(seenAtMs);
+    const { search } = table.layout;
     records.forEach((record, index) => {
-      appendRow(appender, table.layout.columns, [
+      appendCells(appender, table.layout.columns, [
         table.keyOf(record, firstPosition + index),
         nullableBigInt(table.timeOf(record)),
         table.scopeOf(record),
@@ -48,6 +49,14 @@ export class Staging {
         ...encodeFields(table.layout, record as Record<string, unknown>),
         BigInt(firstPosition + index),
       ]);
+      // The search text is worked out here, page by page while the fetch waits on the
+      // network, not in the merge after the last page (it held a sync up seconds past it).
+      if (search) {
+        const runs = search.runsOf(record);
+        appender.appendVarchar(runs);
+        appender.appendUHugeInt(digitMask(runs));
+      }
+      appender.endRow();
     });
     const staged = (this.staged.get(table.layout.table) ?? 0) + records.length;
     this.staged.set(table.layout.table, staged);
@@ -104,12 +113,7 @@ export class Staging {
         Number(repeated[0]?.[0] ?? 0) > 0
           ? sql` QUALIFY row_number() OVER (PARTITION BY _key ORDER BY _seen DESC, rowid DESC) = 1`
           : sql``;
-      const rows = sql`SELECT * FROM ${stage}${newestOnly}`;
-      // By name: the table also holds the search text and its mask (shown-sql.ts), written here from the row.
-      const inserted = layout.search
-        ? sql`SELECT *, ${digitMaskSql(searchTextColumn(layout))} AS ${searchMaskColumn(layout)} FROM (SELECT *, ${layout.search.text} AS ${searchTextColumn(layout)} FROM (${rows}))`
-        : rows;
-      await runSql(this.writer, sql`INSERT INTO ${table} BY NAME ${inserted}`);
+      await runSql(this.writer, sql`INSERT INTO ${table} BY NAME SELECT * FROM ${stage}${newestOnly}`);
       if (completes && 'coverage' in completes) await writeCoverage(this.writer, layout.table, completes.coverage);
       if (completes && 'snapshot' in completes) await this.replaceSnapshot(layout, completes.snapshot);
       await runSql(this.writer, sql`DELETE FROM ${stage}`);
@@ -143,7 +147,8 @@ export class Staging {
 const nullableBigInt = (value: number | null): bigint | null =>
   value === null || !Number.isFinite(value) ? null : BigInt(Math.trunc(value));
 
-function appendRow(appender: DuckDBAppender, columns: readonly SqlColumn[], cells: readonly SqlCell[]): void {
+/** A row's cells of the layout's columns (the row is ended by the caller, after the search text's when the table keeps one). */
+function appendCells(appender: DuckDBAppender, columns: readonly SqlColumn[], cells: readonly SqlCell[]): void {
   columns.forEach((column, index) => {
     const cell = cells[index];
     if (cell === null || cell === undefined) appender.appendNull();
@@ -152,5 +157,4 @@ function appendRow(appender: DuckDBAppender, columns: readonly SqlColumn[], cell
     else if (column.type === 'BIGINT') appender.appendBigInt(typeof cell === 'bigint' ? cell : BigInt(Number(cell)));
     else appender.appendList(Array.isArray(cell) ? cell : [], LIST(VARCHAR));
   });
-  appender.endRow();
 }

@@ -45,16 +45,17 @@ export interface TableLayout {
   columns: readonly SqlColumn[];
   /** Text fields read out of a JSON field by key (see above); none when absent. */
   derived?: readonly FieldLayout[];
-  /** The stored search text (shown-sql.ts), kept in its column (sql-query.ts SEARCH_COLUMN) after `columns`; none when absent. */
+  /** The stored search text (stored-digits.ts), kept in its column (sql-query.ts SEARCH_COLUMN) after `columns`; none when absent. */
   search?: StoredSearch;
 }
 
 /**
- * A row's search text, written when the row is merged. `version` names the expression: an
- * archive whose column was filled by another one is filled again when opened (schema.ts).
+ * A row's search text, worked out when the row is staged. `version` names how: an archive
+ * whose column was filled another way is filled again when opened (schema.ts).
  */
 export interface StoredSearch {
-  text: SqlQuery;
+  /** The digit runs of a record of the table (a row of its list). */
+  runsOf(record: unknown): string;
   version: string;
 }
 

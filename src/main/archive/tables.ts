@@ -4,19 +4,20 @@
  * has none), the row time of windowed lists and the snapshot scope.
  */
 import { createHash } from 'node:crypto';
+import type { Column } from '../../shared/columns';
 import { listOf, type ListOperation, type ListRows } from '../../shared/operations';
-import { storedSearchTextSql } from './shown-sql';
-import { digitMaskSql } from './digit-mask';
-import { renderSql, sql } from './sql-query';
+import { isArchivedColumn } from './shown-sql';
+import { STORED_DIGITS_VERSION, storedDigitRuns } from './stored-digits';
 import { tableLayout, type ArchiveTable, type TableLayout } from './table-layout';
 
-/** The layout with the stored search text of the list's columns (shown-sql.ts), named by a hash of its SQL and its mask's. */
-function withSearchText(layout: TableLayout, columns: Parameters<typeof storedSearchTextSql>[1]): TableLayout {
-  const text = storedSearchTextSql(layout, columns);
-  if (text === null) return layout;
-  const rendered = renderSql(sql`${text}, ${digitMaskSql(sql`digits`)}`);
-  const version = createHash('sha256').update(JSON.stringify([rendered.text, rendered.params], (_, value: unknown) => (typeof value === 'bigint' ? String(value) : value))).digest('hex').slice(0, 16);
-  return { ...layout, search: { text, version } };
+/** The layout with the stored digit runs of the list's archived columns (stored-digits.ts), named by how they are made and from which columns. */
+function withSearchText<R>(layout: TableLayout, listColumns: readonly Column<R>[]): TableLayout {
+  const columns = listColumns.filter((column) => isArchivedColumn(layout, column.key));
+  if (columns.length === 0) return layout;
+  const made = [STORED_DIGITS_VERSION, ...columns.map((column) => `${column.key}:${column.kind}`)];
+  const version = createHash('sha256').update(JSON.stringify(made)).digest('hex').slice(0, 16);
+  // The archive hands back the rows of this list only (its layout is this list's).
+  return { ...layout, search: { version, runsOf: (record) => storedDigitRuns(columns, record as R) } };
 }
 
 const tables = new Map<ListOperation, ArchiveTable<unknown>>();
