@@ -124,6 +124,7 @@ export class ArchiveQueries {
     const key = keyOf(sql`${whereOf(conditions)} ${orderBy(layout, query)}`);
     const generation = this.chunks.generation;
     let listing = this.listings.get(key);
+    const firstAsked = !listing;
     if (!listing) {
       listing = new ListingChunks(async (from, to, reading) => {
         const start = from * CHUNK_ROWS;
@@ -136,6 +137,15 @@ export class ArchiveQueries {
     }
     const chunkKeys = Array.from({ length: lastChunk - firstChunk + 1 }, (_, index) => firstChunk + index);
     const known = chunkKeys.map((chunk) => this.chunks.peek(`${key}\n${chunk}`));
+    if (firstAsked && known.every((chunk) => chunk === undefined)) {
+      // The first page of a listing (a new sort or filter) reads its own rows, a few of the
+      // engine's vectors of every column where a chunk touches ten times as many; the chunks
+      // around it follow, for the pages after it (others asking meanwhile join that read).
+      const records = await pick(first, size, signal);
+      const reading = listing;
+      for (const chunk of chunkKeys) void reading.want(chunk, undefined).catch(() => undefined);
+      return records;
+    }
     const rows: unknown[] = [];
     for (const chunk of await Promise.all(chunkKeys.map((chunk, index) => known[index] ?? listing.want(chunk, signal)))) rows.push(...chunk);
     const from = first - firstChunk * CHUNK_ROWS;
@@ -209,23 +219,7 @@ export class ArchiveQueries {
       reader,
       sql`SELECT rowid, ${sort.column} ${narrowed} ${orderBy(layout, query)} LIMIT ${size} OFFSET ${first}`,
     );
-    const rowids = rows.map((row) => BigInt(row[0] as bigint));
-    if (rowids.length === 0) return [];
-    // The engine does not push a rowid list into its scan; the page's range of sort values
-    // (when it has no empty ones) lets it skip the rest of the table before the list is checked.
-    const values = rows.map((row) => row[1]);
-    const numeric = values.every((value): value is number | bigint => typeof value === 'number' || typeof value === 'bigint');
-    const ordered = numeric ? [...values].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)) : [];
-    const range =
-      numeric && ordered.length > 0
-        ? sql`${sort.column} BETWEEN ${param(ordered[0] ?? null)} AND ${param(ordered.at(-1) ?? null)} AND `
-        : sql``;
-    const built = await readSql(
-      reader,
-      sql`SELECT rowid, ${recordJsonSql(layout)} FROM ${tableName(layout)} WHERE ${range}rowid IN (${joinSql(rowids.map((rowid) => sql`${rowid}`))})`,
-    );
-    const byRowid = new Map(built.map((row) => [String(row[0]), row[1]]));
-    return rowids.map((rowid) => decodeRecordJson<R>(byRowid.get(String(rowid))));
+    return buildRecords<R>(reader, layout, sort, rows);
   }
 
   /**
@@ -254,11 +248,13 @@ export class ArchiveQueries {
     for (let index = first - 1; index >= 0 && values[index] === pageFirst; index--) before++;
     const [low, high] = sort.descending ? [pageLast, pageFirst] : [pageFirst, pageLast];
     const between = sql`${sort.column} BETWEEN ${param(low)} AND ${param(high)}`;
+    // Many rows may share the page's values (a cost of 0.00): the sort of them reads no more
+    // than their rowids, and only the page's rows are built.
     const rows = await readSql(
       reader,
-      sql`SELECT ${recordJsonSql(layout)} FROM ${tableName(layout)} ${whereOf([...conditions, between])} ${orderBy(layout, query)} LIMIT ${size} OFFSET ${before}`,
+      sql`SELECT rowid, ${sort.column} FROM ${tableName(layout)} ${whereOf([...conditions, between])} ${orderBy(layout, query)} LIMIT ${size} OFFSET ${before}`,
     );
-    return rows.map((row) => decodeRecordJson<R>(row[0]));
+    return buildRecords<R>(reader, layout, sort, rows);
   }
 
   /**
@@ -596,6 +592,30 @@ function deferred<T>(): Deferred<T> {
   });
   promise.catch(() => undefined);
   return { promise, resolve, reject };
+}
+
+/**
+ * The records of picked rows (`[rowid, sort value]`, in the page's order), built from those
+ * rows only: the JSON projection never runs over the rows the sort passed by.
+ */
+async function buildRecords<R>(reader: DuckDBConnection, layout: TableLayout, sort: SortKey, rows: readonly unknown[][]): Promise<R[]> {
+  const rowids = rows.map((row) => BigInt(row[0] as bigint));
+  if (rowids.length === 0) return [];
+  // The engine does not push a rowid list into its scan; the page's range of sort values
+  // (when it has no empty ones) lets it skip the rest of the table before the list is checked.
+  const values = rows.map((row) => row[1]);
+  const numeric = values.every((value): value is number | bigint => typeof value === 'number' || typeof value === 'bigint');
+  const ordered = numeric ? [...values].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)) : [];
+  const range =
+    numeric && ordered.length > 0
+      ? sql`${sort.column} BETWEEN ${param(ordered[0] ?? null)} AND ${param(ordered.at(-1) ?? null)} AND `
+      : sql``;
+  const built = await readSql(
+    reader,
+    sql`SELECT rowid, ${recordJsonSql(layout)} FROM ${tableName(layout)} WHERE ${range}rowid IN (${joinSql(rowids.map((rowid) => sql`${rowid}`))})`,
+  );
+  const byRowid = new Map(built.map((row) => [String(row[0]), row[1]]));
+  return rowids.map((rowid) => decodeRecordJson<R>(byRowid.get(String(rowid))));
 }
 
 /** The first and last row time of a table (null when it holds none with a time). */
