@@ -9,19 +9,18 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { ArchiveStore, type ArchiveQuery } from '../src/main/archive/archive-store';
-import { listArchiveQuery } from '../src/main/archive/list-archive-query';
+import { ArchiveStore } from '../src/main/archive/archive-store';
 import { encodeFields, quoteIdent } from '../src/main/archive/table-layout';
 import { archiveTableFor } from '../src/main/archive/tables';
 import { buildSandboxData, type SandboxData } from '../src/main/sandbox/data';
 import { normaliseVoiceRecord } from '../src/shared/normalise';
-import { formatIsoInZone, parseTimeZone, type TimeZone } from '../src/shared/time-zone';
+import { searchQueryOver } from './search-query';
+import { parseTimeZone, type TimeZone } from '../src/shared/time-zone';
 
 const ROWS = Number(process.env.SWITCHBOARD_SEARCH_BENCH_ROWS ?? 1_000_000);
 const TARGET_MS = 200;
 const ANCHOR = new Date('2026-11-22T00:00:00Z');
 const zone = parseTimeZone('Asia/Shanghai') as TimeZone;
-const plus8 = parseTimeZone('+08:00') as TimeZone;
 const print = (record: object): void => console.log(JSON.stringify({ bench: 'archive-search', ...record }));
 const round = (value: number): number => Number(value.toFixed(1));
 
@@ -75,15 +74,7 @@ async function main(): Promise<void> {
     await store.page(table, {}, 0, 1);
     print({ measure: 'open-and-prepare', ms: Math.round(performance.now() - opening) });
 
-    const everyRecord = {
-      strTime: formatIsoInZone(Date.parse(String(data.voiceRecordAt(ROWS - 1).submitTime)), plus8),
-      endTime: formatIsoInZone(ANCHOR.getTime(), plus8),
-    };
-    const searchQuery = (needle: string): ArchiveQuery => {
-      const asked = listArchiveQuery({ operation: 'voiceRecords', params: everyRecord, search: needle }, zone);
-      if (!asked.ok) throw new Error(asked.error.message);
-      return asked.value.query;
-    };
+    const searchQuery = searchQueryOver(data, ROWS, ANCHOR, zone);
     const timed = async (needle: string): Promise<{ ms: number; total: number }> => {
       const started = performance.now();
       // A fresh store's memo is bypassed by asking each needle once; a needle asked again is answered from memory.

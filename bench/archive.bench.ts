@@ -28,7 +28,6 @@ import { createMemorySecretStore } from '../src/main/accounts/secret-store';
 import { ArchiveStore, type ArchiveQuery } from '../src/main/archive/archive-store';
 import { platformSyncSource } from '../src/main/archive/platform-source';
 import { syncWindow } from '../src/main/archive/sync';
-import { listArchiveQuery } from '../src/main/archive/list-archive-query';
 import { archiveTableFor } from '../src/main/archive/tables';
 import { exportFields } from '../src/main/export/cells';
 import { XlsxStreamWriter } from '../src/main/export/xlsx-stream-writer';
@@ -37,6 +36,7 @@ import { createLogger } from '../src/main/log';
 import { startSandbox, type Sandbox } from '../src/main/sandbox';
 import { buildSandboxData } from '../src/main/sandbox/data';
 import { startServingRole, tsxArgs } from './role-process';
+import { searchQueryOver } from './search-query';
 import { normaliseVoiceRecord } from '../src/shared/normalise';
 import { listOf } from '../src/shared/operations';
 import type { VoiceRecord } from '../src/shared/records';
@@ -340,15 +340,7 @@ async function main(): Promise<void> {
       // A search asked again is answered from what the archive keeps until the next write.
       if (wants('search')) {
         const needles = [123_456, 234_567, 345_678, 456_789, 567_890].map((index) => (data.voiceRecordAt(index).callee ?? '').slice(-7));
-        const everyRecord = {
-          strTime: formatIsoInZone(Date.parse(String(data.voiceRecordAt(ROWS - 1).submitTime)), plus8),
-          endTime: formatIsoInZone(ANCHOR.getTime(), plus8),
-        };
-        const searchQuery = (needle: string): ArchiveQuery => {
-          const asked = listArchiveQuery({ operation: 'voiceRecords', params: everyRecord, search: needle }, zone);
-          if (!asked.ok) throw new Error(asked.error.message);
-          return asked.value.query;
-        };
+        const searchQuery = searchQueryOver(data, ROWS, ANCHOR, zone);
         let searched = 0;
         const searchMs = await median(5, () => store.page(table, searchQuery(needles[searched++] ?? ''), 0, 25));
         const found = (await store.page(table, searchQuery(needles[0] ?? ''), 0, 25)).total;
