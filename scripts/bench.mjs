@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { ensureBuild } from './ensure-build.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const KNOWN = ['fetch', 'table', 'export', 'sandbox', 'archive', 'report', 'live'];
+const KNOWN = ['fetch', 'table', 'export', 'sandbox', 'archive', 'archive-search', 'report', 'live'];
 const asked = process.argv.slice(2);
 const single = asked.length > 1 && KNOWN.includes(asked[0]) && asked.slice(1).some((name) => !KNOWN.includes(name));
 const requested = single ? asked.slice(0, 1) : asked;
