@@ -6,7 +6,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { isListOperation } from '../../shared/operations';
 import { storedTableNames } from './schema';
-import { param, readSql, runSql, sql, tableName } from './sql-query';
+import { inTransaction, param, readSql, runSql, sql, tableName } from './sql-query';
 import type { TableLayout } from './table-layout';
 import { archiveTableFor } from './tables';
 
@@ -69,18 +69,12 @@ export async function retentionPlan(
 export async function pruneTable(writer: DuckDBConnection, layout: TableLayout, cutoffMs: number): Promise<number> {
   const cutoff = Math.trunc(cutoffMs);
   const operation = param(layout.table);
-  await runSql(writer, sql`BEGIN TRANSACTION`);
-  let removed: number;
-  try {
+  const removed = await inTransaction(writer, async () => {
     const result = await runSql(writer, sql`DELETE FROM ${tableName(layout)} WHERE coalesce(_time, _seen) < ${cutoff}`);
-    removed = Number(result.rowsChanged);
     await runSql(writer, sql`DELETE FROM _coverage WHERE operation = ${operation} AND to_ms <= ${cutoff}`);
     await runSql(writer, sql`UPDATE _coverage SET from_ms = ${cutoff} WHERE operation = ${operation} AND from_ms < ${cutoff}`);
-    await runSql(writer, sql`COMMIT`);
-  } catch (error) {
-    await runSql(writer, sql`ROLLBACK`).catch(() => undefined);
-    throw error;
-  }
+    return Number(result.rowsChanged);
+  });
   if (removed > 0) await runSql(writer, sql`CHECKPOINT`);
   return removed;
 }

@@ -142,8 +142,7 @@ export class ArchiveQueries {
       // engine's vectors of every column where a chunk touches ten times as many; the chunks
       // around it follow, for the pages after it (others asking meanwhile join that read).
       const records = await pick(first, size, signal);
-      const reading = listing;
-      for (const chunk of chunkKeys) void reading.want(chunk, undefined).catch(() => undefined);
+      for (const chunk of chunkKeys) void listing.want(chunk, undefined).catch(() => undefined);
       return records;
     }
     const rows: unknown[] = [];

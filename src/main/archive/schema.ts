@@ -7,6 +7,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import {
   columnDefinition,
+  inTransaction,
   joinSql,
   literal,
   param,
@@ -154,16 +155,13 @@ export class TableSchemas {
       appender.endRow();
     });
     appender.closeSync();
-    await runSql(this.writer, sql`BEGIN TRANSACTION`);
     try {
-      await runSql(
-        this.writer,
-        sql`UPDATE ${table} SET ${searchTextColumn(layout)} = fill.digits, ${searchMaskColumn(layout)} = fill.mask FROM _search_fill AS fill WHERE ${table}.rowid = fill.row_id`,
+      await inTransaction(this.writer, () =>
+        runSql(
+          this.writer,
+          sql`UPDATE ${table} SET ${searchTextColumn(layout)} = fill.digits, ${searchMaskColumn(layout)} = fill.mask FROM _search_fill AS fill WHERE ${table}.rowid = fill.row_id`,
+        ),
       );
-      await runSql(this.writer, sql`COMMIT`);
-    } catch (error) {
-      await runSql(this.writer, sql`ROLLBACK`).catch(() => undefined);
-      throw error;
     } finally {
       await runSql(this.writer, sql`DROP TABLE IF EXISTS _search_fill`);
     }

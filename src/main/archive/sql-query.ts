@@ -218,6 +218,19 @@ export function runSql(connection: DuckDBConnection, query: SqlQuery): Promise<D
   return connection.run(text, params);
 }
 
+/** Runs `work` in one transaction on `connection`: committed when it resolves, rolled back when it throws (and the error passed on). */
+export async function inTransaction<T>(connection: DuckDBConnection, work: () => Promise<T>): Promise<T> {
+  await runSql(connection, sql`BEGIN TRANSACTION`);
+  try {
+    const result = await work();
+    await runSql(connection, sql`COMMIT`);
+    return result;
+  } catch (error) {
+    await runSql(connection, sql`ROLLBACK`).catch(() => undefined);
+    throw error;
+  }
+}
+
 /** Runs a statement made here and reads every row (as JavaScript values). */
 export async function readSql(connection: DuckDBConnection, query: SqlQuery): Promise<unknown[][]> {
   const { text, params } = renderSql(query);

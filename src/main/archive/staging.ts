@@ -9,7 +9,7 @@ import type { CoveragePiece } from './coverage';
 import { writeCoverage } from './meta-tables';
 import type { TableSchemas } from './schema';
 import { digitMask } from './digit-mask';
-import { param, readSql, runSql, sql, stageNameOf, stageTableName, tableName } from './sql-query';
+import { inTransaction, param, readSql, runSql, sql, stageNameOf, stageTableName, tableName } from './sql-query';
 import { encodeFields, type ArchiveTable, type SqlCell, type SqlColumn, type TableLayout } from './table-layout';
 
 /** Staged rows merged at once when no coverage asks sooner: one row group, which the engine writes straight to the file rather than through its log. */
@@ -103,8 +103,7 @@ export class Staging {
     const table = tableName(layout);
     const stage = stageTableName(layout);
     this.closeAppender(layout);
-    await runSql(this.writer, sql`BEGIN TRANSACTION`);
-    try {
+    await inTransaction(this.writer, async () => {
       await runSql(this.writer, sql`DELETE FROM ${table} WHERE _key IN (SELECT _key FROM ${stage})`);
       // The newest fetch of a key wins when one batch holds it twice (rare: a page re-read
       // after the data moved); the window sort is paid only then.
@@ -117,11 +116,7 @@ export class Staging {
       if (completes && 'coverage' in completes) await writeCoverage(this.writer, layout.table, completes.coverage);
       if (completes && 'snapshot' in completes) await this.replaceSnapshot(layout, completes.snapshot);
       await runSql(this.writer, sql`DELETE FROM ${stage}`);
-      await runSql(this.writer, sql`COMMIT`);
-    } catch (error) {
-      await runSql(this.writer, sql`ROLLBACK`).catch(() => undefined);
-      throw error;
-    }
+    });
     const merged = this.staged.get(layout.table) ?? 0;
     this.staged.set(layout.table, 0);
     this.onMerged();

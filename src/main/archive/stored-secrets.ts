@@ -6,7 +6,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { SECRET_NAME_PATTERN, withoutSecretFields } from '../../shared/secret-fields';
 import { readMeta, writeMeta } from './meta-tables';
-import { fieldColumn, joinSql, param, readSql, runSql, sql, tableName } from './sql-query';
+import { fieldColumn, inTransaction, joinSql, param, readSql, runSql, sql, tableName } from './sql-query';
 import type { TableLayout } from './table-layout';
 
 const UPDATE_BATCH = 500;
@@ -16,9 +16,8 @@ const doneKey = (layout: TableLayout): string => `secrets-dropped:${layout.table
 /** Drops secret-named fields from the table's stored JSON fields, once per table; how many cells changed. */
 export async function dropStoredSecrets(writer: DuckDBConnection, layout: TableLayout): Promise<number> {
   if ((await readMeta(writer, doneKey(layout))) !== null) return 0;
-  let changed = 0;
-  await runSql(writer, sql`BEGIN TRANSACTION`);
-  try {
+  const changed = await inTransaction(writer, async () => {
+    let cells = 0;
     for (const field of layout.fields.filter((candidate) => candidate.kind === 'json')) {
       const column = fieldColumn(layout, field.field);
       // The engine picks out the cells that may hold one (the name anywhere in the text); the rule decides.
@@ -38,14 +37,11 @@ export async function dropStoredSecrets(writer: DuckDBConnection, layout: TableL
           sql`UPDATE ${tableName(layout)} SET ${column} = cleaned.text FROM (VALUES ${values}) AS cleaned(id, text) WHERE ${tableName(layout)}.rowid = cleaned.id`,
         );
       }
-      changed += updates.length;
+      cells += updates.length;
     }
     await writeMeta(writer, doneKey(layout), String(Date.now()));
-    await runSql(writer, sql`COMMIT`);
-  } catch (error) {
-    await runSql(writer, sql`ROLLBACK`).catch(() => undefined);
-    throw error;
-  }
+    return cells;
+  });
   if (changed > 0) await runSql(writer, sql`CHECKPOINT`);
   return changed;
 }
