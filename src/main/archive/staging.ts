@@ -14,6 +14,12 @@ import { encodeFields, type ArchiveTable, type SqlCell, type SqlColumn, type Tab
 
 /** Staged rows merged at once when no coverage asks sooner: one row group, which the engine writes straight to the file rather than through its log. */
 export const MERGE_EVERY_ROWS = 122_880;
+/**
+ * An appender keeps what it is given in a buffer of its own, outside the engine's memory
+ * limit, until it holds 204,800 rows or is closed; handing them on every so often lets the
+ * staging table (held to the limit, spilling beyond it) keep them instead.
+ */
+const APPENDER_FLUSH_ROWS = 8_192;
 
 /**
  * What a commit completes: a covered time range; or a whole listing fetched from
@@ -25,6 +31,8 @@ export type Completes = { coverage: CoveragePiece } | { snapshot: { scope: strin
 
 export class Staging {
   private readonly staged = new Map<string, number>();
+  /** Rows appended since each appender last handed its rows to the staging table. */
+  private readonly unflushed = new Map<string, number>();
   /** One open appender per staging table until its rows are merged (opening one per page is slow). */
   private readonly appenders = new Map<string, DuckDBAppender>();
 
@@ -58,6 +66,9 @@ export class Staging {
       }
       appender.endRow();
     });
+    const unflushed = (this.unflushed.get(table.layout.table) ?? 0) + records.length;
+    if (unflushed >= APPENDER_FLUSH_ROWS) appender.flushSync();
+    this.unflushed.set(table.layout.table, unflushed >= APPENDER_FLUSH_ROWS ? 0 : unflushed);
     const staged = (this.staged.get(table.layout.table) ?? 0) + records.length;
     this.staged.set(table.layout.table, staged);
     if (staged >= MERGE_EVERY_ROWS) await this.merge(table.layout, null);
@@ -96,6 +107,7 @@ export class Staging {
     const appender = this.appenders.get(layout.table);
     if (!appender) return;
     this.appenders.delete(layout.table);
+    this.unflushed.delete(layout.table);
     appender.closeSync();
   }
 
