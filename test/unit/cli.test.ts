@@ -29,6 +29,19 @@ describe('the switchboard CLI', () => {
     expect(await runCli(['browser', '--colour', 'red'], unknown.io)).toBe(2);
   });
 
+  it('tells the process entry which command runs, so only the file-writing ones trade speed for a small heap', async () => {
+    const told: (boolean | undefined)[] = [];
+    const beforeRun = (command: { writesFileFromStream?: boolean }) => void told.push(command.writesFileFromStream);
+    // Each stops at a usage error once it runs: no credentials, no window.
+    expect(await runCli(['export', 'voice-records'], capture().io, {}, beforeRun)).toBe(2);
+    expect(await runCli(['report', 'voice'], capture().io, {}, beforeRun)).toBe(2);
+    expect(await runCli(['browser', '--port', 'seventy'], capture().io, {}, beforeRun)).toBe(2);
+    expect(told).toEqual([true, true, undefined]);
+    // Asking for help runs nothing.
+    expect(await runCli(['export', '--help'], capture().io, {}, beforeRun)).toBe(0);
+    expect(told).toHaveLength(3);
+  });
+
   it('prints a command\'s usage for --help with exit 0', async () => {
     const { io, out } = capture();
     expect(await runCli(['browser', '--help'], io)).toBe(0);

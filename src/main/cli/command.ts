@@ -10,6 +10,11 @@ export interface CliCommand {
   usage(): string;
   /** Resolves to the exit code: 0 success, 1 platform or network error, 2 bad usage. */
   run(args: string[], io: CliIo): Promise<number>;
+  /**
+   * True when the command turns a stream of fetched rows into a file: it makes garbage
+   * fast, and the process entry then keeps the JavaScript heap small (see cli.ts).
+   */
+  writesFileFromStream?: boolean;
 }
 
 export class UsageError extends Error {

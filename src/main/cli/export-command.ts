@@ -237,6 +237,7 @@ export function createExportCommand(deps: ExportCommandDeps = {}): CliCommand {
   return {
     summary: () => m.cli_export_summary(),
     usage: () => exportUsage(deps.lists ?? LIST_DESCRIPTORS),
+    writesFileFromStream: true,
     async run(args, io) {
       const { values, positionals } = parseCliArgs(args, OPTIONS);
       if (positionals.length > 1) throw new UsageError(m.cli_unexpected_argument({ value: positionals[1] }));

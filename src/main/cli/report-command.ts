@@ -70,6 +70,7 @@ function xlsxOut(out: string | undefined): string {
 export function createReportCommand(deps: ExportCommandDeps = {}): CliCommand {
   return {
     summary: () => m.cli_report_summary(),
+    writesFileFromStream: true,
     usage: reportUsage,
     async run(args, io) {
       const { values, positionals } = parseCliArgs(args, OPTIONS);

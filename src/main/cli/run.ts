@@ -71,7 +71,13 @@ function languageNamed(value: string): Language | null {
  * Runs one command line. The language of everything it prints (and of the files it writes)
  * is --lang's, else the environment's (LC_ALL, LC_MESSAGES, LANG), set before anything runs.
  */
-export async function runCli(argv: string[], io: CliIo = processIo, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+export async function runCli(
+  argv: string[],
+  io: CliIo = processIo,
+  env: NodeJS.ProcessEnv = process.env,
+  /** Told the command about to run (the process entry tunes the runtime for it; tests run commands in-process and pass none). */
+  beforeRun: (command: CliCommand) => void = () => {},
+): Promise<number> {
   const { rest, asked } = takeLanguage(argv);
   const language = asked === undefined || asked === null ? null : languageNamed(asked);
   setCurrentLocale(language ?? languageOfEnvironment(env));
@@ -96,6 +102,7 @@ export async function runCli(argv: string[], io: CliIo = processIo, env: NodeJS.
     return 0;
   }
   try {
+    beforeRun(command);
     return await command.run(args, io);
   } catch (error) {
     if (error instanceof UsageError) {
