@@ -127,7 +127,9 @@ export class Staging {
       await runSql(this.writer, sql`INSERT INTO ${table} BY NAME SELECT * FROM ${stage}${newestOnly}`);
       if (completes && 'coverage' in completes) await writeCoverage(this.writer, layout.table, completes.coverage);
       if (completes && 'snapshot' in completes) await this.replaceSnapshot(layout, completes.snapshot);
-      await runSql(this.writer, sql`DELETE FROM ${stage}`);
+      // Made afresh rather than emptied: the rows a DELETE leaves marked in it (the appender
+      // hands them over every 8,192) made each checkpoint after a merge 2-3 s longer.
+      await runSql(this.writer, sql`CREATE OR REPLACE TEMP TABLE ${stage} AS SELECT * FROM ${stage} LIMIT 0`);
     });
     const merged = this.staged.get(layout.table) ?? 0;
     this.staged.set(layout.table, 0);
