@@ -31,8 +31,6 @@ export type Completes = { coverage: CoveragePiece } | { snapshot: { scope: strin
 
 export class Staging {
   private readonly staged = new Map<string, number>();
-  /** Rows appended since each appender last handed its rows to the staging table. */
-  private readonly unflushed = new Map<string, number>();
   /** One open appender per staging table until its rows are merged (opening one per page is slow). */
   private readonly appenders = new Map<string, DuckDBAppender>();
 
@@ -66,10 +64,10 @@ export class Staging {
       }
       appender.endRow();
     });
-    const unflushed = (this.unflushed.get(table.layout.table) ?? 0) + records.length;
-    if (unflushed >= APPENDER_FLUSH_ROWS) appender.flushSync();
-    this.unflushed.set(table.layout.table, unflushed >= APPENDER_FLUSH_ROWS ? 0 : unflushed);
-    const staged = (this.staged.get(table.layout.table) ?? 0) + records.length;
+    const before = this.staged.get(table.layout.table) ?? 0;
+    const staged = before + records.length;
+    // Handed on each time the count staged passes a multiple: an appender never holds more than that and a page.
+    if (Math.floor(staged / APPENDER_FLUSH_ROWS) > Math.floor(before / APPENDER_FLUSH_ROWS)) appender.flushSync();
     this.staged.set(table.layout.table, staged);
     if (staged >= MERGE_EVERY_ROWS) await this.merge(table.layout, null);
   }
@@ -107,7 +105,6 @@ export class Staging {
     const appender = this.appenders.get(layout.table);
     if (!appender) return;
     this.appenders.delete(layout.table);
-    this.unflushed.delete(layout.table);
     appender.closeSync();
   }
 
