@@ -26,7 +26,7 @@ import {
   type SqlQuery,
 } from './sql-query';
 import { recordColumnsOf } from './record-columns';
-import { decodeRecordJson, recordJsonSql, type ArchiveTable, type TableLayout } from './table-layout';
+import type { ArchiveTable, TableLayout } from './table-layout';
 
 /** Below this many matching rows the page's sort is cheap and narrowing it first costs more than it saves (a search). */
 const NARROW_PICK_FROM_ROWS = 50_000;
@@ -38,6 +38,12 @@ const TOP_VALUES_AHEAD = 2_500;
 const CHUNK_ROWS = 250;
 /** Neighbouring chunks wanted at once are read in one statement, up to this many (4,000 rows). */
 const BATCH_CHUNKS_MAX = 16;
+/**
+ * The engine reads only the rows a sort keeps, after sorting their sort values, when it
+ * keeps at most this many (its `late_materialization_max_rows`); past it, it builds every
+ * row it sorts, and a page after thousands of equal values runs out of memory.
+ */
+const LATE_MATERIALISED_ROWS_MAX = 50;
 
 export interface ArchivePage<R> {
   total: number;
@@ -201,8 +207,8 @@ export class ArchiveQueries {
       const records = await this.pageBetweenSortValues<R>(reader, layout, query, conditions, sort, first, size);
       if (records) return records;
     }
-    // Pick the page's rows by rowid first, then build only those records: the JSON
-    // projection never runs over the rows the sort passes by. The pick itself is first
+    // Pick the page's rows by rowid first, then build only those records: the record
+    // columns are never read for the rows the sort passes by. The pick itself is first
     // narrowed to the rows at or before the page's last sort value (a sort over one
     // number column), so the tie-break on the key text runs over those rows only.
     let bound: SqlQuery | null = null;
@@ -247,12 +253,13 @@ export class ArchiveQueries {
     for (let index = first - 1; index >= 0 && values[index] === pageFirst; index--) before++;
     const [low, high] = sort.descending ? [pageLast, pageFirst] : [pageFirst, pageLast];
     const between = sql`${sort.column} BETWEEN ${param(low)} AND ${param(high)}`;
+    const range = sql`FROM ${tableName(layout)} ${whereOf([...conditions, between])} ${orderBy(layout, query)} LIMIT ${size} OFFSET ${before}`;
+    // Few rows to pass by: one statement. The engine sorts the range by its sort values and
+    // keys alone, then reads the page's rows (its late materialisation), a statement fewer.
+    if (before + size <= LATE_MATERIALISED_ROWS_MAX) return readRecords<R>(reader, layout, range);
     // Many rows may share the page's values (a cost of 0.00): the sort of them reads no more
     // than their rowids, and only the page's rows are built.
-    const rows = await readSql(
-      reader,
-      sql`SELECT rowid, ${sort.column} FROM ${tableName(layout)} ${whereOf([...conditions, between])} ${orderBy(layout, query)} LIMIT ${size} OFFSET ${before}`,
-    );
+    const rows = await readSql(reader, sql`SELECT rowid, ${sort.column} ${range}`);
     return buildRecords<R>(reader, layout, sort, rows);
   }
 
@@ -595,7 +602,7 @@ function deferred<T>(): Deferred<T> {
 
 /**
  * The records of picked rows (`[rowid, sort value]`, in the page's order), built from those
- * rows only: the JSON projection never runs over the rows the sort passed by.
+ * rows only: the record columns are never read for the rows the sort passed by.
  */
 async function buildRecords<R>(reader: DuckDBConnection, layout: TableLayout, sort: SortKey, rows: readonly unknown[][]): Promise<R[]> {
   const rowids = rows.map((row) => BigInt(row[0] as bigint));
@@ -609,12 +616,29 @@ async function buildRecords<R>(reader: DuckDBConnection, layout: TableLayout, so
     numeric && ordered.length > 0
       ? sql`${sort.column} BETWEEN ${param(ordered[0] ?? null)} AND ${param(ordered.at(-1) ?? null)} AND `
       : sql``;
-  const built = await readSql(
-    reader,
-    sql`SELECT rowid, ${recordJsonSql(layout)} FROM ${tableName(layout)} WHERE ${range}rowid IN (${joinSql(rowids.map((rowid) => sql`${rowid}`))})`,
+  const columns = recordColumnsOf(layout);
+  const { text, params } = renderSql(
+    sql`SELECT ${columns.select}, rowid FROM ${tableName(layout)} WHERE ${range}rowid IN (${joinSql(rowids.map((rowid) => sql`${rowid}`))})`,
   );
-  const byRowid = new Map(built.map((row) => [String(row[0]), row[1]]));
-  return rowids.map((rowid) => decodeRecordJson<R>(byRowid.get(String(rowid))));
+  const byRowid = new Map<bigint, R>();
+  for (const chunk of await (await reader.run(text, params)).fetchAllChunks()) {
+    const built = chunk.getColumnValues(columns.width);
+    columns.decode<R>(chunk).forEach((record, index) => byRowid.set(BigInt(built[index] as bigint), record));
+  }
+  // Read in the page's snapshot, every picked row is there.
+  return rowids.flatMap((rowid) => {
+    const record = byRowid.get(rowid);
+    return record === undefined ? [] : [record];
+  });
+}
+
+/** The records a statement reads, in its order: `rest` is all of it after the select list (from FROM on). */
+async function readRecords<R>(reader: DuckDBConnection, layout: TableLayout, rest: SqlQuery): Promise<R[]> {
+  const columns = recordColumnsOf(layout);
+  const { text, params } = renderSql(sql`SELECT ${columns.select} ${rest}`);
+  const records: R[] = [];
+  for (const chunk of await (await reader.run(text, params)).fetchAllChunks()) records.push(...columns.decode<R>(chunk));
+  return records;
 }
 
 /** The first and last row time of a table (null when it holds none with a time). */

@@ -1,10 +1,9 @@
 /**
- * Archived records read in bulk (an export's every row), equal to what recordJsonSql and
- * decodeRecordJson (table-layout.ts) give but several times cheaper: the engine hands a
- * row's texts over as one JSON array of strings and its numbers as typed columns, instead
- * of building a JSON object per row (keys, nested objects) for JavaScript to parse. Reading
- * each text cell by itself costs more still (one call into the engine per cell). A missing
- * number comes as NaN, which the archive never stores.
+ * How archived records are read (a page's rows, an export's every row): the engine hands a
+ * row's texts over as one JSON array of strings and its numbers as typed columns. Building
+ * a JSON object per row in the engine (keys, nested objects) for JavaScript to parse costs
+ * several times more, and reading each text cell by itself more still (one call into the
+ * engine per cell). A missing number comes as NaN, which the archive never stores.
  */
 import type { DuckDBDataChunk, DuckDBValue } from '@duckdb/node-api';
 import { fieldColumn, fieldSortColumn, joinSql, sql, type SqlQuery } from './sql-query';
@@ -20,6 +19,8 @@ interface FieldSlots {
 export interface RecordColumns {
   /** The select list (from the table's own columns; the table's name is not part of it). */
   select: SqlQuery;
+  /** How many columns `select` makes: a column selected after them is at this index of a chunk. */
+  width: number;
   /** The records of a chunk of that select list's rows. */
   decode<R>(chunk: DuckDBDataChunk): R[];
 }
@@ -58,6 +59,7 @@ export function recordColumns(layout: TableLayout): RecordColumns {
 
   return {
     select,
+    width: 1 + numbers.length,
     decode<R>(chunk: DuckDBDataChunk): R[] {
       const textArrays = chunk.getColumnValues(0);
       const numberValues = numbers.map((_, index) => chunk.getColumnValues(1 + index));

@@ -16,7 +16,6 @@
 import type { FieldKind, RecordSchema } from '../../shared/normalise/schema';
 import type { DecimalAmount, Timestamp } from '../../shared/records';
 import { isSecretFieldName, withoutSecretFields } from '../../shared/secret-fields';
-import { fieldAlias, fieldColumn, fieldSortColumn, joinSql, sql, type SqlQuery } from './sql-query';
 
 export type SqlType = 'VARCHAR' | 'DOUBLE' | 'BIGINT' | 'VARCHAR[]';
 
@@ -177,37 +176,6 @@ export function encodeFields(layout: TableLayout, record: Record<string, unknown
     }
   }
   return cells;
-}
-
-/**
- * A SQL expression that rebuilds the record as JSON text inside the database, so a
- * row crosses into JavaScript as one string (far cheaper than one value per cell)
- * and `JSON.parse` gives back exactly the record that was stored.
- */
-export function recordJsonSql(layout: TableLayout): SqlQuery {
-  const parts = layout.fields.map((field) => {
-    const column = fieldColumn(layout, field.field);
-    const sort = fieldSortColumn(layout, field.field);
-    const key = fieldAlias(layout, field.field);
-    switch (field.kind) {
-      case 'timestamp':
-        return sql`${key} := CASE WHEN ${column} IS NULL THEN NULL ELSE struct_pack("text" := ${column}, "epochMs" := ${sort}) END`;
-      case 'amount':
-        return sql`${key} := CASE WHEN ${column} IS NULL THEN NULL ELSE struct_pack("text" := ${column}, "value" := ${sort}) END`;
-      case 'textList':
-        return sql`${key} := coalesce(${column}, []::VARCHAR[])`;
-      case 'json':
-        return sql`${key} := coalesce(${column}, '{}')::JSON`;
-      default:
-        return sql`${key} := ${column}`;
-    }
-  });
-  return sql`to_json(struct_pack(${joinSql(parts)}))::VARCHAR`;
-}
-
-/** Parses what `recordJsonSql` produced. */
-export function decodeRecordJson<R>(text: unknown): R {
-  return JSON.parse(String(text)) as R;
 }
 
 /** What the archive needs to know of one operation (read from its descriptor). */

@@ -1,8 +1,9 @@
 /**
- * Records read in bulk (an array of texts and typed numbers, record-columns.ts) equal the
- * records read one JSON object at a time, for every kind of field and every awkward value:
- * missing and empty texts, controls, quotes, markup, emoji, lists, JSON fields, missing numbers.
- * An export reads its rows the bulk way; a page the JSON way.
+ * Records read as an array of texts and typed numbers (record-columns.ts, how pages and
+ * exports read the archive) equal the records rebuilt as one JSON object in the engine (an
+ * independent reading, kept here as the reference), for every kind of field and every
+ * awkward value: missing and empty texts, controls, quotes, markup, emoji, lists, JSON
+ * fields, missing numbers.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,11 +12,33 @@ import { DuckDBInstance, LIST, VARCHAR, type DuckDBConnection } from '@duckdb/no
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ArchiveStore } from '../../../src/main/archive/archive-store';
 import { recordColumns } from '../../../src/main/archive/record-columns';
-import { renderSql } from '../../../src/main/archive/sql-query';
-import { decodeRecordJson, encodeFields, recordJsonSql, tableLayout, type TableLayout } from '../../../src/main/archive/table-layout';
+import { fieldAlias, fieldColumn, fieldSortColumn, joinSql, renderSql, sql, type SqlQuery } from '../../../src/main/archive/sql-query';
+import { encodeFields, tableLayout, type TableLayout } from '../../../src/main/archive/table-layout';
 import { archiveTableFor } from '../../../src/main/archive/tables';
 import type { FieldKind } from '../../../src/shared/normalise/schema';
 import type { VoiceRecord } from '../../../src/shared/records';
+
+/** The reference: the record rebuilt as JSON text inside the engine, which JSON.parse gives back whole. */
+function recordJsonSql(layout: TableLayout): SqlQuery {
+  const parts = layout.fields.map((field) => {
+    const column = fieldColumn(layout, field.field);
+    const sort = fieldSortColumn(layout, field.field);
+    const key = fieldAlias(layout, field.field);
+    switch (field.kind) {
+      case 'timestamp':
+        return sql`${key} := CASE WHEN ${column} IS NULL THEN NULL ELSE struct_pack("text" := ${column}, "epochMs" := ${sort}) END`;
+      case 'amount':
+        return sql`${key} := CASE WHEN ${column} IS NULL THEN NULL ELSE struct_pack("text" := ${column}, "value" := ${sort}) END`;
+      case 'textList':
+        return sql`${key} := coalesce(${column}, []::VARCHAR[])`;
+      case 'json':
+        return sql`${key} := coalesce(${column}, '{}')::JSON`;
+      default:
+        return sql`${key} := ${column}`;
+    }
+  });
+  return sql`to_json(struct_pack(${joinSql(parts)}))::VARCHAR`;
+}
 
 const AWKWARD_TEXTS = [null, '', ' ', 'plain', 'a\u001fb', '\u001f', '\u001f\u001f', '<&>"\'', 'line\nbreak\r\n', '星辰科技 😀', '\u001e', 'null', '[]', '{}'];
 const NUMBERS = [null, 0, -0.5, 0.1, 30, 1e21, -1234567.891, 2 ** 53 - 1];
@@ -63,7 +86,7 @@ async function tableOf(connection: DuckDBConnection, name: string, texts: number
 async function readBoth(connection: DuckDBConnection, layout: TableLayout): Promise<{ json: unknown[]; columns: unknown[] }> {
   const json = (await connection.runAndReadAll(`SELECT ${renderSql(recordJsonSql(layout)).text} FROM ${layout.table} ORDER BY rowid`))
     .getRows()
-    .map((row) => decodeRecordJson(row[0]));
+    .map((row) => JSON.parse(String(row[0])) as unknown);
   const bulk = recordColumns(layout);
   const { text, params } = renderSql(bulk.select);
   const result = await connection.stream(`SELECT ${text} FROM ${layout.table} ORDER BY rowid`, params);
