@@ -28,7 +28,7 @@ import {
 import { recordColumnsOf } from './record-columns';
 import type { ArchiveTable, TableLayout } from './table-layout';
 
-/** Below this many matching rows the page's sort is cheap and narrowing it first costs more than it saves (a search). */
+/** Below this many matching rows the page's sort is cheap and listing the top values first costs more than it saves (unless they were listed with the count). */
 const NARROW_PICK_FROM_ROWS = 50_000;
 /** Pages ending further in than this are picked by sorting (the top values of the sort column would be a long list). */
 const TOP_VALUES_MAX = 50_000;
@@ -203,7 +203,9 @@ export class ArchiveQueries {
   ): Promise<R[]> {
     const from = sql`FROM ${tableName(layout)} ${whereOf(conditions)}`;
     const sort = sortKeyOf(layout, query);
-    if (total > NARROW_PICK_FROM_ROWS && first + size <= TOP_VALUES_MAX) {
+    // A search's few rows too, when their count listed the top values with it: the search is then read again only within the page's values.
+    const narrow = total > NARROW_PICK_FROM_ROWS || this.topValues.peek(topValuesKeyOf(sort, from)) !== undefined;
+    if (narrow && first + size <= TOP_VALUES_MAX) {
       const records = await this.pageBetweenSortValues<R>(reader, layout, query, conditions, sort, first, size);
       if (records) return records;
     }
