@@ -28,7 +28,7 @@ test.describe.configure({ mode: 'serial' });
 /** The voice records the sandbox holds in the window on screen, as the app reads them. */
 async function voiceInWindow(app: Page, sandbox: Sandbox): Promise<VoiceRecord[]> {
   const { strTime, endTime } = await windowParams(app);
-  const range = sandbox.data.voiceRecordRange(Date.parse(strTime), Date.parse(endTime) + 1000);
+  const range = sandbox.data.voiceRecordRange(Date.parse(strTime), Date.parse(endTime));
   const list = listOf('voiceRecords');
   return Array.from({ length: range.end - range.first }, (_, i) =>
     list.toRow(
@@ -255,7 +255,7 @@ test('a quick range or Reset that is not applied yet is said beside the pager un
   await app.locator('#range-from').press('Enter');
   await expect(hint).toHaveCount(0);
   const { strTime, endTime } = await windowParams(app);
-  const range = sandbox.data.voiceRecordRange(Date.parse(strTime), Date.parse(endTime) + 1000);
+  const range = sandbox.data.voiceRecordRange(Date.parse(strTime), Date.parse(endTime));
   await expect(app.getByTestId('pager-total')).toHaveText(
     `${(range.end - range.first).toLocaleString('en')} records`,
   );
