@@ -36,9 +36,14 @@ function numberText(column: SqlQuery): SqlQuery {
   return sql`(CASE WHEN ${column} = trunc(${column}) AND abs(${column}) < 1e15 THEN CAST(CAST(${column} AS BIGINT) AS VARCHAR) ELSE CAST(${column} AS VARCHAR) END)`;
 }
 
+/** Whole seconds of a duration; empty past what the engine's whole numbers hold (1e20 seconds), never an error. */
+function wholeSeconds(column: SqlQuery): SqlQuery {
+  return sql`TRY_CAST(round(abs(${column})) AS BIGINT)`;
+}
+
 /** Seconds as the table's m:ss. */
 function durationText(column: SqlQuery): SqlQuery {
-  const whole = sql`CAST(round(abs(${column})) AS BIGINT)`;
+  const whole = wholeSeconds(column);
   return sql`((CASE WHEN ${column} < 0 THEN '-' ELSE '' END) || CAST(${whole} // 60 AS VARCHAR) || ':' || lpad(CAST(${whole} % 60 AS VARCHAR), 2, '0'))`;
 }
 
@@ -227,8 +232,8 @@ function durationHolds(value: SqlQuery, needle: string): SqlQuery {
   const placed = MINUTES_SECONDS.exec(needle);
   if (placed) {
     const [, minutes = '', seconds = ''] = placed;
-    const whole = sql`CAST(round(abs(${value})) AS BIGINT)`;
-    const tests = [sql`${value} IS NOT NULL`];
+    const whole = wholeSeconds(value);
+    const tests = [sql`${whole} IS NOT NULL`];
     if (minutes !== '') tests.push(sql`${whole} // 60 % ${10 ** minutes.length} = ${Number(minutes)}`);
     // A needle's leading zero is in the minutes' text only when they have as many digits.
     if (minutes.length > 1) tests.push(sql`${whole} // 60 >= ${10 ** (minutes.length - 1)}`);

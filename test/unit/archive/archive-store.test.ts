@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { normaliseSeat, normaliseVoiceRecord } from '../../../src/shared/normalise';
 import { SEAT_SCHEMA } from '../../../src/shared/normalise/records';
 import { ArchiveStore, type ArchiveTable } from '../../../src/main/archive/archive-store';
+import { listArchiveQuery } from '../../../src/main/archive/list-archive-query';
 import { tableLayout } from '../../../src/main/archive/table-layout';
 import { archiveTableFor } from '../../../src/main/archive/tables';
 import { buildSandboxData } from '../../../src/main/sandbox/data';
@@ -207,6 +208,22 @@ describe('the archive store', () => {
       expect(page.records).toEqual(expected.slice(offset, offset + 25).map((record) => expect.objectContaining({ voiceId: record.voiceId, calledInfo: record.calledInfo, cost: record.cost })));
     }
   }, 60_000);
+
+  it('answers an m:ss search over a duration too long to be whole seconds in the engine, instead of failing', async () => {
+    const records = voiceRecords(0, 20);
+    records[3] = { ...records[3], callDuration: 1e20, chargedDuration: -1e300 };
+    records[4] = { ...records[4], callDuration: 83 };
+    await store.stage(voiceTable, records, 0, 1_000);
+    await store.commit(voiceTable, null);
+    const times = records.map((record) => voiceTable.timeOf(record) ?? 0);
+    const params = { strTime: new Date(Math.min(...times)).toISOString(), endTime: new Date(Math.max(...times)).toISOString() };
+    for (const search of ['1:23', ':4', '6:4', '1:2', '1:', '12']) {
+      const asked = listArchiveQuery({ operation: 'voiceRecords', params, search }, zone);
+      if (!asked.ok) throw new Error(asked.error.message);
+      const page = await store.page(voiceTable, asked.value.query, 0, 25);
+      if (search === '1:23') expect(page.records.map((record) => record.voiceId)).toContain(records[4].voiceId);
+    }
+  });
 
   it('searches case-insensitively for text with letters, and exactly for digits', async () => {
     const records = voiceRecords(0, 200);
