@@ -174,6 +174,10 @@ export class LiveBoards {
       }
       if (leadersDue) state.leadersAt = nowMs;
       return { requests, rows, rateLimited: false, offline: false, problem: null };
+    } catch (error) {
+      // A step that throws instead of answering (the archive closed under it): the board says so and tries again next time.
+      this.deps.log.warn(`live board of ${profileId}: ${error instanceof Error ? error.message : String(error)}`);
+      return { ...archiveOnly(m.overview_live_archive_unreadable()), requests, rows };
     } finally {
       client.close();
     }

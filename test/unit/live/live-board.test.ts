@@ -12,6 +12,7 @@ import { DEFAULT_THRESHOLDS, type LiveThresholds } from '../../../src/shared/liv
 import type { LiveBoard } from '../../../src/shared/live/board';
 import type { Overview } from '../../../src/shared/reports/overview';
 import { SEAT_STATUS_LABELS } from '../../../src/shared/platform';
+import { SANDBOX_PROFILE_ID } from '../../../src/shared/profiles';
 import { calendarOf } from '../../../src/shared/calendar';
 import { parseTimeZone, type TimeZone } from '../../../src/shared/time-zone';
 
@@ -145,6 +146,18 @@ describe('the liveBoard method', () => {
       expect(offline.seats.total).toBe(before.seats.total);
     } finally {
       await sandbox.online();
+    }
+    expect((await board()).refresh.problem).toBeNull();
+  });
+
+  it('an archive closed under a refresh is told as unreadable, never as an internal error', async () => {
+    const store = await services.archives.store(SANDBOX_PROFILE_ID);
+    await store?.close();
+    try {
+      const answer = await call<LiveBoard>('liveBoard', { thresholds: DEFAULT_THRESHOLDS, fetch: true });
+      expect(answer.ok ? 'ok' : answer.error.code).toBe('archive');
+    } finally {
+      await services.archives.close(SANDBOX_PROFILE_ID);
     }
     expect((await board()).refresh.problem).toBeNull();
   });
