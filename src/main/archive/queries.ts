@@ -618,20 +618,9 @@ async function buildRecords<R>(reader: DuckDBConnection, layout: TableLayout, so
     numeric && ordered.length > 0
       ? sql`${sort.column} BETWEEN ${param(ordered[0] ?? null)} AND ${param(ordered.at(-1) ?? null)} AND `
       : sql``;
-  const columns = recordColumnsOf(layout);
-  const { text, params } = renderSql(
-    sql`SELECT ${columns.select}, rowid FROM ${tableName(layout)} WHERE ${range}rowid IN (${joinSql(rowids.map((rowid) => sql`${rowid}`))})`,
-  );
-  const byRowid = new Map<bigint, R>();
-  for (const chunk of await (await reader.run(text, params)).fetchAllChunks()) {
-    const built = chunk.getColumnValues(columns.width);
-    columns.decode<R>(chunk).forEach((record, index) => byRowid.set(BigInt(built[index] as bigint), record));
-  }
-  // Read in the page's snapshot, every picked row is there.
-  return rowids.flatMap((rowid) => {
-    const record = byRowid.get(rowid);
-    return record === undefined ? [] : [record];
-  });
+  const listed = joinSql(rowids.map((rowid) => sql`${rowid}`));
+  // In the page's order; read in the page's snapshot, every picked row is there.
+  return readRecords<R>(reader, layout, sql`FROM ${tableName(layout)} WHERE ${range}rowid IN (${listed}) ORDER BY list_position([${listed}], rowid)`);
 }
 
 /** The records a statement reads, in its order: `rest` is all of it after the select list (from FROM on). */

@@ -19,8 +19,6 @@ interface FieldSlots {
 export interface RecordColumns {
   /** The select list (from the table's own columns; the table's name is not part of it). */
   select: SqlQuery;
-  /** How many columns `select` makes: a column selected after them is at this index of a chunk. */
-  width: number;
   /** The records of a chunk of that select list's rows. */
   decode<R>(chunk: DuckDBDataChunk): R[];
 }
@@ -59,7 +57,6 @@ export function recordColumns(layout: TableLayout): RecordColumns {
 
   return {
     select,
-    width: 1 + numbers.length,
     decode<R>(chunk: DuckDBDataChunk): R[] {
       const textArrays = chunk.getColumnValues(0);
       const numberValues = numbers.map((_, index) => chunk.getColumnValues(1 + index));

@@ -126,8 +126,10 @@ function timeHolds(instantMs: SqlQuery, zone: TimeZone, span: Span | undefined, 
     for (let at = TIME_SHAPE.indexOf(shape); at >= 0; at = TIME_SHAPE.indexOf(shape, at + 1)) placings.push(placedAt(wall, needle, at));
     within.push(sql`(${instantMs} >= ${fromMs} AND ${instantMs} < ${toMs} AND ${anyOf(placings)})`);
   }
-  const outside = sql`((${instantMs} < ${firstMs} OR ${instantMs} >= ${endMs}) AND ${contains(timeText(instantMs, zone, span), needle)})`;
-  return anyOf(within.length === 0 ? [contains(timeText(instantMs, zone, span), needle)] : [...within, outside]);
+  // Times outside the pieces fall in none of timeText's pieces either: their text is read by the engine's zone rules.
+  const byText = contains(timeText(instantMs, zone, undefined), needle);
+  if (within.length === 0) return byText;
+  return anyOf([...within, sql`((${instantMs} < ${firstMs} OR ${instantMs} >= ${endMs}) AND ${byText})`]);
 }
 
 /** That the time shown for `wall` (ms) holds the needle's digits with the needle placed at `at` of TIME_SHAPE. */

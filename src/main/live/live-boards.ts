@@ -66,6 +66,11 @@ export class LiveBoards {
     return refresh;
   }
 
+  /** Why the archive could not be read or written for a board, for the log (the board says it in plain words). */
+  private warn(profileId: string, error: unknown): void {
+    this.deps.log.warn(`live board of ${profileId}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+
   private state(profileId: string): ProfileState {
     let state = this.states.get(profileId);
     if (!state) {
@@ -103,7 +108,7 @@ export class LiveBoards {
     try {
       [voice, seats] = await Promise.all([liveVoice(store, zone, asOfMs), liveSeats(store)]);
     } catch (error) {
-      this.deps.log.warn(`live board of ${profileId}: ${error instanceof Error ? error.message : String(error)}`);
+      this.warn(profileId, error);
       return fail('archive', m.overview_live_archive_unreadable());
     }
     const computeMs = Math.round((performance.now() - started) * 10) / 10;
@@ -176,7 +181,7 @@ export class LiveBoards {
       return { requests, rows, rateLimited: false, offline: false, problem: null };
     } catch (error) {
       // A step that throws instead of answering (the archive closed under it): the board says so and tries again next time.
-      this.deps.log.warn(`live board of ${profileId}: ${error instanceof Error ? error.message : String(error)}`);
+      this.warn(profileId, error);
       return { ...archiveOnly(m.overview_live_archive_unreadable()), requests, rows };
     } finally {
       client.close();

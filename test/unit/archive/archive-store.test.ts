@@ -28,6 +28,12 @@ function voiceRecords(from: number, count: number): VoiceRecord[] {
 }
 
 const voiceTable = archiveTableFor('voiceRecords');
+
+/** Stages records 10,000 at a time, as a sync's pages come, and merges them. */
+async function archiveInPages(records: readonly VoiceRecord[]): Promise<void> {
+  for (let first = 0; first < records.length; first += 10_000) await store.stage(voiceTable, records.slice(first, first + 10_000), first, 1_000);
+  await store.commit(voiceTable, null);
+}
 /** Seats laid out from the normaliser's own table, with the password field it names. */
 const seatTable: ArchiveTable<SeatRecord> = {
   layout: tableLayout('seats', SEAT_SCHEMA, ['extra']),
@@ -138,9 +144,7 @@ describe('the archive store', () => {
       // 48,000 rows with a cost, in four values; the rest without one, sorting last.
       cost: i % 5 === 0 ? null : { text: String(i % 5), value: i % 5 },
     }));
-    for (let first = 0; first < count; first += 10_000)
-      await store.stage(voiceTable, records.slice(first, first + 10_000), first, 1_000);
-    await store.commit(voiceTable, null);
+    await archiveInPages(records);
     for (const descending of [true, false]) {
       const expected = [...records]
         .sort((a, b) => {
@@ -194,9 +198,7 @@ describe('the archive store', () => {
       calledInfo: `row ${i}`,
       cost: { text: (Math.floor(i / 2) / 100).toFixed(2), value: Math.floor(i / 2) / 100 },
     }));
-    for (let first = 0; first < count; first += 10_000)
-      await store.stage(voiceTable, records.slice(first, first + 10_000), first, 1_000);
-    await store.commit(voiceTable, null);
+    await archiveInPages(records);
     const expected = [...records].sort((a, b) =>
       a.cost?.value !== b.cost?.value ? (b.cost?.value ?? 0) - (a.cost?.value ?? 0) : String(a.voiceId) < String(b.voiceId) ? -1 : 1,
     );
