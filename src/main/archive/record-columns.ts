@@ -59,9 +59,10 @@ export function recordColumns(layout: TableLayout): RecordColumns {
     select,
     decode<R>(chunk: DuckDBDataChunk): R[] {
       const textArrays = chunk.getColumnValues(0);
-      const numberValues = numbers.map((_, index) => chunk.getColumnValues(1 + index));
+      const numberValues = numbers.map((_, index) => numbersOf(chunk, 1 + index));
       const records: R[] = [];
-      for (let row = 0; row < chunk.rowCount; row++) {
+      const rows = textArrays.length;
+      for (let row = 0; row < rows; row++) {
         const rowTexts = JSON.parse(String(textArrays[row])) as (string | null)[];
         // A copy of one object with every key in place: each record gets the same shape at once.
         const record: Record<string, unknown> = { ...template };
@@ -75,6 +76,16 @@ export function recordColumns(layout: TableLayout): RecordColumns {
       return records;
     },
   };
+}
+
+/**
+ * A DOUBLE column's values. The engine's vector is read as the Float64Array the client
+ * keeps over it when it has one (the select list never leaves a number empty, so no
+ * validity is needed): building a value per cell cost a tenth of an export.
+ */
+function numbersOf(chunk: DuckDBDataChunk, column: number): ArrayLike<DuckDBValue> {
+  const items: unknown = Reflect.get(chunk.getColumnVector(column), 'items');
+  return items instanceof Float64Array ? items : chunk.getColumnValues(column);
 }
 
 function numberOf(value: DuckDBValue): number | null {

@@ -245,9 +245,10 @@ export function fieldsOf<R>(column: Column<R>, zone: TimeZone, toWall = wallCloc
         const code = column.get(row);
         return typeof code === 'number' ? finite(code) : nonEmpty(code);
       };
+      const labelOf = keptLabels(column.label);
       const label = (row: R): CellValue => {
         const code = column.get(row);
-        return code === null || code === '' ? null : nonEmpty(column.label(code));
+        return code === null || code === '' ? null : nonEmpty(labelOf(code));
       };
       const labelHeader = names.label();
       return [
@@ -260,6 +261,21 @@ export function fieldsOf<R>(column: Column<R>, zone: TimeZone, toWall = wallCloc
       return [{ header, width: width(header, 30), format: 'general', cell: joined, csv: joined }];
     }
   }
+}
+
+/** Codes repeat on every row: each one's label is asked once per export, in the language it began in. */
+const KEPT_LABELS_MAX = 1_024;
+
+function keptLabels(label: (code: number | string) => string | null): (code: number | string) => string | null {
+  const kept = new Map<number | string, string | null>();
+  return (code) => {
+    let known = kept.get(code);
+    if (known === undefined) {
+      known = label(code);
+      if (kept.size < KEPT_LABELS_MAX) kept.set(code, known);
+    }
+    return known;
+  };
 }
 
 /** Every column of a list as typed export fields, in the list's column order. */
