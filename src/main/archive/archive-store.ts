@@ -26,6 +26,7 @@ import { createMetaTables, TableSchemas, type SearchTextFill } from './schema';
 import { runSql, sql, type SqlQuery } from './sql-query';
 import { Staging, type Completes } from './staging';
 import type { ArchiveTable, TableLayout } from './table-layout';
+import { TextChars } from './text-chars';
 
 export type { ArchivePage } from './queries';
 export type { ArchiveQuery, QueryFilter } from './query-sql';
@@ -343,7 +344,8 @@ async function startEngine(path: string, options: ArchiveStoreOptions, onMerged:
   const instance = await DuckDBInstance.create(path, engineSettings(options));
   const writer = await instance.connect();
   const reader = await instance.connect();
-  const schemas = new TableSchemas(writer, options.onSearchTextFill);
+  const chars = new TextChars();
+  const schemas = new TableSchemas(writer, chars, options.onSearchTextFill);
   const pool = new ReadPool(instance, READERS, options.readTimeLimitMs ?? READ_TIME_LIMIT_MS);
   const engine: Engine = {
     instance,
@@ -351,8 +353,8 @@ async function startEngine(path: string, options: ArchiveStoreOptions, onMerged:
     reader,
     pool,
     schemas,
-    queries: new ArchiveQueries(pool),
-    staging: new Staging(writer, schemas, onMerged),
+    queries: new ArchiveQueries(pool, chars),
+    staging: new Staging(writer, schemas, chars, onMerged),
   };
   await createMetaTables(writer);
   restrictToOwner(path);

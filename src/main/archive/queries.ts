@@ -23,9 +23,11 @@ import {
   runSql,
   sql,
   tableName,
+  withKnownChars,
   type SqlQuery,
 } from './sql-query';
 import { recordColumnsOf } from './record-columns';
+import { mayHold, type TextChars } from './text-chars';
 import type { ArchiveTable, TableLayout } from './table-layout';
 
 /** Below this many matching rows the page's sort is cheap and listing the top values first costs more than it saves (unless they were listed with the count). */
@@ -66,7 +68,11 @@ export class ArchiveQueries {
   /** The chunks of each listing being read or waiting to be, dropped with the counts. */
   private readonly listings = new Map<string, ListingChunks>();
 
-  constructor(private readonly pool: ReadPool) {}
+  constructor(
+    private readonly pool: ReadPool,
+    /** The kinds of character each table's text columns hold: a search skips the columns that cannot hold its needle. */
+    private readonly chars: TextChars,
+  ) {}
 
   /** Forgets counts and sort values: the rows changed. */
   forget(): void {
@@ -292,10 +298,12 @@ export class ArchiveQueries {
   }
 
   /**
-   * An hour-of-day query's window cut to the time the rows cover: the answer is the same,
-   * and the work is bounded by what the archive holds, not by what was asked (year 1 to 9999).
+   * The query as it is read: an hour-of-day query's window cut to the time the rows cover
+   * (the answer is the same, and the work is bounded by what the archive holds, not by what
+   * was asked: year 1 to 9999), and its search without the columns that cannot hold it.
    */
-  private async bounded(layout: TableLayout, query: ArchiveQuery, signal?: AbortSignal): Promise<ArchiveQuery> {
+  private async bounded(layout: TableLayout, asked: ArchiveQuery, signal?: AbortSignal): Promise<ArchiveQuery> {
+    const query = this.withKnownChars(layout, asked);
     if (!query.hourOfDay || !query.window) return query;
     const span = await this.spans.get(
       layout.table,
@@ -304,6 +312,13 @@ export class ArchiveQueries {
       signal,
     );
     return { ...query, window: boundedWindow(query.window, span) };
+  }
+
+  /** The query's search and column filters with the columns that cannot hold their text left out (text-chars.ts). */
+  private withKnownChars(layout: TableLayout, query: ArchiveQuery): ArchiveQuery {
+    if (!query.shown || query.shown.length === 0 || !this.chars.has(layout.table)) return query;
+    const held = (column: string, needs: number): boolean => mayHold(this.chars.heldBy(layout.table, column), needs);
+    return { ...query, shown: query.shown.map((condition) => withKnownChars(condition, held)) };
   }
 
   /**

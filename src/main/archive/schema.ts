@@ -6,7 +6,10 @@
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
 import {
+  CHARS_KEPT_COLUMN,
+  charsKeptColumn,
   columnDefinition,
+  fieldColumn,
   inTransaction,
   joinSql,
   literal,
@@ -25,8 +28,10 @@ import {
 } from './sql-query';
 import { digitMask } from './digit-mask';
 import { recordColumnsOf } from './record-columns';
+import { readMeta, writeMeta } from './meta-tables';
 import { dropStoredSecrets } from './stored-secrets';
 import type { TableLayout } from './table-layout';
+import { charFields, parseColumnChars, storedChars, textCharsKey, type TextChars } from './text-chars';
 
 export const SCHEMA_VERSION = '1';
 
@@ -61,6 +66,8 @@ export class TableSchemas {
 
   constructor(
     private readonly writer: DuckDBConnection,
+    /** The kinds of character each table's text columns hold, loaded or worked out here (see fillTextChars). */
+    private readonly chars: TextChars,
     /** Told as a table's search text is filled (see fillSearchText). */
     private readonly onSearchTextFill: (progress: SearchTextFill) => void = () => undefined,
   ) {}
@@ -74,7 +81,8 @@ export class TableSchemas {
     const table = tableName(layout);
     const columns = joinSql(layout.columns.map((column) => columnDefinition(layout, column)));
     const search = layout.search ? sql`, ${searchTextColumn(layout)} VARCHAR, ${searchMaskColumn(layout)} UHUGEINT` : sql``;
-    await runSql(this.writer, sql`CREATE TABLE IF NOT EXISTS ${table} (${columns}${search})`);
+    const charsKept = sql`, ${charsKeptColumn()} BOOLEAN`;
+    await runSql(this.writer, sql`CREATE TABLE IF NOT EXISTS ${table} (${columns}${search}${charsKept})`);
     // A newer app version may know more fields: add them (old rows read them as empty).
     const existing = await readSql(
       this.writer,
@@ -88,11 +96,57 @@ export class TableSchemas {
     }
     if (layout.search && !have.has(SEARCH_COLUMN)) await runSql(this.writer, sql`ALTER TABLE ${table} ADD COLUMN ${searchTextColumn(layout)} VARCHAR`);
     if (layout.search && !have.has(SEARCH_MASK_COLUMN)) await runSql(this.writer, sql`ALTER TABLE ${table} ADD COLUMN ${searchMaskColumn(layout)} UHUGEINT`);
-    // Staged rows carry their search text too (staging.ts).
-    await runSql(this.writer, sql`CREATE TEMP TABLE IF NOT EXISTS ${stageTableName(layout)} (${columns}${search})`);
+    if (!have.has(CHARS_KEPT_COLUMN)) await runSql(this.writer, sql`ALTER TABLE ${table} ADD COLUMN ${charsKeptColumn()} BOOLEAN`);
+    // Staged rows carry their search text and their kinds of character too (staging.ts).
+    await runSql(this.writer, sql`CREATE TEMP TABLE IF NOT EXISTS ${stageTableName(layout)} (${columns}${search}${charsKept})`);
     await dropStoredSecrets(this.writer, layout);
     await this.fillSearchText(layout);
+    await this.fillTextChars(layout);
     this.prepared.add(layout.table);
+  }
+
+  /**
+   * Loads the kinds of character the table's text columns hold and widens them with the
+   * rows merged without them (by an earlier version, or another writer): those whose
+   * CHARS_KEPT_COLUMN is empty. Every row is read again when `_meta` has none for the
+   * layout's fields (a newer layout, a damaged value): once, told as the search text's fill is.
+   */
+  private async fillTextChars(layout: TableLayout): Promise<void> {
+    const key = textCharsKey(layout);
+    const table = tableName(layout);
+    const kept = parseColumnChars(layout, await readMeta(this.writer, key));
+    const unkept = sql`${charsKeptColumn()} IS NULL`;
+    const where = kept ? unkept : sql`TRUE`;
+    const fields = charFields(layout);
+    const kinds = fields.map((field) => kept?.get(field.column) ?? 0);
+    const [[count] = [0]] = await readSql(this.writer, sql`SELECT count(*) FROM ${table} WHERE ${where}`);
+    const rows = Number(count);
+    if (rows > 0 && fields.length > 0) {
+      const texts = fields.map((field) => (field.kind === 'textList' ? sql`array_to_string(${fieldColumn(layout, field.field)}, ', ')` : fieldColumn(layout, field.field)));
+      let rowsDone = 0;
+      this.onSearchTextFill({ table: layout.table, rowsDone, rows });
+      const { text, params } = renderSql(sql`SELECT to_json([${joinSql(texts)}])::VARCHAR FROM ${table} WHERE ${where}`);
+      for await (const chunk of await this.writer.stream(text, params)) {
+        for (const row of chunk.getColumnValues(0)) {
+          const values: unknown = JSON.parse(String(row));
+          if (!Array.isArray(values)) continue;
+          values.forEach((value: unknown, index) => {
+            if (typeof value === 'string') kinds[index] = ((kinds[index] ?? 0) | storedChars(value)) >>> 0;
+          });
+        }
+        rowsDone += chunk.rowCount;
+        if (rowsDone % FILL_ROWS < chunk.rowCount) this.onSearchTextFill({ table: layout.table, rowsDone, rows });
+      }
+      this.onSearchTextFill({ table: layout.table, rowsDone: rows, rows });
+    }
+    const found = new Map(fields.map((field, index) => [field.column, kinds[index] ?? 0]));
+    if (!kept || rows > 0) {
+      await inTransaction(this.writer, async () => {
+        await writeMeta(this.writer, key, JSON.stringify(Object.fromEntries(found)));
+        await runSql(this.writer, sql`UPDATE ${table} SET ${charsKeptColumn()} = TRUE WHERE ${unkept}`);
+      });
+    }
+    this.chars.set(layout.table, found);
   }
 
   /**

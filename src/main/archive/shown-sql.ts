@@ -11,8 +11,9 @@ import type { NumberTest } from '../../shared/number-filter';
 import { offsetMinutesAt, QUARTER_HOUR_MS, type TimeZone } from '../../shared/time-zone';
 import { digitMask } from './digit-mask';
 import { STORED_DIGITS_MIN } from './stored-digits';
-import { fieldColumn, fieldSortColumn, joinSql, param, searchMaskColumn, searchTextColumn, sql, type SqlQuery } from './sql-query';
+import { fieldColumn, fieldSortColumn, gatedOnChars, joinSql, param, searchMaskColumn, searchTextColumn, sql, type SqlQuery } from './sql-query';
 import type { FieldLayout, TableLayout } from './table-layout';
+import { neededChars } from './text-chars';
 
 /** The shape of a shown time (`2026-11-24 10:42:07`, a digit as d): a needle of another shape cannot be in one. */
 const TIME_SHAPE = 'dddd-dd-dd dd:dd:dd';
@@ -169,6 +170,15 @@ function contains(text: SqlQuery, needle: string): SqlQuery {
   return sql`contains(${caseless ? text : sql`lower(${text})`}, ${param(needle)})`;
 }
 
+/**
+ * A stored field's own text holds the needle: skipped (FALSE) where its column never held the
+ * needle's kinds of character (text-chars.ts), which the store decides as it reads.
+ */
+function storedContains(field: FieldLayout, text: SqlQuery, needle: string): SqlQuery {
+  const condition = contains(text, needle);
+  return field.jsonKey === undefined ? gatedOnChars(field.column, neededChars(needle), condition) : condition;
+}
+
 function anyOf(conditions: readonly SqlQuery[]): SqlQuery {
   return conditions.length === 0 ? sql`FALSE` : conditions.length === 1 ? conditions[0] : sql`(${joinSql(conditions, sql` OR `)})`;
 }
@@ -185,7 +195,7 @@ function textMatches<R>(layout: TableLayout, column: Column<R>, field: FieldLayo
     case 'phone':
     case 'date':
     case 'list':
-      return [contains(field.kind === 'textList' ? sql`array_to_string(${value}, ', ')` : value, needle)];
+      return [storedContains(field, field.kind === 'textList' ? sql`array_to_string(${value}, ', ')` : value, needle)];
     case 'integer':
     case 'number':
       return NUMBER_CHARS.test(needle) ? [numberHolds(value, needle)] : [];
@@ -195,11 +205,11 @@ function textMatches<R>(layout: TableLayout, column: Column<R>, field: FieldLayo
       return NUMBER_CHARS.test(needle) ? [...shown, numberHolds(value, needle)] : shown;
     }
     case 'amount':
-      return amountMatches(layout, column.currencyOf, value, needle);
+      return amountMatches(layout, column.currencyOf, field, needle);
     case 'time':
       return fitsTime(needle) && field.kind === 'timestamp'
-        ? [contains(value, needle), timeHolds(fieldSortColumn(layout, field.field), zone, span, needle)]
-        : [contains(value, needle)];
+        ? [storedContains(field, value, needle), timeHolds(fieldSortColumn(layout, field.field), zone, span, needle)]
+        : [storedContains(field, value, needle)];
     case 'code':
       return [];
   }
@@ -252,9 +262,10 @@ function durationHolds(value: SqlQuery, needle: string): SqlQuery {
  * An amount as shown is its text, a space and its currency: a needle without a space is in
  * one or the other, so the text and the (few distinct) currencies are searched apart.
  */
-function amountMatches(layout: TableLayout, currencyOf: CurrencyOf, value: SqlQuery, needle: string): SqlQuery[] {
+function amountMatches(layout: TableLayout, currencyOf: CurrencyOf, field: FieldLayout, needle: string): SqlQuery[] {
+  const value = fieldColumn(layout, field.field);
   const currency = currencySql(layout, currencyOf);
-  if (currency === null) return [contains(value, needle)];
+  if (currency === null) return [storedContains(field, value, needle)];
   if (needle.includes(' ')) return [contains(sql`(${value} || ' ' || ${currency})`, needle)];
   const inCurrency =
     currencyOf !== null && 'fixed' in currencyOf
@@ -262,7 +273,7 @@ function amountMatches(layout: TableLayout, currencyOf: CurrencyOf, value: SqlQu
         ? [sql`${value} IS NOT NULL`]
         : []
       : [sql`(${value} IS NOT NULL AND ${contains(currency, needle)})`];
-  return [contains(value, needle), ...inCurrency];
+  return [storedContains(field, value, needle), ...inCurrency];
 }
 
 /** Codes as the column holds them: numbers in a number field (compared without turning every row into text), else text. */

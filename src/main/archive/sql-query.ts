@@ -10,7 +10,9 @@
 import type { DuckDBConnection, DuckDBMaterializedResult, DuckDBValue } from '@duckdb/node-api';
 import type { FieldLayout, SqlColumn, SqlType, TableLayout } from './table-layout';
 
-type Part = { text: string } | { param: DuckDBValue };
+/** A gate: SQL that may hold only where a text column holds some kinds of character (see gatedOnChars). */
+type Gate = { column: string; needs: number; parts: readonly Part[] };
+type Part = { text: string } | { param: DuckDBValue } | { gate: Gate };
 
 declare const brand: unique symbol;
 
@@ -49,16 +51,44 @@ export function renderSql(query: SqlQuery): { text: string; params: Record<strin
   let count = 0;
   const parts = partsOfFragment(query);
   if (!parts) throw new TypeError('Not a statement made with sql`...`.');
-  for (const part of parts) {
-    if ('text' in part) {
-      text += part.text;
-    } else {
-      const name = `p${count++}`;
-      params[name] = part.param;
-      text += `$${name}`;
+  const render = (list: readonly Part[]): void => {
+    for (const part of list) {
+      if ('text' in part) {
+        text += part.text;
+      } else if ('gate' in part) {
+        render(part.gate.parts);
+      } else {
+        const name = `p${count++}`;
+        params[name] = part.param;
+        text += `$${name}`;
+      }
     }
-  }
+  };
+  render(parts);
   return { text, params };
+}
+
+/**
+ * A condition on a text column's text that can hold only where the column holds the kinds of
+ * character `needs` names (text-chars.ts): as it is, unless withKnownChars finds the column
+ * never held them, when it is FALSE and the engine never reads the column for it.
+ */
+export function gatedOnChars(column: string, needs: number, condition: SqlQuery): SqlQuery {
+  const parts = partsOfFragment(condition);
+  if (!parts) throw new TypeError('gatedOnChars takes a fragment made with sql`...` only.');
+  return made([{ gate: { column, needs, parts } }]);
+}
+
+/** A fragment with each gate decided: FALSE where `mayHold` says its column cannot hold what it needs. */
+export function withKnownChars(query: SqlQuery, mayHold: (column: string, needs: number) => boolean): SqlQuery {
+  const decide = (list: readonly Part[]): Part[] =>
+    list.flatMap((part): Part[] => {
+      if (!('gate' in part)) return [part];
+      return mayHold(part.gate.column, part.gate.needs) ? decide(part.gate.parts) : [{ text: 'FALSE' }];
+    });
+  const parts = partsOfFragment(query);
+  if (!parts) throw new TypeError('withKnownChars takes a fragment made with sql`...` only.');
+  return made(decide(parts));
 }
 
 /** A whole number written into the text; anything else is refused. */
@@ -169,6 +199,13 @@ export function searchTextColumn(layout: TableLayout): SqlQuery {
 export function searchMaskColumn(layout: TableLayout): SqlQuery {
   if (!layout.search) throw new TypeError(`The archive table ${layout.table} keeps no search text.`);
   return quoted(SEARCH_MASK_COLUMN);
+}
+
+/** Whether a row's kinds of character are in the table's (text-chars.ts): empty for rows merged by a version that kept none. */
+export const CHARS_KEPT_COLUMN = '_chars_kept';
+
+export function charsKeptColumn(): SqlQuery {
+  return quoted(CHARS_KEPT_COLUMN);
 }
 
 /** A field of the layout, stored or derived (read from a JSON field by key). */

@@ -6,9 +6,10 @@
  */
 import { LIST, VARCHAR, type DuckDBAppender, type DuckDBConnection } from '@duckdb/node-api';
 import type { CoveragePiece } from './coverage';
-import { writeCoverage } from './meta-tables';
+import { writeCoverage, writeMeta } from './meta-tables';
 import type { TableSchemas } from './schema';
 import { digitMask } from './digit-mask';
+import { charFields, recordFieldChars, textCharsKey, type TextChars } from './text-chars';
 import { inTransaction, param, readSql, runSql, sql, stageNameOf, stageTableName, tableName } from './sql-query';
 import { encodeFields, type ArchiveTable, type SqlCell, type SqlColumn, type TableLayout } from './table-layout';
 
@@ -33,10 +34,13 @@ export class Staging {
   private readonly staged = new Map<string, number>();
   /** One open appender per staging table until its rows are merged (opening one per page is slow). */
   private readonly appenders = new Map<string, DuckDBAppender>();
+  /** The kinds of character the staged rows' text columns hold, per table (see text-chars.ts). */
+  private readonly stagedChars = new Map<string, Map<string, number>>();
 
   constructor(
     private readonly writer: DuckDBConnection,
     private readonly schemas: TableSchemas,
+    private readonly chars: TextChars,
     /** Told after every merge: what was read before may have changed. */
     private readonly onMerged: () => void,
   ) {}
@@ -46,6 +50,8 @@ export class Staging {
     const appender = await this.appenderFor(table.layout);
     const seen = BigInt(seenAtMs);
     const { search } = table.layout;
+    const fields = charFields(table.layout);
+    const kinds = fields.map((field) => this.stagedChars.get(table.layout.table)?.get(field.column) ?? 0);
     records.forEach((record, index) => {
       appendCells(appender, table.layout.columns, [
         table.keyOf(record, firstPosition + index),
@@ -62,8 +68,14 @@ export class Staging {
         appender.appendVarchar(runs);
         appender.appendUHugeInt(digitMask(runs));
       }
+      appender.appendBoolean(true);
       appender.endRow();
+      const values = record as Record<string, unknown>;
+      fields.forEach((field, at) => {
+        kinds[at] = ((kinds[at] ?? 0) | recordFieldChars(field, values[field.field])) >>> 0;
+      });
     });
+    this.stagedChars.set(table.layout.table, new Map(fields.map((field, at) => [field.column, kinds[at] ?? 0])));
     const before = this.staged.get(table.layout.table) ?? 0;
     const staged = before + records.length;
     // Handed on each time the count staged passes a multiple: an appender never holds more than that and a page.
@@ -84,6 +96,7 @@ export class Staging {
     this.closeAppender(table.layout);
     await runSql(this.writer, sql`DELETE FROM ${stageTableName(table.layout)}`);
     this.staged.set(table.layout.table, 0);
+    this.stagedChars.delete(table.layout.table);
   }
 
   /** Closes every appender (the store is closing). */
@@ -122,6 +135,7 @@ export class Staging {
           ? sql` QUALIFY row_number() OVER (PARTITION BY _key ORDER BY _seen DESC, rowid DESC) = 1`
           : sql``;
       await runSql(this.writer, sql`INSERT INTO ${table} BY NAME SELECT * FROM ${stage}${newestOnly}`);
+      await this.widenChars(layout);
       if (completes && 'coverage' in completes) await writeCoverage(this.writer, layout.table, completes.coverage);
       if (completes && 'snapshot' in completes) await this.replaceSnapshot(layout, completes.snapshot);
       // Made afresh rather than emptied: the rows a DELETE leaves marked in it (the appender
@@ -130,11 +144,22 @@ export class Staging {
     });
     const merged = this.staged.get(layout.table) ?? 0;
     this.staged.set(layout.table, 0);
+    this.stagedChars.delete(layout.table);
     this.onMerged();
     // Blocks a large merge leaves behind are only reused after a checkpoint; without one
     // every batch of a long sync grows the file (1,000,000 rows: 251 MB with 46% of its
     // blocks free, 150 MB with a checkpoint per batch, at no measurable cost in time).
     if (merged >= MERGE_EVERY_ROWS) await runSql(this.writer, sql`CHECKPOINT`);
+  }
+
+  /**
+   * Adds the staged rows' kinds of character to the table's, in the merge's transaction and
+   * before it commits: a reader that sees the rows searches by kinds that include theirs.
+   */
+  private async widenChars(layout: TableLayout): Promise<void> {
+    const kept = this.chars.widen(layout.table, this.stagedChars.get(layout.table) ?? new Map<string, number>());
+    if (kept === null) await runSql(this.writer, sql`DELETE FROM _meta WHERE key = ${param(textCharsKey(layout))}`);
+    else await writeMeta(this.writer, textCharsKey(layout), kept);
   }
 
   private async replaceSnapshot(layout: TableLayout, { scope, takenAtMs }: { scope: string; takenAtMs: number }): Promise<void> {
@@ -153,7 +178,7 @@ export class Staging {
 const nullableBigInt = (value: number | null): bigint | null =>
   value === null || !Number.isFinite(value) ? null : BigInt(Math.trunc(value));
 
-/** A row's cells of the layout's columns (the row is ended by the caller, after the search text's when the table keeps one). */
+/** A row's cells of the layout's columns (the row is ended by the caller, after its search text, when the table keeps one, and its kinds-kept flag). */
 function appendCells(appender: DuckDBAppender, columns: readonly SqlColumn[], cells: readonly SqlCell[]): void {
   columns.forEach((column, index) => {
     const cell = cells[index];

@@ -1,0 +1,141 @@
+/**
+ * Which kinds of character each stored text column holds, in any of its rows: a word
+ * searched for (`answered`) cannot be in a column of phone numbers, times or amounts, so
+ * the search never lower-cases and scans those columns for it (each costs 30-80 ms over a
+ * million rows). Worked out from the rows as they are staged, kept in `_meta` with the
+ * rows' merge, and only ever widened: removing rows leaves a column's kinds as they were.
+ *
+ * 32 kinds, one bit each: the 26 ASCII letters (either case), a digit, `.`, `:`, `-`, any
+ * other ASCII character, anything beyond ASCII. The engine lower-cases a text before
+ * searching it; beyond ASCII that may make an ASCII letter (the Kelvin sign), so a column
+ * with such a character may hold every kind.
+ */
+import type { FieldLayout, TableLayout } from './table-layout';
+
+const DIGIT = 1 << 26;
+const DOT = 1 << 27;
+const COLON = 1 << 28;
+const DASH = 1 << 29;
+const OTHER_ASCII = 1 << 30;
+const BEYOND_ASCII = 1 << 31;
+/** Every kind: what a column holds that was not worked out. */
+export const ANY_CHARS = 0xffffffff;
+
+/** The kind of each ASCII character. */
+const KIND = Array.from({ length: 128 }, (_, code) => {
+  if (code >= 97 && code <= 122) return 1 << (code - 97);
+  if (code >= 65 && code <= 90) return 1 << (code - 65);
+  if (code >= 48 && code <= 57) return DIGIT;
+  if (code === 46) return DOT;
+  if (code === 58) return COLON;
+  if (code === 45) return DASH;
+  return OTHER_ASCII;
+});
+
+/** The kinds a stored text holds (any beyond ASCII: every kind). */
+export function storedChars(text: string): number {
+  let kinds = 0;
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    if (code >= 128) return ANY_CHARS;
+    kinds |= KIND[code];
+  }
+  return kinds >>> 0;
+}
+
+/** The kinds a (lower-cased) needle needs a text to hold. */
+export function neededChars(needle: string): number {
+  let kinds = 0;
+  for (let at = 0; at < needle.length; at++) {
+    const code = needle.charCodeAt(at);
+    kinds |= code >= 128 ? BEYOND_ASCII : KIND[code];
+  }
+  return kinds >>> 0;
+}
+
+/** Whether a column holding `held` may hold a needle that needs `needed`. */
+export function mayHold(held: number, needed: number): boolean {
+  return ((needed & ~held) >>> 0) === 0;
+}
+
+/** The stored fields searched by their own text: their kinds are kept (a field read out of JSON is not). */
+export function charFields(layout: TableLayout): FieldLayout[] {
+  return layout.fields.filter((field) => field.kind === 'text' || field.kind === 'textList' || field.kind === 'timestamp' || field.kind === 'amount');
+}
+
+/** The kinds of one field's stored text in a record (a list as the search joins it, with ", "). */
+export function recordFieldChars(field: FieldLayout, value: unknown): number {
+  switch (field.kind) {
+    case 'text':
+      return typeof value === 'string' ? storedChars(value) : 0;
+    case 'textList': {
+      if (!Array.isArray(value)) return 0;
+      let kinds = value.length > 1 ? storedChars(', ') : 0;
+      for (const item of value) if (typeof item === 'string') kinds |= storedChars(item);
+      return kinds >>> 0;
+    }
+    case 'timestamp':
+    case 'amount': {
+      const text: unknown = typeof value === 'object' && value !== null ? Reflect.get(value, 'text') : null;
+      return typeof text === 'string' ? storedChars(text) : 0;
+    }
+    default:
+      return ANY_CHARS;
+  }
+}
+
+/** The `_meta` key a table's kinds are kept under. */
+export const textCharsKey = (layout: TableLayout): string => `text-chars:${layout.table}`;
+
+/** Kinds per column name, as `_meta` keeps them (JSON). */
+export type ColumnChars = Readonly<Record<string, number>>;
+
+/** Reads what `_meta` kept; null when it is not a map of every one of the layout's fields (a newer layout, a damaged value). */
+export function parseColumnChars(layout: TableLayout, stored: string | null): Map<string, number> | null {
+  if (stored === null) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(stored);
+  } catch {
+    return null;
+  }
+  if (typeof parsed !== 'object' || parsed === null) return null;
+  const kinds = new Map<string, number>();
+  for (const field of charFields(layout)) {
+    const value: unknown = Reflect.get(parsed, field.column);
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > ANY_CHARS) return null;
+    kinds.set(field.column, value);
+  }
+  return kinds;
+}
+
+/**
+ * The kinds of every table's columns, as known to this process: loaded or worked out when a
+ * table is prepared, widened before each merge commits (a reader that sees the new rows
+ * already sees their kinds). A table not known yet has none: every column is searched.
+ */
+export class TextChars {
+  private readonly known = new Map<string, Map<string, number>>();
+
+  /** The kinds held by a column of a table, or ANY_CHARS when they are not known. */
+  heldBy(table: string, column: string): number {
+    return this.known.get(table)?.get(column) ?? ANY_CHARS;
+  }
+
+  /** Whether the table's kinds are known. */
+  has(table: string): boolean {
+    return this.known.has(table);
+  }
+
+  set(table: string, kinds: ReadonlyMap<string, number>): void {
+    this.known.set(table, new Map(kinds));
+  }
+
+  /** Adds kinds to a table's columns; the table's whole map as `_meta` keeps it, or null when the table's kinds are not known (nothing to widen). */
+  widen(table: string, added: ReadonlyMap<string, number>): string | null {
+    const kinds = this.known.get(table);
+    if (!kinds) return null;
+    for (const [column, more] of added) kinds.set(column, ((kinds.get(column) ?? 0) | more) >>> 0);
+    return JSON.stringify(Object.fromEntries(kinds));
+  }
+}
