@@ -17,9 +17,18 @@ import { neededChars } from './text-chars';
 
 /** The shape of a shown time (`2026-11-24 10:42:07`, a digit as d): a needle of another shape cannot be in one. */
 const TIME_SHAPE = 'dddd-dd-dd dd:dd:dd';
-/** What a duration and a number are made of: a needle with anything else cannot be in them. */
+/** What a duration is made of: a needle with anything else cannot be in one. */
 const DURATION_CHARS = /^[\d:-]+$/;
-const NUMBER_CHARS = /^[\d.e+-]+$/;
+/**
+ * Every piece of a number's text as JavaScript writes it (`-12.5`, `1.5e-7`, `2e+21`), and
+ * more: a needle that is none (a date, `2026-11-2`) is never looked for in a number's text.
+ */
+const NUMBER_PIECE = /^[+-]?\d*(?:\.\d*)?(?:e[+-]?\d*)?$/;
+
+/** Whether a needle may be within a number's text. */
+export function mayBeInNumber(needle: string): boolean {
+  return NUMBER_PIECE.test(needle);
+}
 
 /** The field a column reads: stored, or derived from a JSON field by key (a task's var01). */
 function fieldIn(layout: TableLayout, key: string): FieldLayout | undefined {
@@ -198,11 +207,11 @@ function textMatches<R>(layout: TableLayout, column: Column<R>, field: FieldLayo
       return [storedContains(field, field.kind === 'textList' ? sql`array_to_string(${value}, ', ')` : value, needle)];
     case 'integer':
     case 'number':
-      return NUMBER_CHARS.test(needle) ? [numberHolds(value, needle)] : [];
+      return mayBeInNumber(needle) ? [numberHolds(value, needle)] : [];
     case 'duration': {
       // m:ss has a minus only first; its raw seconds are a number.
       const shown = DURATION_CHARS.test(needle) && !needle.includes('-', 1) ? [durationHolds(value, needle)] : [];
-      return NUMBER_CHARS.test(needle) ? [...shown, numberHolds(value, needle)] : shown;
+      return mayBeInNumber(needle) ? [...shown, numberHolds(value, needle)] : shown;
     }
     case 'amount':
       return amountMatches(layout, column.currencyOf, field, needle);
@@ -295,7 +304,7 @@ function codeSearch<R>(layout: TableLayout, column: Column<R>, field: FieldLayou
   const prefix = column.labels.otherwise?.prefix;
   if (prefix === undefined) {
     // A code without a label shows as itself: a number only holds a needle a number can.
-    if (field.kind !== 'number' || NUMBER_CHARS.test(needle)) conditions.push(sql`(${outside}${code} <> '' AND ${contains(code, needle)})`);
+    if (field.kind !== 'number' || mayBeInNumber(needle)) conditions.push(sql`(${outside}${code} <> '' AND ${contains(code, needle)})`);
   } else if (prefix.toLowerCase().includes(needle)) {
     conditions.push(sql`(${outside}${code} <> '')`);
   } else {
