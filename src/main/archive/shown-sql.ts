@@ -133,13 +133,44 @@ function timeHolds(instantMs: SqlQuery, zone: TimeZone, span: Span | undefined, 
     endMs = Math.max(endMs, toMs);
     const wall = sql`(${instantMs} + ${offsetMs})`;
     const placings: SqlQuery[] = [];
-    for (let at = TIME_SHAPE.indexOf(shape); at >= 0; at = TIME_SHAPE.indexOf(shape, at + 1)) placings.push(placedAt(wall, needle, at));
+    for (let at = TIME_SHAPE.indexOf(shape); at >= 0; at = TIME_SHAPE.indexOf(shape, at + 1)) {
+      placings.push(at === 0 ? startingWith(instantMs, offsetMs, needle) : placedAt(wall, needle, at));
+    }
     within.push(sql`(${instantMs} >= ${fromMs} AND ${instantMs} < ${toMs} AND ${anyOf(placings)})`);
   }
   // Times outside the pieces fall in none of timeText's pieces either: their text is read by the engine's zone rules.
   const byText = contains(timeText(instantMs, zone, undefined), needle);
   if (within.length === 0) return byText;
   return anyOf([...within, sql`((${instantMs} < ${firstMs} OR ${instantMs} >= ${endMs}) AND ${byText})`]);
+}
+
+/** A time as shown from its wall ms, within four-digit years. */
+function shownAt(wallMs: number): string {
+  return new Date(wallMs).toISOString().slice(0, TIME_SHAPE.length).replace('T', ' ');
+}
+
+/** The first wall ms of four-digit years whose shown time, cut to the needle's length, sorts after it (or with `orEqual`, not before it). */
+function firstShownFrom(needle: string, orEqual: boolean): number {
+  let low = FOUR_DIGIT_YEARS.fromMs;
+  let high = FOUR_DIGIT_YEARS.toMs;
+  while (low < high) {
+    const middle = Math.floor((low + high) / 2);
+    const shown = shownAt(middle).slice(0, needle.length);
+    if (orEqual ? shown >= needle : shown > needle) high = middle;
+    else low = middle + 1;
+  }
+  return low;
+}
+
+/**
+ * That the time shown for an instant starts with the needle: shown times sort as their
+ * instants do, so those are the instants of one range, found here, and the engine compares
+ * each row's instant with two numbers (a date typed from its start, `2026-11-2`).
+ */
+function startingWith(instantMs: SqlQuery, offsetMs: number, needle: string): SqlQuery {
+  const fromMs = firstShownFrom(needle, true);
+  const toMs = firstShownFrom(needle, false);
+  return fromMs >= toMs ? sql`FALSE` : sql`(${instantMs} >= ${fromMs - offsetMs} AND ${instantMs} < ${toMs - offsetMs})`;
 }
 
 /** That the time shown for `wall` (ms) holds the needle's digits with the needle placed at `at` of TIME_SHAPE. */
