@@ -157,9 +157,9 @@ export class Staging {
    * before it commits: a reader that sees the rows searches by kinds that include theirs.
    */
   private async widenChars(layout: TableLayout): Promise<void> {
-    const kept = this.chars.widen(layout.table, this.stagedChars.get(layout.table) ?? new Map<string, number>());
-    if (kept === null) await runSql(this.writer, sql`DELETE FROM _meta WHERE key = ${param(textCharsKey(layout))}`);
-    else await writeMeta(this.writer, textCharsKey(layout), kept);
+    const widened = this.chars.widen(layout.table, this.stagedChars.get(layout.table) ?? new Map<string, number>());
+    if (widened === 'unknown') await runSql(this.writer, sql`DELETE FROM _meta WHERE key = ${param(textCharsKey(layout))}`);
+    else if (widened !== 'same') await writeMeta(this.writer, textCharsKey(layout), widened.grown);
   }
 
   private async replaceSnapshot(layout: TableLayout, { scope, takenAtMs }: { scope: string; takenAtMs: number }): Promise<void> {

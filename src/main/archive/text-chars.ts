@@ -131,11 +131,22 @@ export class TextChars {
     this.known.set(table, new Map(kinds));
   }
 
-  /** Adds kinds to a table's columns; the table's whole map as `_meta` keeps it, or null when the table's kinds are not known (nothing to widen). */
-  widen(table: string, added: ReadonlyMap<string, number>): string | null {
+  /**
+   * Adds kinds to a table's columns: the table's whole map as `_meta` keeps it when it grew,
+   * 'same' when it did not (most merges bring no kind not seen), 'unknown' when the table's
+   * kinds are not known (nothing to widen).
+   */
+  widen(table: string, added: ReadonlyMap<string, number>): { grown: string } | 'same' | 'unknown' {
     const kinds = this.known.get(table);
-    if (!kinds) return null;
-    for (const [column, more] of added) kinds.set(column, ((kinds.get(column) ?? 0) | more) >>> 0);
-    return JSON.stringify(Object.fromEntries(kinds));
+    if (!kinds) return 'unknown';
+    let grown = false;
+    for (const [column, more] of added) {
+      const held = kinds.get(column) ?? 0;
+      const widened = (held | more) >>> 0;
+      if (widened === held) continue;
+      kinds.set(column, widened);
+      grown = true;
+    }
+    return grown ? { grown: JSON.stringify(Object.fromEntries(kinds)) } : 'same';
   }
 }
