@@ -87,9 +87,6 @@ export function recordFieldChars(field: FieldLayout, value: unknown): number {
 /** The `_meta` key a table's kinds are kept under. */
 export const textCharsKey = (layout: TableLayout): string => `text-chars:${layout.table}`;
 
-/** Kinds per column name, as `_meta` keeps them (JSON). */
-export type ColumnChars = Readonly<Record<string, number>>;
-
 /** Reads what `_meta` kept; null when it is not a map of every one of the layout's fields (a newer layout, a damaged value). */
 export function parseColumnChars(layout: TableLayout, stored: string | null): Map<string, number> | null {
   if (stored === null) return null;
