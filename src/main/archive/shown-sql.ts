@@ -17,6 +17,8 @@ import { neededChars } from './text-chars';
 
 /** The shape of a shown time (`2026-11-24 10:42:07`, a digit as d): a needle of another shape cannot be in one. */
 const TIME_SHAPE = 'dddd-dd-dd dd:dd:dd';
+/** What a shown time is made of. */
+const TIME_CHARS = /^[\d :-]+$/;
 /** What a duration is made of: a needle with anything else cannot be in one. */
 const DURATION_CHARS = /^[\d:-]+$/;
 /**
@@ -95,7 +97,8 @@ function offsetPieces(zone: TimeZone, span: Span): { fromMs: number; toMs: numbe
 
 /** Whether a needle could be part of a shown time (most searches, words and phone numbers, cannot). */
 function fitsTime(needle: string): boolean {
-  return TIME_SHAPE.includes(needle.replace(/\d/g, 'd'));
+  // Digits and the separators only: a letter d would pass for a digit in the shape.
+  return TIME_CHARS.test(needle) && TIME_SHAPE.includes(needle.replace(/\d/g, 'd'));
 }
 
 /** Where each part of a shown time is in TIME_SHAPE, and how to read it from wall ms (`w`) or its timestamp (`t`). */
@@ -269,6 +272,8 @@ function leastHolding(digits: number): number {
 
 function numberHolds(value: SqlQuery, needle: string): SqlQuery {
   const text = contains(numberText(value), needle);
+  // A whole number below numberText's 1e15 is written as its digits: a dot or an e is only in another.
+  if (/[.e]/.test(needle)) return sql`((${value} <> trunc(${value}) OR abs(${value}) >= 1e15) AND ${text})`;
   if (!DIGITS.test(needle) || needle.length < 2) return text;
   return sql`((${value} <> trunc(${value}) OR abs(${value}) >= ${param(leastHolding(needle.length))}) AND ${text})`;
 }

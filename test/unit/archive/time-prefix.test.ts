@@ -63,6 +63,15 @@ describe('a search for the start of a shown time', () => {
     ['9999-12-31 23:59:59', ['9999-12-31 23:59:59']],
     ['202', WALLS.filter((wall) => wall.startsWith('202'))],
   ];
+  it('a needle with the letter d, which the shape writes digits as, is searched as a word', async () => {
+    for (const needle of ['d', 'dd', '2d', 'dd:d', 'dddd-dd-dd']) {
+      const condition = searchSql(table.layout, columns, needle, zone);
+      const page = await store.page(table, condition ? { shown: [condition] } : {}, 0, 100);
+      const keep = rowPredicate(columns, [], needle, zone);
+      expect(page.records.map((row) => row.voiceId).sort(), needle).toEqual(rows.filter((row) => keep?.(row) ?? true).map((row) => row.voiceId).sort());
+    }
+  });
+
   for (const [needle, walls] of cases) {
     it(`"${needle}" finds exactly the times that start with it`, async () => {
       const condition = searchSql(table.layout, columns, needle, zone);
