@@ -66,9 +66,13 @@ test('the Overview of yesterday shows the sandbox’s own figures, in light and 
   // The largest bar of the by-hour chart: categories sit at equal steps across the plot.
   const largest = expected.byHour.indexOf(Math.max(...expected.byHour));
   const plot = app.getByTestId('chart-voice-by-hour').locator('.u-over');
-  // A theme change draws the charts anew: wait for the new plot before measuring it.
-  await expect(plot).toBeVisible();
-  const box = await plot.boundingBox();
+  // A theme change draws the charts anew: the plot found may be replaced before it is measured, so measure until one holds.
+  const measured: { box: { width: number; height: number } | null } = { box: null };
+  await expect(async () => {
+    measured.box = await plot.boundingBox();
+    expect(measured.box).not.toBeNull();
+  }).toPass({ timeout: 10_000 });
+  const box = measured.box;
   if (!box) throw new Error('the by-hour chart has no plot area');
   await plot.click({ position: { x: ((largest + 0.5) / 24) * box.width, y: box.height - 4 } });
 
