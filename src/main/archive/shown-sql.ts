@@ -8,7 +8,8 @@
 import type { Column, CurrencyOf } from '../../shared/columns';
 import { type ColumnFilterPlan, codeSearchText } from '../../shared/column-filter';
 import type { NumberTest } from '../../shared/number-filter';
-import { offsetMinutesAt, QUARTER_HOUR_MS, type TimeZone } from '../../shared/time-zone';
+import { formatInstant } from '../../shared/cell-text';
+import { offsetMinutesAt, parseTimeZone, QUARTER_HOUR_MS, type TimeZone } from '../../shared/time-zone';
 import { digitMask } from './digit-mask';
 import { STORED_DIGITS_MIN } from './stored-digits';
 import { fieldColumn, fieldSortColumn, gatedOnChars, joinSql, param, searchMaskColumn, searchTextColumn, sql, type SqlQuery } from './sql-query';
@@ -110,6 +111,8 @@ const TIME_PARTS = [
   { at: 14, width: 2, of: (w: SqlQuery) => sql`(${w} // 60000 % 60)` },
   { at: 17, width: 2, of: (w: SqlQuery) => sql`(${w} // 1000 % 60)` },
 ] as const;
+/** Wall ms read as UTC are shown as the wall time they hold. */
+const WALL_AS_UTC = parseTimeZone('UTC') as TimeZone;
 /** Wall ms of the first instant of year 0 and of year 10000: the shown time has four digits of year between them. */
 const FOUR_DIGIT_YEARS = { fromMs: -62_167_219_200_000, toMs: 253_402_300_800_000 };
 
@@ -124,6 +127,8 @@ function timeHolds(instantMs: SqlQuery, zone: TimeZone, span: Span | undefined, 
   const pieces = zone.kind === 'fixed' ? [{ fromMs: -Infinity, toMs: Infinity, offsetMinutes: zone.offsetMinutes }] : span ? offsetPieces(zone, span) : null;
   if (pieces === null) return contains(timeText(instantMs, zone, span), needle);
   const shape = needle.replace(/\d/g, 'd');
+  // A needle that starts the shown time: the wall times it starts, worked out once for every piece.
+  const starting = TIME_SHAPE.startsWith(shape) ? wallRangeStartingWith(needle) : null;
   const within: SqlQuery[] = [];
   let firstMs = Infinity;
   let endMs = -Infinity;
@@ -137,7 +142,7 @@ function timeHolds(instantMs: SqlQuery, zone: TimeZone, span: Span | undefined, 
     const wall = sql`(${instantMs} + ${offsetMs})`;
     const placings: SqlQuery[] = [];
     for (let at = TIME_SHAPE.indexOf(shape); at >= 0; at = TIME_SHAPE.indexOf(shape, at + 1)) {
-      placings.push(at === 0 ? startingWith(instantMs, offsetMs, needle) : placedAt(wall, needle, at));
+      placings.push(at === 0 && starting ? startingWith(instantMs, offsetMs, starting) : placedAt(wall, needle, at));
     }
     within.push(sql`(${instantMs} >= ${fromMs} AND ${instantMs} < ${toMs} AND ${anyOf(placings)})`);
   }
@@ -147,9 +152,9 @@ function timeHolds(instantMs: SqlQuery, zone: TimeZone, span: Span | undefined, 
   return anyOf([...within, sql`((${instantMs} < ${firstMs} OR ${instantMs} >= ${endMs}) AND ${byText})`]);
 }
 
-/** A time as shown from its wall ms, within four-digit years. */
+/** The time the table shows for wall ms (its own formatter, read in UTC). */
 function shownAt(wallMs: number): string {
-  return new Date(wallMs).toISOString().slice(0, TIME_SHAPE.length).replace('T', ' ');
+  return formatInstant(wallMs, WALL_AS_UTC);
 }
 
 /** The first wall ms of four-digit years whose shown time, cut to the needle's length, sorts after it (or with `orEqual`, not before it). */
@@ -166,14 +171,16 @@ function firstShownFrom(needle: string, orEqual: boolean): number {
 }
 
 /**
- * That the time shown for an instant starts with the needle: shown times sort as their
- * instants do, so those are the instants of one range, found here, and the engine compares
- * each row's instant with two numbers (a date typed from its start, `2026-11-2`).
+ * The wall times whose shown time starts with the needle: shown times sort as their
+ * instants do, so they are one range `[fromMs, toMs)` (empty when none does: `2026-02-3`).
  */
-function startingWith(instantMs: SqlQuery, offsetMs: number, needle: string): SqlQuery {
-  const fromMs = firstShownFrom(needle, true);
-  const toMs = firstShownFrom(needle, false);
-  return fromMs >= toMs ? sql`FALSE` : sql`(${instantMs} >= ${fromMs - offsetMs} AND ${instantMs} < ${toMs - offsetMs})`;
+function wallRangeStartingWith(needle: string): { fromMs: number; toMs: number } {
+  return { fromMs: firstShownFrom(needle, true), toMs: firstShownFrom(needle, false) };
+}
+
+/** That the time shown for an instant at `offsetMs` lies in a range of wall times: the engine compares each row's instant with two numbers (a date typed from its start, `2026-11-2`). */
+function startingWith(instantMs: SqlQuery, offsetMs: number, wall: { fromMs: number; toMs: number }): SqlQuery {
+  return wall.fromMs >= wall.toMs ? sql`FALSE` : sql`(${instantMs} >= ${wall.fromMs - offsetMs} AND ${instantMs} < ${wall.toMs - offsetMs})`;
 }
 
 /** That the time shown for `wall` (ms) holds the needle's digits with the needle placed at `at` of TIME_SHAPE. */
