@@ -9,7 +9,6 @@ import {
   CHARS_KEPT_COLUMN,
   charsKeptColumn,
   columnDefinition,
-  fieldColumn,
   inTransaction,
   joinSql,
   literal,
@@ -31,7 +30,7 @@ import { recordColumnsOf } from './record-columns';
 import { readMeta, writeMeta } from './meta-tables';
 import { dropStoredSecrets } from './stored-secrets';
 import type { TableLayout } from './table-layout';
-import { charFields, parseColumnChars, storedChars, textCharsKey, type TextChars } from './text-chars';
+import { CharsTally, parseColumnChars, storedTextsSql, textCharsKey, type TextChars } from './text-chars';
 
 export const SCHEMA_VERSION = '1';
 
@@ -117,29 +116,25 @@ export class TableSchemas {
     const kept = parseColumnChars(layout, await readMeta(this.writer, key));
     const unkept = sql`${charsKeptColumn()} IS NULL`;
     const where = kept ? unkept : sql`TRUE`;
-    const fields = charFields(layout);
-    const kinds = fields.map((field) => kept?.get(field.column) ?? 0);
+    const tally = new CharsTally(layout, kept ?? undefined);
     const [[count] = [0]] = await readSql(this.writer, sql`SELECT count(*) FROM ${table} WHERE ${where}`);
     const rows = Number(count);
-    if (rows > 0 && fields.length > 0) {
-      const texts = fields.map((field) => (field.kind === 'textList' ? sql`array_to_string(${fieldColumn(layout, field.field)}, ', ')` : fieldColumn(layout, field.field)));
+    if (rows > 0) {
+      // The texts alone, one JSON array a row: building whole records took half as long again.
       let rowsDone = 0;
       this.onSearchTextFill({ table: layout.table, rowsDone, rows });
-      const { text, params } = renderSql(sql`SELECT to_json([${joinSql(texts)}])::VARCHAR FROM ${table} WHERE ${where}`);
+      const { text, params } = renderSql(sql`SELECT ${storedTextsSql(layout)} FROM ${table} WHERE ${where}`);
       for await (const chunk of await this.writer.stream(text, params)) {
         for (const row of chunk.getColumnValues(0)) {
-          const values: unknown = JSON.parse(String(row));
-          if (!Array.isArray(values)) continue;
-          values.forEach((value: unknown, index) => {
-            if (typeof value === 'string') kinds[index] = ((kinds[index] ?? 0) | storedChars(value)) >>> 0;
-          });
+          const texts: unknown = JSON.parse(String(row));
+          if (Array.isArray(texts)) tally.addTexts(texts);
         }
         rowsDone += chunk.rowCount;
         if (rowsDone % FILL_ROWS < chunk.rowCount) this.onSearchTextFill({ table: layout.table, rowsDone, rows });
       }
       this.onSearchTextFill({ table: layout.table, rowsDone: rows, rows });
     }
-    const found = new Map(fields.map((field, index) => [field.column, kinds[index] ?? 0]));
+    const found = tally.byColumn();
     if (!kept || rows > 0) {
       await inTransaction(this.writer, async () => {
         await writeMeta(this.writer, key, JSON.stringify(Object.fromEntries(found)));

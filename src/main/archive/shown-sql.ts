@@ -14,7 +14,7 @@ import { digitMask } from './digit-mask';
 import { STORED_DIGITS_MIN } from './stored-digits';
 import { fieldColumn, fieldSortColumn, gatedOnChars, joinSql, param, searchMaskColumn, searchTextColumn, sql, type SqlQuery } from './sql-query';
 import type { FieldLayout, TableLayout } from './table-layout';
-import { neededChars } from './text-chars';
+import { neededChars, searchedText } from './text-chars';
 
 /** The shape of a shown time (`2026-11-24 10:42:07`, a digit as d): a needle of another shape cannot be in one. */
 const TIME_SHAPE = 'dddd-dd-dd dd:dd:dd';
@@ -245,7 +245,7 @@ function textMatches<R>(layout: TableLayout, column: Column<R>, field: FieldLayo
     case 'phone':
     case 'date':
     case 'list':
-      return [storedContains(field, field.kind === 'textList' ? sql`array_to_string(${value}, ', ')` : value, needle)];
+      return [storedContains(field, searchedText(layout, field), needle)];
     case 'integer':
     case 'number':
       return mayBeInNumber(needle) ? [numberHolds(value, needle)] : [];

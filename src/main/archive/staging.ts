@@ -9,7 +9,7 @@ import type { CoveragePiece } from './coverage';
 import { writeCoverage, writeMeta } from './meta-tables';
 import type { TableSchemas } from './schema';
 import { digitMask } from './digit-mask';
-import { charFields, recordFieldChars, textCharsKey, type TextChars } from './text-chars';
+import { CharsTally, textCharsKey, type TextChars } from './text-chars';
 import { inTransaction, param, readSql, runSql, sql, stageNameOf, stageTableName, tableName } from './sql-query';
 import { encodeFields, type ArchiveTable, type SqlCell, type SqlColumn, type TableLayout } from './table-layout';
 
@@ -35,7 +35,7 @@ export class Staging {
   /** One open appender per staging table until its rows are merged (opening one per page is slow). */
   private readonly appenders = new Map<string, DuckDBAppender>();
   /** The kinds of character the staged rows' text columns hold, per table (see text-chars.ts). */
-  private readonly stagedChars = new Map<string, Map<string, number>>();
+  private readonly stagedChars = new Map<string, CharsTally>();
 
   constructor(
     private readonly writer: DuckDBConnection,
@@ -50,8 +50,7 @@ export class Staging {
     const appender = await this.appenderFor(table.layout);
     const seen = BigInt(seenAtMs);
     const { search } = table.layout;
-    const fields = charFields(table.layout);
-    const kinds = fields.map((field) => this.stagedChars.get(table.layout.table)?.get(field.column) ?? 0);
+    const tally = this.stagedCharsOf(table.layout);
     records.forEach((record, index) => {
       appendCells(appender, table.layout.columns, [
         table.keyOf(record, firstPosition + index),
@@ -70,12 +69,8 @@ export class Staging {
       }
       appender.appendBoolean(true);
       appender.endRow();
-      const values = record as Record<string, unknown>;
-      fields.forEach((field, at) => {
-        kinds[at] = ((kinds[at] ?? 0) | recordFieldChars(field, values[field.field])) >>> 0;
-      });
+      tally.add(record);
     });
-    this.stagedChars.set(table.layout.table, new Map(fields.map((field, at) => [field.column, kinds[at] ?? 0])));
     const before = this.staged.get(table.layout.table) ?? 0;
     const staged = before + records.length;
     // Handed on each time the count staged passes a multiple: an appender never holds more than that and a page.
@@ -97,6 +92,12 @@ export class Staging {
     await runSql(this.writer, sql`DELETE FROM ${stageTableName(table.layout)}`);
     this.staged.set(table.layout.table, 0);
     this.stagedChars.delete(table.layout.table);
+  }
+
+  private stagedCharsOf(layout: TableLayout): CharsTally {
+    let tally = this.stagedChars.get(layout.table);
+    if (!tally) this.stagedChars.set(layout.table, (tally = new CharsTally(layout)));
+    return tally;
   }
 
   /** Closes every appender (the store is closing). */
@@ -157,7 +158,7 @@ export class Staging {
    * before it commits: a reader that sees the rows searches by kinds that include theirs.
    */
   private async widenChars(layout: TableLayout): Promise<void> {
-    const widened = this.chars.widen(layout.table, this.stagedChars.get(layout.table) ?? new Map<string, number>());
+    const widened = this.chars.widen(layout.table, this.stagedChars.get(layout.table)?.byColumn() ?? new Map<string, number>());
     if (widened === 'unknown') await runSql(this.writer, sql`DELETE FROM _meta WHERE key = ${param(textCharsKey(layout))}`);
     else if (widened !== 'same') await writeMeta(this.writer, textCharsKey(layout), widened.grown);
   }

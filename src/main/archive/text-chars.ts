@@ -10,6 +10,7 @@
  * searching it; beyond ASCII that may make an ASCII letter (the Kelvin sign), so a column
  * with such a character may hold every kind.
  */
+import { fieldColumn, joinSql, sql, type SqlQuery } from './sql-query';
 import type { FieldLayout, TableLayout } from './table-layout';
 
 const DIGIT = 1 << 26;
@@ -59,12 +60,12 @@ export function mayHold(held: number, needed: number): boolean {
 }
 
 /** The stored fields searched by their own text: their kinds are kept (a field read out of JSON is not). */
-export function charFields(layout: TableLayout): FieldLayout[] {
+function charFields(layout: TableLayout): FieldLayout[] {
   return layout.fields.filter((field) => field.kind === 'text' || field.kind === 'textList' || field.kind === 'timestamp' || field.kind === 'amount');
 }
 
 /** The kinds of one field's stored text in a record (a list as the search joins it, with ", "). */
-export function recordFieldChars(field: FieldLayout, value: unknown): number {
+function recordFieldChars(field: FieldLayout, value: unknown): number {
   switch (field.kind) {
     case 'text':
       return typeof value === 'string' ? storedChars(value) : 0;
@@ -82,6 +83,49 @@ export function recordFieldChars(field: FieldLayout, value: unknown): number {
     default:
       return ANY_CHARS;
   }
+}
+
+/** The kinds of character a layout's text columns hold over the records added to it (staged, or read back from the table). */
+export class CharsTally {
+  private readonly fields: FieldLayout[];
+  private readonly kinds: number[];
+
+  /** `from`: kinds already held, which the records' are added to. */
+  constructor(layout: TableLayout, from?: ReadonlyMap<string, number>) {
+    this.fields = charFields(layout);
+    this.kinds = this.fields.map((field) => from?.get(field.column) ?? 0);
+  }
+
+  add(record: unknown): void {
+    this.fields.forEach((field, at) => {
+      const value: unknown = typeof record === 'object' && record !== null ? Reflect.get(record, field.field) : undefined;
+      this.kinds[at] = ((this.kinds[at] ?? 0) | recordFieldChars(field, value)) >>> 0;
+    });
+  }
+
+  /** Adds one row's texts as storedTextsSql reads them, in charFields order. */
+  addTexts(texts: readonly unknown[]): void {
+    texts.forEach((text, at) => {
+      if (typeof text === 'string') this.kinds[at] = ((this.kinds[at] ?? 0) | storedChars(text)) >>> 0;
+    });
+  }
+
+  /** The kinds by column name. */
+  byColumn(): Map<string, number> {
+    return new Map(this.fields.map((field, at) => [field.column, this.kinds[at] ?? 0]));
+  }
+}
+
+/** A stored field's own text as the search reads it: a list joined with ", " as the table shows it. */
+export function searchedText(layout: TableLayout, field: FieldLayout): SqlQuery {
+  const value = fieldColumn(layout, field.field);
+  return field.kind === 'textList' ? sql`array_to_string(${value}, ', ')` : value;
+}
+
+/** A row's searched texts of the kept fields as one JSON array, in charFields order. */
+export function storedTextsSql(layout: TableLayout): SqlQuery {
+  const texts = charFields(layout).map((field) => searchedText(layout, field));
+  return texts.length === 0 ? sql`'[]'` : sql`to_json([${joinSql(texts)}])::VARCHAR`;
 }
 
 /** The `_meta` key a table's kinds are kept under. */
