@@ -4,12 +4,8 @@
  * on (digits and the separators of times, numbers and durations, the letter d the time
  * shape writes digits as, letters of either case, the Kelvin sign, Chinese), in two zones.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ArchiveStore } from '../../../src/main/archive/archive-store';
+import { describe, expect, it } from 'vitest';
 import { isArchivedColumn, searchSql } from '../../../src/main/archive/shown-sql';
 import { archiveTableFor } from '../../../src/main/archive/tables';
 import { buildSandboxData } from '../../../src/main/sandbox/data';
@@ -19,6 +15,7 @@ import type { Column } from '../../../src/shared/columns';
 import { listOf } from '../../../src/shared/operations';
 import type { VoiceRecord } from '../../../src/shared/records';
 import { parseTimeZone, type TimeZone } from '../../../src/shared/time-zone';
+import { stagedArchive } from './staged-archive';
 
 const platformZone = parseTimeZone('+08:00') as TimeZone;
 const ZONES = [platformZone, parseTimeZone('America/New_York') as TimeZone];
@@ -41,21 +38,10 @@ const needle = fc.oneof(
 );
 
 describe('any needle in the archive finds what the table finds', () => {
-  let folder: string;
-  let store: ArchiveStore;
-  beforeAll(async () => {
-    folder = mkdtempSync(join(tmpdir(), 'search-property-'));
-    store = (await ArchiveStore.open(join(folder, 'archive.duckdb'))).store;
-    await store.stage(table, rows, 0, 1_000);
-    await store.commit(table, null);
-  }, 60_000);
-  afterAll(async () => {
-    await store.close();
-    rmSync(folder, { recursive: true, force: true });
-  });
+  const archive = stagedArchive(table, rows);
 
   it('in either zone, with and without the rows\' span', async () => {
-    const all = (await store.page(table, {}, 0, 1_000)).records;
+    const all = (await archive().page(table, {}, 0, 1_000)).records;
     const span = { fromMs: Date.UTC(2026, 8, 1), toMs: Date.UTC(2026, 10, 23) };
     await fc.assert(
       fc.asyncProperty(needle, fc.constantFrom(...ZONES), fc.boolean(), async (typed, zone, withSpan) => {
@@ -63,7 +49,7 @@ describe('any needle in the archive finds what the table finds', () => {
         const keep = rowPredicate(archivedColumns, [], typed, zone);
         const expected = all.filter((row) => keep?.(row) ?? true).map((row) => row.voiceId).sort();
         const condition = searchSql(table.layout, columns, typed, zone, withSpan ? span : undefined);
-        const page = await store.page(table, condition ? { shown: [condition] } : {}, 0, 1_000);
+        const page = await archive().page(table, condition ? { shown: [condition] } : {}, 0, 1_000);
         expect(page.records.map((row) => row.voiceId).sort(), `"${typed}" in ${zone.name}`).toEqual(expected);
       }),
       { numRuns: 250 },

@@ -3,11 +3,7 @@
  * in Chinese, a call status typed as the table shows it in Chinese finds those rows in the
  * archive (and the same rows as the loaded-rows predicate); in English as before.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ArchiveStore } from '../../../src/main/archive/archive-store';
+import { afterEach, describe, expect, it } from 'vitest';
 import { columnFilterSql, searchSql } from '../../../src/main/archive/shown-sql';
 import { archiveTableFor } from '../../../src/main/archive/tables';
 import { buildSandboxData } from '../../../src/main/sandbox/data';
@@ -17,6 +13,7 @@ import type { Column } from '../../../src/shared/columns';
 import { setCurrentLocale } from '../../../src/shared/i18n';
 import { listOf, type ListRows } from '../../../src/shared/operations';
 import { parseTimeZone, type TimeZone } from '../../../src/shared/time-zone';
+import { stagedArchive } from './staged-archive';
 
 const zone = parseTimeZone('+08:00') as TimeZone;
 const data = buildSandboxData({ seed: 5, anchor: new Date('2026-11-22T00:00:00Z'), volume: 'small', workspace: 'shown-language' });
@@ -29,22 +26,11 @@ const column = (key: string): Column<ListRows['voiceRecords']> => columns.find((
 
 describe('a label typed in the interface language finds its rows in the archive', () => {
   const table = archiveTableFor('voiceRecords');
-  let folder: string;
-  let store: ArchiveStore;
-  beforeAll(async () => {
-    folder = mkdtempSync(join(tmpdir(), 'shown-language-'));
-    store = (await ArchiveStore.open(join(folder, 'archive.duckdb'))).store;
-    await store.stage(table, rows, 0, 1_000);
-    await store.commit(table, null);
-  }, 60_000);
-  afterAll(async () => {
-    await store.close();
-    rmSync(folder, { recursive: true, force: true });
-  });
+  const archive = stagedArchive(table, rows);
   afterEach(() => setCurrentLocale('en'));
 
   async function all(): Promise<ListRows['voiceRecords'][]> {
-    return (await store.page(table, {}, 0, 1_000)).records;
+    return (await archive().page(table, {}, 0, 1_000)).records;
   }
 
   /** The archive's rows a column filter selects, and those the loaded-rows predicate keeps, by row key. */
@@ -53,7 +39,7 @@ describe('a label typed in the interface language finds its rows in the archive'
     const planned = planColumnFilter(column(key), typed);
     if (!planned.ok || planned.plan === null) throw new Error(`no plan for "${typed}"`);
     const plan = planned.plan;
-    const page = await store.page(table, { shown: [columnFilterSql(table.layout, column(key), plan, zone)] }, 0, 1_000);
+    const page = await archive().page(table, { shown: [columnFilterSql(table.layout, column(key), plan, zone)] }, 0, 1_000);
     return {
       found: page.records.map((row, index) => table.keyOf(row, index)).sort(),
       expected: rowsBack.filter((row) => passesColumnFilter(column(key), plan, row, zone)).map((row) => table.keyOf(row, rowsBack.indexOf(row))).sort(),
@@ -85,7 +71,7 @@ describe('a label typed in the interface language finds its rows in the archive'
       const keep = rowPredicate(columns, [], needle, zone);
       const expected = rowsBack.filter((row) => keep?.(row) ?? true).map((row) => table.keyOf(row, rowsBack.indexOf(row)));
       const condition = searchSql(table.layout, columns, needle, zone);
-      const page = await store.page(table, { shown: condition ? [condition] : [] }, 0, 1_000);
+      const page = await archive().page(table, { shown: condition ? [condition] : [] }, 0, 1_000);
       expect(page.records.map((row, index) => table.keyOf(row, index)).sort(), `searched for "${needle}"`).toEqual(expected.sort());
       if (needle === '已接通') expect(expected.length).toBeGreaterThan(0);
     }

@@ -3,17 +3,14 @@
  * instants of one range: the rows just inside and just outside its ends, in a fixed zone and
  * at the edges of four-digit years, are found as the table's own search finds them.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ArchiveStore } from '../../../src/main/archive/archive-store';
+import { describe, expect, it } from 'vitest';
 import { searchSql } from '../../../src/main/archive/shown-sql';
 import { archiveTableFor } from '../../../src/main/archive/tables';
 import { rowPredicate } from '../../../src/shared/column-filter';
 import { listOf } from '../../../src/shared/operations';
 import type { VoiceRecord } from '../../../src/shared/records';
 import { parseTimeZone, type TimeZone } from '../../../src/shared/time-zone';
+import { stagedArchive } from './staged-archive';
 
 const zone = parseTimeZone('+08:00') as TimeZone;
 const table = archiveTableFor('voiceRecords');
@@ -38,19 +35,8 @@ function record(wall: string, index: number): VoiceRecord {
 }
 
 describe('a search for the start of a shown time', () => {
-  let folder: string;
-  let store: ArchiveStore;
   const rows = WALLS.map(record);
-  beforeAll(async () => {
-    folder = mkdtempSync(join(tmpdir(), 'time-prefix-'));
-    store = (await ArchiveStore.open(join(folder, 'archive.duckdb'))).store;
-    await store.stage(table, rows, 0, 1_000);
-    await store.commit(table, null);
-  });
-  afterAll(async () => {
-    await store.close();
-    rmSync(folder, { recursive: true, force: true });
-  });
+  const archive = stagedArchive(table, rows);
 
   const cases: [string, string[]][] = [
     ['2026-11-2', ['2026-11-20 00:00:00', '2026-11-29 23:59:59']],
@@ -66,7 +52,7 @@ describe('a search for the start of a shown time', () => {
   it('a needle with the letter d, which the shape writes digits as, is searched as a word', async () => {
     for (const needle of ['d', 'dd', '2d', 'dd:d', 'dddd-dd-dd']) {
       const condition = searchSql(table.layout, columns, needle, zone);
-      const page = await store.page(table, condition ? { shown: [condition] } : {}, 0, 100);
+      const page = await archive().page(table, condition ? { shown: [condition] } : {}, 0, 100);
       const keep = rowPredicate(columns, [], needle, zone);
       expect(page.records.map((row) => row.voiceId).sort(), needle).toEqual(rows.filter((row) => keep?.(row) ?? true).map((row) => row.voiceId).sort());
     }
@@ -75,7 +61,7 @@ describe('a search for the start of a shown time', () => {
   for (const [needle, walls] of cases) {
     it(`"${needle}" finds exactly the times that start with it`, async () => {
       const condition = searchSql(table.layout, columns, needle, zone);
-      const page = await store.page(table, condition ? { shown: [condition] } : {}, 0, 100);
+      const page = await archive().page(table, condition ? { shown: [condition] } : {}, 0, 100);
       const found = page.records.map((row) => row.voiceId).sort();
       expect(found).toEqual(walls.map((wall) => `t${WALLS.indexOf(wall)}`).sort());
       const keep = rowPredicate(columns, [], needle, zone);
