@@ -309,11 +309,18 @@ async function main(): Promise<void> {
       await store.page(table, {}, 0, 0);
 
       if (wants('paging')) {
-        const pageQuery: ArchiveQuery = {
-          sort: { field: 'cost', descending: true },
-          filters: [{ field: 'callStatus', op: 'in', values: [50, 60] }],
-        };
+        const filters: ArchiveQuery['filters'] = [{ field: 'callStatus', op: 'in', values: [50, 60] }];
+        const pageQuery: ArchiveQuery = { sort: { field: 'cost', descending: true }, filters };
         // A new sort: this first page also counts the matching rows and lists the sort's top values.
+        // Asked before the table is read into memory (as right after opening), its rows come from
+        // the file. (Another sort and no filter: the measured page below counts its rows afresh.)
+        const coldStarted = performance.now();
+        await store.page(table, { sort: { field: 'callDuration', descending: true } }, 5_000, 25);
+        const coldFirstPageMs = round(performance.now() - coldStarted);
+        // The list screen reads its table in after its first page (see warm-up.ts), as a supervisor looks at it.
+        const warmStarted = performance.now();
+        const warmed = await store.warm(table);
+        const warmUpMs = round(performance.now() - warmStarted);
         const firstStarted = performance.now();
         const sample = (await store.page(table, pageQuery, 5_000, 25)).total;
         const firstPageMs = round(performance.now() - firstStarted);
@@ -330,7 +337,29 @@ async function main(): Promise<void> {
         const pageMs = round(pageTimes.reduce((sum, ms) => sum + ms, 0) / pageTimes.length);
         const sortedTimes = [...pageTimes].sort((a, b) => a - b);
         print({ measure: 'sorted-filtered-page', offset: 5_000, size: 25, pages: 20, matching: sample, meanMs: pageMs, medianMs: round(sortedTimes[10]), maxMs: round(sortedTimes[19]), targetMs: TARGETS.pageMs });
-        print({ measure: 'first-page-of-a-new-sort', firstPageMs, targetMs: TARGETS.firstPageMs });
+        // Four more new sorts, each of another filter too (so each counts its rows afresh), of
+        // columns with many equal values (a page among thousands of rows of one value). Each
+        // is asked once the chunks the one before reads for its next pages are read, as a
+        // supervisor reads a page before the next click.
+        const otherSortsMs: number[] = [];
+        const newSorts: ArchiveQuery[] = [
+          { sort: { field: 'baseCost', descending: true }, filters: [{ field: 'callStatus', op: 'in', values: [50] }] },
+          { sort: { field: 'callDuration', descending: false }, filters: [{ field: 'callStatus', op: 'in', values: [20, 60] }] },
+          { sort: { field: 'rate', descending: true }, filters: [{ field: 'billPeriod', op: 'eq', values: ['60+60'] }] },
+          { sort: { field: 'chargedDuration', descending: true }, filters: [{ field: 'currency', op: 'eq', values: ['EUR'] }] },
+        ];
+        for (const newSort of newSorts) {
+          await new Promise((resolve) => setTimeout(resolve, 500));
+          const started = performance.now();
+          await store.page(table, newSort, 5_000, 25);
+          otherSortsMs.push(round(performance.now() - started));
+        }
+        // What a click on a column header asks: the new sort's page at the top (another filter, so it counts afresh too).
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        const topStarted = performance.now();
+        await store.page(table, { sort: { field: 'baseCost', descending: true }, filters: [{ field: 'callStatus', op: 'in', values: [60] }] }, 0, 25);
+        const atTopMs = round(performance.now() - topStarted);
+        print({ measure: 'first-page-of-a-new-sort', offset: 5_000, firstPageMs, targetMs: TARGETS.firstPageMs, warmed, warmUpMs, coldFirstPageMs, otherSortsMs, atTopMs });
         checks.sortedFilteredPage = pageMs <= TARGETS.pageMs;
         checks.firstPageOfNewSort = firstPageMs <= TARGETS.firstPageMs;
       }

@@ -27,6 +27,7 @@ import { runSql, sql, type SqlQuery } from './sql-query';
 import { Staging, type Completes } from './staging';
 import type { ArchiveTable, TableLayout } from './table-layout';
 import { TextChars } from './text-chars';
+import { TableWarmUp } from './warm-up';
 
 export type { ArchivePage } from './queries';
 export type { ArchiveQuery, QueryFilter } from './query-sql';
@@ -64,8 +65,13 @@ export interface ArchiveStoreOptions {
  */
 export const ENGINE_MEMORY_MB = 192;
 
+/** The engine's memory limit in bytes (the engine's MB are millions of bytes). */
+function engineMemoryBytes(options: ArchiveStoreOptions): number {
+  return (options.memoryLimitMb ?? ENGINE_MEMORY_MB) * 1_000_000;
+}
+
 function engineSettings(options: ArchiveStoreOptions): Record<string, string> {
-  return { threads: '2', memory_limit: `${options.memoryLimitMb ?? ENGINE_MEMORY_MB}MB`, allocator_flush_threshold: '8MB' };
+  return { threads: '2', memory_limit: `${engineMemoryBytes(options)}B`, allocator_flush_threshold: '8MB' };
 }
 
 /** Reads at once on one archive: more than the engine's two threads, so a cheap page never waits behind a long search. */
@@ -82,6 +88,7 @@ interface Engine {
   schemas: TableSchemas;
   staging: Staging;
   queries: ArchiveQueries;
+  warmUp: TableWarmUp;
 }
 
 /** Every store open in this process, so the process can stop their work at once when it is told to end. */
@@ -231,6 +238,19 @@ export class ArchiveStore {
     return engine.queries.page(table, query, offset, limit, signal);
   }
 
+  /**
+   * Reads a listed table's rows into the engine's memory, once, in the background, so its
+   * first sorts and searches read no file (see warm-up.ts). True when they were read; never
+   * fails (a closed archive, or one the engine cannot read now, is simply not read ahead).
+   */
+  warm<R>(table: ArchiveTable<R>): Promise<boolean> {
+    if (this.closed) return Promise.resolve(false);
+    return this.prepared(table.layout).then(
+      (engine) => engine.warmUp.warm(table.layout),
+      () => false,
+    );
+  }
+
   /** Every matching row in order, in chunks (export); the consumer's promise is awaited (back-pressure). */
   async each<R>(
     table: ArchiveTable<R>,
@@ -355,6 +375,7 @@ async function startEngine(path: string, options: ArchiveStoreOptions, onMerged:
     schemas,
     queries: new ArchiveQueries(pool, chars),
     staging: new Staging(writer, schemas, chars, onMerged),
+    warmUp: new TableWarmUp(pool, engineMemoryBytes(options)),
   };
   await createMetaTables(writer);
   restrictToOwner(path);

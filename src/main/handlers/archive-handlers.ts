@@ -140,6 +140,8 @@ export function createArchiveHandlers(deps: { accounts: Accounts; archives: Arch
       const of = query === unfiltered ? archived.total : (await store.page(table, unfiltered, 0, 0, signal)).total;
       const scope = query.scope;
       const lastSyncAt = await lastSyncOf(store, operation, scope);
+      // Once the screen has its page: its next sort or search then reads no file (once per table).
+      void store.warm(table);
       return ok({ total: archived.total, of, rows: archived.records, lastSyncAt });
     } catch (error) {
       return pageRefusal(error, operation);
