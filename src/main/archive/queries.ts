@@ -9,7 +9,7 @@
  * while a statement of its own runs: waiting for what another page reads takes none.
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { boundedWindow, conditionsOf, directionOf, orderBy, sortKeyOf, whereOf, type ArchiveQuery, type SortKey } from './query-sql';
+import { boundedWindow, conditionsOf, directionOf, orderBy, sortKeyOf, tieBreakOf, whereOf, type ArchiveQuery, type SortKey } from './query-sql';
 import { ArchiveReadCancelled, type ReadPool } from './read-pool';
 import {
   fieldAlias,
@@ -261,7 +261,10 @@ export class ArchiveQueries {
     for (let index = first - 1; index >= 0 && values[index] === pageFirst; index--) before++;
     const [low, high] = sort.descending ? [pageLast, pageFirst] : [pageFirst, pageLast];
     const between = sql`${sort.column} BETWEEN ${param(low)} AND ${param(high)}`;
-    const range = sql`FROM ${tableName(layout)} ${whereOf([...conditions, between])} ${orderBy(layout, query)} LIMIT ${size} OFFSET ${before}`;
+    // A page of one value (a duration of 0 among hundreds of thousands) is in the order of its
+    // tie-break alone: the engine then sorts those rows by one key, not two (43 against 74-116 ms).
+    const order = pageFirst === pageLast ? sql`ORDER BY ${tieBreakOf(query)}` : orderBy(layout, query);
+    const range = sql`FROM ${tableName(layout)} ${whereOf([...conditions, between])} ${order} LIMIT ${size} OFFSET ${before}`;
     // Few rows to pass by: one statement. The engine sorts the range by its sort values and
     // keys alone, then reads the page's rows (its late materialisation), a statement fewer.
     if (before + size <= LATE_MATERIALISED_ROWS_MAX) return readRecords<R>(reader, layout, range);

@@ -62,10 +62,17 @@ export function sortKeyOf(layout: TableLayout, query: ArchiveQuery): SortKey {
 }
 
 export function orderBy(layout: TableLayout, query: ArchiveQuery): SqlQuery {
-  // The platform's order by default: newest first, then the place in the listing; the key keeps it stable, so pages never overlap.
-  if (!query.sort) return sql`ORDER BY _time DESC NULLS LAST, _pos NULLS LAST, _key`;
   const sort = sortKeyOf(layout, query);
-  return sql`ORDER BY ${sort.column} ${directionOf(sort)} NULLS LAST, _key`;
+  return sql`ORDER BY ${sort.column} ${directionOf(sort)} NULLS LAST, ${tieBreakOf(query)}`;
+}
+
+/**
+ * The order of rows with equal sort values: by default the place in the platform's listing
+ * (newest first by sortKeyOf), a user's sort by nothing more; the key keeps it stable, so
+ * pages never overlap.
+ */
+export function tieBreakOf(query: ArchiveQuery): SqlQuery {
+  return query.sort ? sql`_key` : sql`_pos NULLS LAST, _key`;
 }
 
 /** `WHERE` and the conditions joined by AND; nothing when there are none. */
