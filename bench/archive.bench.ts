@@ -22,6 +22,7 @@
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { dirname, join } from 'node:path';
 import { createClient } from '../src/main/api';
 import { createMemorySecretStore } from '../src/main/accounts/secret-store';
@@ -341,24 +342,22 @@ async function main(): Promise<void> {
         // columns with many equal values (a page among thousands of rows of one value). Each
         // is asked once the chunks the one before reads for its next pages are read, as a
         // supervisor reads a page before the next click.
-        const otherSortsMs: number[] = [];
-        const newSorts: ArchiveQuery[] = [
+        const afterAPause = async (query: ArchiveQuery, offset: number): Promise<number> => {
+          await sleep(500);
+          const started = performance.now();
+          await store.page(table, query, offset, 25);
+          return round(performance.now() - started);
+        };
+        const otherSorts: ArchiveQuery[] = [
           { sort: { field: 'baseCost', descending: true }, filters: [{ field: 'callStatus', op: 'in', values: [50] }] },
           { sort: { field: 'callDuration', descending: false }, filters: [{ field: 'callStatus', op: 'in', values: [20, 60] }] },
           { sort: { field: 'rate', descending: true }, filters: [{ field: 'billPeriod', op: 'eq', values: ['60+60'] }] },
           { sort: { field: 'chargedDuration', descending: true }, filters: [{ field: 'currency', op: 'eq', values: ['EUR'] }] },
         ];
-        for (const newSort of newSorts) {
-          await new Promise((resolve) => setTimeout(resolve, 500));
-          const started = performance.now();
-          await store.page(table, newSort, 5_000, 25);
-          otherSortsMs.push(round(performance.now() - started));
-        }
+        const otherSortsMs: number[] = [];
+        for (const query of otherSorts) otherSortsMs.push(await afterAPause(query, 5_000));
         // What a click on a column header asks: the new sort's page at the top (another filter, so it counts afresh too).
-        await new Promise((resolve) => setTimeout(resolve, 500));
-        const topStarted = performance.now();
-        await store.page(table, { sort: { field: 'baseCost', descending: true }, filters: [{ field: 'callStatus', op: 'in', values: [60] }] }, 0, 25);
-        const atTopMs = round(performance.now() - topStarted);
+        const atTopMs = await afterAPause({ sort: { field: 'baseCost', descending: true }, filters: [{ field: 'callStatus', op: 'in', values: [60] }] }, 0);
         print({ measure: 'first-page-of-a-new-sort', offset: 5_000, firstPageMs, targetMs: TARGETS.firstPageMs, warmed, warmUpMs, coldFirstPageMs, otherSortsMs, atTopMs });
         checks.sortedFilteredPage = pageMs <= TARGETS.pageMs;
         checks.firstPageOfNewSort = firstPageMs <= TARGETS.firstPageMs;

@@ -632,7 +632,7 @@ async function buildRecords<R>(reader: DuckDBConnection, layout: TableLayout, so
   // (when it has no empty ones) lets it skip the rest of the table before the list is checked.
   const values = rows.map((row) => row[1]);
   const numeric = values.every((value): value is number | bigint => typeof value === 'number' || typeof value === 'bigint');
-  const ordered = numeric ? [...values].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)) : [];
+  const ordered = numeric ? [...values].sort(ascending) : [];
   const range =
     numeric && ordered.length > 0
       ? sql`${sort.column} BETWEEN ${param(ordered[0] ?? null)} AND ${param(ordered.at(-1) ?? null)} AND `
@@ -650,13 +650,16 @@ async function buildRecords<R>(reader: DuckDBConnection, layout: TableLayout, so
  */
 async function fetchRecords<R>(reader: DuckDBConnection, layout: TableLayout, rowids: readonly bigint[]): Promise<R[]> {
   const listed = joinSql(rowids.map((rowid) => sql`${rowid}`));
-  const ascending = await readRecords<R>(reader, layout, sql`FROM ${tableName(layout)} WHERE rowid IN (${listed}) ORDER BY rowid LIMIT ${rowids.length}`);
-  const byRowid = new Map([...rowids].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)).map((rowid, index) => [rowid, ascending[index]]));
+  const inRowidOrder = await readRecords<R>(reader, layout, sql`FROM ${tableName(layout)} WHERE rowid IN (${listed}) ORDER BY rowid LIMIT ${rowids.length}`);
+  const byRowid = new Map([...rowids].sort(ascending).map((rowid, index) => [rowid, inRowidOrder[index]]));
   return rowids.flatMap((rowid) => {
     const record = byRowid.get(rowid);
     return record === undefined ? [] : [record];
   });
 }
+
+/** Numbers (and bigints) in ascending order, for Array.prototype.sort. */
+const ascending = (a: number | bigint, b: number | bigint): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The records a statement reads, in its order: `rest` is all of it after the select list (from FROM on). */
 async function readRecords<R>(reader: DuckDBConnection, layout: TableLayout, rest: SqlQuery): Promise<R[]> {

@@ -44,9 +44,12 @@ export function isArchivedColumn(layout: TableLayout, key: string): boolean {
   return field !== undefined && field.kind !== 'json';
 }
 
+/** Below this, numberText writes a whole number as its digits alone; from it on, as the engine does. */
+const WHOLE_AS_DIGITS_BELOW = 1e15;
+
 /** A number as JavaScript's String() writes it (30, not DuckDB's 30.0). */
 function numberText(column: SqlQuery): SqlQuery {
-  return sql`(CASE WHEN ${column} = trunc(${column}) AND abs(${column}) < 1e15 THEN CAST(CAST(${column} AS BIGINT) AS VARCHAR) ELSE CAST(${column} AS VARCHAR) END)`;
+  return sql`(CASE WHEN ${column} = trunc(${column}) AND abs(${column}) < ${WHOLE_AS_DIGITS_BELOW} THEN CAST(CAST(${column} AS BIGINT) AS VARCHAR) ELSE CAST(${column} AS VARCHAR) END)`;
 }
 
 /** Whole seconds of a duration; empty past what the engine's whole numbers hold (1e20 seconds), never an error. */
@@ -274,15 +277,14 @@ const DIGITS = /^\d+$/;
 
 /** The least magnitude whose text can hold `digits` digits in a row (a fraction aside). */
 function leastHolding(digits: number): number {
-  return Math.min(10 ** (digits - 1), 1e15);
+  return Math.min(10 ** (digits - 1), WHOLE_AS_DIGITS_BELOW);
 }
 
 function numberHolds(value: SqlQuery, needle: string): SqlQuery {
   const text = contains(numberText(value), needle);
-  // A whole number below numberText's 1e15 is written as its digits: a dot or an e is only in another.
-  if (/[.e]/.test(needle)) return sql`((${value} <> trunc(${value}) OR abs(${value}) >= 1e15) AND ${text})`;
-  if (!DIGITS.test(needle) || needle.length < 2) return text;
-  return sql`((${value} <> trunc(${value}) OR abs(${value}) >= ${param(leastHolding(needle.length))}) AND ${text})`;
+  // A whole number below WHOLE_AS_DIGITS_BELOW is written as its digits alone: a dot or an e is only in another.
+  const leastWhole = /[.e]/.test(needle) ? WHOLE_AS_DIGITS_BELOW : DIGITS.test(needle) && needle.length >= 2 ? leastHolding(needle.length) : null;
+  return leastWhole === null ? text : sql`((${value} <> trunc(${value}) OR abs(${value}) >= ${param(leastWhole)}) AND ${text})`;
 }
 
 /** A needle with a colon that an m:ss can hold: the end of the minutes, then the start of the seconds. */
