@@ -70,6 +70,8 @@ export interface ArchivesOptions {
 export class Archives {
   private readonly opened = new Map<string, Opened>();
   private readonly opening = new Map<string, Promise<Opened | null>>();
+  /** Closes and removals under way, which an opening waits for. */
+  private readonly ending = new Map<string, Promise<void>>();
   private readonly conditions = new Map<string, ArchiveCondition & { atMs?: number }>();
   private readonly now: () => number;
   /** Retention prunes syncs held back, waiting for Remove them or Keep them (forgotten when the archive closes). */
@@ -148,15 +150,8 @@ export class Archives {
     await this.opened.get(profileId)?.recorder.flush();
   }
 
-  async close(profileId: string): Promise<void> {
-    await this.opening.get(profileId);
-    const opened = this.opened.get(profileId);
-    this.opened.delete(profileId);
-    this.conditions.delete(profileId);
-    this.held.forget(profileId);
-    if (!opened) return;
-    await opened.recorder.flush();
-    await opened.store.close();
+  close(profileId: string): Promise<void> {
+    return this.end(profileId, () => this.closeNow(profileId));
   }
 
   async closeAll(): Promise<void> {
@@ -169,14 +164,43 @@ export class Archives {
    * else). A sync writing to it is cancelled first, and waited for; `cancelledSync` says so.
    */
   async remove(profileId: string): Promise<{ cancelledSync: boolean }> {
-    await this.opening.get(profileId);
-    const cancelled = (await this.opened.get(profileId)?.store.cancelSyncs()) ?? 0;
-    await this.close(profileId);
-    removeArchiveFiles(this.pathOf(profileId));
+    let cancelled = 0;
+    await this.end(profileId, async () => {
+      await this.opening.get(profileId);
+      cancelled = (await this.opened.get(profileId)?.store.cancelSyncs()) ?? 0;
+      await this.closeNow(profileId);
+      removeArchiveFiles(this.pathOf(profileId));
+    });
     return { cancelledSync: cancelled > 0 };
   }
 
+  /**
+   * Runs a close or a removal of a profile's archive, after any under way. Until it is done
+   * the store is not opened again: a store opened meanwhile would hold the file being
+   * closed, or (on removal) a file no longer on disk, and keep what is written to it there.
+   */
+  private end(profileId: string, work: () => Promise<void>): Promise<void> {
+    const ending = (this.ending.get(profileId) ?? Promise.resolve()).then(work).finally(() => {
+      if (this.ending.get(profileId) === ending) this.ending.delete(profileId);
+    });
+    this.ending.set(profileId, ending);
+    return ending;
+  }
+
+  private async closeNow(profileId: string): Promise<void> {
+    await this.opening.get(profileId);
+    const opened = this.opened.get(profileId);
+    this.opened.delete(profileId);
+    this.conditions.delete(profileId);
+    this.held.forget(profileId);
+    if (!opened) return;
+    await opened.recorder.flush();
+    await opened.store.close();
+  }
+
   private open(profileId: string, purpose: ArchivePurpose = 'live'): Promise<Opened | null> {
+    const ending = this.ending.get(profileId);
+    if (ending) return ending.then(() => this.open(profileId, purpose));
     const ready = this.opened.get(profileId);
     if (ready) return Promise.resolve(ready);
     if (!this.options.settingsOf(profileId).enabled) return Promise.resolve(null);

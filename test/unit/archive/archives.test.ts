@@ -180,6 +180,47 @@ describe('archives service', () => {
     expect((await (await storeOf()).page(archiveTableFor('seats'), {}, 0, 100)).total).toBe(25);
   });
 
+  it('a store asked for while the archive is being removed is a new, empty archive on disk, never the removed file', async () => {
+    const anchor = sandbox.data.anchor.getTime();
+    const page = (fromDays: number) =>
+      client.page(listOf('voiceRecords'), checkedPage(listOf('voiceRecords'), {
+        current: 1,
+        size: 50,
+        params: { strTime: iso(anchor - fromDays * DAY), endTime: iso(anchor - (fromDays - 10) * DAY) },
+      }));
+    await page(40);
+    await archives.settle('p1');
+    expect((await (await storeOf()).page(archiveTableFor('voiceRecords'), {}, 0, 100)).total).toBe(50);
+
+    // Whoever asks for the store while it is being closed and its files removed (a Live board's refresh)...
+    let removed = false;
+    const removing = archives.remove('p1').finally(() => {
+      removed = true;
+    });
+    const askedMeanwhile: Promise<unknown>[] = [];
+    while (!removed) {
+      askedMeanwhile.push(archives.store('p1').catch(() => null));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await removing;
+    await Promise.all(askedMeanwhile);
+    // ...and whatever is written after: it is in the file on disk, and the removed rows are not.
+    const after = await page(20);
+    const afterIds = after.ok ? after.value.records.map((record) => record.voiceId).sort() : [];
+    expect(afterIds).toHaveLength(50);
+    await archives.settle('p1');
+    expect((await (await storeOf()).page(archiveTableFor('voiceRecords'), {}, 0, 100)).total).toBe(50);
+    await archives.closeAll();
+    const reread = new Archives({ userDataDir: folder, settingsOf: () => DEFAULT_ARCHIVE_SETTINGS, log: createLogger({ console: false }), tell: () => undefined });
+    try {
+      const store = await reread.store('p1');
+      const records = (await store?.page(archiveTableFor('voiceRecords'), {}, 0, 100))?.records ?? [];
+      expect(records.map((record) => record.voiceId).sort()).toEqual(afterIds);
+    } finally {
+      await reread.closeAll();
+    }
+  });
+
   it('opening an archive never removes rows, even with a short retention and the clock ten years ahead', async () => {
     const anchor = sandbox.data.anchor.getTime();
     await client.page(listOf('voiceRecords'), checkedPage(listOf('voiceRecords'), {
