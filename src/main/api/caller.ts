@@ -12,7 +12,7 @@ import { m } from '../../shared/i18n';
 import type { OperationInfo } from '../../shared/platform';
 import { fail, type AppError, type Result } from '../../shared/result';
 import type { Logger } from '../log';
-import { clockOffsetNotice, type ClientClock, offsetFromDateHeader, signingTimestamp } from './clock';
+import { clockOffsetNotice, type ClientClock, noteAnswerTime, offsetFromDateHeader, signingTimestamp } from './clock';
 import { readEnvelope, type Envelope } from './envelope';
 import { callFailure, type CallFailure } from './failure';
 import { backoffDelayMs, type RetryPolicy, sleep } from './retry';
@@ -106,6 +106,7 @@ export function createCaller(options: CallerOptions): Caller {
       timeoutMs: callOptions.timeoutMs ?? options.timeoutMs,
     });
     if (outcome.kind === 'failure') return { ok: false, failure: transportFailure(outcome) };
+    noteAnswerTime(clock, outcome.date);
     return readEnvelope(outcome, (text) => redactText(text, headers.Sign));
   }
 

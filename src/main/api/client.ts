@@ -21,7 +21,7 @@ import {
 } from '../../shared/validation';
 import type { Logger } from '../log';
 import { type CallOptions, type ClientNotice, createCaller } from './caller';
-import type { ClientClock } from './clock';
+import { platformTimeAt, type ClientClock } from './clock';
 import { mmsSendBody, pagedBody, seatGroupEditBody, seatGroupReadQuery } from './request-bodies';
 import {
   normaliseMmsSendResult,
@@ -68,6 +68,12 @@ export interface PlatformClient {
   readonly timeZone: TimeZone;
   /** The platform's time (this computer's clock, corrected by what -16 answers taught): check windows against it. */
   now(): Date;
+  /**
+   * The platform's time at a local instant (this computer's clock, `Date.now()` unless the
+   * client was given another), as the last answer's `Date` header showed it: at most a second
+   * and the answer's travel early, never late. Null before any answer carried one.
+   */
+  platformTimeAt(localMs: number): number | null;
   /**
    * One page of a list operation. The request is sent as it is: only the operation's
    * parser (checkPageQuery, or requestsOf a checkQuery) makes one.
@@ -126,6 +132,7 @@ export function createClient(options: ClientOptions): PlatformClient {
   const clock: ClientClock = {
     nowMs: options.now ?? Date.now,
     offsetSeconds: options.clockOffsetSeconds ?? 0,
+    lastAnswer: null,
   };
   const notices: ClientNotice[] = [];
   const call = createCaller({
@@ -153,6 +160,7 @@ export function createClient(options: ClientOptions): PlatformClient {
     },
     timeZone,
     now: serverNow,
+    platformTimeAt: (localMs) => platformTimeAt(clock, localMs),
 
     async page(operation, request, callOptions) {
       const page = await call(

@@ -9,6 +9,30 @@ export interface ClientClock {
   nowMs(): number;
   /** Seconds to add to local time to match the server; 0 until a -16 is repaired. */
   offsetSeconds: number;
+  /** The last answer's `Date` header, and the local time it arrived; null before any answer had one. */
+  lastAnswer: AnsweredAt | null;
+}
+
+/** The platform's time an answer carried (its `Date` header, whole seconds) and the local time it arrived. */
+export interface AnsweredAt {
+  platformMs: number;
+  localMs: number;
+}
+
+/** Notes the time an answer's `Date` header carries, if it has a readable one. */
+export function noteAnswerTime(clock: ClientClock, dateHeader: string | null): void {
+  const platformMs = dateHeader ? Date.parse(dateHeader) : Number.NaN;
+  if (Number.isFinite(platformMs)) clock.lastAnswer = { platformMs, localMs: clock.nowMs() };
+}
+
+/**
+ * The platform's time at a local instant, by the last answer's `Date` header; null before
+ * any answer had one. Never later than the platform's clock was: the header is rounded down
+ * to the second and was written before the answer travelled, so it may be that much early.
+ */
+export function platformTimeAt(clock: ClientClock, localMs: number): number | null {
+  const answer = clock.lastAnswer;
+  return answer === null ? null : answer.platformMs + (localMs - answer.localMs);
 }
 
 export function signingTimestamp(clock: ClientClock): number {

@@ -36,5 +36,6 @@ export function platformSyncSource<O extends ListOperation>(
       const result = await fetchAll(client, list, query.value, { signal, concurrency: options.concurrency, onRows });
       return result.ok ? ok({ rows: result.value.rows }) : result;
     },
+    platformTimeAt: (localMs) => client.platformTimeAt(localMs),
   };
 }

@@ -28,6 +28,8 @@ export interface SyncSource<R> {
     onRows: (records: R[]) => Promise<void>,
     signal: AbortSignal | undefined,
   ): Promise<Result<FetchedCount>>;
+  /** The platform's time at a local instant, as its answers showed it (see PlatformClient.platformTimeAt); null when unknown. */
+  platformTimeAt?(localMs: number): number | null;
 }
 
 export interface SyncProgress {
@@ -102,7 +104,10 @@ async function syncWindowNow<R>(
       report(index);
     });
     if (!fetched.ok) return fetched;
-    const committed = await commitOrFail(store, source.table, { coverage: { ...range, syncedAtMs: rangeStartedAtMs } });
+    // Never later than the platform's own clock: a computer's clock set ahead would otherwise
+    // claim records not made yet as settled, and no later sync would fetch them.
+    const syncedAtMs = Math.min(rangeStartedAtMs, source.platformTimeAt?.(rangeStartedAtMs) ?? rangeStartedAtMs);
+    const committed = await commitOrFail(store, source.table, { coverage: { ...range, syncedAtMs } });
     if (!committed.ok) return committed;
     report(index + 1);
   }

@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClient, type PlatformClient } from '../../../src/main/api';
 import { ArchiveStore } from '../../../src/main/archive/archive-store';
+import { platformSyncSource } from '../../../src/main/archive/platform-source';
 import { syncWindow, type SyncSource } from '../../../src/main/archive/sync';
+import { LIVE_REFETCH_MS } from '../../../src/main/live/live-boards';
 import { archiveTableFor } from '../../../src/main/archive/tables';
 import { fetchAll } from '../../../src/main/jobs/fetch-all';
 import { type Sandbox, startSandbox } from '../../../src/main/sandbox';
@@ -140,5 +142,40 @@ describe('archive sync against the sandbox', () => {
     const archived = await archivedIds(window.fromMs, window.toMs);
     expect(archived.length).toBe(new Set(archived).size);
     expect(new Set(archived)).toEqual(new Set(expectedIds(window.fromMs, window.toMs)));
+  }, 60_000);
+
+  it('a computer clock two days ahead claims nothing past the platform\'s own time: calls made after its sync are fetched by the next', async () => {
+    // A live floor on the real clock: a call about every second.
+    sandbox.data.live.start({ callEveryMs: 1_000 });
+    sandbox.data.live.setClock(null);
+    try {
+      const startMs = Date.now();
+      const fromMs = startMs - HOUR;
+      const computerNow = (): number => Date.now() + 2 * DAY;
+      const aheadClient = createClient({ baseUrl: sandbox.baseUrl, ...sandbox.credentials, timeZone: '+08:00', now: computerNow });
+      const ahead = await syncWindow(store, platformSyncSource(aheadClient, 'voiceRecords'), { fromMs, toMs: computerNow() }, LIVE_REFETCH_MS, {
+        now: computerNow,
+      });
+      aheadClient.close();
+      expect(ahead.ok).toBe(true);
+      // The coverage is settled no later than the platform's time when the sync began.
+      const [piece] = await store.coverage('voiceRecords');
+      expect(piece.syncedAtMs).toBeLessThanOrEqual(Date.now());
+
+      // More calls come in; the clock is set right, and the next sync (the Live board's two minutes again) fetches them.
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      const atMs = Date.now();
+      sandbox.data.live.setClock(atMs);
+      const madeSince = sandbox.data.live.callRange(startMs, atMs, atMs);
+      expect(madeSince.end - madeSince.first).toBeGreaterThan(1);
+      const right = await syncWindow(store, platformSyncSource(client, 'voiceRecords'), { fromMs, toMs: atMs }, LIVE_REFETCH_MS, { now: () => atMs });
+      expect(right.ok).toBe(true);
+      const archived = await archivedIds(fromMs, atMs);
+      expect(archived.length).toBe(new Set(archived).size);
+      expect(new Set(archived)).toEqual(new Set(expectedIds(fromMs, atMs)));
+    } finally {
+      sandbox.data.live.setClock(null);
+      sandbox.data.live.stop();
+    }
   }, 60_000);
 });
