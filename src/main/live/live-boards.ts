@@ -32,6 +32,8 @@ export const LIVE_REFETCH_MS = 2 * 60_000;
 /** The team leaders (who leads which groups) change seldom: fetched again after an hour. */
 const LEADERS_EVERY_MS = 60 * 60_000;
 const MAX_ALERTS = 50;
+/** A `Date` header is whole seconds and a moment old when read: a clock this close to it is right. */
+const HEADER_PRECISION_MS = 2_000;
 
 export interface LiveBoardsDeps {
   accounts: Pick<Accounts, 'state' | 'active' | 'connection'>;
@@ -48,6 +50,8 @@ interface ProfileState {
   alerts: AlertEvent[];
   updatedAt: number | null;
   leadersAt: number | null;
+  /** The platform's clock less this computer's, as the last refresh's answers showed it: "today" and "now" are the platform's. */
+  platformOffsetMs: number;
 }
 
 export class LiveBoards {
@@ -74,7 +78,7 @@ export class LiveBoards {
   private state(profileId: string): ProfileState {
     let state = this.states.get(profileId);
     if (!state) {
-      state = { levels: { ...ALL_OK }, alerts: [], updatedAt: null, leadersAt: null };
+      state = { levels: { ...ALL_OK }, alerts: [], updatedAt: null, leadersAt: null, platformOffsetMs: 0 };
       this.states.set(profileId, state);
     }
     return state;
@@ -98,7 +102,7 @@ export class LiveBoards {
     }
     const now = this.deps.now ?? Date.now;
     const state = this.state(profileId);
-    const asOfMs = now();
+    const asOfMs = now() + state.platformOffsetMs;
     const fetched = request.fetch ? await this.fetchChanges(profileId, store, calendarOf(zone), asOfMs, state) : archiveOnly(m.overview_live_offline());
     if (fetched.problem === null) state.updatedAt = asOfMs;
 
@@ -146,11 +150,14 @@ export class LiveBoards {
     let requests = 0;
     let rows = 0;
     let client;
+    // The client signs by the platform's clock as the last refresh found it, and tells it again.
+    const platformClock = (): number => Date.now() + state.platformOffsetMs;
     try {
       const connection = await this.deps.accounts.connection(profileId);
       // Few retries: the board comes back every period anyway, and a -15 must slow it down, not stall it.
       client = createClient({
         ...connection,
+        now: platformClock,
         log: this.deps.log,
         retry: { maxAttempts: 2, maxRateLimitRetries: 1 },
         onListPage: () => {
@@ -184,6 +191,13 @@ export class LiveBoards {
       this.warn(profileId, error);
       return { ...archiveOnly(m.overview_live_archive_unreadable()), requests, rows };
     } finally {
+      // Measured against this computer's clock itself, so the header's rounding is never added up;
+      // a difference within that rounding (whole seconds, plus the answer's travel) is no difference.
+      const platformMs = client.platformTimeAt(platformClock());
+      if (platformMs !== null) {
+        const offsetMs = platformMs - Date.now();
+        state.platformOffsetMs = Math.abs(offsetMs) < HEADER_PRECISION_MS ? 0 : offsetMs;
+      }
       client.close();
     }
   }

@@ -174,4 +174,30 @@ describe('the liveBoard method', () => {
     expect(a.asOfMs).toBe(b.asOfMs);
     expect(sandbox.requestLog.filter((entry) => entry.path === PATHS.seats)).toHaveLength(2);
   });
+
+  it('with the computer\'s clock an hour ahead of the platform, the board reads the platform\'s now, today and last 30 minutes', async () => {
+    const sandbox = await services.sandbox.instance();
+    const HOUR = 3_600_000;
+    // The platform an hour behind this computer: its Date header, and its floor frozen a minute before its now.
+    sandbox.setFaults({ clockOffsetSeconds: -3600 });
+    const platformFrozen = Date.now() - HOUR - 60_000;
+    sandbox.data.live.setClock(platformFrozen);
+    try {
+      await board();
+      const settled = await board();
+      expect(Math.abs(settled.asOfMs - (Date.now() - HOUR))).toBeLessThan(5_000);
+      const calendar = calendarOf(ZONE);
+      const count = (fromMs: number, toMs: number): number => {
+        const range = sandbox.data.voiceRecordRange(fromMs, toMs - 1, platformFrozen);
+        return range.end - range.first;
+      };
+      const last30 = count(settled.asOfMs - 30 * 60_000, settled.asOfMs);
+      expect(last30).toBeGreaterThan(0);
+      expect(settled.last30.totals.calls).toBe(last30);
+      expect(settled.today.totals.calls).toBe(count(calendar.dayStartMs(calendar.dayOf(settled.asOfMs)), settled.asOfMs));
+    } finally {
+      sandbox.setFaults({ clockOffsetSeconds: 0 });
+      sandbox.data.live.setClock(null);
+    }
+  });
 });
