@@ -70,8 +70,9 @@ export interface PlatformClient {
   now(): Date;
   /**
    * The platform's time at a local instant (this computer's clock, `Date.now()` unless the
-   * client was given another), as the last answer's `Date` header showed it: at most a second
-   * and the answer's travel early, never late. Null before any answer carried one.
+   * client was given another), as the last answer's `Date` header showed it: the instant
+   * itself when the clocks agree within the header's precision, else at most a second and
+   * the answer's travel early, never late. Null before any answer carried one.
    */
   platformTimeAt(localMs: number): number | null;
   /**

@@ -25,14 +25,20 @@ export function noteAnswerTime(clock: ClientClock, dateHeader: string | null): v
   if (Number.isFinite(platformMs)) clock.lastAnswer = { platformMs, localMs: clock.nowMs() };
 }
 
+/** A `Date` header is whole seconds and a moment old when read: a clock this close to it is right. */
+export const DATE_HEADER_PRECISION_MS = 2_000;
+
 /**
  * The platform's time at a local instant, by the last answer's `Date` header; null before
- * any answer had one. Never later than the platform's clock was: the header is rounded down
- * to the second and was written before the answer travelled, so it may be that much early.
+ * any answer had one. The local instant itself when the two agree within the header's
+ * precision; otherwise the header's time, which is never later than the platform's clock
+ * was (it is rounded down to the second and was written before the answer travelled).
  */
 export function platformTimeAt(clock: ClientClock, localMs: number): number | null {
   const answer = clock.lastAnswer;
-  return answer === null ? null : answer.platformMs + (localMs - answer.localMs);
+  if (answer === null) return null;
+  const offsetMs = answer.platformMs - answer.localMs;
+  return Math.abs(offsetMs) < DATE_HEADER_PRECISION_MS ? localMs : localMs + offsetMs;
 }
 
 export function signingTimestamp(clock: ClientClock): number {

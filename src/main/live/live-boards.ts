@@ -32,8 +32,6 @@ export const LIVE_REFETCH_MS = 2 * 60_000;
 /** The team leaders (who leads which groups) change seldom: fetched again after an hour. */
 const LEADERS_EVERY_MS = 60 * 60_000;
 const MAX_ALERTS = 50;
-/** A `Date` header is whole seconds and a moment old when read: a clock this close to it is right. */
-const HEADER_PRECISION_MS = 2_000;
 
 export interface LiveBoardsDeps {
   accounts: Pick<Accounts, 'state' | 'active' | 'connection'>;
@@ -191,13 +189,9 @@ export class LiveBoards {
       this.warn(profileId, error);
       return { ...archiveOnly(m.overview_live_archive_unreadable()), requests, rows };
     } finally {
-      // Measured against this computer's clock itself, so the header's rounding is never added up;
-      // a difference within that rounding (whole seconds, plus the answer's travel) is no difference.
+      // Measured against this computer's clock itself, so the header's rounding is never added up.
       const platformMs = client.platformTimeAt(platformClock());
-      if (platformMs !== null) {
-        const offsetMs = platformMs - Date.now();
-        state.platformOffsetMs = Math.abs(offsetMs) < HEADER_PRECISION_MS ? 0 : offsetMs;
-      }
+      if (platformMs !== null) state.platformOffsetMs = platformMs - Date.now();
       client.close();
     }
   }
