@@ -68,6 +68,14 @@ test('the Live board counts the live sandbox, follows it by itself, alerts once 
   // (a board asked for while one runs gets that one's answer), so it writes nothing after the
   // archive is removed below.
   await harness.services.dispatch('liveBoard', { profileId: SANDBOX_PROFILE_ID, thresholds: DEFAULT_THRESHOLDS, fetch: false });
+  // The truth is counted at the frozen instant and the board's day is its own now's: the whole test
+  // runs in one day of the zone (a test that would cross its midnight starts just after it).
+  const dayOf = (ms: number): number => Math.floor((ms + ZONE_OFFSET) / DAY);
+  const wait = dayOf(Date.now() + 5 * 60_000) === dayOf(Date.now() - 60_000) ? 0 : (dayOf(Date.now() - 60_000) + 1) * DAY - ZONE_OFFSET + 61_000 - Date.now();
+  if (wait > 0) {
+    test.setTimeout(240_000 + wait);
+    await new Promise((resolve) => setTimeout(resolve, wait));
+  }
   const frozen = Date.now() - 60_000;
   sandbox.data.live.start({ callEveryMs: 10_000, seatPeriodMs: 20_000 });
   sandbox.data.live.setClock(frozen);
@@ -187,6 +195,14 @@ function amounts(text: string): Map<string, number> {
 test('the hours show their cost, and the board watches in the background after the screen is left unless switched off', async ({ app, sandbox, harness }) => {
   test.setTimeout(300_000);
   await harness.services.dispatch('liveBoard', { profileId: SANDBOX_PROFILE_ID, thresholds: DEFAULT_THRESHOLDS, fetch: false });
+  // The truth is counted at the frozen instant and the board's day is its own now's: the whole test
+  // runs in one day of the zone (a test that would cross its midnight starts just after it).
+  const dayOf = (ms: number): number => Math.floor((ms + ZONE_OFFSET) / DAY);
+  const wait = dayOf(Date.now() + 5 * 60_000) === dayOf(Date.now() - 60_000) ? 0 : (dayOf(Date.now() - 60_000) + 1) * DAY - ZONE_OFFSET + 61_000 - Date.now();
+  if (wait > 0) {
+    test.setTimeout(240_000 + wait);
+    await new Promise((resolve) => setTimeout(resolve, wait));
+  }
   const frozen = Date.now() - 60_000;
   sandbox.data.live.start({ callEveryMs: 10_000, seatPeriodMs: 20_000 });
   sandbox.data.live.setClock(frozen);
