@@ -180,11 +180,16 @@ export class Archives {
    * closed, or (on removal) a file no longer on disk, and keep what is written to it there.
    */
   private end(profileId: string, work: () => Promise<void>): Promise<void> {
-    const ending = (this.ending.get(profileId) ?? Promise.resolve()).then(work).finally(() => {
+    const ending = this.endedFirst(profileId).then(work).finally(() => {
       if (this.ending.get(profileId) === ending) this.ending.delete(profileId);
     });
     this.ending.set(profileId, ending);
     return ending;
+  }
+
+  /** Settles once the close or removal under way (if any) has ended, however it ended: its caller hears how. */
+  private endedFirst(profileId: string): Promise<void> {
+    return (this.ending.get(profileId) ?? Promise.resolve()).catch(() => undefined);
   }
 
   private async closeNow(profileId: string): Promise<void> {
@@ -199,8 +204,7 @@ export class Archives {
   }
 
   private open(profileId: string, purpose: ArchivePurpose = 'live'): Promise<Opened | null> {
-    const ending = this.ending.get(profileId);
-    if (ending) return ending.then(() => this.open(profileId, purpose));
+    if (this.ending.has(profileId)) return this.endedFirst(profileId).then(() => this.open(profileId, purpose));
     const ready = this.opened.get(profileId);
     if (ready) return Promise.resolve(ready);
     if (!this.options.settingsOf(profileId).enabled) return Promise.resolve(null);

@@ -221,6 +221,21 @@ describe('archives service', () => {
     }
   });
 
+  it('a close that fails is told to its caller alone: a store or a close asked meanwhile still gets one', async () => {
+    const store = await storeOf();
+    const close = store.close.bind(store);
+    store.close = () => Promise.reject(new Error('the engine could not close'));
+    const failing = archives.close('p1');
+    const askedMeanwhile = archives.store('p1');
+    const closedAgain = archives.close('p1');
+    await expect(failing).rejects.toThrow('the engine could not close');
+    await close();
+    await expect(closedAgain).resolves.toBeUndefined();
+    const reopened = await askedMeanwhile;
+    expect(reopened).not.toBeNull();
+    expect(reopened).not.toBe(store);
+  });
+
   it('opening an archive never removes rows, even with a short retention and the clock ten years ahead', async () => {
     const anchor = sandbox.data.anchor.getTime();
     await client.page(listOf('voiceRecords'), checkedPage(listOf('voiceRecords'), {
