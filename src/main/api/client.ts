@@ -133,7 +133,7 @@ export function createClient(options: ClientOptions): PlatformClient {
   const clock: ClientClock = {
     nowMs: options.now ?? Date.now,
     offsetSeconds: options.clockOffsetSeconds ?? 0,
-    lastAnswer: null,
+    answeredOffsetMs: null,
   };
   const notices: ClientNotice[] = [];
   const call = createCaller({

@@ -9,24 +9,21 @@ export interface ClientClock {
   nowMs(): number;
   /** Seconds to add to local time to match the server; 0 until a -16 is repaired. */
   offsetSeconds: number;
-  /** The last answer's `Date` header, and the local time it arrived; null before any answer had one. */
-  lastAnswer: AnsweredAt | null;
+  /**
+   * The platform's time less local time in ms, as the last answer's `Date` header showed it
+   * (whole seconds, so never more than it was); null before any answer had one.
+   */
+  answeredOffsetMs: number | null;
 }
 
-/** The platform's time an answer carried (its `Date` header, whole seconds) and the local time it arrived. */
-export interface AnsweredAt {
-  platformMs: number;
-  localMs: number;
-}
-
-/** Notes the time an answer's `Date` header carries, if it has a readable one. */
+/** Notes the platform's time an answer's `Date` header carries, if it has a readable one. */
 export function noteAnswerTime(clock: ClientClock, dateHeader: string | null): void {
-  const platformMs = dateHeader ? Date.parse(dateHeader) : Number.NaN;
-  if (Number.isFinite(platformMs)) clock.lastAnswer = { platformMs, localMs: clock.nowMs() };
+  const serverMs = dateHeaderMs(dateHeader);
+  if (serverMs !== null) clock.answeredOffsetMs = serverMs - clock.nowMs();
 }
 
 /** A `Date` header is whole seconds and a moment old when read: a clock this close to it is right. */
-export const DATE_HEADER_PRECISION_MS = 2_000;
+const DATE_HEADER_PRECISION_MS = 2_000;
 
 /**
  * The platform's time at a local instant, by the last answer's `Date` header; null before
@@ -35,9 +32,8 @@ export const DATE_HEADER_PRECISION_MS = 2_000;
  * was (it is rounded down to the second and was written before the answer travelled).
  */
 export function platformTimeAt(clock: ClientClock, localMs: number): number | null {
-  const answer = clock.lastAnswer;
-  if (answer === null) return null;
-  const offsetMs = answer.platformMs - answer.localMs;
+  const offsetMs = clock.answeredOffsetMs;
+  if (offsetMs === null) return null;
   return Math.abs(offsetMs) < DATE_HEADER_PRECISION_MS ? localMs : localMs + offsetMs;
 }
 
@@ -47,10 +43,14 @@ export function signingTimestamp(clock: ClientClock): number {
 
 /** Server time minus local time, in whole seconds, from an HTTP `Date` header; null when absent or unreadable. */
 export function offsetFromDateHeader(dateHeader: string | null, localMs: number): number | null {
-  if (!dateHeader) return null;
-  const serverMs = Date.parse(dateHeader);
-  if (Number.isNaN(serverMs)) return null;
-  return Math.round((serverMs - localMs) / 1000);
+  const serverMs = dateHeaderMs(dateHeader);
+  return serverMs === null ? null : Math.round((serverMs - localMs) / 1000);
+}
+
+/** The instant an HTTP `Date` header gives, in ms; null when absent or unreadable. */
+function dateHeaderMs(dateHeader: string | null): number | null {
+  const serverMs = dateHeader ? Date.parse(dateHeader) : Number.NaN;
+  return Number.isNaN(serverMs) ? null : serverMs;
 }
 
 /** The notice shown when the clock is corrected, e.g. "Your computer's clock is off by 45 minutes (behind the server). …" */

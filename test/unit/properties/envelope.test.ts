@@ -203,7 +203,7 @@ describe('the whole read path through the caller (properties)', () => {
             transport,
             apiKey: 'key',
             apiSecret: 'secret-value',
-            clock: { nowMs: () => Date.UTC(2026, 4, 15), offsetSeconds: 0, lastAnswer: null },
+            clock: { nowMs: () => Date.UTC(2026, 4, 15), offsetSeconds: 0, answeredOffsetMs: null },
             retry: { maxAttempts: 1, maxRateLimitRetries: 0, baseDelayMs: 0, maxDelayMs: 0, rateLimitBaseDelayMs: 0 },
             timeoutMs: 1000,
             notify: () => {},
