@@ -26,7 +26,7 @@ import { createMetaTables, TableSchemas, type SearchTextFill } from './schema';
 import { runSql, sql, type SqlQuery } from './sql-query';
 import { Staging, type Completes } from './staging';
 import type { ArchiveTable, TableLayout } from './table-layout';
-import { TextChars } from './text-chars';
+import { newTextFacts } from './text-facts';
 import { TableWarmUp } from './warm-up';
 
 export type { ArchivePage } from './queries';
@@ -364,8 +364,8 @@ async function startEngine(path: string, options: ArchiveStoreOptions, onMerged:
   const instance = await DuckDBInstance.create(path, engineSettings(options));
   const writer = await instance.connect();
   const reader = await instance.connect();
-  const chars = new TextChars();
-  const schemas = new TableSchemas(writer, chars, options.onSearchTextFill);
+  const texts = newTextFacts();
+  const schemas = new TableSchemas(writer, texts, options.onSearchTextFill);
   const pool = new ReadPool(instance, READERS, options.readTimeLimitMs ?? READ_TIME_LIMIT_MS);
   const engine: Engine = {
     instance,
@@ -373,8 +373,8 @@ async function startEngine(path: string, options: ArchiveStoreOptions, onMerged:
     reader,
     pool,
     schemas,
-    queries: new ArchiveQueries(pool, chars),
-    staging: new Staging(writer, schemas, chars, onMerged),
+    queries: new ArchiveQueries(pool, texts),
+    staging: new Staging(writer, schemas, texts, onMerged),
     warmUp: new TableWarmUp(pool, engineMemoryBytes(options)),
   };
   await createMetaTables(writer);

@@ -23,11 +23,11 @@ import {
   runSql,
   sql,
   tableName,
-  withKnownChars,
+  withKnownTexts,
   type SqlQuery,
 } from './sql-query';
 import { recordColumnsOf } from './record-columns';
-import { mayHold, type TextChars } from './text-chars';
+import { knownTextsOf, type TextFacts } from './text-facts';
 import type { ArchiveTable, TableLayout } from './table-layout';
 
 /** Below this many matching rows the page's sort is cheap and listing the top values first costs more than it saves (unless they were listed with the count). */
@@ -70,8 +70,8 @@ export class ArchiveQueries {
 
   constructor(
     private readonly pool: ReadPool,
-    /** The kinds of character each table's text columns hold: a search skips the columns that cannot hold its needle. */
-    private readonly chars: TextChars,
+    /** What each table's stored texts are like: a search skips the columns that cannot hold its needle, and reads times of one form from their instants. */
+    private readonly texts: TextFacts,
   ) {}
 
   /** Forgets counts and sort values: the rows changed. */
@@ -306,7 +306,7 @@ export class ArchiveQueries {
    * was asked: year 1 to 9999), and its search without the columns that cannot hold it.
    */
   private async bounded(layout: TableLayout, asked: ArchiveQuery, signal?: AbortSignal): Promise<ArchiveQuery> {
-    const query = this.withKnownChars(layout, asked);
+    const query = this.withKnownTexts(layout, asked);
     if (!query.hourOfDay || !query.window) return query;
     const span = await this.spans.get(
       layout.table,
@@ -317,11 +317,11 @@ export class ArchiveQueries {
     return { ...query, window: boundedWindow(query.window, span) };
   }
 
-  /** The query's search and column filters with the columns that cannot hold their text left out (text-chars.ts). */
-  private withKnownChars(layout: TableLayout, query: ArchiveQuery): ArchiveQuery {
-    if (!query.shown || query.shown.length === 0 || !this.chars.has(layout.table)) return query;
-    const held = (column: string, needs: number): boolean => mayHold(this.chars.heldBy(layout.table, column), needs);
-    return { ...query, shown: query.shown.map((condition) => withKnownChars(condition, held)) };
+  /** The query's search and column filters decided by what the table's texts are (text-facts.ts). */
+  private withKnownTexts(layout: TableLayout, query: ArchiveQuery): ArchiveQuery {
+    const known = query.shown && query.shown.length > 0 ? knownTextsOf(this.texts, layout.table) : null;
+    if (!query.shown || !known) return query;
+    return { ...query, shown: query.shown.map((condition) => withKnownTexts(condition, known)) };
   }
 
   /**

@@ -9,6 +9,8 @@ import {
   CHARS_KEPT_COLUMN,
   charsKeptColumn,
   columnDefinition,
+  FORMS_KEPT_COLUMN,
+  formsKeptColumn,
   inTransaction,
   joinSql,
   literal,
@@ -30,7 +32,9 @@ import { recordColumnsOf } from './record-columns';
 import { readMeta, writeMeta } from './meta-tables';
 import { dropStoredSecrets } from './stored-secrets';
 import type { TableLayout } from './table-layout';
-import { CharsTally, parseColumnChars, storedTextsSql, textCharsKey, type TextChars } from './text-chars';
+import { CharsTally, parseColumnChars, storedTextsSql, textCharsKey } from './text-chars';
+import type { TextFacts } from './text-facts';
+import { FormsTally, parseTimeForms, storedTimesSql, timeFormsKey } from './time-forms';
 
 export const SCHEMA_VERSION = '1';
 
@@ -65,8 +69,8 @@ export class TableSchemas {
 
   constructor(
     private readonly writer: DuckDBConnection,
-    /** The kinds of character each table's text columns hold, loaded or worked out here (see fillTextChars). */
-    private readonly chars: TextChars,
+    /** What each table's stored texts are like, loaded or worked out here (see fillTextFacts). */
+    private readonly texts: TextFacts,
     /** Told as a table's search text is filled (see fillSearchText). */
     private readonly onSearchTextFill: (progress: SearchTextFill) => void = () => undefined,
   ) {}
@@ -80,7 +84,7 @@ export class TableSchemas {
     const table = tableName(layout);
     const columns = joinSql(layout.columns.map((column) => columnDefinition(layout, column)));
     const search = layout.search ? sql`, ${searchTextColumn(layout)} VARCHAR, ${searchMaskColumn(layout)} UHUGEINT` : sql``;
-    const charsKept = sql`, ${charsKeptColumn()} BOOLEAN`;
+    const charsKept = sql`, ${charsKeptColumn()} BOOLEAN, ${formsKeptColumn()} BOOLEAN`;
     await runSql(this.writer, sql`CREATE TABLE IF NOT EXISTS ${table} (${columns}${search}${charsKept})`);
     // A newer app version may know more fields: add them (old rows read them as empty).
     const existing = await readSql(
@@ -96,52 +100,64 @@ export class TableSchemas {
     if (layout.search && !have.has(SEARCH_COLUMN)) await runSql(this.writer, sql`ALTER TABLE ${table} ADD COLUMN ${searchTextColumn(layout)} VARCHAR`);
     if (layout.search && !have.has(SEARCH_MASK_COLUMN)) await runSql(this.writer, sql`ALTER TABLE ${table} ADD COLUMN ${searchMaskColumn(layout)} UHUGEINT`);
     if (!have.has(CHARS_KEPT_COLUMN)) await runSql(this.writer, sql`ALTER TABLE ${table} ADD COLUMN ${charsKeptColumn()} BOOLEAN`);
-    // Staged rows carry their search text and their kinds of character too (staging.ts).
+    if (!have.has(FORMS_KEPT_COLUMN)) await runSql(this.writer, sql`ALTER TABLE ${table} ADD COLUMN ${formsKeptColumn()} BOOLEAN`);
+    // Staged rows carry their search text, and that their texts are in the table's facts, too (staging.ts).
     await runSql(this.writer, sql`CREATE TEMP TABLE IF NOT EXISTS ${stageTableName(layout)} (${columns}${search}${charsKept})`);
     await dropStoredSecrets(this.writer, layout);
     await this.fillSearchText(layout);
-    await this.fillTextChars(layout);
+    await this.fillTextFacts(layout);
     this.prepared.add(layout.table);
   }
 
   /**
-   * Loads the kinds of character the table's text columns hold and widens them with the
-   * rows merged without them (by an earlier version, or another writer): those whose
-   * CHARS_KEPT_COLUMN is empty. Every row is read again when `_meta` has none for the
+   * Loads what the table's stored texts are like (text-facts.ts) and widens it with the rows
+   * merged without it (by an earlier version, or another writer): those whose CHARS_KEPT_COLUMN
+   * or FORMS_KEPT_COLUMN is empty. Every row is read again when `_meta` lacks either for the
    * layout's fields (a newer layout, a damaged value): once, told as the search text's fill is.
    */
-  private async fillTextChars(layout: TableLayout): Promise<void> {
-    const key = textCharsKey(layout);
+  private async fillTextFacts(layout: TableLayout): Promise<void> {
     const table = tableName(layout);
-    const kept = parseColumnChars(layout, await readMeta(this.writer, key));
-    const unkept = sql`${charsKeptColumn()} IS NULL`;
-    const where = kept ? unkept : sql`TRUE`;
-    const tally = new CharsTally(layout, kept ?? undefined);
+    const keptChars = parseColumnChars(layout, await readMeta(this.writer, textCharsKey(layout)));
+    const keptForms = parseTimeForms(layout, await readMeta(this.writer, timeFormsKey(layout)));
+    const charsUnkept = keptChars ? sql`${charsKeptColumn()} IS NULL` : sql`TRUE`;
+    const unkept = sql`(${charsKeptColumn()} IS NULL OR ${formsKeptColumn()} IS NULL)`;
+    const where = keptChars && keptForms ? unkept : sql`TRUE`;
+    const chars = new CharsTally(layout, keptChars ?? undefined);
+    const forms = new FormsTally(layout, keptForms ?? undefined);
     const [[count] = [0]] = await readSql(this.writer, sql`SELECT count(*) FROM ${table} WHERE ${where}`);
     const rows = Number(count);
     if (rows > 0) {
-      // The texts alone, one JSON array a row: building whole records took half as long again.
+      // The texts alone, one JSON array a row (building whole records took half as long
+      // again), and only for the rows whose kinds are not kept: most are, when the forms alone are new.
       let rowsDone = 0;
       this.onSearchTextFill({ table: layout.table, rowsDone, rows });
-      const { text, params } = renderSql(sql`SELECT ${storedTextsSql(layout)} FROM ${table} WHERE ${where}`);
+      const times = storedTimesSql(layout);
+      const texts = sql`CASE WHEN ${charsUnkept} THEN ${storedTextsSql(layout)} END`;
+      const { text, params } = renderSql(sql`SELECT ${texts}${times ? sql`, ${times}` : sql``} FROM ${table} WHERE ${where}`);
       for await (const chunk of await this.writer.stream(text, params)) {
-        for (const row of chunk.getColumnValues(0)) {
-          const texts: unknown = JSON.parse(String(row));
-          if (Array.isArray(texts)) tally.addTexts(texts);
-        }
+        const timesOfRows = times ? chunk.getColumnValues(1) : [];
+        chunk.getColumnValues(0).forEach((row, at) => {
+          const texts: unknown = typeof row === 'string' ? JSON.parse(row) : null;
+          if (Array.isArray(texts)) chars.addTexts(texts);
+          const stored: unknown = JSON.parse(String(timesOfRows[at] ?? '[]'));
+          if (Array.isArray(stored)) forms.addTimes(stored);
+        });
         rowsDone += chunk.rowCount;
         if (rowsDone % FILL_ROWS < chunk.rowCount) this.onSearchTextFill({ table: layout.table, rowsDone, rows });
       }
       this.onSearchTextFill({ table: layout.table, rowsDone: rows, rows });
     }
-    const found = tally.byColumn();
-    if (!kept || rows > 0) {
+    const foundChars = chars.byColumn();
+    const foundForms = forms.byColumn();
+    if (!keptChars || !keptForms || rows > 0) {
       await inTransaction(this.writer, async () => {
-        await writeMeta(this.writer, key, JSON.stringify(Object.fromEntries(found)));
-        await runSql(this.writer, sql`UPDATE ${table} SET ${charsKeptColumn()} = TRUE WHERE ${unkept}`);
+        await writeMeta(this.writer, textCharsKey(layout), JSON.stringify(Object.fromEntries(foundChars)));
+        await writeMeta(this.writer, timeFormsKey(layout), JSON.stringify(Object.fromEntries(foundForms)));
+        await runSql(this.writer, sql`UPDATE ${table} SET ${charsKeptColumn()} = TRUE, ${formsKeptColumn()} = TRUE WHERE ${unkept}`);
       });
     }
-    this.chars.set(layout.table, found);
+    this.texts.chars.set(layout.table, foundChars);
+    this.texts.forms.set(layout.table, foundForms);
   }
 
   /**

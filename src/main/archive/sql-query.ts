@@ -9,10 +9,13 @@
  */
 import type { DuckDBConnection, DuckDBMaterializedResult, DuckDBValue } from '@duckdb/node-api';
 import type { FieldLayout, SqlColumn, SqlType, TableLayout } from './table-layout';
+import type { TimeForm } from './time-forms';
 
 /** A gate: SQL that may hold only where a text column holds some kinds of character (see gatedOnChars). */
 type Gate = { column: string; needs: number; parts: readonly Part[] };
-type Part = { text: string } | { param: DuckDBValue } | { gate: Gate };
+/** SQL chosen by the form of a time column's texts (see onTimeForm); `unknown` is its choice for no one form. */
+type FormChoice = { column: string; choose: (form: TimeForm) => SqlQuery; unknown: readonly Part[] };
+type Part = { text: string } | { param: DuckDBValue } | { gate: Gate } | { form: FormChoice };
 
 declare const brand: unique symbol;
 
@@ -57,6 +60,8 @@ export function renderSql(query: SqlQuery): { text: string; params: Record<strin
         text += part.text;
       } else if ('gate' in part) {
         render(part.gate.parts);
+      } else if ('form' in part) {
+        render(part.form.unknown);
       } else {
         const name = `p${count++}`;
         params[name] = part.param;
@@ -79,15 +84,35 @@ export function gatedOnChars(column: string, needs: number, condition: SqlQuery)
   return made([{ gate: { column, needs, parts } }]);
 }
 
-/** A fragment with each gate decided: FALSE where `mayHold` says its column cannot hold what it needs. */
-export function withKnownChars(query: SqlQuery, mayHold: (column: string, needs: number) => boolean): SqlQuery {
+/**
+ * SQL that depends on the form of a time column's texts (time-forms.ts): `choose(form)` when
+ * withKnownTexts finds every text of the column has one, `choose(null)` otherwise.
+ */
+export function onTimeForm(column: string, choose: (form: TimeForm | null) => SqlQuery): SqlQuery {
+  const unknown = partsOfFragment(choose(null));
+  if (!unknown) throw new TypeError('onTimeForm takes fragments made with sql`...` only.');
+  return made([{ form: { column, choose, unknown } }]);
+}
+
+/** What is known of a table's stored texts (text-chars.ts, time-forms.ts). */
+export interface KnownTexts {
+  /** Whether a text column may hold the kinds of character `needs` names. */
+  mayHold(column: string, needs: number): boolean;
+  /** The one form of a time column's texts, or null. */
+  formOf(column: string): TimeForm | null;
+}
+
+/** A fragment with each gate and form decided: FALSE where a gate's column cannot hold what it needs. */
+export function withKnownTexts(query: SqlQuery, known: KnownTexts): SqlQuery {
   const decide = (list: readonly Part[]): Part[] =>
     list.flatMap((part): Part[] => {
-      if (!('gate' in part)) return [part];
-      return mayHold(part.gate.column, part.gate.needs) ? decide(part.gate.parts) : [{ text: 'FALSE' }];
+      if ('gate' in part) return known.mayHold(part.gate.column, part.gate.needs) ? decide(part.gate.parts) : [{ text: 'FALSE' }];
+      if (!('form' in part)) return [part];
+      const form = known.formOf(part.form.column);
+      return decide(form ? (partsOfFragment(part.form.choose(form)) ?? []) : part.form.unknown);
     });
   const parts = partsOfFragment(query);
-  if (!parts) throw new TypeError('withKnownChars takes a fragment made with sql`...` only.');
+  if (!parts) throw new TypeError('withKnownTexts takes a fragment made with sql`...` only.');
   return made(decide(parts));
 }
 
@@ -206,6 +231,13 @@ export const CHARS_KEPT_COLUMN = '_chars_kept';
 
 export function charsKeptColumn(): SqlQuery {
   return quoted(CHARS_KEPT_COLUMN);
+}
+
+/** Whether a row's time forms are in the table's (time-forms.ts): empty for rows merged by a version that kept none. */
+export const FORMS_KEPT_COLUMN = '_forms_kept';
+
+export function formsKeptColumn(): SqlQuery {
+  return quoted(FORMS_KEPT_COLUMN);
 }
 
 /** A field of the layout, stored or derived (read from a JSON field by key). */

@@ -9,7 +9,9 @@ import type { CoveragePiece } from './coverage';
 import { writeCoverage, writeMeta } from './meta-tables';
 import type { TableSchemas } from './schema';
 import { digitMask } from './digit-mask';
-import { CharsTally, textCharsKey, type TextChars } from './text-chars';
+import { CharsTally, textCharsKey } from './text-chars';
+import type { TextFacts } from './text-facts';
+import { FormsTally, timeFormsKey } from './time-forms';
 import { inTransaction, param, readSql, runSql, sql, stageNameOf, stageTableName, tableName } from './sql-query';
 import { encodeFields, type ArchiveTable, type SqlCell, type SqlColumn, type TableLayout } from './table-layout';
 
@@ -30,17 +32,20 @@ const APPENDER_FLUSH_ROWS = 8_192;
  */
 export type Completes = { coverage: CoveragePiece } | { snapshot: { scope: string; takenAtMs: number } };
 
+/** What the staged rows of a table hold: kinds of character, forms of times. */
+type StagedTexts = { chars: CharsTally; forms: FormsTally };
+
 export class Staging {
   private readonly staged = new Map<string, number>();
   /** One open appender per staging table until its rows are merged (opening one per page is slow). */
   private readonly appenders = new Map<string, DuckDBAppender>();
-  /** The kinds of character the staged rows' text columns hold, per table (see text-chars.ts). */
-  private readonly stagedChars = new Map<string, CharsTally>();
+  /** What the staged rows' texts are like, per table (see text-facts.ts). */
+  private readonly stagedTexts = new Map<string, StagedTexts>();
 
   constructor(
     private readonly writer: DuckDBConnection,
     private readonly schemas: TableSchemas,
-    private readonly chars: TextChars,
+    private readonly texts: TextFacts,
     /** Told after every merge: what was read before may have changed. */
     private readonly onMerged: () => void,
   ) {}
@@ -50,7 +55,7 @@ export class Staging {
     const appender = await this.appenderFor(table.layout);
     const seen = BigInt(seenAtMs);
     const { search } = table.layout;
-    const tally = this.stagedCharsOf(table.layout);
+    const tally = this.stagedTextsOf(table.layout);
     records.forEach((record, index) => {
       appendCells(appender, table.layout.columns, [
         table.keyOf(record, firstPosition + index),
@@ -67,9 +72,12 @@ export class Staging {
         appender.appendVarchar(runs);
         appender.appendUHugeInt(digitMask(runs));
       }
+      // Its kinds of character and the forms of its times are in the tally: kept.
+      appender.appendBoolean(true);
       appender.appendBoolean(true);
       appender.endRow();
-      tally.add(record);
+      tally.chars.add(record);
+      tally.forms.add(record);
     });
     const before = this.staged.get(table.layout.table) ?? 0;
     const staged = before + records.length;
@@ -91,12 +99,12 @@ export class Staging {
     this.closeAppender(table.layout);
     await runSql(this.writer, sql`DELETE FROM ${stageTableName(table.layout)}`);
     this.staged.set(table.layout.table, 0);
-    this.stagedChars.delete(table.layout.table);
+    this.stagedTexts.delete(table.layout.table);
   }
 
-  private stagedCharsOf(layout: TableLayout): CharsTally {
-    let tally = this.stagedChars.get(layout.table);
-    if (!tally) this.stagedChars.set(layout.table, (tally = new CharsTally(layout)));
+  private stagedTextsOf(layout: TableLayout): StagedTexts {
+    let tally = this.stagedTexts.get(layout.table);
+    if (!tally) this.stagedTexts.set(layout.table, (tally = { chars: new CharsTally(layout), forms: new FormsTally(layout) }));
     return tally;
   }
 
@@ -136,7 +144,7 @@ export class Staging {
           ? sql` QUALIFY row_number() OVER (PARTITION BY _key ORDER BY _seen DESC, rowid DESC) = 1`
           : sql``;
       await runSql(this.writer, sql`INSERT INTO ${table} BY NAME SELECT * FROM ${stage}${newestOnly}`);
-      await this.widenChars(layout);
+      await this.widenTexts(layout);
       if (completes && 'coverage' in completes) await writeCoverage(this.writer, layout.table, completes.coverage);
       if (completes && 'snapshot' in completes) await this.replaceSnapshot(layout, completes.snapshot);
       // Made afresh rather than emptied: the rows a DELETE leaves marked in it (the appender
@@ -145,7 +153,7 @@ export class Staging {
     });
     const merged = this.staged.get(layout.table) ?? 0;
     this.staged.set(layout.table, 0);
-    this.stagedChars.delete(layout.table);
+    this.stagedTexts.delete(layout.table);
     this.onMerged();
     // Blocks a large merge leaves behind are only reused after a checkpoint; without one
     // every batch of a long sync grows the file (1,000,000 rows: 251 MB with 46% of its
@@ -154,13 +162,19 @@ export class Staging {
   }
 
   /**
-   * Adds the staged rows' kinds of character to the table's, in the merge's transaction and
-   * before it commits: a reader that sees the rows searches by kinds that include theirs.
+   * Adds what the staged rows' texts are like to the table's, in the merge's transaction and
+   * before it commits: a reader that sees the rows searches by facts that include theirs.
    */
-  private async widenChars(layout: TableLayout): Promise<void> {
-    const widened = this.chars.widen(layout.table, this.stagedChars.get(layout.table)?.byColumn() ?? new Map<string, number>());
-    if (widened === 'unknown') await runSql(this.writer, sql`DELETE FROM _meta WHERE key = ${param(textCharsKey(layout))}`);
-    else if (widened !== 'same') await writeMeta(this.writer, textCharsKey(layout), widened.grown);
+  private async widenTexts(layout: TableLayout): Promise<void> {
+    const staged = this.stagedTexts.get(layout.table);
+    await this.keepWidened(timeFormsKey(layout), this.texts.forms.widen(layout.table, staged?.forms.byColumn() ?? new Map<string, string>()));
+    await this.keepWidened(textCharsKey(layout), this.texts.chars.widen(layout.table, staged?.chars.byColumn() ?? new Map<string, number>()));
+  }
+
+  /** Keeps a table's widened facts in `_meta`; facts that are not known are dropped, to be worked out at the next opening. */
+  private async keepWidened(key: string, widened: { grown: string } | 'same' | 'unknown'): Promise<void> {
+    if (widened === 'unknown') await runSql(this.writer, sql`DELETE FROM _meta WHERE key = ${param(key)}`);
+    else if (widened !== 'same') await writeMeta(this.writer, key, widened.grown);
   }
 
   private async replaceSnapshot(layout: TableLayout, { scope, takenAtMs }: { scope: string; takenAtMs: number }): Promise<void> {

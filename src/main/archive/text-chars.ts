@@ -10,6 +10,7 @@
  * searching it; beyond ASCII that may make an ASCII letter (the Kelvin sign), so a column
  * with such a character may hold every kind.
  */
+import { ColumnFacts } from './column-facts';
 import { fieldColumn, joinSql, sql, type SqlQuery } from './sql-query';
 import type { FieldLayout, TableLayout } from './table-layout';
 
@@ -150,44 +151,14 @@ export function parseColumnChars(layout: TableLayout, stored: string | null): Ma
   return kinds;
 }
 
-/**
- * The kinds of every table's columns, as known to this process: loaded or worked out when a
- * table is prepared, widened before each merge commits (a reader that sees the new rows
- * already sees their kinds). A table not known yet has none: every column is searched.
- */
-export class TextChars {
-  private readonly known = new Map<string, Map<string, number>>();
+/** The kinds of every table's columns (see ColumnFacts): a table or column not known holds every kind. */
+export class TextChars extends ColumnFacts<number> {
+  constructor() {
+    super((held, more) => (held | more) >>> 0);
+  }
 
   /** The kinds held by a column of a table, or ANY_CHARS when they are not known. */
   heldBy(table: string, column: string): number {
-    return this.known.get(table)?.get(column) ?? ANY_CHARS;
-  }
-
-  /** Whether the table's kinds are known. */
-  has(table: string): boolean {
-    return this.known.has(table);
-  }
-
-  set(table: string, kinds: ReadonlyMap<string, number>): void {
-    this.known.set(table, new Map(kinds));
-  }
-
-  /**
-   * Adds kinds to a table's columns: the table's whole map as `_meta` keeps it when it grew,
-   * 'same' when it did not (most merges bring no kind not seen), 'unknown' when the table's
-   * kinds are not known (nothing to widen).
-   */
-  widen(table: string, added: ReadonlyMap<string, number>): { grown: string } | 'same' | 'unknown' {
-    const kinds = this.known.get(table);
-    if (!kinds) return 'unknown';
-    let grown = false;
-    for (const [column, more] of added) {
-      const held = kinds.get(column) ?? 0;
-      const widened = (held | more) >>> 0;
-      if (widened === held) continue;
-      kinds.set(column, widened);
-      grown = true;
-    }
-    return grown ? { grown: JSON.stringify(Object.fromEntries(kinds)) } : 'same';
+    return this.of(table, column) ?? ANY_CHARS;
   }
 }

@@ -18,7 +18,7 @@ import { searchSql } from '../../../src/main/archive/shown-sql';
 import { STORED_DIGITS_MIN } from '../../../src/main/archive/stored-digits';
 import { renderSql, sql, readSql } from '../../../src/main/archive/sql-query';
 import { archiveTableFor } from '../../../src/main/archive/tables';
-import { TextChars } from '../../../src/main/archive/text-chars';
+import { newTextFacts } from '../../../src/main/archive/text-facts';
 import { buildSandboxData } from '../../../src/main/sandbox/data';
 import { cellText, rawText } from '../../../src/shared/cell-text';
 import { rowPredicate } from '../../../src/shared/column-filter';
@@ -270,7 +270,7 @@ describe('an archive made before the stored digit runs', () => {
     try {
       await connection.run('CREATE TABLE _meta (key VARCHAR PRIMARY KEY, value VARCHAR)');
       const fills: SearchTextFill[] = [];
-      await new TableSchemas(connection, new TextChars(), (fill) => fills.push(fill)).prepare(table.layout);
+      await new TableSchemas(connection, newTextFacts(), (fill) => fills.push(fill)).prepare(table.layout);
       const names = (await readSql(connection, sql`SELECT column_name FROM information_schema.columns WHERE table_name = 'voiceRecords'`)).map(([name]) => String(name));
       expect(names).toEqual(expect.arrayContaining(['_search_digits', '_search_mask']));
       expect(fills).toEqual([]);

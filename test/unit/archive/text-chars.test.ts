@@ -11,7 +11,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ArchiveStore } from '../../../src/main/archive/archive-store';
 import { searchSql } from '../../../src/main/archive/shown-sql';
-import { renderSql, sql, withKnownChars } from '../../../src/main/archive/sql-query';
+import { renderSql, sql, withKnownTexts } from '../../../src/main/archive/sql-query';
 import { archiveTableFor } from '../../../src/main/archive/tables';
 import { ANY_CHARS, mayHold, neededChars, storedChars } from '../../../src/main/archive/text-chars';
 import { buildSandboxData } from '../../../src/main/sandbox/data';
@@ -60,7 +60,7 @@ describe('the kinds of character a text holds', () => {
   it('a gate is its condition until the kinds are known, and FALSE where they rule it out', () => {
     const condition = searchSql(table.layout, columns, 'answered', zone) ?? sql`TRUE`;
     expect(renderSql(condition).text).toContain('lower("callee")');
-    const decided = withKnownChars(condition, (column) => column !== 'callee');
+    const decided = withKnownTexts(condition, { mayHold: (column) => column !== 'callee', formOf: () => null });
     expect(renderSql(decided).text).not.toContain('lower("callee")');
     expect(renderSql(decided).text).toContain('lower("calledInfo")');
   });
