@@ -8,13 +8,15 @@
 import type { Column, CurrencyOf } from '../../shared/columns';
 import { type ColumnFilterPlan, codeSearchText } from '../../shared/column-filter';
 import type { NumberTest } from '../../shared/number-filter';
+import { DAY_MS } from '../../shared/calendar';
 import { formatInstant } from '../../shared/cell-text';
 import { offsetMinutesAt, parseTimeZone, QUARTER_HOUR_MS, type TimeZone } from '../../shared/time-zone';
 import { digitMask } from './digit-mask';
 import { STORED_DIGITS_MIN } from './stored-digits';
-import { fieldColumn, fieldSortColumn, gatedOnChars, joinSql, param, searchMaskColumn, searchTextColumn, sql, type SqlQuery } from './sql-query';
+import { fieldColumn, fieldSortColumn, gatedOnChars, joinSql, onTimeForm, param, searchMaskColumn, searchTextColumn, sql, type SqlQuery } from './sql-query';
 import type { FieldLayout, TableLayout } from './table-layout';
 import { neededChars, searchedText } from './text-chars';
+import type { TimeForm } from './time-forms';
 
 /** The shape of a shown time (`2026-11-24 10:42:07`, a digit as d): a needle of another shape cannot be in one. */
 const TIME_SHAPE = 'dddd-dd-dd dd:dd:dd';
@@ -81,20 +83,33 @@ function timeText(instantMs: SqlQuery, zone: TimeZone, span: Span | undefined): 
 
 /** The times a query's rows hold, give or take: its window, widened by the hours a call lasts. */
 export type Span = { fromMs: number; toMs: number };
-const SPAN_MARGIN_MS = 2 * 86_400_000;
+const SPAN_MARGIN_MS = 2 * DAY_MS;
 const SPAN_DAYS_LISTED = 400;
+
+/** How far apart the offset is read; between two readings that differ, the quarter hour it changed on is found. No zone changes its offset twice within six hours. */
+const OFFSET_READ_EVERY_MS = 6 * 3_600_000;
 
 /** A zone's offset over a span in pieces of one offset each (offsets change only on quarter hours); null when the span is too long. */
 function offsetPieces(zone: TimeZone, span: Span): { fromMs: number; toMs: number; offsetMinutes: number }[] | null {
   const first = Math.floor((span.fromMs - SPAN_MARGIN_MS) / QUARTER_HOUR_MS) * QUARTER_HOUR_MS;
-  const end = span.toMs + SPAN_MARGIN_MS;
-  if (!Number.isSafeInteger(first) || !Number.isSafeInteger(Math.ceil(end)) || end - first > SPAN_DAYS_LISTED * 86_400_000) return null;
-  const pieces: { fromMs: number; toMs: number; offsetMinutes: number }[] = [];
-  for (let at = first; at < end; at += QUARTER_HOUR_MS) {
-    const offsetMinutes = offsetMinutesAt(at, zone);
-    const last = pieces.at(-1);
-    if (last && last.offsetMinutes === offsetMinutes) last.toMs = at + QUARTER_HOUR_MS;
-    else pieces.push({ fromMs: at, toMs: at + QUARTER_HOUR_MS, offsetMinutes });
+  const end = Math.ceil((span.toMs + SPAN_MARGIN_MS) / QUARTER_HOUR_MS) * QUARTER_HOUR_MS;
+  if (!Number.isSafeInteger(first) || !Number.isSafeInteger(end) || end - first > SPAN_DAYS_LISTED * DAY_MS) return null;
+  const pieces = [{ fromMs: first, toMs: end, offsetMinutes: offsetMinutesAt(first, zone) }];
+  for (let at = first; at < end; at += OFFSET_READ_EVERY_MS) {
+    const next = Math.min(at + OFFSET_READ_EVERY_MS, end - QUARTER_HOUR_MS);
+    const piece = pieces[pieces.length - 1] as { fromMs: number; toMs: number; offsetMinutes: number };
+    const offsetMinutes = offsetMinutesAt(next, zone);
+    if (offsetMinutes === piece.offsetMinutes) continue;
+    // The first quarter hour after `at` with the new offset.
+    let low = at;
+    let high = next;
+    while (high - low > QUARTER_HOUR_MS) {
+      const middle = low + Math.floor((high - low) / QUARTER_HOUR_MS / 2) * QUARTER_HOUR_MS;
+      if (offsetMinutesAt(middle, zone) === piece.offsetMinutes) low = middle;
+      else high = middle;
+    }
+    piece.toMs = high;
+    pieces.push({ fromMs: high, toMs: end, offsetMinutes });
   }
   return pieces;
 }
@@ -105,33 +120,87 @@ function fitsTime(needle: string): boolean {
   return TIME_CHARS.test(needle) && TIME_SHAPE.includes(needle.replace(/\d/g, 'd'));
 }
 
-/** Where each part of a shown time is in TIME_SHAPE, and how to read it from wall ms (`w`) or its timestamp (`t`). */
+/**
+ * Where each part of a shown time is in TIME_SHAPE. A date part is read from the wall time's
+ * timestamp; a part of the time of day from whole wall ms, as the count of its units
+ * (`unitMs`) modulo how many of them make the part above (`perAbove`).
+ */
 const TIME_PARTS = [
-  { at: 0, width: 4, of: (_w: SqlQuery, t: SqlQuery) => sql`year(${t})` },
-  { at: 5, width: 2, of: (_w: SqlQuery, t: SqlQuery) => sql`month(${t})` },
-  { at: 8, width: 2, of: (_w: SqlQuery, t: SqlQuery) => sql`day(${t})` },
-  { at: 11, width: 2, of: (w: SqlQuery) => sql`(${w} // 3600000 % 24)` },
-  { at: 14, width: 2, of: (w: SqlQuery) => sql`(${w} // 60000 % 60)` },
-  { at: 17, width: 2, of: (w: SqlQuery) => sql`(${w} // 1000 % 60)` },
+  { at: 0, width: 4, of: (t: SqlQuery) => sql`year(${t})` },
+  { at: 5, width: 2, of: (t: SqlQuery) => sql`month(${t})` },
+  { at: 8, width: 2, of: (t: SqlQuery) => sql`day(${t})` },
+  { at: 11, width: 2, unitMs: 3_600_000, perAbove: 24 },
+  { at: 14, width: 2, unitMs: 60_000, perAbove: 60 },
+  { at: 17, width: 2, unitMs: 1000, perAbove: 60 },
 ] as const;
+/**
+ * Whole days added to a wall time before its time of day is read: every wall time of
+ * four-digit years is then positive, so the engine's remainders are the time of day.
+ */
+const DAYS_AHEAD_MS = 720_000 * DAY_MS;
 /** Wall ms read as UTC are shown as the wall time they hold. */
 const WALL_AS_UTC = parseTimeZone('UTC') as TimeZone;
 /** Wall ms of the first instant of year 0 and of year 10000: the shown time has four digits of year between them. */
 const FOUR_DIGIT_YEARS = { fromMs: -62_167_219_200_000, toMs: 253_402_300_800_000 };
 
 /**
- * That a time shown in the zone holds a needle fitting TIME_SHAPE, read from the numbers of
- * its wall time instead of its text (several times faster over a million rows): at each place
- * the needle's shape fits, the digits it puts in the year, month, day, hour, minute and second.
- * This is done within the window's pieces of one offset each (the wall time is then the
- * instant plus a constant) and four-digit years; any other time's text is searched as before.
+ * A time's text as a pattern: each place a digit of its wall time (null) or a character
+ * written as it is. Shown times are TIME_SHAPE; a stored time of one form (time-forms.ts)
+ * has its separator between date and time, and its suffix after.
  */
-function timeHolds(instantMs: SqlQuery, zone: TimeZone, span: Span | undefined, needle: string): SqlQuery {
+type TimePattern = readonly (string | null)[];
+
+function patternOf(separator: string, suffix: string): TimePattern {
+  const shape = `${TIME_SHAPE.slice(0, 10)}${separator}${TIME_SHAPE.slice(11)}`;
+  return [...[...shape].map((char) => (char === 'd' ? null : char)), ...suffix.toLowerCase()];
+}
+
+const SHOWN_PATTERN = patternOf(' ', '');
+
+/** The places of a pattern where a needle fits. */
+function placingsIn(pattern: TimePattern, needle: string): number[] {
+  const placings: number[] = [];
+  for (let at = 0; at + needle.length <= pattern.length; at++) {
+    const fits = [...needle].every((char, index) => {
+      const place = pattern[at + index];
+      return place === null ? char >= '0' && char <= '9' : char === place;
+    });
+    if (fits) placings.push(at);
+  }
+  return placings;
+}
+
+/** That an instant at `offsetMs` is within four-digit years, and so has its wall time read from its numbers. */
+function inFourDigitYears(instantMs: SqlQuery, offsetMs: number): SqlQuery {
+  return sql`${instantMs} >= ${FOUR_DIGIT_YEARS.fromMs - offsetMs} AND ${instantMs} < ${FOUR_DIGIT_YEARS.toMs - offsetMs}`;
+}
+
+/** That the wall time at `offsetMs` holds the needle at one of `placings` (of a pattern; a place past the wall time's is the suffix, always there). */
+function placedAtAny(instantMs: SqlQuery, offsetMs: number, needle: string, placings: readonly number[], starting: { fromMs: number; toMs: number } | null): SqlQuery {
+  return anyOf(placings.map((at) => (at === 0 && starting ? startingWith(instantMs, offsetMs, starting) : placedAt(instantMs, offsetMs, needle, at))));
+}
+
+/**
+ * That a time shown in the zone, or its stored text when every text of its column is of
+ * one form (`stored`, time-forms.ts), holds a needle fitting TIME_SHAPE, read from the
+ * numbers of its wall time instead of its text (several times faster over a million rows):
+ * at each place the needle's shape fits, the digits it puts in the year, month, day, hour,
+ * minute and second. The shown time is read so within the window's pieces of one offset
+ * each (the wall time is then the instant plus a constant) and four-digit years, any other
+ * by its text; the stored text of one form is the wall time at its offset, then its suffix.
+ */
+function timeHolds(instantMs: SqlQuery, zone: TimeZone, span: Span | undefined, needle: string, stored: TimeForm | null): SqlQuery {
   const pieces = zone.kind === 'fixed' ? [{ fromMs: -Infinity, toMs: Infinity, offsetMinutes: zone.offsetMinutes }] : span ? offsetPieces(zone, span) : null;
-  if (pieces === null) return contains(timeText(instantMs, zone, span), needle);
-  const shape = needle.replace(/\d/g, 'd');
   // A needle that starts the shown time: the wall times it starts, worked out once for every piece.
-  const starting = TIME_SHAPE.startsWith(shape) ? wallRangeStartingWith(needle) : null;
+  const starting = TIME_SHAPE.startsWith(needle.replace(/\d/g, 'd')) ? wallRangeStartingWith(needle) : null;
+  const storedPlacings = stored ? placingsIn(patternOf(stored.separator, stored.suffix), needle) : [];
+  const storedOffsetMs = stored ? stored.offsetMinutes * 60_000 : 0;
+  const inStored =
+    stored && storedPlacings.length > 0
+      ? [sql`(${inFourDigitYears(instantMs, storedOffsetMs)} AND ${placedAtAny(instantMs, storedOffsetMs, needle, storedPlacings, starting)})`]
+      : [];
+  if (pieces === null) return anyOf([...inStored, contains(timeText(instantMs, zone, span), needle)]);
+  const shownPlacings = placingsIn(SHOWN_PATTERN, needle);
   const within: SqlQuery[] = [];
   let firstMs = Infinity;
   let endMs = -Infinity;
@@ -142,17 +211,14 @@ function timeHolds(instantMs: SqlQuery, zone: TimeZone, span: Span | undefined, 
     if (fromMs >= toMs) continue;
     firstMs = Math.min(firstMs, fromMs);
     endMs = Math.max(endMs, toMs);
-    const wall = sql`(${instantMs} + ${offsetMs})`;
-    const placings: SqlQuery[] = [];
-    for (let at = TIME_SHAPE.indexOf(shape); at >= 0; at = TIME_SHAPE.indexOf(shape, at + 1)) {
-      placings.push(at === 0 && starting ? startingWith(instantMs, offsetMs, starting) : placedAt(wall, needle, at));
-    }
-    within.push(sql`(${instantMs} >= ${fromMs} AND ${instantMs} < ${toMs} AND ${anyOf(placings)})`);
+    // The stored text's placings at this offset are asked of every row already.
+    const placings = stored && offsetMs === storedOffsetMs ? shownPlacings.filter((at) => !storedPlacings.includes(at)) : shownPlacings;
+    if (placings.length > 0) within.push(sql`(${instantMs} >= ${fromMs} AND ${instantMs} < ${toMs} AND ${placedAtAny(instantMs, offsetMs, needle, placings, starting)})`);
   }
   // Times outside the pieces fall in none of timeText's pieces either: their text is read by the engine's zone rules.
   const byText = contains(timeText(instantMs, zone, undefined), needle);
-  if (within.length === 0) return byText;
-  return anyOf([...within, sql`((${instantMs} < ${firstMs} OR ${instantMs} >= ${endMs}) AND ${byText})`]);
+  if (firstMs >= endMs) return anyOf([...inStored, byText]);
+  return anyOf([...inStored, ...within, sql`((${instantMs} < ${firstMs} OR ${instantMs} >= ${endMs}) AND ${byText})`]);
 }
 
 /** The time the table shows for wall ms (its own formatter, read in UTC). */
@@ -186,29 +252,38 @@ function startingWith(instantMs: SqlQuery, offsetMs: number, wall: { fromMs: num
   return wall.fromMs >= wall.toMs ? sql`FALSE` : sql`(${instantMs} >= ${wall.fromMs - offsetMs} AND ${instantMs} < ${wall.toMs - offsetMs})`;
 }
 
-/** That the time shown for `wall` (ms) holds the needle's digits with the needle placed at `at` of TIME_SHAPE. */
-function placedAt(wall: SqlQuery, needle: string, at: number): SqlQuery {
-  const wallDay = sql`((${wall} % 86400000 + 86400000) % 86400000)`;
-  const stamp = sql`epoch_ms(${wall})`;
+/**
+ * That the time shown for an instant at `offsetMs` (within four-digit years) holds the needle's
+ * digits with the needle placed at `at` of TIME_SHAPE. The parts of the time of day the needle
+ * writes whole are one remainder (`10:42` is minute 642 of the day), each digit of a part it
+ * writes in part is one more.
+ */
+function placedAt(instantMs: SqlQuery, offsetMs: number, needle: string, at: number): SqlQuery {
+  const stamp = sql`epoch_ms(${instantMs} + ${offsetMs})`;
+  const ahead = sql`(${instantMs} + ${offsetMs + DAYS_AHEAD_MS})`;
   const tests: SqlQuery[] = [];
+  // The run of whole parts: the unit above its first, the unit of its last (0: none yet), its value in that unit.
+  const whole = { aboveMs: 0, unitMs: 0, value: 0 };
   for (const part of TIME_PARTS) {
     const digits = Array.from({ length: part.width }, (_, index) => needle[part.at + index - at]);
-    const value = part.of(wallDay, stamp);
-    if (digits.every((digit) => digit !== undefined)) tests.push(sql`${value} = ${Number(digits.join(''))}`);
+    if (digits.every((digit) => digit === undefined)) continue;
+    const complete = digits.every((digit) => digit !== undefined);
+    if ('unitMs' in part && complete) {
+      if (whole.unitMs === 0) whole.aboveMs = part.unitMs * part.perAbove;
+      whole.value = whole.value * part.perAbove + Number(digits.join(''));
+      whole.unitMs = part.unitMs;
+      continue;
+    }
+    const value = 'unitMs' in part ? sql`(${ahead} // ${part.unitMs} % ${part.perAbove})` : part.of(stamp);
+    if (complete) tests.push(sql`${value} = ${Number(digits.join(''))}`);
     else {
       digits.forEach((digit, index) => {
         if (digit !== undefined) tests.push(sql`${value} // ${10 ** (part.width - 1 - index)} % 10 = ${Number(digit)}`);
       });
     }
   }
+  if (whole.unitMs > 0) tests.unshift(sql`${ahead} // ${whole.unitMs} % ${whole.aboveMs / whole.unitMs} = ${whole.value}`);
   return tests.length === 0 ? sql`TRUE` : sql`(${joinSql(tests, sql` AND `)})`;
-}
-
-function currencySql(layout: TableLayout, currencyOf: CurrencyOf): SqlQuery | null {
-  if (currencyOf === null) return null;
-  if ('fixed' in currencyOf) return param(currencyOf.fixed);
-  const field = fieldIn(layout, currencyOf.field);
-  return field ? sql`coalesce(nullif(${fieldColumn(layout, field.field)}, ''), ${param(currencyOf.otherwise)})` : param(currencyOf.otherwise);
 }
 
 /** A code's text as the label tables key it (50, not 50.0). */
@@ -259,10 +334,16 @@ function textMatches<R>(layout: TableLayout, column: Column<R>, field: FieldLayo
     }
     case 'amount':
       return amountMatches(layout, column.currencyOf, field, needle);
-    case 'time':
-      return fitsTime(needle) && field.kind === 'timestamp'
-        ? [storedContains(field, value, needle), timeHolds(fieldSortColumn(layout, field.field), zone, span, needle)]
-        : [storedContains(field, value, needle)];
+    case 'time': {
+      if (!fitsTime(needle) || field.kind !== 'timestamp') return [storedContains(field, value, needle)];
+      const instant = fieldSortColumn(layout, field.field);
+      // Its stored text is read from the instant too when all of its column's have one form.
+      return [
+        onTimeForm(field.column, (form) =>
+          form ? timeHolds(instant, zone, span, needle, form) : anyOf([storedContains(field, value, needle), timeHolds(instant, zone, span, needle, null)]),
+        ),
+      ];
+    }
     case 'code':
       return [];
   }
@@ -299,9 +380,15 @@ function durationHolds(value: SqlQuery, needle: string): SqlQuery {
   if (placed) {
     const [, minutes = '', seconds = ''] = placed;
     const whole = wholeSeconds(value);
-    const tests = [sql`${whole} IS NOT NULL`];
+    // Most rows are passed by from their value alone, never made whole numbers: minutes of
+    // two digits or more are in the text of as many minutes at least (a leading zero too),
+    // and the seconds are the remainder of the rounded value (exact for any double).
+    const rounded = sql`round(abs(${value}))`;
+    const tests = minutes.length > 1 ? [sql`abs(${value}) >= ${60 * 10 ** (minutes.length - 1) - 1}`] : [];
+    if (seconds.length === 2) tests.push(sql`${rounded} % 60 = ${Number(seconds)}`);
+    if (seconds.length === 1) tests.push(sql`floor(${rounded} % 60 / 10) = ${Number(seconds)}`);
+    tests.push(sql`${whole} IS NOT NULL`);
     if (minutes !== '') tests.push(sql`${whole} // 60 % ${10 ** minutes.length} = ${Number(minutes)}`);
-    // A needle's leading zero is in the minutes' text only when they have as many digits.
     if (minutes.length > 1) tests.push(sql`${whole} // 60 >= ${10 ** (minutes.length - 1)}`);
     if (seconds.length === 2) tests.push(sql`${whole} % 60 = ${Number(seconds)}`);
     if (seconds.length === 1) tests.push(sql`${whole} % 60 // 10 = ${Number(seconds)}`);
@@ -314,20 +401,25 @@ function durationHolds(value: SqlQuery, needle: string): SqlQuery {
 
 /**
  * An amount as shown is its text, a space and its currency: a needle without a space is in
- * one or the other, so the text and the (few distinct) currencies are searched apart.
+ * one or the other, so the text and the (few distinct) currencies are searched apart. The
+ * currency a row lacks is the column's `otherwise`, decided here; its own is searched only
+ * where the currency column ever held the needle's kinds of character.
  */
 function amountMatches(layout: TableLayout, currencyOf: CurrencyOf, field: FieldLayout, needle: string): SqlQuery[] {
   const value = fieldColumn(layout, field.field);
-  const currency = currencySql(layout, currencyOf);
-  if (currency === null) return [storedContains(field, value, needle)];
-  if (needle.includes(' ')) return [contains(sql`(${value} || ' ' || ${currency})`, needle)];
-  const inCurrency =
-    currencyOf !== null && 'fixed' in currencyOf
-      ? currencyOf.fixed.toLowerCase().includes(needle)
-        ? [sql`${value} IS NOT NULL`]
-        : []
-      : [sql`(${value} IS NOT NULL AND ${contains(currency, needle)})`];
-  return [storedContains(field, value, needle), ...inCurrency];
+  const stored = storedContains(field, value, needle);
+  if (currencyOf === null) return [stored];
+  const own = 'fixed' in currencyOf ? undefined : fieldIn(layout, currencyOf.field);
+  const currency = own ? fieldColumn(layout, own.field) : null;
+  if (needle.includes(' ')) {
+    const shown = 'fixed' in currencyOf ? param(currencyOf.fixed) : currency ? sql`coalesce(nullif(${currency}, ''), ${param(currencyOf.otherwise)})` : param(currencyOf.otherwise);
+    return [contains(sql`(${value} || ' ' || ${shown})`, needle)];
+  }
+  const fallback = 'fixed' in currencyOf ? currencyOf.fixed : currencyOf.otherwise;
+  const inCurrency: SqlQuery[] = [];
+  if (own && currency) inCurrency.push(storedContains(own, currency, needle));
+  if (fallback.toLowerCase().includes(needle)) inCurrency.push(currency ? sql`coalesce(${currency}, '') = ''` : sql`TRUE`);
+  return inCurrency.length === 0 ? [stored] : [stored, sql`(${value} IS NOT NULL AND ${anyOf(inCurrency)})`];
 }
 
 /** Codes as the column holds them: numbers in a number field (compared without turning every row into text), else text. */
