@@ -42,3 +42,22 @@ export class ColumnFacts<V> {
     return grown ? { grown: JSON.stringify(Object.fromEntries(facts)) } : 'same';
   }
 }
+
+/** What `_meta` kept of a table's facts; null when it is not a fact for every one of `columns` (a newer layout, a damaged value). */
+export function parseKeptFacts<V>(stored: string | null, columns: readonly string[], isFact: (value: unknown) => value is V): Map<string, V> | null {
+  if (stored === null) return null;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(stored);
+  } catch {
+    return null;
+  }
+  if (typeof parsed !== 'object' || parsed === null) return null;
+  const facts = new Map<string, V>();
+  for (const column of columns) {
+    const value: unknown = Reflect.get(parsed, column);
+    if (!isFact(value)) return null;
+    facts.set(column, value);
+  }
+  return facts;
+}

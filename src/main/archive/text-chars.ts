@@ -10,7 +10,7 @@
  * searching it; beyond ASCII that may make an ASCII letter (the Kelvin sign), so a column
  * with such a character may hold every kind.
  */
-import { ColumnFacts } from './column-facts';
+import { ColumnFacts, parseKeptFacts } from './column-facts';
 import { fieldColumn, joinSql, sql, type SqlQuery } from './sql-query';
 import type { FieldLayout, TableLayout } from './table-layout';
 
@@ -132,23 +132,10 @@ export function storedTextsSql(layout: TableLayout): SqlQuery {
 /** The `_meta` key a table's kinds are kept under. */
 export const textCharsKey = (layout: TableLayout): string => `text-chars:${layout.table}`;
 
-/** Reads what `_meta` kept; null when it is not a map of every one of the layout's fields (a newer layout, a damaged value). */
+/** Reads what `_meta` kept; null when it is not the kinds of every one of the layout's fields (a newer layout, a damaged value). */
 export function parseColumnChars(layout: TableLayout, stored: string | null): Map<string, number> | null {
-  if (stored === null) return null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(stored);
-  } catch {
-    return null;
-  }
-  if (typeof parsed !== 'object' || parsed === null) return null;
-  const kinds = new Map<string, number>();
-  for (const field of charFields(layout)) {
-    const value: unknown = Reflect.get(parsed, field.column);
-    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > ANY_CHARS) return null;
-    kinds.set(field.column, value);
-  }
-  return kinds;
+  const isKinds = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= ANY_CHARS;
+  return parseKeptFacts(stored, charFields(layout).map((field) => field.column), isKinds);
 }
 
 /** The kinds of every table's columns (see ColumnFacts): a table or column not known holds every kind. */

@@ -7,7 +7,7 @@
  * with the rows' merge, and only ever widened: a column with texts of two forms, or one text
  * of none (`1732240800`, `N/A`, a fraction of a second), is searched by its text as before.
  */
-import { ColumnFacts } from './column-facts';
+import { ColumnFacts, parseKeptFacts } from './column-facts';
 import { fieldColumn, fieldSortColumn, joinSql, sql, type SqlQuery } from './sql-query';
 import type { FieldLayout, TableLayout } from './table-layout';
 
@@ -154,21 +154,8 @@ export const timeFormsKey = (layout: TableLayout): string => `time-forms:${layou
 
 /** Reads what `_meta` kept; null when it is not a form for every one of the layout's time fields. */
 export function parseTimeForms(layout: TableLayout, stored: string | null): Map<string, ColumnForm> | null {
-  if (stored === null) return null;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(stored);
-  } catch {
-    return null;
-  }
-  if (typeof parsed !== 'object' || parsed === null) return null;
-  const forms = new Map<string, ColumnForm>();
-  for (const field of timeFields(layout)) {
-    const value: unknown = Reflect.get(parsed, field.column);
-    if (typeof value !== 'string' || (value !== NO_TEXTS && value !== IRREGULAR && formOfKey(value) === null)) return null;
-    forms.set(field.column, value);
-  }
-  return forms;
+  const isForm = (value: unknown): value is ColumnForm => typeof value === 'string' && (value === NO_TEXTS || value === IRREGULAR || formOfKey(value) !== null);
+  return parseKeptFacts(stored, timeFields(layout).map((field) => field.column), isForm);
 }
 
 /** The forms of every table's time columns (see ColumnFacts). */
