@@ -7,6 +7,7 @@
  * with the rows' merge, and only ever widened: a column with texts of two forms, or one text
  * of none (`1732240800`, `N/A`, a fraction of a second), is searched by its text as before.
  */
+import { DAY_MS } from '../../shared/calendar';
 import { ColumnFacts, parseKeptFacts } from './column-facts';
 import { fieldColumn, fieldSortColumn, joinSql, sql, type SqlQuery } from './sql-query';
 import type { FieldLayout, TableLayout } from './table-layout';
@@ -28,7 +29,8 @@ const IRREGULAR = '?';
 
 const SUFFIX_OFFSET = /^([+-])(\d\d):(\d\d)$/;
 const MINUTE_MS = 60_000;
-const DAY_MS = 86_400_000;
+/** The widest offset a wall time is written at (ISO 8601's ±18:00); a text further from its instant has no form. */
+const MAX_OFFSET_MINUTES = 18 * 60;
 const ZERO = 48;
 
 const keyOf = (form: TimeForm): string => `${form.separator}${form.suffix}@${form.offsetMinutes}`;
@@ -72,8 +74,12 @@ export function timeFormOf(text: string, epochMs: number | null): TimeForm | nul
   const signed = SUFFIX_OFFSET.exec(suffix);
   if (suffix !== '' && suffix !== 'Z' && !signed) return null;
   const offsetMinutes = suffix === 'Z' ? 0 : signed ? (signed[1] === '-' ? -1 : 1) * (Number(signed[2]) * 60 + Number(signed[3])) : (wallMs - epochMs) / MINUTE_MS;
-  if (!Number.isSafeInteger(offsetMinutes) || wallMs - offsetMinutes * MINUTE_MS !== epochMs) return null;
+  if (!isOffset(offsetMinutes) || wallMs - offsetMinutes * MINUTE_MS !== epochMs) return null;
   return { separator, suffix, offsetMinutes };
+}
+
+function isOffset(minutes: number): boolean {
+  return Number.isSafeInteger(minutes) && Math.abs(minutes) <= MAX_OFFSET_MINUTES;
 }
 
 /** A form from its key, or null for no texts, texts of several forms, or a damaged key. */
@@ -83,7 +89,7 @@ export function formOfKey(key: ColumnForm): TimeForm | null {
   const separator = key.slice(0, 1);
   const suffix = key.slice(1, at);
   const offsetMinutes = Number(key.slice(at + 1));
-  if ((separator !== 'T' && separator !== ' ') || !Number.isSafeInteger(offsetMinutes) || key.slice(at + 1) === '') return null;
+  if ((separator !== 'T' && separator !== ' ') || !isOffset(offsetMinutes) || key.slice(at + 1) === '') return null;
   return { separator, suffix, offsetMinutes };
 }
 

@@ -45,6 +45,9 @@ describe('the form of a stored time', () => {
     expect(timeFormOf('1795305596', at)).toBeNull();
     expect(timeFormOf('2026-11-22 07:59:56', null)).toBeNull();
     expect(timeFormOf('2026-11-22 07:59:56', at + 500)).toBeNull();
+    // Further from its instant than any offset: a day and more.
+    expect(timeFormOf('2026-11-22 07:59:56', at - 86_400_000)).toBeNull();
+    expect(timeFormOf('2026-11-22 07:59:56', at - 10 * 3_600_000)).toEqual({ separator: ' ', suffix: '', offsetMinutes: 1080 });
   });
 
   it('of a column is one form only while every text has it', () => {
