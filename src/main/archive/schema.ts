@@ -84,8 +84,8 @@ export class TableSchemas {
     const table = tableName(layout);
     const columns = joinSql(layout.columns.map((column) => columnDefinition(layout, column)));
     const search = layout.search ? sql`, ${searchTextColumn(layout)} VARCHAR, ${searchMaskColumn(layout)} UHUGEINT` : sql``;
-    const charsKept = sql`, ${charsKeptColumn()} BOOLEAN, ${formsKeptColumn()} BOOLEAN`;
-    await runSql(this.writer, sql`CREATE TABLE IF NOT EXISTS ${table} (${columns}${search}${charsKept})`);
+    const factsKept = sql`, ${charsKeptColumn()} BOOLEAN, ${formsKeptColumn()} BOOLEAN`;
+    await runSql(this.writer, sql`CREATE TABLE IF NOT EXISTS ${table} (${columns}${search}${factsKept})`);
     // A newer app version may know more fields: add them (old rows read them as empty).
     const existing = await readSql(
       this.writer,
@@ -102,7 +102,7 @@ export class TableSchemas {
     if (!have.has(CHARS_KEPT_COLUMN)) await runSql(this.writer, sql`ALTER TABLE ${table} ADD COLUMN ${charsKeptColumn()} BOOLEAN`);
     if (!have.has(FORMS_KEPT_COLUMN)) await runSql(this.writer, sql`ALTER TABLE ${table} ADD COLUMN ${formsKeptColumn()} BOOLEAN`);
     // Staged rows carry their search text, and that their texts are in the table's facts, too (staging.ts).
-    await runSql(this.writer, sql`CREATE TEMP TABLE IF NOT EXISTS ${stageTableName(layout)} (${columns}${search}${charsKept})`);
+    await runSql(this.writer, sql`CREATE TEMP TABLE IF NOT EXISTS ${stageTableName(layout)} (${columns}${search}${factsKept})`);
     await dropStoredSecrets(this.writer, layout);
     await this.fillSearchText(layout);
     await this.fillTextFacts(layout);
