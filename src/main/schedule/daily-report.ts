@@ -6,14 +6,16 @@
 import { join } from 'node:path';
 import { m } from '../../shared/i18n';
 import type { Accounts } from '../accounts/accounts';
-import { createClient } from '../api';
+import { createClient, type PlatformClient } from '../api';
+import { pageSourceFor } from '../jobs/paged-sources';
 import { runExport } from '../export/export-job';
 import { checkFetchAll } from '../jobs/fetch-all';
 import type { JobRegistry } from '../jobs/job-registry';
 import { completed, runJob, stopped } from '../jobs/run-job';
 import type { Logger } from '../log';
-import { listOf, type SomeList } from '../../shared/operations';
-import { type Result, fail, ok } from '../../shared/result';
+import { formatInstant } from '../../shared/cell-text';
+import { type CheckedQuery, type ListDescriptor, listOf, type SomeList } from '../../shared/operations';
+import { type AppError, type Result, fail, ok } from '../../shared/result';
 import { reportFileName, type ReportDay, type ReportListName } from '../../shared/schedule';
 import { formatIsoInZone, type TimeZone } from '../../shared/time-zone';
 
@@ -29,6 +31,31 @@ const OPERATIONS = { voice: 'voiceRecords', numbers: 'numberRecords' } as const;
 /** The platform's window for a day: from its midnight to its last second (the platform's end time is included). */
 export function reportParams(day: ReportDay, zone: TimeZone): { strTime: string; endTime: string } {
   return { strTime: formatIsoInZone(day.fromMs, zone), endTime: formatIsoInZone(day.toMs - 1000, zone) };
+}
+
+/**
+ * A day's report is written once the day is over by the platform's clock, not only by this
+ * computer's: a clock running ahead would otherwise write a day still going on, and mark it
+ * done. The first page is asked first (the client learns the platform's time from its
+ * answer); the error says what to expect, and the scheduler tries again later.
+ */
+async function dayNotOverOnPlatform<P extends object, R, Row, D>(
+  client: PlatformClient,
+  list: ListDescriptor<P, R, Row, D>,
+  query: CheckedQuery<P, R>,
+  day: ReportDay,
+  zone: TimeZone,
+  signal: AbortSignal,
+): Promise<AppError | null> {
+  const first = await pageSourceFor(client, list, query).fetchPage(0, 1, { signal });
+  if (!first.ok) return first.error;
+  const localMs = Date.now();
+  const platformMs = client.platformTimeAt(localMs);
+  if (platformMs === null || platformMs >= day.toMs) return null;
+  return {
+    code: 'day-not-over',
+    message: m.export_daily_report_day_not_over({ day: day.key, platformTime: formatInstant(platformMs, zone), localTime: formatInstant(localMs, zone) }),
+  };
 }
 
 export async function writeDailyReport(
@@ -48,6 +75,8 @@ export async function writeDailyReport(
     const connection = await deps.accounts.connection(profile.id);
     const client = createClient({ ...connection, log: deps.log });
     try {
+      const notOver = await dayNotOverOnPlatform(client, list, query.value, day, profile.zone, job.signal);
+      if (notOver) return stopped(notOver, job);
       const written = await runExport({
         client,
         list,

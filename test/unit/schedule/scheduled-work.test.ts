@@ -89,4 +89,31 @@ describe('the daily report', () => {
     await again.services.scheduler.reportsSettled;
     expect(again.jobChanges).toHaveLength(0);
   }, 60_000);
+
+  it("writes nothing, and marks nothing done, while yesterday is not over by the platform's clock (this computer's is ahead)", async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'schedule-report-ahead-data-'));
+    const folder = mkdtempSync(join(tmpdir(), 'schedule-reports-ahead-'));
+    const zone = parseTimeZone('+08:00') as TimeZone;
+    const calendar = calendarOf(zone);
+    const today = calendar.dayOf(Date.now());
+    // The platform's clock an hour before this computer's midnight: by it, "yesterday" is still going on.
+    const behindSeconds = Math.ceil((Date.now() - calendar.dayStartMs(today)) / 1000) + 3_600;
+    const test = startTestServices({ userDataDir: dataDir, sandboxOptions: { volume: 'small', faults: { clockOffsetSeconds: -behindSeconds } } });
+    started.push(test);
+    valueOf(
+      await test.call('setScheduleSettings', {
+        profileId: SANDBOX_PROFILE_ID,
+        settings: { syncEveryMinutes: null, dailyReport: { atLocalTime: '00:00', folder, lists: ['voice'] } },
+      }),
+    );
+    test.services.scheduler.start();
+    await test.services.scheduler.reportsSettled;
+    expect(readdirSync(folder)).toEqual([]);
+    const failed = test.jobChanges.find((change) => change.state === 'failed');
+    expect(failed?.error?.code).toBe('day-not-over');
+    expect(failed?.error?.message).toContain(calendar.dayKey(today - 1));
+    expect(failed?.error?.message).toContain('is not over yet');
+    const status = valueOf(await test.call<ScheduleStatus>('scheduleStatus', { profileId: SANDBOX_PROFILE_ID }));
+    expect(status.lastReportDay).toBeNull();
+  }, 60_000);
 });
