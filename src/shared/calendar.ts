@@ -8,11 +8,10 @@
  * hours or days, and one offset lookup serves all of it.
  */
 import { intlLocale, m } from './i18n';
-import { epochMsToWallTime, offsetMinutesAt, QUARTER_HOUR_MS, wallTimeToEpochMs, type TimeZone } from './time-zone';
+import { DAY_MS, epochMsToWallTime, offsetMinutesAt, QUARTER_HOUR_MS, wallTimeToEpochMs, type TimeZone } from './time-zone';
 
-export { QUARTER_HOUR_MS };
+export { DAY_MS, QUARTER_HOUR_MS };
 export const HOUR_MS = 3_600_000;
-export const DAY_MS = 86_400_000;
 
 /** `[fromMs, toMs)`: every window in the app includes its start and excludes its end. */
 export interface Window {

@@ -105,7 +105,8 @@ export function epochMsToWallTime(epochMs: number, zone: TimeZone): WallTime {
   return utcFields(epochMs + offsetMinutesAt(epochMs, zone) * 60_000);
 }
 
-const DAY_MS = 86_400_000;
+/** A day of 24 hours in ms (a calendar day in a zone may be 23 or 25: see calendar.ts). */
+export const DAY_MS = 86_400_000;
 
 /**
  * The instant a wall-clock reading denotes in a zone. Across DST it behaves like

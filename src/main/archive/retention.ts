@@ -11,9 +11,9 @@
  */
 import type { ArchiveStore } from './archive-store';
 import type { TableLayout } from './table-layout';
+import { DAY_MS } from '../../shared/calendar';
 import { formatNumber, m } from '../../shared/i18n';
 
-const DAY_MS = 86_400_000;
 
 export interface RetentionRule {
   retentionDays: number;

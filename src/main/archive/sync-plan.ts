@@ -5,6 +5,7 @@
  * `switchboard sync` both plan and run a list's sync here.
  */
 import type { PlatformClient } from '../api';
+import { DAY_MS, HOUR_MS } from '../../shared/calendar';
 import { m } from '../../shared/i18n';
 import { LIST_OPERATIONS, listOf, type ListOperation, type ScopedSync, type SomeList } from '../../shared/operations';
 import { earliestQueryableTime } from '../../shared/platform';
@@ -17,8 +18,6 @@ import { applyRetention, type RetentionRule } from './retention';
 import { syncSnapshot, syncWindow, type SyncOptions, type SyncSummary } from './sync';
 import { archiveTableFor } from './tables';
 
-const DAY_MS = 86_400_000;
-const HOUR_MS = 3_600_000;
 /**
  * Kept clear of the platform's two-month limit: a long sync's later requests are checked
  * against a later "now", and the server's clock may run ahead of this computer's.

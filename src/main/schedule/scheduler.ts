@@ -4,6 +4,7 @@
  * set local time, caught up at start when the app was closed at that time. The clock and
  * the timers are injected, so tests drive time.
  */
+import { DAY_MS } from '../../shared/calendar';
 import type { Logger } from '../log';
 import type { Result } from '../../shared/result';
 import {
@@ -64,7 +65,6 @@ export const REPORT_CHECK_MS = 15 * 60_000;
 export const REPORT_CATCH_UP_DAYS = 7;
 /** The longest wait before a failed report is tried again. */
 export const REPORT_RETRY_MAX_MS = 4 * 3_600_000;
-const DAY_MS = 86_400_000;
 
 interface SyncLoop {
   everyMinutes: number;
