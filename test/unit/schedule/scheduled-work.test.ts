@@ -52,20 +52,24 @@ describe('scheduled work settings', () => {
   });
 });
 
+/** The voice report set due at 00:00 (so at any time of day the previous day's is due and not yet written), and the scheduler's first look done. */
+async function reportsDueAtMidnight(test: TestServices, folder: string): Promise<void> {
+  valueOf(
+    await test.call('setScheduleSettings', {
+      profileId: SANDBOX_PROFILE_ID,
+      settings: { syncEveryMinutes: null, dailyReport: { atLocalTime: '00:00', folder, lists: ['voice'] } },
+    }),
+  );
+  test.services.scheduler.start();
+  await test.services.scheduler.reportsSettled;
+}
+
 describe('the daily report', () => {
   it("writes yesterday's workbook (Summary and rows) into the folder at start, named by day and profile, once", async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'schedule-report-data-'));
     const folder = mkdtempSync(join(tmpdir(), 'schedule-reports-'));
     const test = services(dataDir);
-    // Due at 00:00, so at any time of day the previous day's report is due and not yet written.
-    valueOf(
-      await test.call('setScheduleSettings', {
-        profileId: SANDBOX_PROFILE_ID,
-        settings: { syncEveryMinutes: null, dailyReport: { atLocalTime: '00:00', folder, lists: ['voice'] } },
-      }),
-    );
-    test.services.scheduler.start();
-    await test.services.scheduler.reportsSettled;
+    await reportsDueAtMidnight(test, folder);
     const zone = parseTimeZone('+08:00') as TimeZone;
     const calendar = calendarOf(zone);
     const yesterday = calendar.dayKey(calendar.dayOf(Date.now()) - 1);
@@ -100,14 +104,7 @@ describe('the daily report', () => {
     const behindSeconds = Math.ceil((Date.now() - calendar.dayStartMs(today)) / 1000) + 3_600;
     const test = startTestServices({ userDataDir: dataDir, sandboxOptions: { volume: 'small', faults: { clockOffsetSeconds: -behindSeconds } } });
     started.push(test);
-    valueOf(
-      await test.call('setScheduleSettings', {
-        profileId: SANDBOX_PROFILE_ID,
-        settings: { syncEveryMinutes: null, dailyReport: { atLocalTime: '00:00', folder, lists: ['voice'] } },
-      }),
-    );
-    test.services.scheduler.start();
-    await test.services.scheduler.reportsSettled;
+    await reportsDueAtMidnight(test, folder);
     expect(readdirSync(folder)).toEqual([]);
     const failed = test.jobChanges.find((change) => change.state === 'failed');
     expect(failed?.error?.code).toBe('day-not-over');
