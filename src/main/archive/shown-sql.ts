@@ -269,8 +269,11 @@ function placedAt(instantMs: SqlQuery, offsetMs: number, needle: string, at: num
     if (digits.every((digit) => digit === undefined)) continue;
     const complete = digits.every((digit) => digit !== undefined);
     if ('unitMs' in part && complete) {
+      const value = Number(digits.join(''));
+      // A minute of 67 is in no time shown; in the remainder it would read as the next minute's 07.
+      if (value >= part.perAbove) return sql`FALSE`;
       if (whole.unitMs === 0) whole.aboveMs = part.unitMs * part.perAbove;
-      whole.value = whole.value * part.perAbove + Number(digits.join(''));
+      whole.value = whole.value * part.perAbove + value;
       whole.unitMs = part.unitMs;
       continue;
     }

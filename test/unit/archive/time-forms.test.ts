@@ -113,8 +113,8 @@ describe('a time needle over columns of one form', () => {
       const page = await archive().page(table, condition ? { shown: [condition] } : {}, 0, 1_000);
       expect(page.records.map((row) => row.voiceId).sort(), `"${typed}" in ${zone.name}${withSpan ? ' with the span' : ''}`).toEqual(expected);
     };
-    // In a suffix, running into one, across a separator, and a whole time of each form.
-    for (const typed of ['-05:00', '56-05', '6-0', ':00', '05:30', '+05', '23:59', '22 07', '2026-11-2', '07:59:56', '2026-11-21 18', '0', '00:0']) {
+    // In a suffix, running into one, across a separator, a whole time of each form, and parts past their range.
+    for (const typed of ['-05:00', '56-05', '6-0', ':00', '05:30', '+05', '23:59', '22 07', '2026-11-2', '07:59:56', '2026-11-21 18', '0', '00:0', '39:67', '00:75', '12:60', '24:00']) {
       for (const zone of ZONES) await asked(typed, zone, true);
     }
     await fc.assert(fc.asyncProperty(needle, fc.constantFrom(...ZONES), fc.boolean(), asked), { numRuns: 300 });
