@@ -210,14 +210,28 @@ function parseCommonIso(text: string): number | null | undefined {
     return undefined;
   const sign = text.charCodeAt(19);
   if (sign !== 43 && sign !== 45) return undefined;
+  const wall = leadingWallTime(text);
+  const offsetHours = digits(text, 20, 2);
+  const offsetMinutes = digits(text, 23, 2);
+  if (wall === undefined || offsetHours < 0 || offsetMinutes < 0) return undefined;
+  if (wall === null || offsetHours > 18 || offsetMinutes > 59) return null;
+  const offset = (sign === 45 ? -1 : 1) * (offsetHours * 60 + offsetMinutes);
+  return wallTimeAsUtcMs(wall) - offset * 60_000;
+}
+
+/**
+ * The wall time `YYYY-MM-DD HH:MM:SS` the first 19 characters of a text write (any one
+ * character between date and time), read without a regular expression: undefined when they
+ * are not of that shape, null when it is no real date and time.
+ */
+export function leadingWallTime(text: string): WallTime | null | undefined {
+  if (text.length < 19) return undefined;
   const year = digits(text, 0, 4);
   const month = digits(text, 5, 2);
   const day = digits(text, 8, 2);
   const hour = digits(text, 11, 2);
   const minute = digits(text, 14, 2);
   const second = digits(text, 17, 2);
-  const offsetHours = digits(text, 20, 2);
-  const offsetMinutes = digits(text, 23, 2);
   if (
     text.charCodeAt(4) !== 45 ||
     text.charCodeAt(7) !== 45 ||
@@ -228,16 +242,12 @@ function parseCommonIso(text: string): number | null | undefined {
     day < 0 ||
     hour < 0 ||
     minute < 0 ||
-    second < 0 ||
-    offsetHours < 0 ||
-    offsetMinutes < 0
+    second < 0
   ) {
     return undefined;
   }
   const wall: WallTime = { year, month, day, hour, minute, second, millisecond: 0 };
-  if (!isRealWallTime(wall) || offsetHours > 18 || offsetMinutes > 59) return null;
-  const offset = (sign === 45 ? -1 : 1) * (offsetHours * 60 + offsetMinutes);
-  return wallTimeAsUtcMs(wall) - offset * 60_000;
+  return isRealWallTime(wall) ? wall : null;
 }
 
 /** The number written by `length` ASCII digits at `start`; -1 when any is not a digit. */

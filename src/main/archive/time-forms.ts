@@ -7,7 +7,7 @@
  * with the rows' merge, and only ever widened: a column with texts of two forms, or one text
  * of none (`1732240800`, `N/A`, a fraction of a second), is searched by its text as before.
  */
-import { DAY_MS } from '../../shared/calendar';
+import { leadingWallTime, wallTimeAsUtcMs } from '../../shared/time-zone';
 import { ColumnFacts, parseKeptFacts } from './column-facts';
 import { fieldColumn, fieldSortColumn, joinSql, sql, type SqlQuery } from './sql-query';
 import type { FieldLayout, TableLayout } from './table-layout';
@@ -31,45 +31,20 @@ const SUFFIX_OFFSET = /^([+-])(\d\d):(\d\d)$/;
 const MINUTE_MS = 60_000;
 /** The widest offset a wall time is written at (ISO 8601's ±18:00); a text further from its instant has no form. */
 const MAX_OFFSET_MINUTES = 18 * 60;
-const ZERO = 48;
 
 const keyOf = (form: TimeForm): string => `${form.separator}${form.suffix}@${form.offsetMinutes}`;
 
-/** Days since 1970 of a date written `YYYY-MM-DD`, or null when it is no such date; the few dates of a sync are worked out once. */
-const daysOfDate = new Map<string, number | null>();
-function daysOf(date: string): number | null {
-  const known = daysOfDate.get(date);
-  if (known !== undefined) return known;
-  const ms = /^\d{4}-\d\d-\d\d$/.test(date) ? Date.parse(`${date}T00:00:00Z`) : NaN;
-  const days = !Number.isNaN(ms) && new Date(ms).toISOString().startsWith(date) ? ms / DAY_MS : null;
-  if (daysOfDate.size >= 10_000) daysOfDate.clear();
-  daysOfDate.set(date, days);
-  return days;
-}
-
-/** Two digits at `at`, or -1. */
-function twoDigits(text: string, at: number): number {
-  const tens = text.charCodeAt(at) - ZERO;
-  const ones = text.charCodeAt(at + 1) - ZERO;
-  return tens >= 0 && tens <= 9 && ones >= 0 && ones <= 9 ? tens * 10 + ones : -1;
-}
-
 /**
  * The form a stored time's text has, or null when it is not its instant written so: a date
- * `YYYY-MM-DD`, `T` or a space, `HH:MM:SS`, then `Z`, an offset or nothing (the wall time's
- * offset is then the one the instant gives it). Called for every staged time, so the few
- * dates of a sync are read once and the rest is arithmetic.
+ * `YYYY-MM-DD`, `T` or a space, `HH:MM:SS` (read as the normaliser reads them), then `Z`, an
+ * offset or nothing (the wall time's offset is then the one the instant gives it).
  */
 export function timeFormOf(text: string, epochMs: number | null): TimeForm | null {
-  if (epochMs === null || !Number.isSafeInteger(epochMs) || text.length < 19) return null;
+  if (epochMs === null || !Number.isSafeInteger(epochMs)) return null;
   const separator = text[10] ?? '';
-  if ((separator !== 'T' && separator !== ' ') || text[13] !== ':' || text[16] !== ':') return null;
-  const days = daysOf(text.slice(0, 10));
-  const hours = twoDigits(text, 11);
-  const minutes = twoDigits(text, 14);
-  const seconds = twoDigits(text, 17);
-  if (days === null || hours < 0 || hours > 23 || minutes < 0 || minutes > 59 || seconds < 0 || seconds > 59) return null;
-  const wallMs = days * DAY_MS + ((hours * 60 + minutes) * 60 + seconds) * 1000;
+  const wall = separator === 'T' || separator === ' ' ? leadingWallTime(text) : null;
+  if (!wall) return null;
+  const wallMs = wallTimeAsUtcMs(wall);
   const suffix = text.slice(19);
   const signed = SUFFIX_OFFSET.exec(suffix);
   if (suffix !== '' && suffix !== 'Z' && !signed) return null;
