@@ -7,14 +7,13 @@ import { join } from 'node:path';
 import { m } from '../../shared/i18n';
 import type { Accounts } from '../accounts/accounts';
 import { createClient, type PlatformClient } from '../api';
-import { pageSourceFor } from '../jobs/paged-sources';
 import { runExport } from '../export/export-job';
 import { checkFetchAll } from '../jobs/fetch-all';
 import type { JobRegistry } from '../jobs/job-registry';
 import { completed, runJob, stopped } from '../jobs/run-job';
 import type { Logger } from '../log';
 import { formatInstant } from '../../shared/cell-text';
-import { type CheckedQuery, type ListDescriptor, listOf, type SomeList } from '../../shared/operations';
+import { checkPageQuery, listOf, type SomeList } from '../../shared/operations';
 import { type AppError, type Result, fail, ok } from '../../shared/result';
 import { reportFileName, type ReportDay, type ReportListName } from '../../shared/schedule';
 import { formatIsoInZone, type TimeZone } from '../../shared/time-zone';
@@ -36,18 +35,13 @@ export function reportParams(day: ReportDay, zone: TimeZone): { strTime: string;
 /**
  * A day's report is written once the day is over by the platform's clock, not only by this
  * computer's: a clock running ahead would otherwise write a day still going on, and mark it
- * done. The first page is asked first (the client learns the platform's time from its
- * answer); the error says what to expect, and the scheduler tries again later.
+ * done. One record of the day is asked first (the client learns the platform's time from
+ * the answer); the error says what to expect, and the scheduler tries again later.
  */
-async function dayNotOverOnPlatform<P extends object, R, Row, D>(
-  client: PlatformClient,
-  list: ListDescriptor<P, R, Row, D>,
-  query: CheckedQuery<P, R>,
-  day: ReportDay,
-  zone: TimeZone,
-  signal: AbortSignal,
-): Promise<AppError | null> {
-  const first = await pageSourceFor(client, list, query).fetchPage(0, 1, { signal });
+async function dayNotOverOnPlatform(client: PlatformClient, list: SomeList, day: ReportDay, zone: TimeZone, signal: AbortSignal): Promise<AppError | null> {
+  const request = checkPageQuery(list, { current: 1, size: 1, params: reportParams(day, zone) });
+  if (!request.ok) return request.error;
+  const first = await client.page(list, request.value, { signal });
   if (!first.ok) return first.error;
   const localMs = Date.now();
   const platformMs = client.platformTimeAt(localMs);
@@ -75,7 +69,7 @@ export async function writeDailyReport(
     const connection = await deps.accounts.connection(profile.id);
     const client = createClient({ ...connection, log: deps.log });
     try {
-      const notOver = await dayNotOverOnPlatform(client, list, query.value, day, profile.zone, job.signal);
+      const notOver = await dayNotOverOnPlatform(client, list, day, profile.zone, job.signal);
       if (notOver) return stopped(notOver, job);
       const written = await runExport({
         client,
