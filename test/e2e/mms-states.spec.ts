@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { hostname, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { Page } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { startHarness } from '../../src/main/browser-host/server';
 import { createLogger } from '../../src/main/log';
 import { JOURNAL_FILE } from '../../src/main/mms';
@@ -84,6 +84,51 @@ test('a dropped answer is "outcome unknown" although the platform accepted the b
   expect(accepted(sandbox, '4470200000001')).toBe(1);
   await app.getByTestId('mms-batches').scrollIntoViewIfNeeded();
   await app.screenshot({ path: `${SCREENS}/mms-state-dropped.png` });
+});
+
+test('a reload answered after a new send has begun is dropped: no error, and the new send is what shows', async ({ app }) => {
+  await openMms(app);
+  await send(app, '4470100000011', 'Race check: first send');
+  // Hold the first send's reloads and the second send's answer, so a reload lands while the second is under way.
+  const holder = (): { held: number; route: (route: Route) => Promise<void>; release: () => void } => {
+    const waiting: Array<() => void> = [];
+    let released = false;
+    const holding = {
+      held: 0,
+      route: async (route: Route): Promise<void> => {
+        const answer = await route.fetch();
+        holding.held += 1;
+        if (!released) await new Promise<void>((resolve) => waiting.push(resolve));
+        await route.fulfill({ response: answer });
+      },
+      release: (): void => {
+        released = true;
+        for (const resolve of waiting.splice(0)) resolve();
+      },
+    };
+    return holding;
+  };
+  const reloads = holder();
+  const sends = holder();
+  await app.route('**/rpc/getMmsSend', reloads.route);
+  await app.getByTestId('mms-results-refresh').click();
+  await expect.poll(() => reloads.held).toBeGreaterThan(0);
+  await app.route('**/rpc/sendMms', sends.route);
+  await app.getByRole('tab', { name: 'Compose' }).click();
+  await app.locator('#mms-recipients').fill('4470100000012');
+  await app.locator('#mms-content').fill('Race check: second send');
+  await app.getByTestId('mms-review').click();
+  await app.getByTestId('mms-confirm-send').click();
+  await expect.poll(() => sends.held).toBe(1);
+  await expect(app.getByTestId('mms-results')).toHaveCount(0);
+  reloads.release();
+  await app.waitForTimeout(300);
+  await expect(app.getByTestId('mms-results')).toHaveCount(0);
+  sends.release();
+  await expect(app.getByTestId('mms-results')).toBeVisible({ timeout: 20_000 });
+  await expect(app.getByTestId('mms-number-table')).toContainText('4470100000012');
+  await expect(app.getByTestId('mms-number-table')).not.toContainText('4470100000011');
+  await app.unrouteAll({ behavior: 'ignoreErrors' });
 });
 
 test('the review warns of a repeat send and skips the repeated numbers unless told otherwise (light and dark)', async ({ app, sandbox }) => {
