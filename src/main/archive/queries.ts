@@ -123,6 +123,9 @@ export class ArchiveQueries {
     const pick = (start: number, length: number, reading?: AbortSignal): Promise<R[]> =>
       this.pool.run(
         async (reader) => {
+          // A page read in one statement is one snapshot already: no transaction to begin and end (3-5 ms).
+          const oneStatement = this.pageInOneStatement(layout, query, conditions, total, start, length);
+          if (oneStatement) return readRecords<R>(reader, layout, oneStatement);
           await runSql(reader, sql`BEGIN TRANSACTION`);
           try {
             return await this.pickRows<R>(reader, layout, query, conditions, total, start, length);
@@ -209,9 +212,7 @@ export class ArchiveQueries {
   ): Promise<R[]> {
     const from = sql`FROM ${tableName(layout)} ${whereOf(conditions)}`;
     const sort = sortKeyOf(layout, query);
-    // A search's few rows too, when their count listed the top values with it: the search is then read again only within the page's values.
-    const narrow = total > NARROW_PICK_FROM_ROWS || this.topValues.peek(topValuesKeyOf(sort, from)) !== undefined;
-    if (narrow && first + size <= TOP_VALUES_MAX) {
+    if (this.picksBetweenSortValues(sort, from, total, first, size)) {
       const records = await this.pageBetweenSortValues<R>(reader, layout, query, conditions, sort, first, size);
       if (records) return records;
     }
@@ -237,11 +238,8 @@ export class ArchiveQueries {
 
   /**
    * A page of a large listing that sorts rows only between its own first and last sort
-   * values. One aggregate (no sort of the rows) lists the sort column's top values in
-   * order: its entries at `first` and `first + size - 1` are the page's first and last
-   * values, and the entries before `first` equal to the page's first value count the rows
-   * of that value that come before the page. Null when the page reaches rows without a
-   * value (they sort last and are not listed).
+   * values, found in the sort column's top values (one aggregate, no sort of the rows; see
+   * rangeOfPage). Null when the page reaches rows without a value.
    */
   private async pageBetweenSortValues<R>(
     reader: DuckDBConnection,
@@ -253,25 +251,31 @@ export class ArchiveQueries {
     size: number,
   ): Promise<R[] | null> {
     const values = await this.topValuesOf(reader, layout, conditions, sort, first + size);
-    if (values.length < first + size) return null;
-    const pageFirst: unknown = values[first];
-    const pageLast: unknown = values[first + size - 1];
-    if (!isSortValue(pageFirst) || !isSortValue(pageLast)) return null;
-    let before = 0;
-    for (let index = first - 1; index >= 0 && values[index] === pageFirst; index--) before++;
-    const [low, high] = sort.descending ? [pageLast, pageFirst] : [pageFirst, pageLast];
-    const between = sql`${sort.column} BETWEEN ${param(low)} AND ${param(high)}`;
-    // A page of one value (a duration of 0 among hundreds of thousands) is in the order of its
-    // tie-break alone: the engine then sorts those rows by one key, not two (43 against 74-116 ms).
-    const order = pageFirst === pageLast ? sql`ORDER BY ${tieBreakOf(query)}` : orderBy(layout, query);
-    const range = sql`FROM ${tableName(layout)} ${whereOf([...conditions, between])} ${order} LIMIT ${size} OFFSET ${before}`;
-    // Few rows to pass by: one statement. The engine sorts the range by its sort values and
-    // keys alone, then reads the page's rows (its late materialisation), a statement fewer.
-    if (before + size <= LATE_MATERIALISED_ROWS_MAX) return readRecords<R>(reader, layout, range);
+    const between = rangeOfPage(layout, query, conditions, sort, values, first, size);
+    if (!between) return null;
+    if (between.inOneStatement) return readRecords<R>(reader, layout, between.range);
     // Many rows may share the page's values (a cost of 0.00): the sort of them reads no more
     // than their rowids, and only the page's rows are built.
-    const rows = await readSql(reader, sql`SELECT rowid, ${sort.column} ${range}`);
+    const rows = await readSql(reader, sql`SELECT rowid, ${sort.column} ${between.range}`);
     return buildRecords<R>(reader, layout, sort, rows);
+  }
+
+  /** Whether a page is read between its first and last sort values (pageBetweenSortValues). */
+  private picksBetweenSortValues(sort: SortKey, from: SqlQuery, total: number, first: number, size: number): boolean {
+    // A search's few rows too, when their count listed the top values with it: the search is then read again only within the page's values.
+    const narrow = total > NARROW_PICK_FROM_ROWS || this.topValues.peek(topValuesKeyOf(sort, from)) !== undefined;
+    return narrow && first + size <= TOP_VALUES_MAX;
+  }
+
+  /** The one statement that reads a page, when the sort values already listed make it one (see rangeOfPage); else null. */
+  private pageInOneStatement(layout: TableLayout, query: ArchiveQuery, conditions: readonly SqlQuery[], total: number, first: number, size: number): SqlQuery | null {
+    const from = sql`FROM ${tableName(layout)} ${whereOf(conditions)}`;
+    const sort = sortKeyOf(layout, query);
+    if (!this.picksBetweenSortValues(sort, from, total, first, size)) return null;
+    const known = this.topValues.peek(topValuesKeyOf(sort, from));
+    if (!known) return null;
+    const between = rangeOfPage(layout, query, conditions, sort, known.values, first, size);
+    return between?.inOneStatement ? between.range : null;
   }
 
   /**
@@ -675,6 +679,39 @@ async function spanOf(reader: DuckDBConnection, layout: TableLayout): Promise<{ 
   const [row] = await readSql(reader, sql`SELECT min(_time), max(_time) FROM ${tableName(layout)}`);
   const [first, last] = row ?? [null, null];
   return first === null || first === undefined || last === null || last === undefined ? null : { fromMs: Number(first), toMs: Number(last) };
+}
+
+/**
+ * The rows of the page `[first, first + size)` as the rows between its first and last sort
+ * value: `values` are the sort column's top values in order, whose entries before `first`
+ * equal to the page's first value are the rows of that value that come before the page.
+ * Null when the values listed do not reach the page's end, or the page reaches rows without a
+ * value (they sort last and are not listed).
+ */
+function rangeOfPage(
+  layout: TableLayout,
+  query: ArchiveQuery,
+  conditions: readonly SqlQuery[],
+  sort: SortKey,
+  values: readonly unknown[],
+  first: number,
+  size: number,
+): { range: SqlQuery; inOneStatement: boolean } | null {
+  if (values.length < first + size) return null;
+  const pageFirst: unknown = values[first];
+  const pageLast: unknown = values[first + size - 1];
+  if (!isSortValue(pageFirst) || !isSortValue(pageLast)) return null;
+  let before = 0;
+  for (let index = first - 1; index >= 0 && values[index] === pageFirst; index--) before++;
+  const [low, high] = sort.descending ? [pageLast, pageFirst] : [pageFirst, pageLast];
+  const between = sql`${sort.column} BETWEEN ${param(low)} AND ${param(high)}`;
+  // A page of one value (a duration of 0 among hundreds of thousands) is in the order of its
+  // tie-break alone: the engine then sorts those rows by one key, not two (43 against 74-116 ms).
+  const order = pageFirst === pageLast ? sql`ORDER BY ${tieBreakOf(query)}` : orderBy(layout, query);
+  const range = sql`FROM ${tableName(layout)} ${whereOf([...conditions, between])} ${order} LIMIT ${size} OFFSET ${before}`;
+  // Few rows to pass by: one statement. The engine sorts the range by its sort values and
+  // keys alone, then reads the page's rows (its late materialisation), a statement fewer.
+  return { range, inOneStatement: before + size <= LATE_MATERIALISED_ROWS_MAX };
 }
 
 /** The aggregate listing a sort column's top values in the sort's order. */
