@@ -108,3 +108,50 @@ test('changing a saved profile’s address asks for the secret again, and says w
   await saved.getByLabel('Base URL').fill(second.baseUrl);
   await expect(app.getByTestId('secret-status')).toContainText('Secret stored in the keychain');
 });
+
+test('an archive settings answer for a profile no longer chosen is not shown under another, where a save would write it', async ({ app }) => {
+  await app.getByRole('navigation', { name: 'Screens' }).locator('button[data-screen="accounts"]').click();
+  await app.getByRole('button', { name: 'Add profile' }).click();
+  const form = app.getByRole('form', { name: 'New profile' });
+  await form.getByLabel('Name').fill('Night desk');
+  await form.getByLabel('Base URL').fill(second.baseUrl);
+  await form.getByLabel('API key').fill(SECOND_KEY);
+  await form.getByLabel('API secret').fill(SECOND_SECRET);
+  await form.getByRole('button', { name: 'Create profile' }).click();
+  await expect(app.getByText('Profile “Night desk” created.')).toBeVisible();
+
+  const panel = app.getByTestId('archive-panel');
+  const history = panel.getByLabel('Sync history in days');
+  await app.getByTestId('profile-Sandbox (demo)').click();
+  await expect(history).toHaveValue('60');
+  // The sandbox profile's save is answered only once the other profile is shown.
+  let release = (): void => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let answered = false;
+  await app.route('**/rpc/setArchiveSettings', async (route) => {
+    const answer = await route.fetch();
+    await released;
+    await route.fulfill({ response: answer });
+    answered = true;
+  });
+  await history.fill('45');
+  await panel.getByRole('button', { name: 'Save archive settings' }).click();
+  await app.getByTestId('profile-Night desk').click();
+  await expect(history).toHaveValue('60');
+  release();
+  await expect.poll(() => answered).toBe(true);
+  await app.waitForTimeout(300);
+  await expect(history).toHaveValue('60');
+  await app.unrouteAll({ behavior: 'ignoreErrors' });
+
+  // The save itself was made, for the profile it was asked for; then put back for the other tests.
+  await app.getByTestId('profile-Sandbox (demo)').click();
+  await expect(history).toHaveValue('45');
+  await history.fill('60');
+  await panel.getByRole('button', { name: 'Save archive settings' }).click();
+  await expect(panel.getByRole('button', { name: 'Save archive settings' })).toBeDisabled();
+  await app.getByTestId('profile-Night desk').click();
+  await app.getByRole('button', { name: 'Delete…' }).click();
+  await app.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(app.getByText('Profile deleted.')).toBeVisible();
+});
