@@ -1,6 +1,7 @@
 import { startSandbox, type Sandbox } from '../../src/main/sandbox';
 import type { Response } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { addProfile } from './support/profiles';
 
 const SECOND_KEY = 'second-desk-key';
 const SECOND_SECRET = 'Second-Desk-Secret-93f1c';
@@ -88,14 +89,7 @@ test('a bad profile form shows a message at each field and sends nothing', async
 });
 
 test('changing a saved profile’s address asks for the secret again, and says why', async ({ app }) => {
-  await app.getByRole('navigation', { name: 'Screens' }).locator('button[data-screen="accounts"]').click();
-  await app.getByRole('button', { name: 'Add profile' }).click();
-  const form = app.getByRole('form', { name: 'New profile' });
-  await form.getByLabel('Name').fill('Rebind desk');
-  await form.getByLabel('Base URL').fill(second.baseUrl);
-  await form.getByLabel('API key').fill(SECOND_KEY);
-  await form.getByLabel('API secret').fill(SECOND_SECRET);
-  await form.getByRole('button', { name: 'Create profile' }).click();
+  await addProfile(app, { name: 'Rebind desk', baseUrl: second.baseUrl, apiKey: SECOND_KEY, apiSecret: SECOND_SECRET });
   await expect(app.getByTestId('secret-status')).toContainText('Secret stored in the keychain');
 
   const saved = app.getByRole('form', { name: 'Profile Rebind desk' });
@@ -110,15 +104,7 @@ test('changing a saved profile’s address asks for the secret again, and says w
 });
 
 test('an archive settings answer for a profile no longer chosen is not shown under another, where a save would write it', async ({ app }) => {
-  await app.getByRole('navigation', { name: 'Screens' }).locator('button[data-screen="accounts"]').click();
-  await app.getByRole('button', { name: 'Add profile' }).click();
-  const form = app.getByRole('form', { name: 'New profile' });
-  await form.getByLabel('Name').fill('Night desk');
-  await form.getByLabel('Base URL').fill(second.baseUrl);
-  await form.getByLabel('API key').fill(SECOND_KEY);
-  await form.getByLabel('API secret').fill(SECOND_SECRET);
-  await form.getByRole('button', { name: 'Create profile' }).click();
-  await expect(app.getByText('Profile “Night desk” created.')).toBeVisible();
+  await addProfile(app, { name: 'Night desk', baseUrl: second.baseUrl, apiKey: SECOND_KEY, apiSecret: SECOND_SECRET });
 
   const panel = app.getByTestId('archive-panel');
   const history = panel.getByLabel('Sync history in days');

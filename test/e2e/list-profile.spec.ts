@@ -1,5 +1,6 @@
 import { startSandbox, type Sandbox } from '../../src/main/sandbox';
 import { expect, test } from './fixtures';
+import { addProfile } from './support/profiles';
 import { expectedPage, expectScreenShows, factsOf, grid, windowParams } from './support/list-truth';
 
 const KEY = 'list-profile-key';
@@ -16,15 +17,7 @@ test('a list follows a profile switched while another screen was shown', async (
   await expect(grid(app)).toBeVisible();
   await expectScreenShows(app, voice, await expectedPage(sandbox, 'voiceRecords', await windowParams(app), 1, 25), 1);
 
-  await app.getByRole('navigation', { name: 'Screens' }).locator('button[data-screen="accounts"]').click();
-  await app.getByRole('button', { name: 'Add profile' }).click();
-  const form = app.getByRole('form', { name: 'New profile' });
-  await form.getByLabel('Name').fill('Other desk');
-  await form.getByLabel('Base URL').fill(other.baseUrl);
-  await form.getByLabel('API key').fill(KEY);
-  await form.getByLabel('API secret').fill(SECRET);
-  await form.getByRole('button', { name: 'Create profile' }).click();
-  await expect(app.getByText('Profile “Other desk” created.')).toBeVisible();
+  await addProfile(app, { name: 'Other desk', baseUrl: other.baseUrl, apiKey: KEY, apiSecret: SECRET });
   await app.getByTestId('profile-switcher').selectOption({ label: 'Other desk' });
   await expect(app.getByTestId('active-profile')).toContainText('Other desk');
   try {
