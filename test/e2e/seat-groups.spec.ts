@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
-import type { Sandbox } from '../../src/main/sandbox';
+import { startSandbox, type Sandbox } from '../../src/main/sandbox';
 import { expect, test } from './fixtures';
+import { addProfile } from './support/profiles';
 
 type StoredGroup = NonNullable<ReturnType<Sandbox['seatGroups']['get']>>;
 
@@ -208,5 +209,41 @@ test('a change made behind the form\'s back is shown before overwriting', async 
     expect(sandbox.seatGroups.get(105)).toMatchObject({ callinStrategy: 2, timeoutTransferSec: 30, wrapUpTime: 45 });
   } finally {
     sandbox.seatGroups.set(105, original);
+  }
+});
+
+test('a save answered after another profile was chosen leaves that profile’s form empty', async ({ app, sandbox }) => {
+  const other = await startSandbox({ seed: 5, volume: 'small', accounts: [{ apiKey: 'sg-other-key', apiSecret: 'Sg-Other-Secret-7b1e' }] });
+  const { original, prepared } = prepare(sandbox, 103, KNOWN);
+  try {
+    await addProfile(app, { name: 'Group desk', baseUrl: other.baseUrl, apiKey: 'sg-other-key', apiSecret: 'Sg-Other-Secret-7b1e' });
+    await app.getByTestId('profile-switcher').selectOption({ label: 'Sandbox (demo)' });
+    await openGroup(app, 103);
+    await app.getByLabel('Inbound strategy').selectOption('4');
+    await app.getByRole('button', { name: 'Review and save…' }).click();
+    let release = (): void => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let answered = false;
+    await app.route('**/rpc/saveSeatGroup', async (route) => {
+      const answer = await route.fetch();
+      await released;
+      await route.fulfill({ response: answer });
+      answered = true;
+    });
+    await app.getByRole('button', { name: 'Save', exact: true }).click();
+    await app.getByTestId('profile-switcher').selectOption({ label: 'Group desk' });
+    await expect(app.getByTestId('active-profile')).toContainText('Group desk');
+    await expect(app.getByTestId('seat-group-summary')).toHaveCount(0);
+    release();
+    await expect.poll(() => answered).toBe(true);
+    await app.waitForTimeout(300);
+    // The saved group is the sandbox profile's: nothing of it shows under the other profile.
+    await expect(app.getByTestId('seat-group-summary')).toHaveCount(0);
+    await expect(app.getByTestId('save-notice')).toHaveCount(0);
+    expect(sandbox.seatGroups.get(103)).toEqual({ ...prepared, callinStrategy: 4 });
+    await app.unrouteAll({ behavior: 'ignoreErrors' });
+  } finally {
+    sandbox.seatGroups.set(103, original);
+    await other.close();
   }
 });

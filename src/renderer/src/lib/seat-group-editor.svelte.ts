@@ -142,8 +142,11 @@ export class SeatGroupEditor {
     if (!request || !base || this.busy) return;
     this.dialog = null;
     this.busy = 'save';
+    const profileId = this.profileId;
     const result = await bridge.saveSeatGroup({ expected: valuesOf(base), next: request, overwrite: false });
     this.busy = null;
+    // Another profile chosen meanwhile: the form is that profile's now, and this group is not one of its groups.
+    if (profileId !== this.profileId) return;
     this.clearErrors();
     if (!result.ok) {
       this.show(result.error);
