@@ -98,7 +98,9 @@ class OverviewState {
       this.overview = result.value;
       this.status = 'ready';
     } else {
-      this.problem = { error: result.error, archive: result.error.code === 'archive-off' || (await this.archiveIsTheProblem()) };
+      const archive = result.error.code === 'archive-off' || (await this.archiveIsTheProblem());
+      if (seq !== this.seq) return;
+      this.problem = { error: result.error, archive };
       this.status = 'error';
     }
   }
@@ -157,8 +159,10 @@ class OverviewState {
   }
 
   private async readMaxDays(): Promise<void> {
-    const status = await bridge.archiveStatus(session.activeProfileId ? { profileId: session.activeProfileId } : {});
-    if (status.ok) this.maxDays = status.value.settings.historyDays;
+    const profileId = session.activeProfileId;
+    const status = await bridge.archiveStatus(profileId ? { profileId } : {});
+    // Another profile's history is not the one the window is checked against.
+    if (status.ok && profileId === session.activeProfileId) this.maxDays = status.value.settings.historyDays;
   }
 
   private async archiveIsTheProblem(): Promise<boolean> {
