@@ -14,6 +14,7 @@ import { fetchAll, type FetchAllOptions } from '../jobs/fetch-all';
 import { type CheckedQuery, type ListDescriptor, listOf, type ListOperation, type ListRows } from '../../shared/operations';
 import { fail, ok, type Result } from '../../shared/result';
 import { parseIsoInstant } from '../../shared/time-zone';
+import { readPositiveId, refusal } from '../../shared/validation/fields';
 import { ownerOnly } from './archive-files';
 import { type ArchiveQuery, ArchiveStore, type ArchiveTable } from './archive-store';
 import { archiveTableFor } from './tables';
@@ -31,7 +32,10 @@ export function archiveQueryFor(
       continue;
     if (list.window !== null && (key === 'strTime' || key === 'endTime')) continue;
     if (operation === 'taskDetails' && key === 'taskId') {
-      query.scope = String(value);
+      // The same rule as the platform's query (checkTaskParams): a task is a positive whole number.
+      const taskId = readPositiveId(value);
+      if (taskId === null) return refusal({ 'params.taskId': m.errors_task_id() });
+      query.scope = String(taskId);
       continue;
     }
     others.push(key);

@@ -21,6 +21,7 @@ import { isListOperation, listOf, type ListOperation, type ListRows } from '../.
 import { formatNumber, m } from '../../shared/i18n';
 import { fail, ok, type Result } from '../../shared/result';
 import { parseTimeZone } from '../../shared/time-zone';
+import { type FieldErrors, hasFieldErrors, refusal } from '../../shared/validation/fields';
 import { withAccounts } from './accounts-handlers';
 import type { Handlers } from './dispatcher';
 
@@ -131,11 +132,15 @@ export function createArchiveHandlers(deps: { accounts: Accounts; archives: Arch
     if (!zone) return fail('validation', m.errors_bad_zone({ zone: profile.timeZone }));
     const asked = listArchiveQuery({ ...request, operation } as ListFilters, zone);
     if (!asked.ok) return asked;
+    // Refused as the platform's paging is, not bent to fit: a page other than the one asked would mislead.
+    const paging: FieldErrors = {};
+    if (request.offset < 0) paging.offset = m.errors_row_offset();
+    if (request.limit < 1 || request.limit > ARCHIVE_PAGE_MAX) paging.limit = m.errors_page_size({ min: 1, max: ARCHIVE_PAGE_MAX });
+    if (hasFieldErrors(paging)) return refusal(paging);
     const { query, unfiltered } = asked.value;
     const table = archiveTableFor(operation);
-    const limit = Math.min(Math.max(1, request.limit), ARCHIVE_PAGE_MAX);
     try {
-      const archived = await store.page(table, query, Math.max(0, request.offset), limit, signal);
+      const archived = await store.page(table, query, request.offset, request.limit, signal);
       // Before the search and column filters: "0 of 1,234 match" (a count the archive keeps until the next write).
       const of = query === unfiltered ? archived.total : (await store.page(table, unfiltered, 0, 0, signal)).total;
       const scope = query.scope;

@@ -22,7 +22,7 @@ export function checkTaskParams(params: Params, fields: FieldErrors): void {
   checkOptionalText(params.remark, 'params.remark', fields);
   if (isPresent(params.statusList)) {
     const allowed = Object.keys(TASK_ROW_STATUS_LABELS).map(Number);
-    if (!Array.isArray(params.statusList) || params.statusList.some((s: unknown) => !allowed.includes(Number(s)) || !isWholeNumber(s))) {
+    if (!Array.isArray(params.statusList) || params.statusList.some((s: unknown) => !isWholeNumber(s) || !allowed.includes(s))) {
       fields['params.statusList'] = m.errors_statuses_only({ allowed: allowed.join(', ') });
     }
   }

@@ -190,6 +190,12 @@ describe('task details', () => {
     ]);
     expect(fields['params.statusList']).toBe('Statuses may only be 1, 5, 7, 9.');
   });
+  it('refuses statuses nested thousands deep as a field error, not a stack overflow', () => {
+    let deep: unknown = 1;
+    for (let level = 0; level < 10_000; level++) deep = [deep];
+    expect(fieldsOf(validateTaskDetails(task({ statusList: [deep] }) as never))).toHaveProperty('params.statusList');
+    expect(fieldsOf(validateTaskDetails(task({ statusList: ['1'] }) as never))).toHaveProperty('params.statusList');
+  });
 });
 
 describe('seats and team leaders', () => {

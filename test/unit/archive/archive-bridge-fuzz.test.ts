@@ -44,12 +44,18 @@ const deep = fc.integer({ min: 500, max: 20_000 }).map((depth) => {
   for (let level = 0; level < depth; level++) value = { inner: value };
   return value;
 });
+/** A list in a list, thousands deep: turning it into a text or a number recurses once per level. */
+const deepList = fc.integer({ min: 3_000, max: 20_000 }).map((depth) => {
+  let value: unknown = 1001;
+  for (let level = 0; level < depth; level++) value = [value];
+  return value;
+});
 
 const isoInstant = fc
   .tuple(fc.integer({ min: 0, max: 9999 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 28 }), fc.constantFrom('Z', '+08:00', '-12:00', '+14:00', '+05:45', '+18:00', '+99:99'))
   .map(([year, month, day, offset]) => `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}T00:00:00${offset}`);
 const windowText = fc.oneof(isoInstant, oddText, fc.constantFrom('0001-01-01T00:00:00Z', '9999-12-31T23:59:59Z', '+275760-09-13T00:00:00Z', '2026-02-30T00:00:00Z'));
-const paramValue = fc.oneof(windowText, extremeNumber, nested, deep);
+const paramValue = fc.oneof(windowText, extremeNumber, nested, deep, deepList);
 const params = fc.oneof(
   fc.record({ strTime: windowText, endTime: windowText }),
   fc.record({ strTime: paramValue, endTime: paramValue }, { requiredKeys: [] }),
@@ -153,6 +159,24 @@ describe('the archive and Overview methods under hostile parameters', () => {
   it('archivePage', async () => {
     await fc.assert(fc.asyncProperty(pageRequest, (request) => answered('archivePage', request)), { numRuns: 300, endOnFailure: true });
   }, 240_000);
+
+  it('archivePage refuses a task that is no task id, a negative offset and a page size out of range, naming the field', async () => {
+    const refusedAt = async (input: Record<string, unknown>): Promise<string[]> => {
+      const result = (await call('archivePage', { operation: 'taskDetails', params: { taskId: 1001 }, offset: 0, limit: 25, ...input })) as Result<unknown>;
+      return result.ok ? [] : Object.keys(result.error.fields ?? {});
+    };
+    for (const taskId of ['abc', true, {}, -1, 0, 1.5, [1001], '１００１', '0x3E9', [[[1001]]]]) {
+      expect(await refusedAt({ params: { taskId } }), JSON.stringify(taskId)).toEqual(['params.taskId']);
+    }
+    let deepTask: unknown = 1001;
+    for (let level = 0; level < 10_000; level++) deepTask = [deepTask];
+    expect(await refusedAt({ params: { taskId: deepTask } })).toEqual(['params.taskId']);
+    expect(await refusedAt({ offset: -1 })).toEqual(['offset']);
+    for (const limit of [0, -1, 1001, 2 ** 31]) expect(await refusedAt({ limit }), String(limit)).toEqual(['limit']);
+    // The same task written as digits, with or without spaces, is the same task.
+    expect(await refusedAt({ params: { taskId: ' 1001 ' } })).toEqual([]);
+    expect(await refusedAt({ params: { taskId: '1001' }, offset: 9_007_199_254_740_991, limit: 1000 })).toEqual([]);
+  });
 
   it('overview', async () => {
     await fc.assert(fc.asyncProperty(overviewRequest, (request) => answered('overview', request)), { numRuns: 150, endOnFailure: true });
