@@ -119,12 +119,15 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     if (!tokenMatches(header(req, 'x-switchboard-token'))) return sendText(res, 403, m.errors_forbidden());
     const body = await readBody(req);
     if (body === null) return sendJson(res, 413, fail('bad-request', m.errors_request_too_large()));
-    let input: unknown;
+    let parsed: unknown;
     try {
-      input = body.length === 0 ? undefined : (JSON.parse(body) as { input?: unknown }).input;
+      parsed = body.length === 0 ? {} : JSON.parse(body);
     } catch {
       return sendJson(res, 400, fail('bad-request', m.errors_request_not_json()));
     }
+    // `{ "input": … }` and nothing else: a typo in the wrapper would otherwise read as "no input".
+    if (!isRpcBody(parsed)) return sendJson(res, 400, fail('bad-request', m.errors_request_not_rpc_body()));
+    const input = parsed.input;
     const name = decodedOrNull(method);
     if (name === null) {
       const message = m.errors_rpc_bad_name({ name: method.slice(0, 40) });
@@ -243,4 +246,8 @@ function sendJson(res: ServerResponse, status: number, value: unknown): void {
 function sendText(res: ServerResponse, status: number, text: string): void {
   res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' });
   res.end(text);
+}
+
+function isRpcBody(value: unknown): value is { input?: unknown } {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).every((key) => key === 'input');
 }

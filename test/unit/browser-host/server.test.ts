@@ -91,6 +91,12 @@ describe('the browser harness', () => {
     });
     expect(notJson.status).toBe(400);
     expect(JSON.parse(notJson.body)).toMatchObject({ ok: false, error: { code: 'bad-request' } });
+    // Valid JSON but not the call's wrapper: said so, never read as a call without input.
+    for (const body of ['null', '5', '[1]', '"x"', '{"inpt":{}}']) {
+      const wrong = await send(harness, '/rpc/getAppInfo', { method: 'POST', headers: { 'X-Switchboard-Token': harness.token }, body });
+      expect(wrong.status, body).toBe(400);
+      expect(JSON.parse(wrong.body), body).toEqual({ ok: false, error: { code: 'bad-request', message: 'The request must be a JSON object whose only field is "input".' } });
+    }
     const unknown = await rpc(harness, 'formatDisk', undefined);
     expect(JSON.parse(unknown.body)).toMatchObject({ ok: false, error: { code: 'unknown-method' } });
   });
