@@ -33,6 +33,47 @@ export const DEFAULT_SCHEDULE_SETTINGS: Readonly<ScheduleSettings> = { syncEvery
 
 const LOCAL_TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
+export const REPORT_FOLDER_MAX_CHARS = 1024;
+const SHOWN_FOLDER_CHARS = 120;
+
+/** A typed value short enough to quote back in a message (whole characters, never half a pair). */
+export function shownFolder(folder: string): string {
+  const chars = Array.from(folder);
+  return chars.length > SHOWN_FOLDER_CHARS ? `${chars.slice(0, SHOWN_FOLDER_CHARS - 1).join('')}…` : folder;
+}
+
+/** Control characters, lone surrogates, and the bidi embeddings, overrides and isolates that make a path read as another. */
+function hasHiddenCharacter(text: string): boolean {
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code <= 0x1f || code === 0x7f || (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069)) return true;
+    if (code >= 0xdc00 && code <= 0xdfff) return true;
+    if (code >= 0xd800 && code <= 0xdbff) {
+      const next = text.charCodeAt(index + 1);
+      if (!(next >= 0xdc00 && next <= 0xdfff)) return true;
+      index += 1;
+    }
+  }
+  return false;
+}
+
+/**
+ * What is wrong with a daily-report folder as typed, or null: it must be a full local path
+ * (`/…`, or a drive letter then a slash). Pure, so the form checks it too; main then checks
+ * that it is a path of the system it runs on and an existing folder.
+ */
+export function reportFolderProblem(typed: string): string | null {
+  const folder = typed.trim();
+  if (folder === '') return m.export_schedule_choose_folder();
+  if (folder.length > REPORT_FOLDER_MAX_CHARS) return m.export_schedule_folder_too_long({ max: String(REPORT_FOLDER_MAX_CHARS) });
+  if (hasHiddenCharacter(folder)) return m.export_schedule_folder_hidden_characters();
+  // Writing to \\server\share would open an SMB connection (and send the user's credentials) at report time.
+  if (/^[\\/]{2}/.test(folder)) return m.export_schedule_folder_network();
+  if (/^[A-Za-z][A-Za-z0-9+.-]+:/.test(folder)) return m.export_schedule_folder_url();
+  if (!/^(\/|[A-Za-z]:[\\/])/.test(folder)) return m.export_schedule_folder_not_absolute({ typed: shownFolder(folder) });
+  return null;
+}
+
 /** Field-level problems, keyed by field (`syncEveryMinutes`, `atLocalTime`, `folder`, `lists`); empty means they can be saved. */
 export function validateScheduleSettings(settings: ScheduleSettings): Record<string, string> {
   const errors: Record<string, string> = {};
@@ -43,7 +84,8 @@ export function validateScheduleSettings(settings: ScheduleSettings): Record<str
   const report = settings.dailyReport;
   if (report !== null) {
     if (!LOCAL_TIME.test(report.atLocalTime)) errors.atLocalTime = m.export_schedule_time_format({ typed: report.atLocalTime.slice(0, 20) });
-    if (report.folder.trim() === '') errors.folder = m.export_schedule_choose_folder();
+    const folder = reportFolderProblem(report.folder);
+    if (folder !== null) errors.folder = folder;
     if (report.lists.length === 0 || report.lists.some((list) => !REPORT_LISTS.includes(list))) {
       errors.lists = m.export_schedule_choose_lists();
     }
@@ -63,7 +105,11 @@ export function scheduleSettingsOf(stored: unknown): ScheduleSettings {
         ? { atLocalTime: report.atLocalTime, folder: report.folder, lists: report.lists.filter((list): list is ReportListName => typeof list === 'string') }
         : null,
   };
-  return Object.keys(validateScheduleSettings(settings)).length === 0 ? settings : { ...DEFAULT_SCHEDULE_SETTINGS };
+  // A folder saved before the folder rule grew stricter is kept, not the schedule dropped with it: its report
+  // fails saying why, and the form shows the folder's problem, rather than the whole schedule going off unseen.
+  const { folder: folderProblem, ...problems } = validateScheduleSettings(settings);
+  const keptFolder = folderProblem === undefined || (settings.dailyReport !== null && settings.dailyReport.folder.trim() !== '');
+  return keptFolder && Object.keys(problems).length === 0 ? settings : { ...DEFAULT_SCHEDULE_SETTINGS };
 }
 
 /** The wait before the next scheduled sync after `failures` errors in a row: doubling, at most 4 intervals. */

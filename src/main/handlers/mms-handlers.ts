@@ -16,6 +16,7 @@ import type { ClientPool } from './client-pool';
 import type { DesktopPort } from '../desktop-port';
 import type { Handlers } from './dispatcher';
 import type { EmitEvent } from './dispatcher';
+import { ImportQueue } from '../mms/import-queue';
 import { MmsSendJobs } from '../mms/send-jobs';
 import type { MmsHistory } from '../mms';
 
@@ -55,6 +56,8 @@ export function createMmsHandlers(deps: {
   const { clients, emit, log, desktop } = deps;
   const { history } = deps;
   const sendJobs = new MmsSendJobs(deps.jobs, log);
+  const imports = new ImportQueue();
+  deps.onClose(() => imports.close());
   const sender = new MmsSender({
     history,
     log,
@@ -122,7 +125,7 @@ export function createMmsHandlers(deps: {
       if (dataBase64.length > MAX_IMPORT_BASE64_CHARS) {
         return fail('too-large', m.mms_import_too_large_split({ mb: '10' }));
       }
-      return importRecipientFile(fileName, Buffer.from(dataBase64, 'base64'));
+      return importRecipientFile(fileName, Buffer.from(dataBase64, 'base64'), { queue: imports });
     },
   };
 }

@@ -16,10 +16,12 @@ import type { ImportedRecipients } from '../../shared/methods/mms';
 import { currentLocale, m } from '../../shared/i18n';
 import { isRecord } from '../../shared/parse';
 import { fail, ok, type Result } from '../../shared/result';
+import type { ImportQueue } from './import-queue';
 import { fileKindOf, IMPORT_LIMITS, type ParsedColumn, type RecipientFileKind } from './recipient-file';
 
 export const IMPORT_TIME_LIMIT_MS = 5_000;
 const WORKER_MEMORY_MB = 512;
+const TERMINATE_GRACE_MS = 1_000;
 
 export interface WorkerScript {
   file: string;
@@ -42,6 +44,8 @@ export function resolveWorkerScript(dir: string = __dirname): WorkerScript | nul
 export interface ImportOptions {
   timeLimitMs?: number;
   script?: WorkerScript | null;
+  /** Where the read waits its turn; its time limit starts when its own worker runs. */
+  queue?: ImportQueue;
 }
 
 export async function importRecipientFile(
@@ -57,7 +61,8 @@ export async function importRecipientFile(
   }
   const script = options.script === undefined ? resolveWorkerScript() : options.script;
   if (!script) return fail('internal', m.mms_import_reader_missing());
-  const answer = await runWorker(script, kind, bytes, options.timeLimitMs ?? IMPORT_TIME_LIMIT_MS);
+  const read = (): Promise<Result<unknown>> => runWorker(script, kind, bytes, options.timeLimitMs ?? IMPORT_TIME_LIMIT_MS);
+  const answer = await (options.queue ? options.queue.run(read) : read());
   if (!answer.ok) return answer;
   const table = readAnswer(answer.value);
   if (!table.ok) return table;
@@ -80,8 +85,11 @@ function runWorker(script: WorkerScript, kind: RecipientFileKind, bytes: Uint8Ar
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      void worker.terminate();
-      resolve(result);
+      // The next file's worker starts only once this one's memory is given back (or after a
+      // grace period, should a thread stuck outside JavaScript not stop).
+      const done = (): void => resolve(result);
+      worker.terminate().then(done, done);
+      setTimeout(done, TERMINATE_GRACE_MS).unref();
     };
     // Loading the parser is not the file's fault: the limit starts once the thread runs
     // (with a generous cap on start-up itself).

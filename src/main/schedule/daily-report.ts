@@ -17,6 +17,7 @@ import { checkPageQuery, listOf, type SomeList } from '../../shared/operations';
 import { type AppError, type Result, fail, ok } from '../../shared/result';
 import { reportFileName, type ReportDay, type ReportListName } from '../../shared/schedule';
 import { formatIsoInZone, type TimeZone } from '../../shared/time-zone';
+import { isFullPathOn, notFullPathHere } from './report-folder';
 
 export interface DailyReportDeps {
   accounts: Accounts;
@@ -61,6 +62,8 @@ export async function writeDailyReport(
 ): Promise<Result<{ path: string; rows: number }>> {
   const operation = OPERATIONS[listName];
   const list: SomeList = listOf(operation);
+  // A profile file from another system (C:\Reports read on Linux) must not resolve against the working directory.
+  if (!isFullPathOn(process.platform, folder)) return fail('folder-not-absolute', notFullPathHere(folder));
   const path = join(folder, reportFileName(listName, day.key, profile.name));
   const query = checkFetchAll(list, reportParams(day, profile.zone), {});
   if (!query.ok) return query;

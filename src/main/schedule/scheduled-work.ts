@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { m } from '../../shared/i18n';
-import type { Accounts } from '../accounts/accounts';
+import { AccountsError, type Accounts } from '../accounts/accounts';
 import type { Archives } from '../archive/archives';
 import { SYNCED_LISTS, syncPlanOf } from '../archive/sync-plan';
 import type { JobRegistry } from '../jobs/job-registry';
@@ -17,6 +17,7 @@ import type { ScheduleStatus } from '../../shared/methods/schedule';
 import { fail, ok, type Result } from '../../shared/result';
 import { parseTimeZone } from '../../shared/time-zone';
 import { writeDailyReport } from './daily-report';
+import { scheduleSettingsProblemsHere } from './report-folder';
 import { ReportDaysFile } from './report-days-file';
 import { Scheduler, type ScheduledProfile, type SchedulerClock } from './scheduler';
 
@@ -92,6 +93,8 @@ export function createScheduledWork(deps: ScheduledWorkDeps): ScheduledWork {
       scheduleStatus: ({ profileId }) => withAccounts(async () => ok(status(profileId))),
       setScheduleSettings: ({ profileId, settings }) =>
         withAccounts(async () => {
+          const fields = await scheduleSettingsProblemsHere(settings);
+          if (Object.keys(fields).length > 0) throw new AccountsError('validation', m.errors_schedule_settings_fields(), fields);
           accounts.setScheduleSettings(profileId, settings);
           scheduler.refresh();
           return ok(status(profileId));

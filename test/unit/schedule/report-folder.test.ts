@@ -1,0 +1,126 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Accounts } from '../../../src/main/accounts/accounts';
+import type { JobRegistry } from '../../../src/main/jobs/job-registry';
+import { writeDailyReport } from '../../../src/main/schedule/daily-report';
+import { reportFolderProblemHere } from '../../../src/main/schedule/report-folder';
+import type { ScheduleStatus } from '../../../src/shared/methods/schedule';
+import { SANDBOX_PROFILE_ID } from '../../../src/shared/profiles';
+import { reportDayOf, reportFolderProblem, scheduleSettingsOf, validateScheduleSettings, type ScheduleSettings } from '../../../src/shared/schedule';
+import { parseTimeZone, type TimeZone } from '../../../src/shared/time-zone';
+import { startTestServices, type TestServices } from '../support/services';
+
+const withFolder = (folder: string): ScheduleSettings => ({ syncEveryMinutes: null, dailyReport: { atLocalTime: '06:00', folder, lists: ['voice'] } });
+/** The folder's field error as the form and main's first check report it. */
+const folderError = (folder: string): string | undefined => validateScheduleSettings(withFolder(folder)).folder;
+/** Longest message text around an echo of at most 120 characters. */
+const ECHO_BOUND = 400;
+
+describe('the daily-report folder, as typed (shared by the form and main)', () => {
+  it.each([
+    ['a path up from the working directory', '../../etc/passwd', /full path/],
+    ['a relative path', 'relative/dir', /full path/],
+    ['an object key', '__proto__', /full path/],
+    ['a drive-relative Windows path', 'C:reports', /full path/],
+    ['a UNC share', '\\\\host\\share\\x', /network share.*SMB/s],
+    ['a share written with slashes', '//host/share/x', /network share.*SMB/s],
+    ['a javascript: address', 'javascript:alert(1)', /not a link or web address/],
+    ['a file: address', 'file:///etc/passwd', /not a link or web address/],
+    ['a NUL character', 'a\u0000b', /hidden control/],
+    ['a control character in a full path', '/home/u/re\u0007ports', /hidden control/],
+    ['DEL', '/home/u/\u007freports', /hidden control/],
+    ['a lone high surrogate', '/home/u/\ud800reports', /broken character/],
+    ['a lone low surrogate', '/home/u/\udc00', /broken character/],
+    ['a right-to-left override', '/home/u/\u202Estroper', /text-direction/],
+    ['a directional isolate', '/home/u/\u2067x\u2069', /text-direction/],
+  ])('refuses %s as a field error', (_what, folder, message) => {
+    const error = folderError(folder);
+    expect(error).toMatch(message);
+    expect(reportFolderProblem(folder)).toBe(error);
+  });
+
+  it('refuses a path longer than 1024 characters without repeating it', () => {
+    const huge = `/${'a'.repeat(1024 * 1024)}`;
+    const error = folderError(huge);
+    expect(error).toMatch(/longer than 1024 characters/);
+    expect(error?.length).toBeLessThan(ECHO_BOUND);
+    expect(folderError(`/${'a'.repeat(1023)}`)).toBeUndefined();
+  });
+
+  it('repeats at most 120 characters of what was typed', () => {
+    const error = folderError(`relative/${'x'.repeat(1000)}`);
+    expect(error).toMatch(/full path/);
+    expect(error?.length).toBeLessThan(ECHO_BOUND);
+    expect(error).toContain(`relative/${'x'.repeat(100)}`);
+    expect(error).not.toContain('x'.repeat(120));
+  });
+
+  it.each([['/home/u/reports'], ['C:\\Reports'], ['D:/x'], ['  /home/u/reports  '], ['/home/u/报表 2026']])('accepts the full local path %j', (folder) => {
+    expect(reportFolderProblem(folder)).toBeNull();
+    expect(validateScheduleSettings(withFolder(folder))).toEqual({});
+  });
+});
+
+describe("main's check of the folder at save time", () => {
+  const started: TestServices[] = [];
+  afterEach(async () => {
+    for (const test of started.splice(0)) await test.services.close();
+  });
+
+  it('accepts an existing folder; refuses a missing one, a file, and a path of another system', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'report-folder-'));
+    const file = join(dir, 'a-file.txt');
+    writeFileSync(file, 'x');
+    expect(await reportFolderProblemHere(dir)).toBeNull();
+    expect(await reportFolderProblemHere(join(dir, 'missing'))).toBe(`The folder "${join(dir, 'missing')}" does not exist: create it or pick another.`);
+    expect(await reportFolderProblemHere(join(dir, 'a-file.txt', 'below'))).toMatch(/does not exist/);
+    expect(await reportFolderProblemHere(file)).toMatch(/is a file, not a folder/);
+    expect(await reportFolderProblemHere('C:\\Reports', 'linux')).toMatch(/not a full folder path on the computer Switchboard runs on, whose paths look like \/home\/me\/reports/);
+    expect(await reportFolderProblemHere('/home/u/reports', 'win32')).toMatch(/whose paths look like C:\\Reports/);
+    expect(await reportFolderProblemHere('relative/dir')).toMatch(/full path/);
+  });
+
+  it('refuses to save a folder that does not exist, as a field error, and keeps the settings saved before', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'report-folder-save-'));
+    const test = startTestServices({ userDataDir: dataDir });
+    started.push(test);
+    const missing = join(dataDir, 'no-such-folder', 'y'.repeat(300));
+    const refused = await test.call<ScheduleStatus>('setScheduleSettings', { profileId: SANDBOX_PROFILE_ID, settings: withFolder(missing) });
+    expect(refused.ok).toBe(false);
+    if (refused.ok) return;
+    expect(refused.error.code).toBe('validation');
+    expect(Object.keys(refused.error.fields ?? {})).toEqual(['folder']);
+    expect(refused.error.fields?.folder).toMatch(/^The folder ".*…" does not exist: create it or pick another\.$/);
+    expect(refused.error.fields?.folder.length).toBeLessThan(ECHO_BOUND);
+    const status = await test.call<ScheduleStatus>('scheduleStatus', { profileId: SANDBOX_PROFILE_ID });
+    expect(status.ok && status.value.settings.dailyReport).toBeNull();
+
+    const saved = await test.call<ScheduleStatus>('setScheduleSettings', { profileId: SANDBOX_PROFILE_ID, settings: withFolder(dataDir) });
+    expect(saved.ok && saved.value.settings.dailyReport?.folder).toBe(dataDir);
+  });
+
+  it('writes no report into a folder that is not a full path here (a profile file from another system)', async () => {
+    const zone = parseTimeZone('UTC') as TimeZone;
+    const unused = {} as never;
+    const written = await writeDailyReport(
+      { accounts: unused as Accounts, jobs: unused as JobRegistry, log: unused, appVersion: 'test' },
+      { id: 'p', name: 'P', zone },
+      'voice',
+      reportDayOf(20_000, zone),
+      process.platform === 'win32' ? '/reports' : 'C:\\Reports',
+    );
+    expect(written).toMatchObject({ ok: false, error: { code: 'folder-not-absolute' } });
+  });
+});
+
+describe('a schedule saved before the folder rule', () => {
+  it('is read back whole, its folder with it, so nothing goes off unseen; an empty folder still drops it', () => {
+    const saved = { syncEveryMinutes: 30, dailyReport: { atLocalTime: '06:00', folder: 'reports', lists: ['voice'] } };
+    expect(scheduleSettingsOf(saved)).toEqual(saved);
+    expect(validateScheduleSettings(scheduleSettingsOf(saved)).folder).toMatch(/full path/);
+    expect(scheduleSettingsOf({ ...saved, dailyReport: { ...saved.dailyReport, folder: ' ' } })).toEqual({ syncEveryMinutes: null, dailyReport: null });
+    expect(scheduleSettingsOf({ ...saved, syncEveryMinutes: 1 })).toEqual({ syncEveryMinutes: null, dailyReport: null });
+  });
+});
