@@ -94,6 +94,12 @@ test('2,345 pasted recipients are cleaned, sent in three batches once each, and 
   expect(sheetRows[0]).toEqual(['Number', 'Batch', 'Result', 'Message id', 'Detail']);
   expect(sheetRows.slice(1).map((row) => row[0])).toEqual(cleaned);
   expect(sheetRows.slice(1).every((row) => row[2] === 'Accepted' && row[3] === msgIds.get(row[0]))).toBe(true);
+  // In the browser the file is offered as a download; a second export of the same send takes a free name.
+  const [download] = await Promise.all([app.waitForEvent('download'), app.getByTestId('mms-export-download').click()]);
+  expect(readFileSync(await download.path())).toEqual(readFileSync(xlsxPath));
+  await app.getByTestId('mms-export-xlsx').click();
+  await expect(app.getByTestId('mms-export-saved')).toContainText(' (2).xlsx');
+  expect(readFileSync(xlsxPath).length).toBeGreaterThan(0);
 
   await app.getByTestId('mms-export-csv').click();
   await expect(app.getByTestId('mms-export-saved')).toContainText('.csv');

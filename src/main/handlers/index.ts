@@ -111,6 +111,7 @@ export function createServices(options: ServiceOptions): Services {
       userDataDir: options.userDataDir,
       appVersion: version,
       onClose: (stop) => stops.push(stop),
+      written,
     }),
     ...createSeatGroupHandlers({ clients, log }),
     ...createReportHandlers({ accounts, archives, jobs, log, mmsHistory, desktop, appVersion: version, written }),

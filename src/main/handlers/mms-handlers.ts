@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import { m } from '../../shared/i18n';
 import { fail, ok } from '../../shared/result';
 import type { JobRegistry } from '../jobs/job-registry';
@@ -16,6 +17,7 @@ import type { ClientPool } from './client-pool';
 import type { DesktopPort } from '../desktop-port';
 import type { Handlers } from './dispatcher';
 import type { EmitEvent } from './dispatcher';
+import { claimSavePath } from '../export/claim-save-path';
 import { ImportQueue } from '../mms/import-queue';
 import { MmsSendJobs } from '../mms/send-jobs';
 import type { MmsHistory } from '../mms';
@@ -52,6 +54,8 @@ export function createMmsHandlers(deps: {
   appVersion: string;
   /** Registers what to stop when the services close. */
   onClose: (stop: () => void) => void;
+  /** The files this session exported, which may be shown, opened or downloaded. */
+  written: Set<string>;
 }): MmsHandlers {
   const { clients, emit, log, desktop } = deps;
   const { history } = deps;
@@ -107,17 +111,25 @@ export function createMmsHandlers(deps: {
     exportMmsResults: async ({ sendId, format }) => {
       const detail = history.detail(sendId);
       if (!detail) return fail('not-found', m.mms_send_not_found());
-      const path = await desktop.chooseSavePath({
+      const chosen = await desktop.chooseSavePath({
         defaultName: resultsFileName(detail.at, format),
         filters: [format === 'xlsx' ? { name: m.mms_export_filter_xlsx(), extensions: ['xlsx'] } : { name: 'CSV', extensions: ['csv'] }],
       });
-      if (path === null) return ok(null);
+      if (chosen === null) return ok(null);
+      // As every export: a name another export is writing is refused, and in browser mode
+      // (nobody was asked) the first free name is taken, never an earlier file overwritten.
+      const claimed = claimSavePath(desktop.host, chosen);
+      if (!claimed.ok) return claimed;
+      const { path, partial } = claimed.value;
       try {
         await writeResultsFile(path, detail, format, { appVersion: deps.appVersion });
       } catch (error) {
         log.warn('MMS results export failed', error instanceof Error ? error.message : error);
         return fail('export-failed', m.mms_export_failed(), error instanceof Error ? error.message : undefined);
+      } finally {
+        await rm(partial, { force: true });
       }
+      deps.written.add(path);
       return ok({ path });
     },
 
