@@ -2,6 +2,7 @@
  * Tiny validators for what crosses the bridge. Requests come from the renderer
  * (or the browser harness) and are checked in main before any service sees them.
  */
+import { echoInput } from './echo';
 import { m } from './i18n';
 
 export class RequestShapeError extends Error {
@@ -90,7 +91,7 @@ export function object<S extends Shape>(shape: S): Parser<Parsed<S>> {
   return (input, path = '') => {
     if (!isRecord(input)) throw new RequestShapeError(path, m.errors_shape_object());
     for (const key of Object.keys(input)) {
-      if (!Object.hasOwn(shape, key)) throw new RequestShapeError(join(path, key), m.errors_shape_no_field());
+      if (!Object.hasOwn(shape, key)) throw new RequestShapeError(join(path, echoInput(key)), m.errors_shape_no_field());
     }
     const out: Record<string, unknown> = {};
     for (const [key, parser] of Object.entries(shape)) {

@@ -18,6 +18,7 @@ import { checkFetchAll, type FetchProgress } from '../jobs/fetch-all';
 import { type CheckedQuery, isListOperation, LIST_DESCRIPTORS, type ParamKind, type SomeList } from '../../shared/operations';
 import type { AppError } from '../../shared/result';
 import { parseCliArgs } from './args';
+import { echoInput } from '../../shared/echo';
 import { formatNumber, m } from '../../shared/i18n';
 import { choosesAnything, type ShownChoice, shownChoice, SHOWN_OPTIONS, shownUsage } from './shown-options';
 import { UsageError, type CliCommand, type CliIo } from './command';
@@ -137,8 +138,8 @@ export function paramsFromArgs(
     if (kind === undefined || kind === 'window') {
       throw new UsageError(
         filters.length > 0
-          ? m.cli_param_unknown({ list: list.slug, key, filters: filters.join(', ') })
-          : m.cli_param_unknown_window_only({ list: list.slug, key }),
+          ? m.cli_param_unknown({ list: list.slug, key: echoInput(key), filters: filters.join(', ') })
+          : m.cli_param_unknown_window_only({ list: list.slug, key: echoInput(key) }),
       );
     }
     params[key] = paramValue(key, kind, entry.slice(equals + 1));

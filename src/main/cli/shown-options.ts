@@ -5,6 +5,7 @@
  */
 import type { ColumnFilterText, ListSort } from '../../shared/list-query';
 import type { SomeList } from '../../shared/operations';
+import { echoInput } from '../../shared/echo';
 import { m } from '../../shared/i18n';
 import { UsageError } from './command';
 
@@ -42,7 +43,7 @@ interface ShownValues {
 function columnKey(list: SomeList, key: string, option: string): string {
   if (list.columns.some((column) => column.key === key)) return key;
   const keys = list.columns.map((column) => column.key).join(', ');
-  throw new UsageError(m.cli_shown_no_column({ option, list: list.slug, key, keys }));
+  throw new UsageError(m.cli_shown_no_column({ option, list: list.slug, key: echoInput(key), keys }));
 }
 
 export function shownChoice(list: SomeList, values: ShownValues): ShownChoice {

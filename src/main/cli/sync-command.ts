@@ -14,6 +14,7 @@ import { scopedSyncOf, scopeNoun, SYNCED_LISTS, syncList, syncPlanOf, type SyncP
 import { LIST_OPERATIONS, listOf, type ListOperation, type ScopedSync, type SomeList } from '../../shared/operations';
 import type { Result } from '../../shared/result';
 import type { Logger } from '../log';
+import { echoInput } from '../../shared/echo';
 import { formatNumber, m } from '../../shared/i18n';
 import { parseCliArgs } from './args';
 import { UsageError, type CliCommand, type CliIo } from './command';
@@ -83,7 +84,7 @@ function scopeOf(operations: readonly ListOperation[], entries: readonly string[
   const other = [...given.keys()].find((key) => !SCOPED.some(({ scope }) => scope.param === key));
   if (other !== undefined) {
     const takes = SCOPED.map(({ list, scope }) => m.cli_sync_param_for({ param: scope.param, list: list.slug })).join(m.cli_sync_param_separator());
-    throw new UsageError(m.cli_sync_no_filter({ key: other, takes }));
+    throw new UsageError(m.cli_sync_no_filter({ key: echoInput(other), takes }));
   }
   const named = SCOPED.find(({ operation }) => operations.includes(operation));
   if (named === undefined) {

@@ -6,6 +6,7 @@
 import { sortRows } from '../../shared/cell-text';
 import { planColumnFilters, rowPredicate } from '../../shared/column-filter';
 import type { Column } from '../../shared/columns';
+import { echoInput } from '../../shared/echo';
 import type { ListFiltersOf, ListSource } from '../../shared/list-query';
 import type { ExportScope } from '../../shared/methods/export';
 import { type ListDrafts, listOf, type ListOperation, type ListParams, type ListRecords, type ListRows } from '../../shared/operations';
@@ -45,7 +46,7 @@ export function columnsOf<O extends ListOperation>(operation: O, keys: readonly 
   const chosen: Column<ListRows[O]>[] = [];
   for (const key of keys) {
     const column = columns.find((candidate) => candidate.key === key);
-    if (!column) return fail('validation', m.export_no_such_column({ title: listOf(operation).endpoint.title(), key }));
+    if (!column) return fail('validation', m.export_no_such_column({ title: listOf(operation).endpoint.title(), key: echoInput(key) }));
     chosen.push(column);
   }
   if (chosen.length === 0) return fail('validation', m.export_choose_a_column());

@@ -7,6 +7,7 @@ import {
   type RequestOf,
   type ResultOf,
 } from '../../shared/contract';
+import { echoInput } from '../../shared/echo';
 import { m } from '../../shared/i18n';
 import { RequestShapeError } from '../../shared/parse';
 import { fail, type Result } from '../../shared/result';
@@ -28,7 +29,7 @@ export type Dispatch = (method: string, input: unknown) => Promise<Result<unknow
  */
 export function createDispatcher(handlers: Handlers, log: Logger): Dispatch {
   return async (method, input) => {
-    if (!isMethodName(method)) return fail('unknown-method', m.errors_unknown_method({ method }));
+    if (!isMethodName(method)) return fail('unknown-method', m.errors_unknown_method({ method: echoInput(method) }));
     let request: unknown;
     try {
       request = contract[method].parse(input);

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { platform } from 'node:os';
 import { version } from '../../../package.json';
+import { echoInput } from '../../shared/echo';
 import { m } from '../../shared/i18n';
 import { isSafeExternalUrl } from '../../shared/links';
 import { fail, ok } from '../../shared/result';
@@ -122,7 +123,7 @@ export function createServices(options: ServiceOptions): Services {
     savePreference: ({ key, value }) => preferences.set(key, value),
     openExternal: async ({ url }) => {
       if (!isSafeExternalUrl(url)) {
-        return fail('unsafe-link', m.errors_https_only(), url);
+        return fail('unsafe-link', m.errors_https_only(), echoInput(url));
       }
       await desktop.openExternal(url);
       return ok(null);

@@ -4,6 +4,7 @@
  * fetch-all, export and sync take the checked types and send them without checking
  * again. A page of a longer fetch is derived from its checked query, never re-parsed.
  */
+import { echoInput } from '../echo';
 import { m } from '../i18n';
 import { LIMITS } from '../platform';
 import type { PageRequest } from '../requests';
@@ -71,10 +72,11 @@ function parse<P extends object, R, Row, D>(
   const known = Object.keys(list.paramKinds);
   for (const key of Object.keys(params)) {
     if (!known.includes(key)) {
-      fields[`params.${key}`] =
+      const shown = echoInput(key);
+      fields[`params.${shown}`] =
         known.length > 0
-          ? m.lists_no_such_filter_use({ title: list.endpoint.title(), key, known: known.join(', ') })
-          : m.lists_no_such_filter({ title: list.endpoint.title(), key });
+          ? m.lists_no_such_filter_use({ title: list.endpoint.title(), key: shown, known: known.join(', ') })
+          : m.lists_no_such_filter({ title: list.endpoint.title(), key: shown });
     }
   }
   if (list.window) {

@@ -6,7 +6,7 @@
 import { LIMITS } from '../platform';
 import type { IntegerId, SeatGroupEditRequest } from '../requests';
 import { completeEditRequest, type SeatGroupValues } from './values';
-import { type FieldErrors, validateSeatGroupEdit } from '../validation';
+import { type FieldErrors, unsendableCharacter, validateSeatGroupEdit } from '../validation';
 import { m } from '../i18n';
 
 export const NUMBER_FIELDS = [
@@ -147,6 +147,8 @@ export function labelRefusal(labels: readonly string[], typed: string): string |
   if (label.length > LIMITS.labelMaxChars) {
     return m.mms_sg_label_too_long({ max: String(LIMITS.labelMaxChars), count: String(label.length) });
   }
+  const flaw = unsendableCharacter(label);
+  if (flaw !== null) return flaw;
   if (labels.includes(label)) return m.mms_sg_label_duplicate({ label });
   return null;
 }

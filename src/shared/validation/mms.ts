@@ -2,7 +2,9 @@ import { measureMessageUnit } from '../mms/message-units';
 import { LIMITS, MMS_TYPES } from '../platform';
 import type { MmsSendRequest } from '../requests';
 import type { Result } from '../result';
+import { echoInput } from '../echo';
 import { type FieldErrors, isPresent, validationResult } from './fields';
+import { unsendableCharacter } from './text';
 import { m } from '../i18n';
 
 /** A comma-separated text or a list, as trimmed entries (empty entries kept, so they can be reported). */
@@ -18,6 +20,21 @@ function entriesOf(value: string | readonly string[]): string[] {
   return items;
 }
 
+/**
+ * The spec says only "application id"; the platform's own sample is "4luaKsL2". 64 letters,
+ * digits, "-" or "_" is this app's bound (a profile's default app id also takes 64).
+ */
+const APP_ID_MAX_CHARS = 64;
+const APP_ID = new RegExp(`^[A-Za-z0-9_-]{1,${APP_ID_MAX_CHARS}}$`);
+
+/**
+ * The spec: "attachment ids separated by commas", made by the MMS upload; the platform's
+ * sample ids are file names it generated ("57_3_1727059993381.txt"), not links. It gives no
+ * length: 128 is this app's bound.
+ */
+const ATTACHMENT_ID_MAX_CHARS = 128;
+const ATTACHMENT_ID = new RegExp(`^[A-Za-z0-9._-]{1,${ATTACHMENT_ID_MAX_CHARS}}$`);
+
 /** E.164: an optional +, then 6 to 15 digits. */
 const PHONE_NUMBER = /^\+?\d{6,15}$/;
 
@@ -30,8 +47,11 @@ function characterCount(text: string): number {
 
 export function validateMmsSend(request: MmsSendRequest): Result<MmsSendRequest> {
   const fields: FieldErrors = {};
-  if (typeof request.appId !== 'string' || request.appId.trim() === '')
+  if (typeof request.appId !== 'string' || request.appId.trim() === '') {
     fields.appId = m.mms_app_id_required();
+  } else if (!APP_ID.test(request.appId.trim())) {
+    fields.appId = m.mms_app_id_invalid({ max: String(APP_ID_MAX_CHARS) });
+  }
   checkRecipients(request.numbers, fields);
   checkContent(request.content, request.mmsType, fields);
   if (!(MMS_TYPES as readonly unknown[]).includes(request.mmsType)) {
@@ -41,6 +61,9 @@ export function validateMmsSend(request: MmsSendRequest): Result<MmsSendRequest>
     if (typeof request.mmsTitle !== 'string') fields.mmsTitle = m.mms_title_not_text();
     else if (characterCount(request.mmsTitle) > LIMITS.mmsMaxTitleChars) {
       fields.mmsTitle = m.mms_title_too_long({ max: String(LIMITS.mmsMaxTitleChars), count: String(characterCount(request.mmsTitle)) });
+    } else {
+      const flaw = unsendableCharacter(request.mmsTitle);
+      if (flaw !== null) fields.mmsTitle = flaw;
     }
   }
   if (
@@ -89,6 +112,11 @@ function checkContent(content: unknown, mmsType: unknown, fields: FieldErrors): 
     fields.content = m.mms_content_too_long({ max: String(LIMITS.mmsMaxContentChars), count: String(length) });
     return;
   }
+  const flaw = unsendableCharacter(content, { multiline: true });
+  if (flaw !== null) {
+    fields.content = flaw;
+    return;
+  }
   if (mmsType === '2') {
     const unit = measureMessageUnit(content);
     if (!unit.fitsOneUnit) {
@@ -110,5 +138,14 @@ function checkFiles(files: unknown, fields: FieldErrors): void {
     fields.mmsFiles = m.mms_files_too_many({ max: String(LIMITS.mmsMaxFiles), extra: String(entries.length - LIMITS.mmsMaxFiles) });
   } else if (entries.some((entry) => entry === '')) {
     fields.mmsFiles = m.mms_files_empty_entry();
+  } else {
+    const bad = entries.findIndex((entry) => !ATTACHMENT_ID.test(entry));
+    if (bad >= 0) {
+      fields.mmsFiles = m.mms_files_entry_invalid({
+        position: String(bad + 1),
+        entry: echoInput(entries[bad], 40),
+        max: String(ATTACHMENT_ID_MAX_CHARS),
+      });
+    }
   }
 }

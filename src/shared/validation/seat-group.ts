@@ -2,15 +2,32 @@ import { CALLIN_STRATEGY_LABELS, FS_NODES, LIMITS } from '../platform';
 import type { SeatGroupEditRequest } from '../requests';
 import type { Result } from '../result';
 import { type FieldErrors, isPresent, isWholeNumber, readPositiveId, validationResult } from './fields';
-import { m } from '../i18n';
+import { unsendableCharacter } from './text';
+import { formatNumber, m } from '../i18n';
 
-const WHOLE_SECONDS_FIELDS = [
-  ['timeoutTransferSec', m.mms_sg_whole_seconds],
-  ['callinAutoAnswerSec', m.mms_sg_whole_seconds],
-  ['wrapUpTime', m.mms_sg_whole_seconds],
-  ['timeoutIdle', m.mms_sg_whole_count],
-  ['timeoutWaitSec', m.mms_sg_whole_seconds],
+/** The spec gives the seconds fields no range: a day is this app's bound. */
+export const SEAT_GROUP_SECONDS_MAX = 86_400;
+/** The spec gives timeoutIdle no range: its declared type (Integer, 32-bit) is the bound. */
+export const SEAT_GROUP_COUNT_MAX = 2_147_483_647;
+
+const SECONDS = { max: SEAT_GROUP_SECONDS_MAX, notWhole: m.mms_sg_whole_seconds, tooLarge: m.mms_sg_seconds_too_large };
+const COUNT = { max: SEAT_GROUP_COUNT_MAX, notWhole: m.mms_sg_whole_count, tooLarge: m.mms_sg_count_too_large };
+
+const NUMBER_RULES = [
+  ['timeoutTransferSec', SECONDS],
+  ['callinAutoAnswerSec', SECONDS],
+  ['wrapUpTime', SECONDS],
+  ['timeoutIdle', COUNT],
+  ['timeoutWaitSec', SECONDS],
 ] as const;
+
+/**
+ * The spec: "file name returned by the inbound ring-tone upload", with no length: 255 is
+ * what file systems allow a name. A name holds no path and no link scheme: none of the
+ * characters Windows refuses in a name (/ \ : among them), and it is not "." or "..".
+ */
+export const RING_FILE_NAME_MAX = 255;
+const NOT_IN_FILE_NAMES = /[/\\:*?"<>|]/;
 
 export function validateSeatGroupEdit(request: SeatGroupEditRequest): Result<SeatGroupEditRequest> {
   const fields: FieldErrors = {};
@@ -25,20 +42,30 @@ export function validateSeatGroupEdit(request: SeatGroupEditRequest): Result<Sea
       fields.callinStrategy = m.mms_sg_strategy_invalid({ min: String(Math.min(...strategies)), max: String(Math.max(...strategies)) });
     }
   }
-  for (const [name, message] of WHOLE_SECONDS_FIELDS) {
+  for (const [name, rule] of NUMBER_RULES) {
     const value = request[name];
-    if (isPresent(value) && (!isWholeNumber(value) || value < 0)) {
-      fields[name] = message();
-    }
+    if (!isPresent(value)) continue;
+    if (!isWholeNumber(value) || value < 0) fields[name] = rule.notWhole();
+    else if (value > rule.max) fields[name] = rule.tooLarge({ max: formatNumber(rule.max) });
   }
-  if (isPresent(request.turnSeatRing) && typeof request.turnSeatRing !== 'string') {
-    fields.turnSeatRing = m.mms_sg_ring_not_text();
-  }
+  checkRingTone(request.turnSeatRing, fields);
   if (isPresent(request.fsNode) && !(FS_NODES as readonly string[]).includes(request.fsNode)) {
     fields.fsNode = m.mms_sg_node_invalid({ nodes: FS_NODES.join(', ') });
   }
   checkLabels(request.labelName, fields);
   return validationResult(fields, request);
+}
+
+function checkRingTone(value: unknown, fields: FieldErrors): void {
+  if (!isPresent(value)) return;
+  if (typeof value !== 'string') {
+    fields.turnSeatRing = m.mms_sg_ring_not_text();
+    return;
+  }
+  const notFileName =
+    value.length > RING_FILE_NAME_MAX || NOT_IN_FILE_NAMES.test(value) || value.trim() === '.' || value.trim() === '..';
+  const flaw = notFileName ? m.mms_sg_ring_not_file_name({ max: String(RING_FILE_NAME_MAX) }) : unsendableCharacter(value);
+  if (flaw !== null) fields.turnSeatRing = flaw;
 }
 
 function checkSwitch(value: unknown, path: string, message: () => string, fields: FieldErrors): void {
@@ -56,15 +83,16 @@ function checkLabels(labels: unknown, fields: FieldErrors): void {
   }
   const seen = new Set<string>();
   labels.forEach((label: unknown, index) => {
-    const path = `labelName[${index}]`;
-    if (typeof label !== 'string' || label.trim() === '') {
-      fields[path] = m.mms_sg_label_empty();
-    } else if (label.length > LIMITS.labelMaxChars) {
-      fields[path] = m.mms_sg_label_too_long({ max: String(LIMITS.labelMaxChars), count: String(label.length) });
-    } else if (seen.has(label)) {
-      fields[path] = m.mms_sg_label_duplicate_plain({ label });
-    } else {
-      seen.add(label);
-    }
+    const problem = labelProblem(label, seen);
+    if (problem !== null) fields[`labelName[${index}]`] = problem;
+    else if (typeof label === 'string') seen.add(label);
   });
+}
+
+function labelProblem(label: unknown, seen: ReadonlySet<string>): string | null {
+  if (typeof label !== 'string' || label.trim() === '') return m.mms_sg_label_empty();
+  if (label.length > LIMITS.labelMaxChars) {
+    return m.mms_sg_label_too_long({ max: String(LIMITS.labelMaxChars), count: String(label.length) });
+  }
+  return unsendableCharacter(label) ?? (seen.has(label) ? m.mms_sg_label_duplicate_plain({ label }) : null);
 }

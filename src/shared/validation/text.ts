@@ -1,0 +1,38 @@
+/**
+ * Characters no text field of the platform should receive: control characters (free text
+ * may keep its line breaks and tabs) and lone UTF-16 surrogates, which no encoding can
+ * send and which the platform would store as garbage.
+ */
+import { m } from '../i18n';
+
+export interface TextRules {
+  /** Line breaks and tabs are allowed (message content), not other control characters. */
+  multiline?: boolean;
+}
+
+const LINE_BREAKS_AND_TABS = new Set(['\n', '\r', '\t']);
+
+/** What is wrong with the first character `text` may not hold (its position counted as a person counts), or null. */
+export function unsendableCharacter(text: string, rules: TextRules = {}): string | null {
+  let position = 0;
+  for (const char of text) {
+    position += 1;
+    const code = char.codePointAt(0) ?? 0;
+    if (code >= 0xd800 && code <= 0xdfff) {
+      return m.errors_text_broken_character({ position: String(position), code: codeName(code) });
+    }
+    if (isControl(code) && !(rules.multiline === true && LINE_BREAKS_AND_TABS.has(char))) {
+      return m.errors_text_control_character({ position: String(position), code: codeName(code) });
+    }
+  }
+  return null;
+}
+
+/** C0, DEL and C1. */
+function isControl(code: number): boolean {
+  return code <= 0x1f || (code >= 0x7f && code <= 0x9f);
+}
+
+function codeName(code: number): string {
+  return `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+}

@@ -1,0 +1,125 @@
+/**
+ * Seat-group fields the spec leaves loose are bounded before anything is written: numbers
+ * within a range, the ring tone a plain file name, labels without control or broken characters.
+ */
+import { describe, expect, it } from 'vitest';
+import { saveSeatGroup } from '../../../src/main/handlers/seat-group-handlers';
+import { generateSeatGroups } from '../../../src/main/sandbox/data/seats';
+import { createSeatGroupStore } from '../../../src/main/sandbox/seat-group-store';
+import type { SeatGroupSettings } from '../../../src/shared/records';
+import type { SeatGroupEditRequest } from '../../../src/shared/requests';
+import { ok } from '../../../src/shared/result';
+import { draftFrom, labelRefusal, readDraft } from '../../../src/shared/seat-groups/draft';
+import { placeSeatGroupError } from '../../../src/shared/seat-groups/errors';
+import { completeEditRequest, type SeatGroupValues } from '../../../src/shared/seat-groups/values';
+import { validateSeatGroupEdit } from '../../../src/shared/validation';
+
+const loaded: SeatGroupValues = {
+  callinStrategy: 1,
+  timeoutTransferSec: 30,
+  callinAutoAnswerSec: 4,
+  wrapUpTime: 20,
+  timeoutIdle: 3,
+  timeoutWaitSec: 90,
+  turnSeatRing: 'ring-classic.wav',
+  labelName: ['VIP', '已成交'],
+  displaySwitch: 0,
+  encryptNumber: 1,
+  fsNode: 'SG_FS',
+};
+
+function fieldsOf(patch: Partial<SeatGroupEditRequest>): Record<string, string> {
+  const result = validateSeatGroupEdit({ ...completeEditRequest(101, loaded), ...patch });
+  return result.ok ? {} : (result.error.fields ?? {});
+}
+
+describe('seat-group numbers', () => {
+  it('refuses seconds beyond a day and a count beyond a 32-bit Integer, naming the field, and takes the edges', () => {
+    expect(fieldsOf({ timeoutWaitSec: 9007199254740991 })).toEqual({ timeoutWaitSec: 'Enter at most 86,400 seconds (24 hours).' });
+    expect(fieldsOf({ timeoutIdle: 2147483648 })).toEqual({ timeoutIdle: 'Enter at most 2,147,483,647 timeouts.' });
+    for (const field of ['timeoutTransferSec', 'callinAutoAnswerSec', 'wrapUpTime', 'timeoutWaitSec'] as const) {
+      expect(Object.keys(fieldsOf({ [field]: 86_401 })), field).toEqual([field]);
+    }
+    expect(fieldsOf({ timeoutTransferSec: 86_400, callinAutoAnswerSec: 0, wrapUpTime: 86_400, timeoutWaitSec: 86_400, timeoutIdle: 2_147_483_647 })).toEqual({});
+    expect(fieldsOf({ timeoutIdle: 0 })).toEqual({});
+  });
+
+  it('shows the bound at the field of the form', () => {
+    const reading = readDraft({ ...draftFrom(loaded), timeoutWaitSec: '90000', wrapUpTime: '86400' }, loaded, 101);
+    expect(reading.request).toBeNull();
+    expect(reading.fields).toEqual({ timeoutWaitSec: 'Enter at most 86,400 seconds (24 hours).' });
+  });
+});
+
+describe('the ring tone', () => {
+  it("refuses what is no plain file name (paths, links, control characters, over 255 characters), and takes the sandbox's names", () => {
+    const bad = ['a\u0000.wav', '../../etc/passwd', 'javascript:alert(1)', 'https://x.example/r.wav', 'C:\\ring.wav', '..', 'what?.wav', 'x'.repeat(256), 'x'.repeat(1024 * 1024)];
+    for (const turnSeatRing of bad) {
+      expect(Object.keys(fieldsOf({ turnSeatRing })), turnSeatRing.slice(0, 20)).toEqual(['turnSeatRing']);
+    }
+    expect(fieldsOf({ turnSeatRing: 'tab\t.wav' }).turnSeatRing).toMatch(/control character \(U\+0009\)/);
+    expect(fieldsOf({ turnSeatRing: 'ring\uD83D.wav' }).turnSeatRing).toMatch(/half of a character/);
+    for (const turnSeatRing of ['ring-classic.wav', 'welcome_hold.mp3', '等待音.wav', 'Ring tone (2).MP3', '1727059993381.wav', 'x'.repeat(255)]) {
+      expect(fieldsOf({ turnSeatRing }), turnSeatRing).toEqual({});
+    }
+  });
+});
+
+describe('labels', () => {
+  it("refuses control characters and lone surrogates at the label, and takes the sandbox's labels", () => {
+    expect(Object.keys(fieldsOf({ labelName: ['VIP', 'a\u0000b'] }))).toEqual(['labelName[1]']);
+    expect(Object.keys(fieldsOf({ labelName: ['\uD800', 'ok'] }))).toEqual(['labelName[0]']);
+    expect(Object.keys(fieldsOf({ labelName: ['line\nbreak'] }))).toEqual(['labelName[0]']);
+    expect(fieldsOf({ labelName: ['Interested', 'Call back', 'Promise to pay', '已成交', 'متابعة'] })).toEqual({});
+  });
+
+  it('refuses them in the label editor before they are added', () => {
+    expect(labelRefusal(['VIP'], 'a\u0000b')).toMatch(/control character/);
+    expect(labelRefusal(['VIP'], 'Call back')).toBeNull();
+  });
+
+});
+
+describe('every seat group of the sandbox', () => {
+  it('saves back as it was read, unless a path is put in its ring tone', () => {
+    const groups = generateSeatGroups('workspace');
+    const store = createSeatGroupStore(7, groups);
+    for (const group of groups) {
+      const settings = store.get(group.id);
+      if (!settings) throw new Error(`no group ${group.id}`);
+      const result = validateSeatGroupEdit(completeEditRequest(group.id, settings));
+      expect(result.ok ? {} : result.error.fields, String(group.id)).toEqual({});
+      const withPath = validateSeatGroupEdit(completeEditRequest(group.id, { ...settings, turnSeatRing: `../${settings.turnSeatRing ?? 'ring.wav'}` }));
+      expect(withPath.ok ? {} : withPath.error.fields).toHaveProperty('turnSeatRing');
+    }
+  });
+});
+
+describe('saveSeatGroup', () => {
+  const settings: SeatGroupSettings = {
+    ...loaded,
+    voiceGroupId: '101',
+    groupName: 'Sales',
+    appName: 'Sandbox Sales',
+    turnSeatRingUrl: null,
+    extra: {},
+    unreadable: [],
+  };
+
+  it('writes nothing to the platform when a field is out of bounds, and the form places the error at it', async () => {
+    const edits: SeatGroupEditRequest[] = [];
+    const client = {
+      seatGroupRead: async () => ok(settings),
+      seatGroupEdit: async (request: SeatGroupEditRequest) => {
+        edits.push(request);
+        return ok(null);
+      },
+    };
+    const next = { ...completeEditRequest(101, loaded), timeoutIdle: 2147483648, turnSeatRing: '../../etc/passwd', labelName: ['\u0000'] };
+    const result = await saveSeatGroup(client, { expected: loaded, next, overwrite: false });
+    expect(edits).toEqual([]);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(Object.keys(placeSeatGroupError(result.error).fields).sort()).toEqual(['labelName[0]', 'timeoutIdle', 'turnSeatRing']);
+  });
+});
