@@ -8,7 +8,7 @@
  * hours or days, and one offset lookup serves all of it.
  */
 import { intlLocale, m } from './i18n';
-import { DAY_MS, epochMsToWallTime, offsetMinutesAt, QUARTER_HOUR_MS, wallTimeToEpochMs, type TimeZone } from './time-zone';
+import { DAY_MS, epochMsToWallTime, formatInstant, offsetMinutesAt, QUARTER_HOUR_MS, wallTimeToEpochMs, type TimeZone } from './time-zone';
 
 export { DAY_MS, QUARTER_HOUR_MS };
 export const HOUR_MS = 3_600_000;
@@ -122,8 +122,7 @@ export class ZoneCalendar {
 
   /** `2026-11-01 13:45` in the zone. */
   minuteLabel(epochMs: number): string {
-    const wall = epochMsToWallTime(epochMs, this.zone);
-    return `${String(wall.year).padStart(4, '0')}-${pad(wall.month)}-${pad(wall.day)} ${pad(wall.hour)}:${pad(wall.minute)}`;
+    return formatInstant(epochMs, this.zone, 'minute');
   }
 
   /**

@@ -4,16 +4,15 @@
  * search and filters over loaded rows, and the export that must equal them.
  */
 import type { Column } from './columns';
-import { epochMsToWallTime, formatWallTime, type TimeZone } from './time-zone';
+import { formatInstant, type TimeZone } from './time-zone';
+
+/** An instant as the app writes it (time-zone.ts): cells to the second, in the profile's zone. */
+export { formatInstant };
 
 export function formatDuration(seconds: number): string {
   const sign = seconds < 0 ? '-' : '';
   const whole = Math.abs(Math.round(seconds));
   return `${sign}${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
-}
-
-export function formatInstant(epochMs: number, zone: TimeZone): string {
-  return formatWallTime(epochMsToWallTime(epochMs, zone));
 }
 
 /** A code with its label, as the table shows it: "connected (50)", or the bare code when it has no label. */

@@ -272,6 +272,21 @@ export function formatWallTime(wall: WallTime): string {
   return `${pad(wall.year, 4)}-${pad(wall.month)}-${pad(wall.day)} ${pad(wall.hour)}:${pad(wall.minute)}:${pad(wall.second)}`;
 }
 
+/** How finely an instant is written for a person: to the minute, or to the second where seconds matter (a list's cells). */
+export type InstantPrecision = 'minute' | 'second';
+
+/**
+ * The one way the app writes an instant for a person: the wall time it was in `zone`, as
+ * `YYYY-MM-DD HH:mm` or `YYYY-MM-DD HH:mm:ss`. On a screen `zone` is the active profile's (the
+ * zone its records are shown in), never this computer's; a file or a CLI line passes the zone
+ * it names. Record cells, windows, last-sync and job times, "computed at", MMS send times,
+ * schedule runs: all of them come through here.
+ */
+export function formatInstant(epochMs: number, zone: TimeZone, precision: InstantPrecision = 'second'): string {
+  const text = formatWallTime(epochMsToWallTime(epochMs, zone));
+  return precision === 'minute' ? text.slice(0, 16) : text;
+}
+
 /** Formats an instant as ISO 8601 with the zone's offset at that instant, e.g. `2026-01-02T03:04:05+08:00`. */
 export function formatIsoInZone(epochMs: number, zone: TimeZone): string {
   const offset = offsetMinutesAt(epochMs, zone);

@@ -216,7 +216,7 @@ test('two tabs and two processes race to send one 2,500-number MMS: the sandbox 
     // Reviewing the same draft again now says so, and skipping leaves nothing to send.
     const again = pages.find((page) => page !== winners[0]) as Page;
     await again.getByTestId('mms-review').click();
-    await expect(again.getByTestId('mms-repeat-warning')).toContainText(/2,500 of these numbers (got this message|are in a send of this message) at \d\d:\d\d/);
+    await expect(again.getByTestId('mms-repeat-warning')).toContainText(/2,500 of these numbers (got this message|are in a send of this message) at \d{4}-\d\d-\d\d \d\d:\d\d/);
     await expect(again.getByTestId('mms-confirm-send')).toHaveText('Nothing left to send');
     await expect(again.getByTestId('mms-confirm-send')).toBeDisabled();
   } finally {

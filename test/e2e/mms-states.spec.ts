@@ -143,7 +143,7 @@ test('the review warns of a repeat send and skips the repeated numbers unless to
   await app.locator('#mms-recipients').fill([...first, '4470399999991', '4470399999992', '4470399999993', '4470399999994', '4470399999995'].join(', '));
   await app.getByTestId('mms-review').click();
   const warning = app.getByTestId('mms-repeat-warning');
-  await expect(warning).toContainText(/1,000 of these numbers got this message at \d\d:\d\d\./);
+  await expect(warning).toContainText(/1,000 of these numbers got this message at \d{4}-\d\d-\d\d \d\d:\d\d\./);
   await expect(app.getByTestId('mms-repeat-skip')).toBeChecked();
   await expect(app.getByTestId('mms-confirm-count')).toHaveText('5');
   await app.emulateMedia({ colorScheme: 'light' });

@@ -72,7 +72,7 @@ export function shownZone(text: string): TimeZone {
 
 /** The time a cutoff is shown as: the profile's zone, to the minute. */
 export function cutoffText(cutoffMs: number, zone: TimeZone): string {
-  return formatInstant(cutoffMs, zone).slice(0, 16);
+  return formatInstant(cutoffMs, zone, 'minute');
 }
 
 /** A held prune as the app shows it, in the profile's zone. */

@@ -2,7 +2,7 @@
  * A draft that matches a send of the last 24 hours (same content, overlapping numbers):
  * what the review says about it, and the numbers left when the user skips the repeats.
  */
-import { epochMsToWallTime, formatWallTime, type TimeZone } from '../time-zone';
+import { formatInstant, type TimeZone } from '../time-zone';
 import { formatNumber, m } from '../i18n';
 import { numberDigits } from './results';
 
@@ -18,17 +18,10 @@ export interface MmsRepeat {
   accepted: number;
 }
 
-/** "at 10:42" today in the zone, "at 2026-11-22 10:42" on another day. */
-export function repeatTime(at: number, now: number, zone: TimeZone): string {
-  const then = formatWallTime(epochMsToWallTime(at, zone));
-  const today = formatWallTime(epochMsToWallTime(now, zone)).slice(0, 10);
-  return then.slice(0, 10) === today ? then.slice(11, 16) : then.slice(0, 16);
-}
-
-/** One plain sentence per earlier send, as the review shows it. */
-export function repeatSentence(repeat: MmsRepeat, now: number, zone: TimeZone): string {
+/** One plain sentence per earlier send, as the review shows it; its time as every time the app shows ("at 2026-11-22 10:42", in the zone). */
+export function repeatSentence(repeat: MmsRepeat, zone: TimeZone): string {
   const count = formatNumber(repeat.numbers.length);
-  const when = repeatTime(repeat.at, now, zone);
+  const when = formatInstant(repeat.at, zone, 'minute');
   const one = repeat.numbers.length === 1;
   if (repeat.accepted === repeat.numbers.length) return one ? m.mms_repeat_got_one({ when }) : m.mms_repeat_got({ count, when });
   const pending = formatNumber(repeat.numbers.length - repeat.accepted);

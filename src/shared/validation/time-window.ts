@@ -1,6 +1,6 @@
 import { m } from '../i18n';
 import { daysToMs, earliestQueryableTime, LIMITS } from '../platform';
-import { formatIsoInZone, parseIsoInstant, parseTimeZone } from '../time-zone';
+import { formatInstant, parseIsoInstant, parseTimeZone } from '../time-zone';
 import type { Label } from '../i18n/locale';
 import type { FieldErrors } from './fields';
 
@@ -62,8 +62,7 @@ function minuteInZoneOf(epochMs: number, written: unknown): string {
   const zone = parseTimeZone(offset === undefined || offset.toUpperCase() === 'Z' ? 'UTC' : offset) ?? parseTimeZone('UTC');
   const minute = Math.ceil(epochMs / 60_000) * 60_000;
   if (zone === null) return new Date(minute).toISOString().slice(0, 16);
-  const iso = formatIsoInZone(minute, zone);
-  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} (${zone.name})`;
+  return `${formatInstant(minute, zone, 'minute')} (${zone.name})`;
 }
 
 /** `missing`: the message asking for this time (the start's or the end's). */

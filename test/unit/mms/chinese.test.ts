@@ -59,9 +59,9 @@ describe('MMS texts in Chinese', () => {
     const rows = buildResultRows([{ batch: 1, numbers: ['123456'], status: 'outcome-unknown', accepted: null, messages: [], error: null }]);
     expect(rows[0].detail).toBe('结果未知：重发前请先到平台核实。');
     const at = Date.UTC(2026, 10, 22, 10, 42);
-    expect(repeatSentence({ sendId: 's', at, numbers: ['1', '2'], accepted: 2 }, at + 60_000, zone)).toBe('其中 2 个号码已于 10:42 收到此消息。');
+    expect(repeatSentence({ sendId: 's', at, numbers: ['1', '2'], accepted: 2 }, zone)).toBe('其中 2 个号码已于 2026-11-22 10:42 收到此消息。');
     setCurrentLocale('en');
-    expect(repeatSentence({ sendId: 's', at, numbers: ['1'], accepted: 1 }, at + 60_000, zone)).toBe('One of these numbers got this message at 10:42.');
+    expect(repeatSentence({ sendId: 's', at, numbers: ['1'], accepted: 1 }, zone)).toBe('One of these numbers got this message at 2026-11-22 10:42.');
   });
 
   it('the recipients file worker answers in the language of the process that started it', async () => {

@@ -1,7 +1,6 @@
 import { currencyName, formatNumber, intlLocale, m } from '../../../shared/i18n';
 import { SEAT_STATUS_LABELS } from '../../../shared/platform';
 import type { MoneyTotal } from '../../../shared/reports/overview';
-import { epochMsToWallTime, formatWallTime, type TimeZone } from '../../../shared/time-zone';
 
 /** How the Overview writes its figures, in the language of the moment (en: 1,234 · 45.6% · 1 h 02 min). */
 export function countText(value: number): string {
@@ -44,19 +43,8 @@ export function amountText(amount: number): string {
   return formatNumber(amount, { minimumFractionDigits: 2, maximumFractionDigits: 4 });
 }
 
-/** An instant on this computer's clock: "22 Nov 2026, 10:42" (English as in Britain), "2026年11月22日 10:42". */
 /** A seat status code's label in the language of the moment; null: the seat has none. */
 export function seatStatusText(status: number | null): string {
   if (status === null) return m.overview_no_status();
   return SEAT_STATUS_LABELS[status] ?? m.overview_bd_status_code({ code: String(status) });
-}
-
-export function dateTimeText(epochMs: number): string {
-  const locale = intlLocale();
-  return new Date(epochMs).toLocaleString(locale === 'en' ? 'en-GB' : locale, { dateStyle: 'medium', timeStyle: 'short' });
-}
-
-/** An instant as wall time in the profile's zone, to the minute: "2026-11-22 00:00". */
-export function zonedMinuteText(epochMs: number, zone: TimeZone): string {
-  return formatWallTime(epochMsToWallTime(epochMs, zone)).slice(0, 16);
 }

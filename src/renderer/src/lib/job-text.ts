@@ -1,5 +1,6 @@
 import type { JobInfo, JobKind, JobProgress } from '../../../shared/methods/jobs';
-import { currentLocale, formatNumber, m } from '../../../shared/i18n';
+import { formatNumber, m } from '../../../shared/i18n';
+import { formatInstant, type TimeZone } from '../../../shared/time-zone';
 
 export function fileNameOf(path: string | null): string {
   return path?.split(/[\\/]/).pop() ?? '';
@@ -18,9 +19,9 @@ export const KIND_LABEL: Record<JobKind, { one: () => string; group: () => strin
 export type JobUnit = 'rows' | 'recipients';
 export const UNIT_OF: Record<JobKind, JobUnit> = { export: 'rows', sync: 'rows', report: 'rows', loadAll: 'rows', mms: 'recipients' };
 
-/** The locale dates and times of jobs and schedules are written in ('en-GB' in English, as before). */
-export function dateLocale(): string {
-  return currentLocale() === 'zh-CN' ? 'zh-CN' : 'en-GB';
+/** "Sync · started 2026-11-27 10:15": when a job started, in `zone` (the active profile's), as every time the app shows. */
+export function startedText(job: Pick<JobInfo, 'startedAt'>, zone: TimeZone): string {
+  return m.export_job_started({ time: formatInstant(job.startedAt, zone, 'minute') });
 }
 
 /** "1,200 rows", "42 recipients": a count of what a job counts. */

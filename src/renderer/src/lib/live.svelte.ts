@@ -2,7 +2,7 @@ import { untrack } from 'svelte';
 import { activeAlertCount, alertText, alertTitle } from '../../../shared/live/alerts';
 import { nextRefreshMs, type LiveBoard } from '../../../shared/live/board';
 import type { AppError } from '../../../shared/result';
-import { epochMsToWallTime, formatWallTime, parseTimeZone, type TimeZone } from '../../../shared/time-zone';
+import { formatInstant, parseTimeZone, type TimeZone } from '../../../shared/time-zone';
 import { formatNumber, m } from '../../../shared/i18n';
 import { bridge } from './bridge';
 import { askToNotify, notifyDesktop } from './desktop-notice';
@@ -18,9 +18,9 @@ export function periodText(seconds: number): string {
   return seconds < 60 ? m.overview_period_seconds({ count: formatNumber(seconds) }) : m.overview_period_minutes({ count: formatNumber(seconds / 60) });
 }
 
-/** An instant as the profile's wall clock, to the second: "10:42:30". */
+/** An instant as the profile's wall clock, to the second, as every time the app shows: "2026-11-27 10:42:30". */
 export function clockText(epochMs: number, zone: TimeZone): string {
-  return formatWallTime(epochMsToWallTime(epochMs, zone)).slice(11, 19);
+  return formatInstant(epochMs, zone);
 }
 
 function settingsKey(profileId: string): string {

@@ -2,15 +2,13 @@ import type { WindowDraft } from '../../../shared/operations/filter-values';
 import type { Overview, OverviewComparison, OverviewPreset } from '../../../shared/reports/overview';
 import { DEFAULT_ARCHIVE_SETTINGS } from '../../../shared/profiles';
 import type { AppError } from '../../../shared/result';
-import { parseTimeZone, type TimeZone } from '../../../shared/time-zone';
+import type { TimeZone } from '../../../shared/time-zone';
 import type { JobInfo } from '../../../shared/methods/jobs';
 import { bridge } from './bridge';
 import { askToNotify } from './desktop-notice';
 import { jobs } from './jobs.svelte';
 import { overviewWindow, presetText } from './overview-window';
 import { session } from './session.svelte';
-
-const UTC = parseTimeZone('UTC') as TimeZone;
 
 /** Why the Overview could not be shown, and whether Accounts is where to fix it. */
 export interface OverviewProblem {
@@ -39,7 +37,7 @@ class OverviewState {
   private seq = 0;
   private profileId: string | null = null;
 
-  readonly zone: TimeZone = $derived(parseTimeZone(session.profile?.timeZone ?? 'UTC') ?? UTC);
+  readonly zone: TimeZone = $derived(session.zone);
   /**
    * The longest window: the profile's archive sync history, read from main when a profile is
    * followed and when Custom opens (Accounts may have changed it); main checks it again.

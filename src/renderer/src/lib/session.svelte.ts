@@ -2,7 +2,15 @@ import type { AppInfo } from '../../../shared/contract';
 import type { BrandPreset } from '../../../shared/platform';
 import type { ProfileView } from '../../../shared/profiles';
 import type { AppError } from '../../../shared/result';
+import { parseTimeZone, type TimeZone } from '../../../shared/time-zone';
 import { bridge } from './bridge';
+
+const UTC = parseTimeZone('UTC') as TimeZone;
+
+/** The zone a profile's times are shown in: its time zone, or UTC while what it holds is no zone (Accounts says so). */
+export function shownZoneOf(timeZone: string | undefined): TimeZone {
+  return parseTimeZone(timeZone ?? 'UTC') ?? UTC;
+}
 
 /** App-wide state: who we are and which profile every screen works with. */
 class Session {
@@ -15,6 +23,8 @@ class Session {
   error = $state<AppError | null>(null);
 
   readonly profile = $derived(this.profiles.find((profile) => profile.id === this.activeProfileId) ?? null);
+  /** The zone every time the screens show is written in (formatInstant): the active profile's, never this computer's. */
+  readonly zone: TimeZone = $derived(shownZoneOf(this.profile?.timeZone));
   /** Profiles offered in the switcher: the hidden sandbox is left out. */
   readonly selectable = $derived(this.profiles.filter((profile) => !profile.hidden));
 
