@@ -133,15 +133,41 @@ export function planColumnFilters<R>(
   columns: readonly Column<R>[],
   typed: readonly { field: string; text: string }[],
 ): { ok: true; plans: { column: Column<R>; plan: ColumnFilterPlan }[] } | { ok: false; field: string; message: string } {
-  const plans: { column: Column<R>; plan: ColumnFilterPlan }[] = [];
+  const each = planEachColumnFilter(columns, typed);
+  const refused = each.refused[0];
+  return refused ? { ok: false, ...refused } : { ok: true, plans: each.plans };
+}
+
+/** A list screen's column filters read one by one: see planEachColumnFilter. */
+export interface EachColumnFilter<R> {
+  /** The filters that apply, as typed: the query's `contains`, so the archive, an export and Load all take exactly these. */
+  applied: { field: string; text: string }[];
+  /** Their plans: what the table tests loaded rows with. */
+  plans: { column: Column<R>; plan: ColumnFilterPlan }[];
+  /** Each filter that cannot apply (words under a number column), with why, in the order typed. */
+  refused: { field: string; message: string }[];
+}
+
+/**
+ * Column filters as typed on a list screen, each read on its own: one that cannot apply is
+ * refused at its own field and left out of the query, and the others keep narrowing the rows.
+ * The query then holds only filters that apply, so main's check (which refuses a query with
+ * any filter that cannot) passes it, and the screen, the archive's pages, Load all and a
+ * file all read the same plans. An export waits until no filter is refused.
+ */
+export function planEachColumnFilter<R>(columns: readonly Column<R>[], typed: readonly { field: string; text: string }[]): EachColumnFilter<R> {
+  const each: EachColumnFilter<R> = { applied: [], plans: [], refused: [] };
   for (const { field, text } of typed) {
     const column = columns.find((candidate) => candidate.key === field);
-    if (!column) continue;
-    const planned = planColumnFilter(column, text);
-    if (!planned.ok) return { ok: false, field, message: planned.message };
-    if (planned.plan) plans.push({ column, plan: planned.plan });
+    const planned = column ? planColumnFilter(column, text) : null;
+    if (planned && !planned.ok) {
+      each.refused.push({ field, message: planned.message });
+      continue;
+    }
+    each.applied.push({ field, text });
+    if (column && planned?.plan) each.plans.push({ column, plan: planned.plan });
   }
-  return { ok: true, plans };
+  return each;
 }
 
 /**

@@ -286,3 +286,101 @@ test('the archive view follows a sync: its rows and "Last synced" change when it
   await expect(app.getByTestId('archive-synced')).toHaveText(/^Last synced \d{4}-\d\d-\d\d \d\d:\d\d$/);
   await app.getByRole('button', { name: 'From the platform' }).click();
 });
+
+/** The texts of one column's cells in every row on show, scrolling the table so each is drawn. */
+async function cellsOf(app: Page, header: string): Promise<string[]> {
+  const headers = await grid(app)
+    .getByRole('columnheader')
+    .evaluateAll((cells) => cells.map((cell) => cell.querySelector('.sort span')?.textContent?.trim() ?? ''));
+  const column = headers.indexOf(header);
+  expect(column, `a ${header} column`).toBeGreaterThanOrEqual(0);
+  const count = Number(await grid(app).getAttribute('aria-rowcount')) - 1;
+  const texts: string[] = [];
+  for (let index = 0; index < count; index++) {
+    await grid(app).evaluate((viewport, row) => {
+      viewport.scrollTop = row * 28;
+      viewport.dispatchEvent(new Event('scroll'));
+    }, index);
+    const cell = grid(app)
+      .locator(`.body [role="row"][data-index="${index}"]:not([hidden]) [role="gridcell"]`)
+      .nth(column);
+    await expect(cell).toBeVisible();
+    texts.push((await cell.textContent())?.trim() ?? '');
+  }
+  return texts;
+}
+
+test('a column filter that cannot apply is refused at its field; the others still narrow the page and Load all, and Export waits for it', async ({
+  app,
+  sandbox,
+}) => {
+  test.setTimeout(120_000);
+  await expect(app.getByRole('heading', { level: 1, name: 'Voice records' })).toBeVisible();
+  await app.getByRole('button', { name: 'Last 7 days' }).click();
+  await app.getByRole('button', { name: 'Search' }).click();
+  await expect(app.getByTestId('pager-position')).toContainText('Page 1 of');
+  await expect(app.locator('.table-wrap.stale')).toHaveCount(0);
+  const statuses = await cellsOf(app, 'Call status');
+  expect(statuses).toHaveLength(25);
+  const connected = statuses.filter((status) => status === 'connected (50)').length;
+  expect(connected, 'the page has connected calls').toBeGreaterThan(0);
+  expect(connected, 'and others').toBeLessThan(25);
+  const narrowed = `${connected} of 25 on this page match`;
+
+  await filterOf(app, 'Call status').fill('50');
+  await expect(app.getByTestId('match-count')).toHaveText(narrowed);
+
+  // Words under the duration: refused at that field, the status filter still applies.
+  const duration = filterOf(app, 'Duration');
+  await duration.fill('abc');
+  const problem = app.getByTestId('filter-problem');
+  await expect(problem).toContainText('Duration holds numbers');
+  await expect(problem).toContainText('"abc"');
+  await expect(duration).toHaveAttribute('aria-invalid', 'true');
+  await expect(duration).toHaveAccessibleDescription(/Duration holds numbers.*"abc"/);
+  await expect(filterOf(app, 'Call status')).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(app.getByRole('button', { name: 'Clear column filters (2)' })).toBeVisible();
+  await expect(app.getByTestId('match-count')).toHaveText(narrowed);
+  await expect(grid(app)).toHaveAttribute('aria-rowcount', String(connected + 1));
+  expect(new Set(await cellsOf(app, 'Call status'))).toEqual(new Set(['connected (50)']));
+  await duration.fill('>= abc');
+  await expect(problem).toContainText('">= abc"');
+  await expect(app.getByTestId('match-count')).toHaveText(narrowed);
+
+  // Export says why it waits, and starts nothing (an earlier test's outcome put away first).
+  const earlier = app.getByTestId('export-outcome');
+  if ((await earlier.count()) > 0) await earlier.getByRole('button', { name: 'Dismiss' }).click();
+  await app.getByRole('button', { name: 'Export…' }).click();
+  const panel = app.getByRole('dialog', { name: 'Export' });
+  await expect(panel.getByTestId('export-refused')).toContainText('Not exported while a column filter cannot apply');
+  await expect(panel.getByTestId('export-refused')).toContainText('">= abc"');
+  const exportButton = panel.getByRole('button', { name: 'Export', exact: true });
+  await expect(exportButton).toBeDisabled();
+  await expect(exportButton).toHaveAccessibleDescription(/Not exported while a column filter cannot apply/);
+  await app.screenshot({ path: 'test-results/screens/list-filter-refused.png' });
+  await app.keyboard.press('Escape');
+  await expect(app.getByTestId('export-progress')).toHaveCount(0);
+  await expect(app.getByTestId('export-outcome')).toHaveCount(0);
+
+  // Load all takes the same filters: every connected call of the window, the duration filter left out.
+  await app.getByRole('button', { name: 'Load all' }).click();
+  await expect(app.getByTestId('load-all-outcome')).toContainText('rows loaded', { timeout: 60_000 });
+  const records = await voiceInWindow(app, sandbox);
+  const status = [{ field: 'callStatus', text: '50' }];
+  const loaded = (shown: number): string => `${shown.toLocaleString('en')} of ${records.length.toLocaleString('en')} loaded match`;
+  await expect(app.getByTestId('match-count')).toHaveText(loaded(shownBy(records, status, '').length));
+
+  // Fixed, it applies too, and Export is offered again.
+  await duration.fill('>= 60');
+  await expect(problem).toHaveCount(0);
+  await expect(duration).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(app.getByTestId('match-count')).toHaveText(
+    loaded(shownBy(records, [...status, { field: 'callDuration', text: '>= 60' }], '').length),
+  );
+  await app.getByRole('button', { name: 'Export…' }).click();
+  await expect(panel.getByTestId('export-refused')).toHaveCount(0);
+  await expect(panel.getByRole('button', { name: 'Export', exact: true })).toBeEnabled();
+  await app.keyboard.press('Escape');
+  await app.getByRole('button', { name: 'Back to pages' }).click();
+  await app.getByRole('button', { name: 'Clear column filters (2)' }).click();
+});

@@ -204,3 +204,44 @@ test('each screen remembers its filters, page size and columns', async ({ app })
   await expect(grid(app).locator('.body [role="row"]').first()).toContainText('Priya');
   await app.getByRole('button', { name: 'Reset filters' }).click();
 });
+
+test('a period set by a quick range comes back as that range from now; one typed by hand comes back as typed', async ({ app, harness }) => {
+  const DAY = 86_400_000;
+  const key = 'view:voiceRecords';
+  const wall = (ms: number): string => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+  const saved = async (): Promise<Record<string, unknown>> => {
+    const all = (await harness.services.dispatch('loadPreferences', undefined)) as { ok: boolean; value?: Record<string, unknown> };
+    const view = all.value?.[key];
+    return typeof view === 'object' && view !== null ? (view as Record<string, unknown>) : {};
+  };
+  await expect(grid(app)).toBeVisible();
+  await app.waitForTimeout(500); // the first visit's own save is done
+
+  // Last 7 days pressed yesterday: today it ends now, not at yesterday's time.
+  const yesterday = { from: wall(Date.now() - 7 * DAY), to: wall(Date.now() - DAY) };
+  await harness.services.dispatch('savePreference', { key, value: { draft: yesterday, range: 'last7' } });
+  await app.reload();
+  await expect(app.getByRole('heading', { level: 1, name: 'Voice records' })).toBeVisible();
+  expect(Math.abs((await instantOf(app, '#range-to')) - Date.now())).toBeLessThan(60_000);
+  const toDay = Date.parse(`${(await app.locator('#range-to').inputValue()).slice(0, 10)}T00:00:00Z`);
+  await expect(app.locator('#range-from')).toHaveValue(`${new Date(toDay - 6 * DAY).toISOString().slice(0, 10)} 00:00:00`);
+
+  // Typed by hand: as typed.
+  await app.waitForTimeout(500);
+  const typed = { from: wall(Date.now() - 3 * DAY), to: wall(Date.now() - 2 * DAY) };
+  await harness.services.dispatch('savePreference', { key, value: { draft: typed } });
+  await app.reload();
+  await expect(app.getByRole('heading', { level: 1, name: 'Voice records' })).toBeVisible();
+  await expect(app.locator('#range-from')).toHaveValue(typed.from);
+  await expect(app.locator('#range-to')).toHaveValue(typed.to);
+
+  // Saved as the range while the fields hold what it set; as typed once edited.
+  await app.getByRole('button', { name: 'Today', exact: true }).click();
+  await app.getByRole('button', { name: 'Search' }).click();
+  await expect.poll(async () => (await saved()).range).toBe('today');
+  await app.locator('#range-from').fill(typed.from);
+  await app.getByRole('button', { name: 'Search' }).click();
+  await expect.poll(async () => (await saved()).draft).toMatchObject({ from: typed.from });
+  expect((await saved()).range).toBeUndefined();
+  await app.getByRole('button', { name: 'Reset filters' }).click();
+});

@@ -12,6 +12,7 @@ import type { RecordNormaliser } from '../normalise';
 import type { RecordSchema } from '../normalise/schema';
 import type { OperationInfo } from '../platform';
 import type { NumberCallRecord, Page, VoiceRecord } from '../records';
+import type { QuickRange } from '../time-range';
 import type { TimeZone } from '../time-zone';
 import type { FieldErrors } from '../validation/fields';
 import type { Shortcut } from './shortcuts';
@@ -53,6 +54,11 @@ export interface FilterField {
 /** The filter form: a draft the user edits (kept across restarts) and how it becomes params. */
 export interface FilterForm<P, D> {
   defaults(context: FilterContext): D;
+  /**
+   * The quick range the defaults' period is (a windowed list opens on one): a screen saves a
+   * period still as that range by its name, so it moves with the clock across sessions.
+   */
+  readonly defaultRange?: QuickRange;
   /**
    * The draft's text fields, in order, for a list without a screen of its own (the window
    * of a windowed list is drawn without being named here). A custom screen ignores them.

@@ -2,7 +2,7 @@
 import { m } from '../i18n';
 import type { Label } from '../i18n/locale';
 import type { FieldErrors } from '../validation/fields';
-import { localTextFormat, localTextToIso, quickRange, type LocalText } from '../time-range';
+import { localTextFormat, localTextToIso, quickRange, type LocalText, type QuickRange } from '../time-range';
 import type { RecordWindowParams } from '../requests';
 import type { Converted, FilterForm } from './descriptor';
 
@@ -33,9 +33,13 @@ function periodProblem(end: 'start' | 'end', typed: LocalText): string {
   return end === 'start' ? m.lists_period_start_bad({ format }) : m.lists_period_end_bad({ format });
 }
 
+/** The record lists open on the last 7 days. */
+const DEFAULT_RANGE: QuickRange = 'last7';
+
 /** The record lists' form: a period typed as wall-clock time in the profile's zone, sent as ISO with that offset. */
 export const recordWindowForm: FilterForm<RecordWindowParams, WindowDraft> = {
-  defaults: ({ zone }) => quickRange('last7', zone),
+  defaultRange: DEFAULT_RANGE,
+  defaults: ({ zone }) => quickRange(DEFAULT_RANGE, zone),
   toParams(draft, { zone }): Converted<RecordWindowParams> {
     const errors: FieldErrors = {};
     const strTime = localTextToIso(draft.from, zone);

@@ -1,6 +1,7 @@
 import type { ListOperation } from '../../../shared/operations';
 import type { ExportFileFormat, ExportHeaders, ExportScope, StartExportRequest } from '../../../shared/methods/export';
 import type { JobInfo, JobProgress } from '../../../shared/methods/jobs';
+import { m } from '../../../shared/i18n';
 import type { AppError } from '../../../shared/result';
 import { bridge } from './bridge';
 import { askToNotify } from './desktop-notice';
@@ -64,6 +65,13 @@ export class ExportState<O extends ListOperation> {
   async start(scope: ExportScope, format: ExportFileFormat, columns: 'table' | 'all', headers: ExportHeaders = 'interface'): Promise<void> {
     if (this.running) return;
     const view = this.view;
+    // A column filter that cannot apply is left out of the table's rows; a file without it would
+    // surprise, so nothing starts until it is fixed (the screen says so at the field).
+    const problem = view.filterProblems[0];
+    if (problem) {
+      this.refused = { code: 'validation', message: m.export_refused_filter({ message: problem.message }) };
+      return;
+    }
     // The query of the rows on show; when none arrived (the archive failed to answer), the one the table asked for.
     const shown = view.shownQuery ?? view.query;
     const params = shown?.params ?? view.checkFilters();

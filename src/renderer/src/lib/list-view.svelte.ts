@@ -18,9 +18,10 @@ import type { DrillDown } from '../../../shared/reports/overview';
 import type { ViaFilter } from '../../../shared/reports/via';
 import type { Page } from '../../../shared/records';
 import type { AppError } from '../../../shared/result';
+import type { QuickRange } from '../../../shared/time-range';
 import { parseTimeZone, type TimeZone } from '../../../shared/time-zone';
 import { sortRows } from '../../../shared/cell-text';
-import { type ColumnFilterPlan, planColumnFilters, rowPredicate, searchTextOf } from '../../../shared/column-filter';
+import { planEachColumnFilter, rowPredicate, searchTextOf } from '../../../shared/column-filter';
 import { filtersOf, type ListQueryOf, sameValue, typedFilters } from '../../../shared/list-query';
 import { bridge } from './bridge';
 import { isBatchOf } from '../../../shared/methods/lists';
@@ -29,10 +30,13 @@ import { watchRows } from './job-events';
 import { jobs } from './jobs.svelte';
 import { preferences } from './preferences.svelte';
 import { RowCache } from './row-cache';
+import { type PickedRange, rangeToSave, restoredDraft, type StartingDraft, withQuickRange } from './saved-window';
 import { session } from './session.svelte';
 
 interface SavedView<D> {
   draft?: D;
+  /** The quick range the draft's period was set by and still is: worked out again from now when restored (saved-window.ts). */
+  range?: QuickRange;
   size?: number;
   columns?: string[];
   widths?: Record<string, number>;
@@ -93,6 +97,8 @@ export class ListView<O extends ListOperation> {
   mode = $state<'pages' | 'all'>('pages');
   all = $state.raw<RowOf<O>[]>([]);
   load = $state<LoadAllState | null>(null);
+  /** The quick range that last set the period fields, with what it set (saved as that range while they still hold it). */
+  private picked: PickedRange | null = null;
   /** Where the rows come from: the platform (each page a request) or the archive on this computer. */
   source = $state<'platform' | 'archive'>('platform');
   /** When the archived rows of this list were last fetched (epoch ms); null when unknown or never. */
@@ -140,12 +146,14 @@ export class ListView<O extends ListOperation> {
   readonly selectedRow: RowOf<O> | null = $derived(this.selected === null ? null : (this.rows[this.selected] ?? null));
   /** Column filters with text in them (also those of hidden columns: they still narrow the rows). */
   readonly activeColumnFilters: number = $derived(Object.values(this.columnFilters).filter((text) => text.trim() !== '').length);
-  /** The column filters read once (shared/column-filter.ts): a number column given words is refused, naming it. */
-  readonly plannedFilters = $derived.by(() => planColumnFilters(this.allColumns, typedFilters(this.columnFilters)));
-  /** Why a column filter cannot apply (e.g. words under a number column); null when they all can. */
-  readonly filterProblem: { field: string; message: string } | null = $derived(
-    this.plannedFilters.ok ? null : { field: this.plannedFilters.field, message: this.plannedFilters.message },
-  );
+  /**
+   * The column filters read once, each on its own (shared/column-filter.ts): a number column
+   * given words is refused at its field and left out of the query; the others still apply,
+   * the same plans on the page, from the archive, in Load all and in a file.
+   */
+  readonly plannedFilters = $derived.by(() => planEachColumnFilter(this.allColumns, typedFilters(this.columnFilters)));
+  /** The column filters that cannot apply as typed (e.g. words under a number column), each with why; empty when they all can. */
+  readonly filterProblems: readonly { field: string; message: string }[] = $derived(this.plannedFilters.refused);
   /** The search or a column filter narrows the rows beyond what the filters above ask for. */
   readonly narrowing: boolean = $derived(this.search.trim() !== '' || this.activeColumnFilters > 0);
   /** The rows before the search and column filters: this page or the loaded rows, or (archive) every archived row of the filters. */
@@ -175,7 +183,10 @@ export class ListView<O extends ListOperation> {
     this.spec = this.list.filter;
     this.allColumns = this.list.columns;
     const saved = preferences.get<SavedView<ListDrafts[O]>>(this.prefsKey) ?? {};
-    this.draft = saved.draft ?? this.spec.defaults(this.context());
+    // A period saved as a quick range is that range from now; one typed by hand is kept as typed.
+    const start = saved.draft ? restoredDraft(saved.draft, saved.range, this.zone, Date.now()) : this.defaults();
+    this.draft = start.draft;
+    this.picked = start.picked;
     this.size = clampSize(saved.size ?? session.profile?.pageSize ?? 25);
     const known = new Set(this.allColumns.map((column) => column.key));
     const chosen = saved.columns?.filter((key) => known.has(key));
@@ -208,9 +219,23 @@ export class ListView<O extends ListOperation> {
     return { zone: this.zone, appId: session.profile?.defaultAppId ?? '' };
   }
 
+  /** The form's defaults now, and the quick range their period is (the record lists open on the last 7 days). */
+  private defaults(): StartingDraft<ListDrafts[O]> {
+    const draft = this.spec.defaults(this.context());
+    const range = this.spec.defaultRange;
+    return range ? withQuickRange(draft, range, this.zone, Date.now()) : { draft, picked: null };
+  }
+
+  /** A quick range set the period fields (to `window`): while they hold it, the period is saved as that range. */
+  rangePicked(range: QuickRange, window: { from: string; to: string }): void {
+    this.picked = { range, from: window.from, to: window.to };
+  }
+
   private remember(): void {
+    const range = rangeToSave(this.draft, this.picked);
     preferences.set(this.prefsKey, {
       draft: $state.snapshot(this.draft) as ListDrafts[O],
+      ...(range !== null ? { range } : {}),
       size: this.size,
       columns: $state.snapshot(this.visibleKeys),
       widths: $state.snapshot(this.widths),
@@ -248,7 +273,8 @@ export class ListView<O extends ListOperation> {
   private queryOf(params: ListParams[O] | null): ListQueryOf<O> | null {
     if (params === null) return null;
     const search = this.search.trim();
-    const contains = typedFilters(this.columnFilters);
+    // Only the filters that apply: the archive and an export take the plans the table tests rows with.
+    const contains = this.plannedFilters.applied;
     const archive = this.source === 'archive';
     return {
       operation: this.operation,
@@ -289,7 +315,9 @@ export class ListView<O extends ListOperation> {
 
   resetFilters(): void {
     this.drill = NO_DRILL;
-    this.draft = this.spec.defaults(this.context());
+    const start = this.defaults();
+    this.draft = start.draft;
+    this.picked = start.picked;
     this.fieldErrors = {};
     this.remember();
   }
@@ -325,8 +353,6 @@ export class ListView<O extends ListOperation> {
   private async fetchArchived(params: ListParams[O]): Promise<void> {
     const query = this.queryOf(params);
     if (query === null) return;
-    // A filter that cannot apply is shown at once; the rows on show stay those of the last query.
-    if (this.filterProblem !== null) return;
     const seq = ++this.requestSeq;
     this.status = 'loading';
     const result = await bridge.archivePage({ ...filtersOf(query), offset: (this.page - 1) * this.size, limit: this.size, screen: this.screenKey });
@@ -402,6 +428,7 @@ export class ListView<O extends ListOperation> {
     this.columnFilters = {};
     const defaults = this.spec.defaults(this.context());
     this.draft = this.list.window ? { ...defaults, ...drillWindowText(drill, this.zone) } : defaults;
+    this.picked = null; // a bucket's window is fixed times
     this.drill = { equals: drill.equals ?? [], hourOfDay: drill.hourOfDay ?? null, via: drill.via ?? null };
     this.source = 'archive';
     this.unreachable = false;
@@ -617,8 +644,7 @@ export class ListView<O extends ListOperation> {
   private arrange(source: readonly RowOf<O>[]): readonly RowOf<O>[] {
     // Archived pages come sorted, searched and filtered over every archived row.
     if (this.source === 'archive') return source;
-    const plans: { column: Column<RowOf<O>>; plan: ColumnFilterPlan }[] = this.plannedFilters.ok ? this.plannedFilters.plans : [];
-    const keep = rowPredicate(this.allColumns, plans, this.search, this.zone, (row) => this.haystack(row));
+    const keep = rowPredicate(this.allColumns, this.plannedFilters.plans, this.search, this.zone, (row) => this.haystack(row));
     return sortRows(keep ? source.filter(keep) : source, this.allColumns, this.sort);
   }
 
