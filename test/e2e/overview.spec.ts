@@ -112,6 +112,8 @@ test('from the keyboard: Tab reaches a chart, its Table toggle shows the data, E
   await expect(toggle).toHaveAttribute('aria-pressed', 'true');
   const table = app.getByTestId('chart-table-voice-by-hour');
   await expect(table.locator('tbody tr')).toHaveCount(24);
+  // Voice hours carry no cost of their own (VOICE_FIGURES.costByTime is off): no Cost column, as the workbook has none.
+  expect((await table.locator('thead th').allInnerTexts()).filter((header) => header.trim().startsWith('Cost'))).toEqual([]);
   for (const [hour, calls] of expected.byHour.entries()) {
     await expect(table.locator('tbody tr').nth(hour).locator('td').first()).toHaveText(calls.toLocaleString('en'));
   }
@@ -194,6 +196,12 @@ test('a 45-day window, past one request’s 31 days: its figures, a breakdown so
   expect(callsRow?.[1]).toBe(calls);
   const days = grid.findIndex((row) => row.includes('By day'));
   expect(days).toBeGreaterThan(0);
+  // The totals have the cost per currency; voice days have none of their own (as on the screen): no cost column there.
+  expect(grid.some((row) => String(row[0]).startsWith('Cost ('))).toBe(true);
+  const dayHeaders: (string | number | null)[] = [];
+  for (let column = grid[days].indexOf('By day'); column < grid[days + 1].length && grid[days + 1][column] !== null; column++) dayHeaders.push(grid[days + 1][column]);
+  expect(dayHeaders).toContain('Calls');
+  expect(dayHeaders.filter((header) => String(header).startsWith('Cost ('))).toEqual([]);
 
   // A breakdown's table sorted from the keyboard by ASR, counted from the sandbox, and its top row opened.
   const byCaller = new Map<string, { calls: number; connected: number }>();

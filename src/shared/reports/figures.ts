@@ -9,7 +9,7 @@
  * Adding a figure: a measure here if it needs a new sum, then the figure in the totals or
  * bucket table below. Nothing else changes.
  */
-import { m } from '../i18n';
+import { formatNumber, m } from '../i18n';
 import type { Label } from '../i18n/locale';
 import { CALL_STATUS_LABELS, CALL_STATUS_MISSING, feedbackLabel } from '../platform';
 import type { ListOperation } from '../operations';
@@ -46,10 +46,22 @@ export interface Figure<M extends string, V extends number | null = number | nul
   /** As a tile or a chart names it ("ASR"). */
   readonly short: Label;
   readonly unit: FigureUnit;
-  /** The tooltip and the Summary sheet's explanation. */
+  /**
+   * The tooltip and the Summary sheet's note: one sentence that names the figure and says
+   * what it is, read alone (the note is this sentence, not the label again before it).
+   */
   readonly help: Label;
+  /**
+   * Whether its values over hours, days, intervals or breakdown rows may be added up into a
+   * total (a chart's summary says "N in all" only then): counts and sums yes; ratios,
+   * averages and peaks no.
+   */
+  readonly totalled: boolean;
   value(sums: Readonly<Record<M, number>>): V;
 }
+
+/** How a figure's values over buckets combine: `sum` may be totalled, `no-total` may not (ratios, averages, peaks). */
+export type FigureTotal = 'sum' | 'no-total';
 
 /** A breakdown by the value of one field, ranked by calls. */
 export interface Breakdown {
@@ -92,7 +104,8 @@ export interface FigureSet<M extends string> {
   /**
    * Whether hours and days carry cost per currency too (breakdowns and the totals always do).
    * Off for voice: a million calls grouped by quarter hour and currency cost the Overview a
-   * third more time, for a figure nobody reads by hour.
+   * third more time, for a figure nobody reads by hour. Off, hours and days have no cost at
+   * all: no screen table, chart or sheet shows a cost column for them (see `hasCost`).
    */
   readonly costByTime: boolean;
   readonly breakdowns: readonly Breakdown[];
@@ -101,14 +114,26 @@ export interface FigureSet<M extends string> {
 const figure = <M extends string, V extends number | null>(
   label: Label | { label: Label; short: Label },
   unit: FigureUnit,
+  total: FigureTotal,
   help: Label,
   value: (sums: Readonly<Record<M, number>>) => V,
 ): Figure<M, V> => ({
   ...(typeof label === 'function' ? { label, short: label } : label),
   unit,
   help,
+  totalled: total === 'sum',
   value,
 });
+
+/**
+ * Whether a block of a figure set's buckets carries cost per currency: breakdown rows always
+ * do, hours and days only when the set counts cost by time (`costByTime`). The Overview's
+ * tables and the Summary sheet ask this one question, so neither shows a cost it was not
+ * given (a cost never computed is no column, never a column of zeros or dashes).
+ */
+export function hasCost(set: { readonly costByTime: boolean }, block: 'time' | 'breakdowns'): boolean {
+  return block === 'breakdowns' || set.costByTime;
+}
 
 /** A ratio that is null when there is nothing to divide by. */
 export const ratio = (part: number, whole: number): number | null => (whole === 0 ? null : part / whole);
@@ -195,9 +220,9 @@ const VOICE_BREAKDOWNS: readonly Breakdown[] = [
 ];
 
 /** Figures that are the same in the totals and in every bucket. */
-const CALLS = voiceFigure(m.overview_fig_calls, 'count', m.overview_fig_calls_help, (s) => s.calls);
-const CONNECTED = voiceFigure(m.overview_fig_connected, 'count', m.overview_fig_connected_help, (s) => s.connected);
-const ACD = voiceRatio({ label: m.overview_fig_acd_label, short: m.overview_fig_acd }, 'seconds-tenths', ACD_HELP, (s) => ratio(s.connectedTalkSeconds, s.connected));
+const CALLS = voiceFigure(m.overview_fig_calls, 'count', 'sum', m.overview_fig_calls_help, (s) => s.calls);
+const CONNECTED = voiceFigure(m.overview_fig_connected, 'count', 'sum', m.overview_fig_connected_help, (s) => s.connected);
+const ACD = voiceRatio({ label: m.overview_fig_acd_label, short: m.overview_fig_acd }, 'seconds-tenths', 'no-total', ACD_HELP, (s) => ratio(s.connectedTalkSeconds, s.connected));
 
 export const VOICE_FIGURES = {
   operation: 'voiceRecords',
@@ -206,20 +231,21 @@ export const VOICE_FIGURES = {
   totals: {
     calls: CALLS,
     connected: CONNECTED,
-    asr: voiceRatio({ label: m.overview_fig_asr_label, short: m.overview_fig_asr }, 'percent', ASR_HELP, (s) => ratio(s.connected, s.calls)),
-    voicemail: voiceFigure(m.overview_fig_voicemail, 'count', m.overview_fig_voicemail_help, (s) => s.voicemail),
-    talkSeconds: voiceFigure({ label: m.overview_fig_talk_all_label, short: m.overview_fig_talk_all }, 'seconds', m.overview_fig_talk_all_help, (s) => s.talkSeconds),
+    asr: voiceRatio({ label: m.overview_fig_asr_label, short: m.overview_fig_asr }, 'percent', 'no-total', ASR_HELP, (s) => ratio(s.connected, s.calls)),
+    voicemail: voiceFigure(m.overview_fig_voicemail, 'count', 'sum', m.overview_fig_voicemail_help, (s) => s.voicemail),
+    talkSeconds: voiceFigure({ label: m.overview_fig_talk_all_label, short: m.overview_fig_talk_all }, 'seconds', 'sum', m.overview_fig_talk_all_help, (s) => s.talkSeconds),
     acdSeconds: ACD,
-    billedMinutes: voiceFigure(m.overview_fig_billed_minutes, 'minutes', m.overview_fig_billed_minutes_help, (s) => s.chargedSeconds / 60),
-    baseCostUsd: voiceFigure(m.overview_fig_base_cost, 'money', m.overview_fig_base_cost_help, (s) => roundMicro(s.baseCostUsd)),
+    billedMinutes: voiceFigure(m.overview_fig_billed_minutes, 'minutes', 'sum', m.overview_fig_billed_minutes_help, (s) => s.chargedSeconds / 60),
+    baseCostUsd: voiceFigure(m.overview_fig_base_cost, 'money', 'sum', m.overview_fig_base_cost_help, (s) => roundMicro(s.baseCostUsd)),
   },
   buckets: {
     calls: CALLS,
     connected: CONNECTED,
-    asr: voiceRatio(m.overview_fig_asr, 'percent', ASR_HELP, (s) => ratio(s.connected, s.calls)),
+    asr: voiceRatio(m.overview_fig_asr, 'percent', 'no-total', ASR_HELP, (s) => ratio(s.connected, s.calls)),
     talkSeconds: voiceFigure(
       { label: m.overview_fig_connected_talk_label, short: m.overview_fig_connected_talk },
       'seconds',
+      'sum',
       m.overview_fig_connected_talk_help,
       (s) => s.connectedTalkSeconds,
     ),
@@ -231,6 +257,32 @@ export const VOICE_FIGURES = {
   costByTime: false as boolean,
   breakdowns: VOICE_BREAKDOWNS,
 } as const satisfies FigureSet<VoiceMeasure>;
+
+/**
+ * Peak concurrent calls, per interval of the window: the most calls up at once in the
+ * interval's busiest minute (counted over the archive by src/main/reports/concurrency.ts,
+ * which alone decides the interval from the window's length and hands it over with the
+ * points). A peak, never totalled: the peaks of two intervals do not add up to anything.
+ * The chart and the workbook state the interval through `title` and `line`, from the
+ * Overview's own `intervalMinutes`, so the screen and the file say the same for a window.
+ */
+export const PEAK_CONCURRENT = {
+  label: m.export_overview_peak,
+  short: m.overview_peak_series,
+  unit: 'count',
+  totalled: false,
+  /** The chart's title: "Peak concurrent calls per 10 minutes". */
+  title: (intervalMinutes: number): string => m.overview_concurrency_title({ minutes: formatNumber(intervalMinutes) }),
+  /** The workbook's line under its title: what a peak is and over which interval. */
+  line: (intervalMinutes: number): string => m.export_overview_peak_line({ minutes: formatNumber(intervalMinutes) }),
+} as const satisfies {
+  label: Label;
+  short: Label;
+  unit: FigureUnit;
+  totalled: boolean;
+  title: (intervalMinutes: number) => string;
+  line: (intervalMinutes: number) => string;
+};
 
 // --- Number call records -------------------------------------------------------------
 
@@ -250,8 +302,8 @@ const NUMBER_BREAKDOWNS: readonly Breakdown[] = [
 
 /** The number figures, the same in the totals and in every bucket. */
 const NUMBER_BUCKET_FIGURES = {
-  calls: numberFigure(m.overview_fig_calls, 'count', m.overview_fig_number_calls_help, (s) => s.calls),
-  durationSeconds: numberFigure({ label: m.overview_fig_duration_label, short: m.overview_fig_duration }, 'seconds', m.overview_fig_duration_help, (s) => s.durationSeconds),
+  calls: numberFigure(m.overview_fig_calls, 'count', 'sum', m.overview_fig_number_calls_help, (s) => s.calls),
+  durationSeconds: numberFigure({ label: m.overview_fig_duration_label, short: m.overview_fig_duration }, 'seconds', 'sum', m.overview_fig_duration_help, (s) => s.durationSeconds),
 };
 
 export const NUMBER_FIGURES = {

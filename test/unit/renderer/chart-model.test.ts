@@ -7,8 +7,8 @@ const model: ChartModel = {
   categoryHeader: 'Hour',
   categories: ['00:00–01:00', '01:00–02:00', '02:00–03:00'],
   series: [
-    { label: 'Calls', values: [3, 7, 0], kind: 'bar', format: 'count', tone: 'accent' },
-    { label: 'ASR', values: [0.5, 0.25, null], kind: 'line', format: 'percent', tone: 'warning', secondary: true },
+    { label: 'Calls', values: [3, 7, 0], kind: 'bar', format: 'count', totalled: true, tone: 'accent' },
+    { label: 'ASR', values: [0.5, 0.25, null], kind: 'line', format: 'percent', totalled: false, tone: 'warning', secondary: true },
   ],
   horizontal: false,
   columns: [],
@@ -19,6 +19,11 @@ const model: ChartModel = {
 describe('a chart’s words', () => {
   it('the summary names each series’ peak and the count’s total', () => {
     expect(summaryOf(model)).toBe('3 hour entries. Calls: highest 7 at 01:00–02:00, 10 in all. ASR: highest 50.0% at 00:00–01:00.');
+  });
+
+  it('a series its declaration does not total (a peak) gets no total, counts or not', () => {
+    const peaks: ChartModel = { ...model, series: [{ ...model.series[0], label: 'Peak calls up at once', totalled: false }] };
+    expect(summaryOf(peaks)).toBe('3 hour entries. Peak calls up at once: highest 7 at 01:00–02:00.');
   });
 
   it('the readout says a category’s figures and whether its rows can be opened', () => {

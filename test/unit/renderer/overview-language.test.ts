@@ -55,6 +55,10 @@ function overview(): Overview {
 
 afterEach(() => setCurrentLocale('en'));
 
+/** The caller-id breakdown's table headers: a breakdown's rows always carry cost. */
+const callerIdsHeaders = (charts: ReturnType<typeof overviewCharts>): string[] =>
+  charts.voice.find((chart) => chart.id === 'voice-display-numbers')?.columns.map((column) => column.header) ?? [];
+
 describe('the Overview in Chinese', () => {
   it('charts: titles, headers and labels of days, codes and missing values', () => {
     const shown = overview();
@@ -64,7 +68,9 @@ describe('the Overview in Chinese', () => {
     expect(byDay?.title).toBe('每日呼叫数和 ASR');
     expect(byDay?.categoryHeader).toBe('日期');
     expect(byDay?.categories).toEqual(['周一 2026-11-02', '周二 2026-11-03']);
-    expect(byDay?.columns.map((column) => column.header)).toEqual(['呼叫数', '接通数', 'ASR', '接通通话时长', '平均通话时长', '费用']);
+    // Voice days carry no cost (VOICE_FIGURES.costByTime): no cost column, as the Summary sheet has none.
+    expect(byDay?.columns.map((column) => column.header)).toEqual(['呼叫数', '接通数', 'ASR', '接通通话时长', '平均通话时长']);
+    expect(callerIdsHeaders(charts)).toContain('费用');
     const callerIds = charts.voice.find((chart) => chart.id === 'voice-display-numbers');
     expect(callerIds?.title).toBe('按外显号码');
     expect(callerIds?.categories).toEqual(['02150001234', '无外显号码']);
@@ -83,7 +89,7 @@ describe('the Overview in Chinese', () => {
     expect(summaryOf(byDay)).toBe('共 2 项日期。呼叫数：最高 2，在 周一 2026-11-02，共 3。ASR：最高 100.0%，在 周一 2026-11-02。');
     expect(readoutOf(byDay, 1)).toBe('周二 2026-11-03：呼叫数 1，ASR 0.0% · 单击或按 Enter 打开其记录');
     const tiles = voiceFigures(shown.voice.totals);
-    expect(tiles.find((tile) => tile.id === 'asr')).toMatchObject({ label: 'ASR', value: '66.7%', hint: '应答占用比（接通率）：接通数 ÷ 呼叫数。' });
+    expect(tiles.find((tile) => tile.id === 'asr')).toMatchObject({ label: 'ASR', value: '66.7%', hint: 'ASR（应答占用比，即接通率）：接通数 ÷ 呼叫数。' });
     expect(tiles.find((tile) => tile.id === 'cost-USD')?.label).toBe('费用（美元）');
     expect(tiles.find((tile) => tile.id === 'cost-USD')?.value).toBe('0.20');
     expect(OVERVIEW_PRESETS.map((preset) => preset.label())).toEqual(['昨天', '最近 7 天', '本月', '自定义']);

@@ -1,9 +1,11 @@
 /**
  * Folded figures laid out as the Summary sheet's tables, each column from a figure's
  * declaration (label and unit): totals, then hours of the day, days and every breakdown,
- * with cost per currency beside each row.
+ * with cost per currency beside each row of a block that carries cost (`hasCost`: the
+ * breakdowns always, hours and days only when the set counts cost by time), as the
+ * Overview's tables show it.
  */
-import type { Breakdown, Figure, FigureUnit, SomeFigureSet } from '../../../shared/reports/figures';
+import { hasCost, type Breakdown, type Figure, type FigureUnit, type SomeFigureSet } from '../../../shared/reports/figures';
 import { labelOf, type Figures } from '../../../shared/reports/fold';
 import type { MoneyTotal } from '../../../shared/reports/overview';
 import type { SummaryCell, SummaryColumn, SummaryFormat, SummarySheet, SummaryTable } from '../summary-sheet';
@@ -70,19 +72,22 @@ function totalsTable(set: SomeFigureSet, result: Figures<SomeFigureSet>): Summar
 export function figuresSheet(set: SomeFigureSet, result: Figures<SomeFigureSet>, heading: { title: string; lines: readonly string[] }): SummarySheet {
   const buckets: Readonly<Record<string, Figure<string>>> = set.buckets;
   const currencies = currenciesOf([result.totals.cost]);
-  const rowsOf = (first: (bucket: Bucket) => SummaryCell[], list: readonly Bucket[]) => list.map((bucket) => [...first(bucket), ...figureCells(buckets, bucket, currencies)]);
+  // Hours and days without cost of their own get no cost column: a cost never counted is not 0.
+  const timeCurrencies = hasCost(set, 'time') ? currencies : [];
+  const rowsOf = (first: (bucket: Bucket) => SummaryCell[], list: readonly Bucket[], costs: readonly string[] = currencies) =>
+    list.map((bucket) => [...first(bucket), ...figureCells(buckets, bucket, costs)]);
   const tables: SummaryTable[] = [totalsTable(set, result)];
   if (set.byHour) {
     tables.push({
       title: m.export_summary_by_hour(),
-      columns: [column(m.export_summary_hour(), 12), ...figureColumns(buckets, currencies)],
-      rows: rowsOf((bucket) => [text(bucket.label)], result.byHour as unknown as Bucket[]),
+      columns: [column(m.export_summary_hour(), 12), ...figureColumns(buckets, timeCurrencies)],
+      rows: rowsOf((bucket) => [text(bucket.label)], result.byHour as unknown as Bucket[], timeCurrencies),
     });
   }
   tables.push({
     title: m.export_summary_by_day(),
-    columns: [column(m.export_summary_day(), 12), ...figureColumns(buckets, currencies)],
-    rows: rowsOf((bucket) => [day(bucket.key)], result.byDay as unknown as Bucket[]),
+    columns: [column(m.export_summary_day(), 12), ...figureColumns(buckets, timeCurrencies)],
+    rows: rowsOf((bucket) => [day(bucket.key)], result.byDay as unknown as Bucket[], timeCurrencies),
   });
   const breakdowns: readonly Breakdown[] = set.breakdowns;
   for (const breakdown of breakdowns) {
@@ -107,9 +112,10 @@ export function figuresSheet(set: SomeFigureSet, result: Figures<SomeFigureSet>,
     title: heading.title,
     lines: [
       ...heading.lines,
+      // Each help names its figure and says what it is: the note is that sentence, said once.
       ...Object.values(set.totals)
         .filter((figure) => figure.unit !== 'count')
-        .map((figure) => m.export_summary_figure_help({ label: said(figure.label), help: said(figure.help) })),
+        .map((figure) => said(figure.help)),
     ],
     tables,
   };

@@ -9,9 +9,10 @@ import type { ListDescriptor } from '../../../shared/operations';
 import { recordCounter } from '../../../shared/reports/count-records';
 import type { SomeFigureSet } from '../../../shared/reports/figures';
 import { foldFigures, type Figures } from '../../../shared/reports/fold';
-import { formatIsoInZone, parseIsoInstant, type TimeZone } from '../../../shared/time-zone';
+import { formatInstant, parseIsoInstant, type TimeZone } from '../../../shared/time-zone';
 import type { SummarySheet } from '../summary-sheet';
 import { figuresSheet } from './figures-sheet';
+import { lastSecondIn } from './tables';
 import { formatNumber, m } from '../../../shared/i18n';
 
 export interface RowSummary<Row> {
@@ -35,12 +36,13 @@ export function windowOfParams(list: { window: unknown }, params: object): Windo
 }
 
 function heading(title: string, window: Window | null, zone: TimeZone, rows: number): { title: string; lines: string[] } {
-  const wall = (ms: number): string => formatIsoInZone(ms, zone).slice(0, 19).replace('T', ' ');
+  const wall = (ms: number): string => formatInstant(ms, zone);
   return {
     title: m.export_summary_title({ title }),
     lines: [
       window
-        ? m.export_summary_records_window({ count: formatNumber(rows), from: wall(window.fromMs), to: wall(window.toMs), zone: zone.name })
+        ? // The window's end as the list screen and the About sheet say it: the last second taken in.
+          m.export_summary_records_window({ count: formatNumber(rows), from: wall(window.fromMs), to: wall(lastSecondIn(window)), zone: zone.name })
         : m.export_summary_records({ count: formatNumber(rows), zone: zone.name }),
       m.export_summary_money(),
     ],

@@ -8,13 +8,13 @@
  */
 import { calendarOf } from '../../../shared/calendar';
 import { deltaOf } from '../../../shared/reports/compare';
-import { NUMBER_FIGURES, VOICE_FIGURES, type Figure, type SomeFigureSet } from '../../../shared/reports/figures';
+import { NUMBER_FIGURES, PEAK_CONCURRENT, VOICE_FIGURES, type Figure, type SomeFigureSet } from '../../../shared/reports/figures';
 import type { Figures } from '../../../shared/reports/fold';
 import type { CountBucket, MoneyTotal, Overview } from '../../../shared/reports/overview';
 import { parseTimeZone, type TimeZone } from '../../../shared/time-zone';
 import type { NamedSummary, SummarySheet, SummaryTable } from '../summary-sheet';
 import { figuresSheet, FORMAT_OF } from './figures-sheet';
-import { amountIn, cellOf, column, costIn, count, currenciesOf, day, said, text } from './tables';
+import { amountIn, cellOf, column, costIn, count, currenciesOf, day, lastSecondIn, said, text } from './tables';
 import { m } from '../../../shared/i18n';
 
 const COMPARED_WITH = { previous: m.export_overview_compared_previous, 'last-week': m.export_overview_compared_last_week } as const;
@@ -66,13 +66,14 @@ function othersSheet(overview: Overview, lines: readonly string[], zone: TimeZon
     lines: [
       ...lines,
       seats.takenAt === null ? m.export_overview_seats_never() : m.export_overview_seats_taken({ at: calendar.minuteLabel(seats.takenAt) }),
-      m.export_overview_peak_line({ minutes: String(voice.concurrency.intervalMinutes) }),
+      // The interval the Overview's peaks were read over, said as its chart says it (one declaration).
+      PEAK_CONCURRENT.line(voice.concurrency.intervalMinutes),
     ],
     tables: [
       countTable(m.export_overview_seats_by_status(), m.export_overview_status(), seats.byStatus, m.export_overview_seats()),
       countTable(m.export_overview_seats_by_group(), m.export_overview_seat_group(), seats.byGroup, m.export_overview_seats()),
       {
-        title: m.export_overview_peak(),
+        title: PEAK_CONCURRENT.label(),
         columns: [column(m.export_overview_interval_from(), 18), column(m.export_overview_peak_column(), 8)],
         rows: voice.concurrency.points.map((point) => [text(point.label), count(point.peak)]),
       },
@@ -96,7 +97,9 @@ export function overviewSheets(overview: Overview, profileName: string): NamedSu
   const zone = parseTimeZone(overview.timeZone) ?? parseTimeZone('UTC');
   if (zone === null) throw new Error('UTC is always a zone.');
   const calendar = calendarOf(zone);
-  const period = (fromMs: number, toMs: number): string => m.export_overview_period({ from: calendar.minuteLabel(fromMs), to: calendar.minuteLabel(toMs) });
+  // Its end as the Overview screen says it: the minute of the last second taken in.
+  const period = (fromMs: number, toMs: number): string =>
+    m.export_overview_period({ from: calendar.minuteLabel(fromMs), to: calendar.minuteLabel(lastSecondIn({ fromMs, toMs })) });
   const compared = overview.compared;
   const lines = [
     m.export_overview_line({ profile: profileName, period: period(overview.fromMs, overview.toMs), zone: zone.name }),

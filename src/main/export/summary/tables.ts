@@ -1,6 +1,7 @@
 /** Small helpers for building Summary tables: typed cells and the figures' shared columns. */
 import { excelDate } from '../cells';
 import type { SummaryCell, SummaryColumn, SummaryFormat } from '../summary-sheet';
+import type { Window } from '../../../shared/calendar';
 import type { MoneyTotal } from '../../../shared/reports/overview';
 import { m } from '../../../shared/i18n';
 
@@ -33,7 +34,20 @@ export function currenciesOf(sums: readonly (readonly MoneyTotal[])[]): string[]
   return [...seen].sort();
 }
 
-/** The amount in one currency (0 when there is none in it). */
+/**
+ * The amount in one currency of a sum that was counted (0 when none of its rows had cost in
+ * it). Only for sums that were counted: a block whose buckets carry no cost (`hasCost`) has
+ * no cost column to ask for.
+ */
 export function amountIn(totals: readonly MoneyTotal[], currency: string): number {
   return totals.find((total) => total.currency === currency)?.amount ?? 0;
+}
+
+/**
+ * The last whole second a half-open window `[fromMs, toMs)` takes in: its end as the screens,
+ * the period fields and the About sheet state it (the platform's endTime), never the
+ * excluded end itself.
+ */
+export function lastSecondIn(window: Window): number {
+  return Math.max(window.fromMs, Math.ceil(window.toMs / 1000) * 1000 - 1000);
 }

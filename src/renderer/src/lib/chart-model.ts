@@ -13,6 +13,12 @@ export interface ChartSeries {
   values: (number | null)[];
   kind: 'bar' | 'line';
   format: ValueFormat;
+  /**
+   * Whether its values add up to a total the summary may state ("N in all"): from the
+   * figure's declaration (counts yes; peaks, averages and ratios no), and only where every
+   * row is counted in one category alone.
+   */
+  totalled: boolean;
   tone: Tone;
   /** Drawn against the right-hand axis (a ratio beside counts). */
   secondary?: boolean;
@@ -68,7 +74,10 @@ export function hasData(model: ChartModel): boolean {
   return model.categories.length > 0 && model.series.some((series) => series.values.some((value) => value !== null && value !== 0));
 }
 
-/** One sentence for the chart's accessible description: where each series peaks (in the language of the moment). */
+/**
+ * One sentence for the chart's accessible description: where each series peaks, and its total
+ * when its declaration says its values add up (in the language of the moment).
+ */
 export function summaryOf(model: ChartModel): string {
   if (!hasData(model)) return model.empty;
   const parts = model.series.map((series) => {
@@ -78,7 +87,7 @@ export function summaryOf(model: ChartModel): string {
     });
     if (best === -1) return m.overview_summary_none({ series: series.label });
     const peak = { series: series.label, value: formatValue(series.values[best], series.format), category: model.categories[best] };
-    return series.format === 'count' ? m.overview_summary_peak_total({ ...peak, total: countText(sum(series.values)) }) : m.overview_summary_peak(peak);
+    return series.totalled ? m.overview_summary_peak_total({ ...peak, total: formatValue(sum(series.values), series.format) }) : m.overview_summary_peak(peak);
   });
   return m.overview_summary({
     count: formatNumber(model.categories.length),

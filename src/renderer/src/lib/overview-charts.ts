@@ -1,6 +1,6 @@
 import { dayLabelOfKey } from '../../../shared/calendar';
 import { m } from '../../../shared/i18n';
-import { NUMBER_FIGURES, VOICE_FIGURES, type Breakdown, type Figure, type FigureUnit, type SomeFigureSet } from '../../../shared/reports/figures';
+import { hasCost, NUMBER_FIGURES, PEAK_CONCURRENT, VOICE_FIGURES, type Breakdown, type Figure, type FigureUnit, type SomeFigureSet } from '../../../shared/reports/figures';
 import { labelOf } from '../../../shared/reports/fold';
 import type { CountBucket, DrillDown, MmsDay, MoneyTotal, Overview, VoiceOverview } from '../../../shared/reports/overview';
 import { type ChartModel, seriesColumn, type ChartSeries, type ValueFormat } from './chart-model';
@@ -66,12 +66,17 @@ const numberIn = (bucket: Bucket, name: string): number | null => {
   return typeof value === 'number' ? value : null;
 };
 
+/** What a chart of buckets is: hours or days (cost only when the set counts it by time), or a breakdown's rows. */
+type Block = { kind: 'time' } | { kind: 'breakdowns'; breakdown: Breakdown };
+
 /**
  * A chart of declared figures: calls as bars (and the set's trend figure as a line on the
- * hour and day charts); its table lists every declared bucket figure and the cost.
+ * hour and day charts); its table lists every declared bucket figure, and the cost when the
+ * block carries one (`hasCost`: the Summary sheet asks the same).
  */
 function figureChart(
   set: SomeFigureSet,
+  block: Block,
   id: string,
   title: string,
   categoryHeader: string,
@@ -81,6 +86,8 @@ function figureChart(
   before: readonly Bucket[] | null = null,
 ): ChartModel {
   const declared: Readonly<Record<string, Figure<string>>> = set.buckets;
+  // A row found through other lists may count under several values: its rows add up to more than the calls.
+  const partitioned = block.kind === 'time' || block.breakdown.via === undefined;
   const seriesOf = (name: string, kind: 'bar' | 'line'): ChartSeries => {
     const figure = declared[name];
     return {
@@ -88,6 +95,7 @@ function figureChart(
       values: buckets.map((bucket) => numberIn(bucket, name)),
       kind,
       format: FORMAT_OF[figure.unit],
+      totalled: figure.totalled && partitioned,
       tone: kind === 'bar' ? 'accent' : 'warning',
       ...(kind === 'line' ? { secondary: true } : {}),
     };
@@ -96,7 +104,15 @@ function figureChart(
   const line = trend && set.trend !== null ? seriesOf(set.trend, 'line') : null;
   // The comparison period's calls, bucket by bucket (its i-th hour or day beside this one's).
   const previous: ChartSeries | null = before
-    ? { label: m.overview_compared_series({ series: calls.label }), values: buckets.map((_, index) => (before[index] ? numberIn(before[index], 'calls') : null)), kind: 'line', format: calls.format, tone: 'accent', faint: true }
+    ? {
+        label: m.overview_compared_series({ series: calls.label }),
+        values: buckets.map((_, index) => (before[index] ? numberIn(before[index], 'calls') : null)),
+        kind: 'line',
+        format: calls.format,
+        totalled: calls.totalled,
+        tone: 'accent',
+        faint: true,
+      }
     : null;
   return {
     id,
@@ -113,7 +129,7 @@ function figureChart(
         numeric: true,
         values: buckets.map((bucket) => numberIn(bucket, name)),
       })),
-      { header: m.overview_cost(), cells: buckets.map((bucket) => moneyText(bucket.cost)), numeric: true, ...costValues(buckets) },
+      ...(hasCost(set, block.kind) ? [{ header: m.overview_cost(), cells: buckets.map((bucket) => moneyText(bucket.cost)), numeric: true, ...costValues(buckets) }] : []),
       ...(previous ? [seriesColumn(previous)] : []),
     ],
     drills: buckets.map((bucket) => bucket.drill),
@@ -128,6 +144,7 @@ function costValues(buckets: readonly Bucket[]): { values?: (number | null)[] } 
 }
 
 type TimeBuckets = { byHour: readonly Bucket[]; byDay: readonly Bucket[] };
+const TIME: Block = { kind: 'time' };
 
 function timeCharts(set: SomeFigureSet, prefix: string, figures: TimeBuckets, before: TimeBuckets | null): ChartModel[] {
   const noun = prefix === 'voice' ? m.overview_calls_noun() : m.overview_number_calls_noun();
@@ -137,9 +154,9 @@ function timeCharts(set: SomeFigureSet, prefix: string, figures: TimeBuckets, be
   const days = figures.byDay.map(withLabel(dayLabelOfKey));
   return [
     ...(set.byHour
-      ? [{ ...figureChart(set, `${prefix}-by-hour`, byHourTitle, m.overview_hour(), figures.byHour, false, true, before?.byHour ?? null), axisLabels: figures.byHour.map((b) => b.key) }]
+      ? [{ ...figureChart(set, TIME, `${prefix}-by-hour`, byHourTitle, m.overview_hour(), figures.byHour, false, true, before?.byHour ?? null), axisLabels: figures.byHour.map((b) => b.key) }]
       : []),
-    { ...figureChart(set, `${prefix}-by-day`, byDayTitle, m.overview_day(), days, false, true, before?.byDay ?? null), axisLabels: figures.byDay.map((b) => b.key.slice(5)) },
+    { ...figureChart(set, TIME, `${prefix}-by-day`, byDayTitle, m.overview_day(), days, false, true, before?.byDay ?? null), axisLabels: figures.byDay.map((b) => b.key.slice(5)) },
   ];
 }
 
@@ -150,16 +167,25 @@ function breakdownCharts(set: SomeFigureSet, prefix: string, figures: { breakdow
     // A bucket's key is the value itself, '' for rows without one.
     const buckets = (figures.breakdowns[breakdown.name]?.buckets ?? []).map(withLabel((key) => labelOf(breakdown, key === '' ? null : key)));
     const ranked = breakdown.limit !== null || !breakdown.numeric;
-    const model = figureChart(set, `${prefix}-${breakdown.id}`, breakdown.title(), breakdown.header(), buckets, ranked && buckets.length > 4, false);
+    const model = figureChart(set, { kind: 'breakdowns', breakdown }, `${prefix}-${breakdown.id}`, breakdown.title(), breakdown.header(), buckets, ranked && buckets.length > 4, false);
     return breakdown.note ? { ...model, note: breakdown.note() } : model;
   });
 }
 
 function concurrencyChart(concurrency: VoiceOverview['concurrency']): ChartModel {
-  const peak: ChartSeries = { label: m.overview_peak_series(), values: concurrency.points.map((point) => point.peak), kind: 'bar', format: 'count', tone: 'accent' };
+  // Peaks are never totalled (the declaration says so): the summary names the highest only.
+  const peak: ChartSeries = {
+    label: PEAK_CONCURRENT.short(),
+    values: concurrency.points.map((point) => point.peak),
+    kind: 'bar',
+    format: 'count',
+    totalled: PEAK_CONCURRENT.totalled,
+    tone: 'accent',
+  };
   return {
     id: 'voice-concurrency',
-    title: m.overview_concurrency_title({ minutes: countText(concurrency.intervalMinutes) }),
+    // The interval main chose for this window and sent with the points; the workbook states the same.
+    title: PEAK_CONCURRENT.title(concurrency.intervalMinutes),
     categoryHeader: m.overview_interval(),
     categories: concurrency.points.map((point) => point.label),
     // The time of day is enough on the axis; the table and readout say the date.
@@ -182,7 +208,8 @@ function countChart(
   horizontal: boolean,
   empty: string,
 ): ChartModel {
-  const count: ChartSeries = { label: m.overview_count(), values: buckets.map((b) => b.count), kind: 'bar', format: 'count', tone: 'accent' };
+  // Each seat is counted under one status or group: the counts add up.
+  const count: ChartSeries = { label: m.overview_count(), values: buckets.map((b) => b.count), kind: 'bar', format: 'count', totalled: true, tone: 'accent' };
   return {
     id,
     title,
@@ -197,8 +224,8 @@ function countChart(
 }
 
 function mmsChart(days: MmsDay[]): ChartModel {
-  const accepted: ChartSeries = { label: m.overview_mms_accepted(), values: days.map((d) => d.accepted), kind: 'bar', format: 'count', tone: 'success' };
-  const refused: ChartSeries = { label: m.overview_mms_refused(), values: days.map((d) => d.refused), kind: 'bar', format: 'count', tone: 'danger' };
+  const accepted: ChartSeries = { label: m.overview_mms_accepted(), values: days.map((d) => d.accepted), kind: 'bar', format: 'count', totalled: true, tone: 'success' };
+  const refused: ChartSeries = { label: m.overview_mms_refused(), values: days.map((d) => d.refused), kind: 'bar', format: 'count', totalled: true, tone: 'danger' };
   return {
     id: 'mms-by-day',
     title: m.overview_mms_title(),
