@@ -242,6 +242,12 @@ test('a save answered after another profile was chosen leaves that profile’s f
     await expect(app.getByTestId('save-notice')).toHaveCount(0);
     expect(sandbox.seatGroups.get(103)).toEqual({ ...prepared, callinStrategy: 4 });
     await app.unrouteAll({ behavior: 'ignoreErrors' });
+    // The other tests start from the sandbox profile, the only one.
+    await app.getByRole('navigation', { name: 'Screens' }).locator('button[data-screen="accounts"]').click();
+    await app.getByTestId('profile-Group desk').click();
+    await app.getByRole('button', { name: 'Delete…' }).click();
+    await app.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(app.getByTestId('profile-switcher')).toHaveValue('sandbox');
   } finally {
     sandbox.seatGroups.set(103, original);
     await other.close();
