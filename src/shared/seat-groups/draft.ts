@@ -51,6 +51,15 @@ export interface DraftReading {
 }
 
 /**
+ * The form's fields that differ from `base` as typed, whether or not they read as a value yet
+ * (`abc` in a number field): what Discard puts back, and what loading another group would lose.
+ */
+export function editedFields(draft: SeatGroupDraft, base: SeatGroupDraft): (keyof SeatGroupDraft)[] {
+  const text = (value: unknown): string => (typeof value === 'string' ? value.trim() : JSON.stringify(value));
+  return (Object.keys(base) as (keyof SeatGroupDraft)[]).filter((field) => text(draft[field]) !== text(base[field]));
+}
+
+/**
  * The form for `values`. When they differ from what the server holds (`loaded`, e.g. edits
  * carried over onto a newer state), a number the edits clear is marked as cleared.
  */

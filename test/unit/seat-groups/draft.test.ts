@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { draftFrom, labelRefusal, readDraft } from '../../../src/shared/seat-groups/draft';
+import { draftFrom, editedFields, labelRefusal, readDraft } from '../../../src/shared/seat-groups/draft';
 import type { SeatGroupValues } from '../../../src/shared/seat-groups/values';
+import { diffValues } from '../../../src/shared/seat-groups/diff';
 
 const loaded: SeatGroupValues = {
   callinStrategy: 1,
@@ -84,5 +85,17 @@ describe('a form for edits carried over onto a newer state', () => {
     const reading = readDraft(draft, current, 101);
     expect(reading.fields).toEqual({});
     expect(reading.values).toEqual(edited);
+  });
+});
+
+describe('edits as typed', () => {
+  it('counts a field that does not read as a value yet, which the value diff cannot see', () => {
+    const base = draftFrom(loaded);
+    expect(editedFields(base, base)).toEqual([]);
+    expect(editedFields({ ...base, timeoutTransferSec: ` ${base.timeoutTransferSec} ` }, base)).toEqual([]);
+    const typed = { ...base, timeoutTransferSec: 'abc', callinAutoAnswerSec: '-5', labelName: [...base.labelName, 'Gold'] };
+    expect(editedFields(typed, base)).toEqual(['timeoutTransferSec', 'callinAutoAnswerSec', 'labelName']);
+    const reading = readDraft({ ...base, timeoutTransferSec: 'abc' }, loaded, 101);
+    expect(diffValues(loaded, reading.values)).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import type { SaveSeatGroupOutcome } from '../../../shared/methods/seat-groups';
 import type { SeatGroupSettings } from '../../../shared/records';
 import type { AppError } from '../../../shared/result';
 import { diffValues, type FieldChange } from '../../../shared/seat-groups/diff';
-import { draftFrom, readDraft, type SeatGroupDraft } from '../../../shared/seat-groups/draft';
+import { draftFrom, editedFields, readDraft, type SeatGroupDraft } from '../../../shared/seat-groups/draft';
 import { placeSeatGroupError } from '../../../shared/seat-groups/errors';
 import { rebaseEdits, valuesOf, type SeatGroupValues } from '../../../shared/seat-groups/values';
 import { readPositiveId } from '../../../shared/validation';
@@ -58,6 +58,10 @@ export class SeatGroupEditor {
   readonly changes = $derived<FieldChange[]>(
     this.loaded && this.reading ? diffValues(this.loaded, this.reading.values) : [],
   );
+  /** Unsaved edits, counted as typed: a field that does not read as a value yet is one too. */
+  readonly unsaved = $derived<number>(
+    Math.max(this.changes.length, this.draft && this.loaded ? editedFields(this.draft, draftFrom(this.loaded)).length : 0),
+  );
 
   /** The profile the loaded group belongs to; another profile starts from scratch. */
   private profileId: string | null = null;
@@ -86,7 +90,7 @@ export class SeatGroupEditor {
       this.pickerError = m.mms_sg_picker_id_required();
       return;
     }
-    if (!discardEdits && this.changes.length > 0) {
+    if (!discardEdits && this.unsaved > 0) {
       this.pendingLoad = String(id);
       return;
     }
