@@ -231,6 +231,11 @@ test.describe('choosing the language', () => {
     await expect(app.locator('html')).toHaveAttribute('lang', 'zh-CN');
     await expect(app.locator('main h1')).toHaveText(say('zh-CN', heading?.trim() ?? ''));
     await expect(search, 'what was typed stays').toHaveValue('13800');
+    // The built-in profile's name follows the language on every screen that names it, not only the sidebar.
+    await app.keyboard.press('Control+0');
+    await expect(app.getByRole('heading', { level: 1, name: '概览' })).toBeVisible();
+    await expect(app.locator('main')).toContainText('沙盒（演示）');
+    await expect(app.locator('main')).not.toContainText('Sandbox (demo)');
     await app.reload();
     await expect(app.locator('html')).toHaveAttribute('lang', 'zh-CN');
     await expect(app.getByTestId('language-picker')).toHaveValue('zh-CN');

@@ -278,7 +278,7 @@ test('the archive view follows a sync: its rows and "Last synced" change when it
   await expect(app.getByTestId('pager-position')).toContainText('Page 1 of');
   await harness.services.dispatch('deleteArchive', { profileId: 'sandbox' });
   await app.getByRole('button', { name: 'From the archive' }).click();
-  await expect(app.getByTestId('archive-synced')).toHaveText('Never synced');
+  await expect(app.getByTestId('archive-synced')).toHaveText('Never synced: only the pages viewed so far are kept. Sync to keep the whole list.');
   await expect(app.getByTestId('list-empty')).toBeVisible();
   await syncHere(app, harness);
   const bindings = sandbox.data.axbBindings().length;
