@@ -68,7 +68,7 @@ async function measureCompute({ store }: BenchContext): Promise<Measured> {
     targetMs: TARGETS.computeMs,
     concurrencyIntervalMinutes: warm.voice.concurrency.intervalMinutes,
   });
-  return { name: 'overviewCompute', pass: medianMs <= TARGETS.computeMs };
+  return { name: 'overviewCompute', pass: medianMs <= TARGETS.computeMs && warm.voice.totals.calls > 0 };
 }
 
 async function measurePaint({ store }: BenchContext): Promise<Measured> {
@@ -93,6 +93,13 @@ async function fillArchive(path: string, data: SandboxData): Promise<void> {
   const instance = await DuckDBInstance.create(path);
   const connection = await instance.connect();
   const appender = await connection.createAppender(table.layout.table);
+  // The columns the store keeps after the record's own (the stored search text and its mask,
+  // the kept facts): left for the store to fill when it next opens the file.
+  const kept = (
+    await connection.runAndReadAll(
+      `SELECT data_type FROM information_schema.columns WHERE table_name = '${table.layout.table}' ORDER BY ordinal_position OFFSET ${table.layout.columns.length}`,
+    )
+  ).getRowsJS().map(([type]) => String(type));
   const zone = parseTimeZone('+08:00') as TimeZone;
   const normalise = listOf('voiceRecords').normalise;
   const seen = BigInt(Date.now());
@@ -108,10 +115,9 @@ async function fillArchive(path: string, data: SandboxData): Promise<void> {
       else if (column.type === 'BIGINT') appender.appendBigInt(typeof cell === 'bigint' ? cell : BigInt(Number(cell)));
       else appender.appendNull();
     });
-    // The stored search text and its mask: filled when the store next opens the file.
-    if (table.layout.search) {
-      appender.appendNull();
-      appender.appendNull();
+    for (const type of kept) {
+      if (type === 'BOOLEAN') appender.appendBoolean(false);
+      else appender.appendNull();
     }
     appender.endRow();
   }
@@ -131,7 +137,12 @@ async function main(): Promise<void> {
   try {
     if (!existsSync(path)) {
       const started = performance.now();
-      await fillArchive(path, data);
+      // A fill that fails leaves no half-filled archive for the next run to measure.
+      await fillArchive(path, data).catch((error: unknown) => {
+        rmSync(path, { force: true });
+        rmSync(`${path}.wal`, { force: true });
+        throw error;
+      });
       print({ measure: 'setup-fill', rows: ROWS, ms: Math.round(performance.now() - started) });
     }
     const { store } = await ArchiveStore.open(path);
