@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { holdAnswers } from './support/held-answer';
 import { expectedPage, expectScreenShows, grid, LIST_SCREENS, windowParams, type ListScreenFacts } from './support/list-truth';
 
 async function openScreen(app: Page, facts: Pick<ListScreenFacts, 'shortcut' | 'title'>): Promise<void> {
@@ -81,22 +82,14 @@ test('a Load all whose rows and end arrive before the answer that it started sti
   const seats = sandbox.data.seats().length;
   // The job's events travel apart from the answer to "start": the answer is held back
   // until the screen has shown the end, so the rows and the end surely come first.
-  let release = (): void => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let answered = false;
-  await app.route('**/rpc/startLoadAll', async (route) => {
-    const answer = await route.fetch();
-    await released;
-    await route.fulfill({ response: answer });
-    answered = true;
-  });
+  const held = await holdAnswers(app, '**/rpc/startLoadAll');
   await grid(app).getByRole('button', { name: 'Name', exact: true }).click();
   await app.getByRole('button', { name: 'Load all to sort everything' }).click();
   await expect(app.getByTestId('load-all-outcome')).toContainText(`All ${seats} rows loaded`);
   await expect(grid(app)).toHaveAttribute('aria-rowcount', String(seats + 1));
-  expect(answered).toBe(false);
-  release();
-  await expect.poll(() => answered).toBe(true);
+  expect(held.answered()).toBe(false);
+  held.release();
+  await expect.poll(() => held.answered()).toBe(true);
   await app.waitForTimeout(200);
   await expect(app.getByTestId('load-all-outcome')).toContainText(`All ${seats} rows loaded`);
   await expect(grid(app)).toHaveAttribute('aria-rowcount', String(seats + 1));

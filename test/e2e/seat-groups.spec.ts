@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { startSandbox, type Sandbox } from '../../src/main/sandbox';
 import { expect, test } from './fixtures';
+import { holdAnswers } from './support/held-answer';
 import { addProfile } from './support/profiles';
 
 type StoredGroup = NonNullable<ReturnType<Sandbox['seatGroups']['get']>>;
@@ -221,27 +222,18 @@ test('a save answered after another profile was chosen leaves that profile’s f
     await openGroup(app, 103);
     await app.getByLabel('Inbound strategy').selectOption('4');
     await app.getByRole('button', { name: 'Review and save…' }).click();
-    let release = (): void => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let answered = false;
-    await app.route('**/rpc/saveSeatGroup', async (route) => {
-      const answer = await route.fetch();
-      await released;
-      await route.fulfill({ response: answer });
-      answered = true;
-    });
+    const held = await holdAnswers(app, '**/rpc/saveSeatGroup');
     await app.getByRole('button', { name: 'Save', exact: true }).click();
     await app.getByTestId('profile-switcher').selectOption({ label: 'Group desk' });
     await expect(app.getByTestId('active-profile')).toContainText('Group desk');
     await expect(app.getByTestId('seat-group-summary')).toHaveCount(0);
-    release();
-    await expect.poll(() => answered).toBe(true);
+    held.release();
+    await expect.poll(() => held.answered()).toBe(true);
     await app.waitForTimeout(300);
     // The saved group is the sandbox profile's: nothing of it shows under the other profile.
     await expect(app.getByTestId('seat-group-summary')).toHaveCount(0);
     await expect(app.getByTestId('save-notice')).toHaveCount(0);
     expect(sandbox.seatGroups.get(103)).toEqual({ ...prepared, callinStrategy: 4 });
-    await app.unrouteAll({ behavior: 'ignoreErrors' });
     // The other tests start from the sandbox profile, the only one.
     await app.getByRole('navigation', { name: 'Screens' }).locator('button[data-screen="accounts"]').click();
     await app.getByTestId('profile-Group desk').click();

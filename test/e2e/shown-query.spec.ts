@@ -52,10 +52,10 @@ function shownBy(
   return keep ? records.filter(keep) : [...records];
 }
 
-/** The first cell of every row on show, scrolling the table so each is drawn. */
-async function firstCells(app: Page): Promise<string[]> {
+/** The texts of one column's cells in every row on show, scrolling the table so each is drawn. */
+async function columnTexts(app: Page, column: number): Promise<string[]> {
   const count = Number(await grid(app).getAttribute('aria-rowcount')) - 1;
-  const ids: string[] = [];
+  const texts: string[] = [];
   for (let index = 0; index < count; index++) {
     await grid(app).evaluate((viewport, row) => {
       viewport.scrollTop = row * 28;
@@ -63,11 +63,16 @@ async function firstCells(app: Page): Promise<string[]> {
     }, index);
     const cell = grid(app)
       .locator(`.body [role="row"][data-index="${index}"]:not([hidden]) [role="gridcell"]`)
-      .first();
+      .nth(column);
     await expect(cell).toBeVisible();
-    ids.push((await cell.textContent()) ?? '');
+    texts.push((await cell.textContent())?.trim() ?? '');
   }
-  return ids;
+  return texts;
+}
+
+/** The first cell of every row on show. */
+function firstCells(app: Page): Promise<string[]> {
+  return columnTexts(app, 0);
 }
 
 /** The path of the file the export just saved (the outcome dismissed). */
@@ -287,27 +292,14 @@ test('the archive view follows a sync: its rows and "Last synced" change when it
   await app.getByRole('button', { name: 'From the platform' }).click();
 });
 
-/** The texts of one column's cells in every row on show, scrolling the table so each is drawn. */
+/** The texts of the column headed `header` in every row on show. */
 async function cellsOf(app: Page, header: string): Promise<string[]> {
   const headers = await grid(app)
     .getByRole('columnheader')
     .evaluateAll((cells) => cells.map((cell) => cell.querySelector('.sort span')?.textContent?.trim() ?? ''));
   const column = headers.indexOf(header);
   expect(column, `a ${header} column`).toBeGreaterThanOrEqual(0);
-  const count = Number(await grid(app).getAttribute('aria-rowcount')) - 1;
-  const texts: string[] = [];
-  for (let index = 0; index < count; index++) {
-    await grid(app).evaluate((viewport, row) => {
-      viewport.scrollTop = row * 28;
-      viewport.dispatchEvent(new Event('scroll'));
-    }, index);
-    const cell = grid(app)
-      .locator(`.body [role="row"][data-index="${index}"]:not([hidden]) [role="gridcell"]`)
-      .nth(column);
-    await expect(cell).toBeVisible();
-    texts.push((await cell.textContent())?.trim() ?? '');
-  }
-  return texts;
+  return columnTexts(app, column);
 }
 
 test('a column filter that cannot apply is refused at its field; the others still narrow the page and Load all, and Export waits for it', async ({
