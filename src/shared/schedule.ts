@@ -3,9 +3,11 @@
  * report of the previous local day written at a set local time. The validation lives here
  * so the form shows field errors live and main refuses the same things again.
  */
+import { echoInput } from './echo';
 import { calendarOf, type Window } from './calendar';
 import { m } from './i18n';
 import { wallTimeToEpochMs, type TimeZone } from './time-zone';
+import { unsendableCharacter } from './validation/text';
 
 export const REPORT_LISTS = ['voice', 'numbers'] as const;
 export type ReportListName = (typeof REPORT_LISTS)[number];
@@ -34,28 +36,8 @@ export const DEFAULT_SCHEDULE_SETTINGS: Readonly<ScheduleSettings> = { syncEvery
 const LOCAL_TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
 export const REPORT_FOLDER_MAX_CHARS = 1024;
-const SHOWN_FOLDER_CHARS = 120;
-
-/** A typed value short enough to quote back in a message (whole characters, never half a pair). */
-export function shownFolder(folder: string): string {
-  const chars = Array.from(folder);
-  return chars.length > SHOWN_FOLDER_CHARS ? `${chars.slice(0, SHOWN_FOLDER_CHARS - 1).join('')}…` : folder;
-}
-
-/** Control characters, lone surrogates, and the bidi embeddings, overrides and isolates that make a path read as another. */
-function hasHiddenCharacter(text: string): boolean {
-  for (let index = 0; index < text.length; index += 1) {
-    const code = text.charCodeAt(index);
-    if (code <= 0x1f || code === 0x7f || (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069)) return true;
-    if (code >= 0xdc00 && code <= 0xdfff) return true;
-    if (code >= 0xd800 && code <= 0xdbff) {
-      const next = text.charCodeAt(index + 1);
-      if (!(next >= 0xdc00 && next <= 0xdfff)) return true;
-      index += 1;
-    }
-  }
-  return false;
-}
+/** The bidi embeddings, overrides and isolates that make a path read as another. */
+const TEXT_DIRECTION = /[\u202A-\u202E\u2066-\u2069]/;
 
 /**
  * What is wrong with a daily-report folder as typed, or null: it must be a full local path
@@ -66,11 +48,11 @@ export function reportFolderProblem(typed: string): string | null {
   const folder = typed.trim();
   if (folder === '') return m.export_schedule_choose_folder();
   if (folder.length > REPORT_FOLDER_MAX_CHARS) return m.export_schedule_folder_too_long({ max: String(REPORT_FOLDER_MAX_CHARS) });
-  if (hasHiddenCharacter(folder)) return m.export_schedule_folder_hidden_characters();
+  if (unsendableCharacter(folder) !== null || TEXT_DIRECTION.test(folder)) return m.export_schedule_folder_hidden_characters();
   // Writing to \\server\share would open an SMB connection (and send the user's credentials) at report time.
   if (/^[\\/]{2}/.test(folder)) return m.export_schedule_folder_network();
   if (/^[A-Za-z][A-Za-z0-9+.-]+:/.test(folder)) return m.export_schedule_folder_url();
-  if (!/^(\/|[A-Za-z]:[\\/])/.test(folder)) return m.export_schedule_folder_not_absolute({ typed: shownFolder(folder) });
+  if (!/^(\/|[A-Za-z]:[\\/])/.test(folder)) return m.export_schedule_folder_not_absolute({ typed: echoInput(folder) });
   return null;
 }
 

@@ -7,7 +7,8 @@
 import { stat } from 'node:fs/promises';
 import { posix, win32 } from 'node:path';
 import { m } from '../../shared/i18n';
-import { reportFolderProblem, shownFolder, validateScheduleSettings, type ScheduleSettings } from '../../shared/schedule';
+import { echoInput } from '../../shared/echo';
+import { reportFolderProblem, validateScheduleSettings, type ScheduleSettings } from '../../shared/schedule';
 
 /** `/x` is absolute to Windows too, but on whichever drive is current: a drive letter is asked for there. */
 export function isFullPathOn(platform: NodeJS.Platform, folder: string): boolean {
@@ -16,7 +17,7 @@ export function isFullPathOn(platform: NodeJS.Platform, folder: string): boolean
 
 /** Why `folder` is not a full folder path on this system, with an example of one. */
 export function notFullPathHere(folder: string, platform: NodeJS.Platform = process.platform): string {
-  return m.export_schedule_folder_not_here({ folder: shownFolder(folder), example: platform === 'win32' ? 'C:\\Reports' : '/home/me/reports' });
+  return m.export_schedule_folder_not_here({ folder: echoInput(folder), example: platform === 'win32' ? 'C:\\Reports' : '/home/me/reports' });
 }
 
 /** What is wrong with `typed` as the folder daily reports are written to, or null. */
@@ -24,7 +25,7 @@ export async function reportFolderProblemHere(typed: string, platform: NodeJS.Pl
   const problem = reportFolderProblem(typed);
   if (problem !== null) return problem;
   const folder = typed.trim();
-  const shown = shownFolder(folder);
+  const shown = echoInput(folder);
   if (!isFullPathOn(platform, folder)) return notFullPathHere(folder, platform);
   try {
     const info = await stat(folder);

@@ -19,7 +19,7 @@ import type { ViaFilter } from '../../../shared/reports/via';
 import type { Page } from '../../../shared/records';
 import type { AppError } from '../../../shared/result';
 import type { QuickRange } from '../../../shared/time-range';
-import { parseTimeZone, type TimeZone } from '../../../shared/time-zone';
+import type { TimeZone } from '../../../shared/time-zone';
 import { sortRows } from '../../../shared/cell-text';
 import { planEachColumnFilter, rowPredicate, searchTextOf } from '../../../shared/column-filter';
 import { filtersOf, type ListQueryOf, sameValue, typedFilters } from '../../../shared/list-query';
@@ -67,7 +67,6 @@ export interface DrillFilters {
 
 const NO_DRILL: DrillFilters = { equals: [], hourOfDay: null, via: null };
 
-const UTC = parseTimeZone('UTC') as TimeZone;
 const FLUSH_MS = 200;
 
 /**
@@ -132,7 +131,7 @@ export class ListView<O extends ListOperation> {
   /** The Load all the user asked to cancel, so a cancel that overtook its start is sent again. */
   private cancelAskedFor: string | null = null;
 
-  readonly zone: TimeZone = $derived(parseTimeZone(session.profile?.timeZone ?? 'UTC') ?? UTC);
+  readonly zone: TimeZone = $derived(session.zone);
   readonly columns: Column<RowOf<O>>[] = $derived(
     this.visibleKeys
       .map((key) => this.allColumns.find((column) => column.key === key))
