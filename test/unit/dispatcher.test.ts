@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/main/log';
 import { createDispatcher, type Handlers } from '../../src/main/handlers/dispatcher';
+import { ArchiveReadsQueued, ArchiveReadTimeout } from '../../src/main/archive/read-pool';
 import { methodNames } from '../../src/shared/contract';
 import { ok } from '../../src/shared/result';
 
@@ -55,5 +56,21 @@ describe('the dispatcher', () => {
     expect(result).toMatchObject({ ok: false, error: { code: 'internal' } });
     expect(JSON.stringify(result)).not.toContain('disk on fire');
     expect(lines.join('\n')).toContain('disk on fire');
+  });
+
+  it('answers an archive read stopped by its time limit or a flood of reads with what happened, from any method', async () => {
+    const { dispatch, lines } = setup({
+      overview: () => {
+        throw new ArchiveReadTimeout(8_000);
+      },
+      archiveStatus: () => {
+        throw new ArchiveReadsQueued(64);
+      },
+    });
+    const timedOut = await dispatch('overview', { fromMs: 0, toMs: 1, syncFirst: false });
+    expect(timedOut).toMatchObject({ ok: false, error: { code: 'archive-timeout', message: expect.stringMatching(/more than 8 s/) } });
+    const queued = await dispatch('archiveStatus', { profileId: 'p1' });
+    expect(queued).toMatchObject({ ok: false, error: { code: 'busy', message: expect.stringMatching(/64 other reads/) } });
+    expect(lines.join('\n')).not.toMatch(/failed/);
   });
 });

@@ -16,6 +16,16 @@ export class ArchiveReadTimeout extends Error {
   }
 }
 
+/**
+ * A read asked while as many others already waited for a connection: refused at once, so a
+ * flood of reads (hundreds of searches at once) answers quickly instead of queueing for minutes.
+ */
+export class ArchiveReadsQueued extends Error {
+  constructor(readonly waiting: number) {
+    super(m.cli_archive_reads_queued({ waiting }));
+  }
+}
+
 /** A read was given up by its asker (or the archive closed) before it answered. */
 export class ArchiveReadCancelled extends Error {
   constructor(message?: string) {
@@ -31,6 +41,13 @@ export interface ReadOptions {
   /** On a connection of its own, outside the pool's count: a long export never holds up the pages. */
   apart?: boolean;
 }
+
+/**
+ * Reads that may wait for a connection at once. One person's screens ask a few at a time
+ * (a newer page gives up the older one); 64 waiting reads of 30-60 ms are answered within
+ * a few seconds.
+ */
+export const MAX_WAITING_READS = 64;
 
 /** How often an interrupt is repeated until the read lets go: a read of several statements may start the next after the first was interrupted. */
 const INTERRUPT_EVERY_MS = 25;
@@ -122,6 +139,7 @@ export class ReadPool {
       this.taken += 1;
       return this.connectTaken();
     }
+    if (this.waiting.length >= MAX_WAITING_READS) return Promise.reject(new ArchiveReadsQueued(this.waiting.length));
     return new Promise<DuckDBConnection>((resolve, reject) => {
       const onAbort = (): void => {
         const index = this.waiting.indexOf(waiter);

@@ -4,7 +4,8 @@
  */
 import { existsSync } from 'node:fs';
 import type { Accounts } from '../accounts/accounts';
-import { ArchiveQueryRefused, ArchiveReadCancelled, ArchiveReadTimeout } from '../archive/archive-store';
+import { ArchiveQueryRefused, ArchiveReadTimeout } from '../archive/archive-store';
+import { readStoppedResult } from '../archive/read-stopped';
 import type { Archives } from '../archive/archives';
 import { startSyncJob } from '../jobs/sync-job';
 import { scopedSyncOf, scopeNeeded, SYNCED_LISTS, syncPlanOf } from '../archive/sync-plan';
@@ -214,6 +215,7 @@ function pageRefusal(error: unknown, operation: ListOperation): Result<never> {
       m.errors_archive_timeout({ message: error.message, title: listOf(operation).endpoint.title() }),
     );
   }
-  if (error instanceof ArchiveReadCancelled) return fail('cancelled', error.message);
+  const stopped = readStoppedResult(error);
+  if (stopped) return stopped;
   throw error;
 }

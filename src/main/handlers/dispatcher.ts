@@ -7,6 +7,7 @@ import {
   type RequestOf,
   type ResultOf,
 } from '../../shared/contract';
+import { readStoppedResult } from '../archive/read-stopped';
 import { echoInput } from '../../shared/echo';
 import { m } from '../../shared/i18n';
 import { RequestShapeError } from '../../shared/parse';
@@ -43,6 +44,9 @@ export function createDispatcher(handlers: Handlers, log: Logger): Dispatch {
       const handler = handlers[method] as (request: unknown) => Promise<Result<unknown>> | Result<unknown>;
       return await handler(request);
     } catch (error) {
+      // An archive read stopped by its time limit, a flood of reads or its asker says so, whatever method asked for it.
+      const stopped = readStoppedResult(error);
+      if (stopped) return stopped;
       log.error(`handler ${method} failed`, error);
       return fail('internal', m.errors_internal());
     }

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ArchiveReadCancelled, ArchiveReadTimeout, ArchiveStore } from '../../../src/main/archive/archive-store';
-import { ReadPool } from '../../../src/main/archive/read-pool';
+import { ArchiveReadsQueued, MAX_WAITING_READS, ReadPool } from '../../../src/main/archive/read-pool';
 import { sql } from '../../../src/main/archive/sql-query';
 import { archiveTableFor } from '../../../src/main/archive/tables';
 import { normaliseVoiceRecord } from '../../../src/shared/normalise';
@@ -86,6 +86,28 @@ describe('the read pool', () => {
     // The slot is free again, on a fresh connection.
     const next = await pool.run(async (connection) => (await connection.runAndReadAll('SELECT 42')).getRowsJS());
     expect(next).toEqual([[42]]);
+    await pool.close();
+    instance.closeSync();
+  });
+
+  it('refuses a read at once while as many as it keeps already wait, and answers those that wait', async () => {
+    const instance = await DuckDBInstance.create(':memory:');
+    const pool = new ReadPool(instance, 1, 60_000);
+    const giveUp = new AbortController();
+    const running = settledWithin(pool.run((connection) => connection.run(ENDLESS_TEXT), { signal: giveUp.signal }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const waiting = Array.from({ length: MAX_WAITING_READS }, (_, index) =>
+      pool.run(async (connection) => (await connection.runAndReadAll(`SELECT ${index}`)).getRowsJS()[0]?.[0]),
+    );
+    const refused = await settledWithin(pool.run((connection) => connection.run('SELECT 1')));
+    expect(refused.error).toBeInstanceOf(ArchiveReadsQueued);
+    expect((refused.error as Error).message).toMatch(new RegExp(`already answering ${MAX_WAITING_READS} other reads`));
+    expect(refused.ms).toBeLessThan(100);
+    giveUp.abort();
+    expect((await running).error).toBeInstanceOf(ArchiveReadCancelled);
+    expect(await Promise.all(waiting)).toEqual(Array.from({ length: MAX_WAITING_READS }, (_, index) => index));
+    // Room again once the queue has drained.
+    expect(await pool.run(async (connection) => (await connection.runAndReadAll('SELECT 7')).getRowsJS())).toEqual([[7]]);
     await pool.close();
     instance.closeSync();
   });
