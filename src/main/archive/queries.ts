@@ -26,7 +26,7 @@ import {
   withKnownTexts,
   type SqlQuery,
 } from './sql-query';
-import { recordColumnsOf } from './record-columns';
+import { formsKey, recordColumnsOf, type RecordColumns, type TextsFromNumbers } from './record-columns';
 import { knownTextsOf, type TextFacts } from './text-facts';
 import type { ArchiveTable, TableLayout } from './table-layout';
 
@@ -125,7 +125,7 @@ export class ArchiveQueries {
         async (reader) => {
           // A page read in one statement is one snapshot already: no transaction to begin and end (3-5 ms).
           const oneStatement = this.pageInOneStatement(layout, query, conditions, total, start, length);
-          if (oneStatement) return readRecords<R>(reader, layout, oneStatement);
+          if (oneStatement) return this.readRecords<R>(reader, layout, oneStatement);
           await runSql(reader, sql`BEGIN TRANSACTION`);
           try {
             return await this.pickRows<R>(reader, layout, query, conditions, total, start, length);
@@ -233,7 +233,7 @@ export class ArchiveQueries {
       reader,
       sql`SELECT rowid, ${sort.column} ${narrowed} ${orderBy(layout, query)} LIMIT ${size} OFFSET ${first}`,
     );
-    return buildRecords<R>(reader, layout, sort, rows);
+    return buildRecords<R>(reader, layout, sort, rows, (rest) => this.readRecords<R>(reader, layout, rest));
   }
 
   /**
@@ -253,11 +253,37 @@ export class ArchiveQueries {
     const values = await this.topValuesOf(reader, layout, conditions, sort, first + size);
     const between = rangeOfPage(layout, query, conditions, sort, values, first, size);
     if (!between) return null;
-    if (between.inOneStatement) return readRecords<R>(reader, layout, between.range);
+    if (between.inOneStatement) return this.readRecords<R>(reader, layout, between.range);
     // Many rows may share the page's values (a cost of 0.00): the sort of them reads no more
     // than their rowids, and only the page's rows are built.
     const rows = await readSql(reader, sql`SELECT rowid, ${sort.column} ${between.range}`);
-    return buildRecords<R>(reader, layout, sort, rows);
+    return buildRecords<R>(reader, layout, sort, rows, (rest) => this.readRecords<R>(reader, layout, rest));
+  }
+
+  /**
+   * The records a statement reads, in its order (`rest`: all of it after the select list),
+   * the texts of times and amounts of one form written from their numbers. The forms are only
+   * ever widened, before the rows that widen them commit: the same after the statement as
+   * before it, they held for every row it saw; else it is read again with every text.
+   */
+  private async readRecords<R>(reader: DuckDBConnection, layout: TableLayout, rest: SqlQuery): Promise<R[]> {
+    const fromNumbers = this.textsFromNumbers(layout);
+    const records = await readRecordsAs<R>(reader, recordColumnsOf(layout, fromNumbers), rest);
+    if (fromNumbers.size === 0 || formsKey(fromNumbers) === formsKey(this.textsFromNumbers(layout))) return records;
+    return readRecordsAs<R>(reader, recordColumnsOf(layout), rest);
+  }
+
+  /** The layout's time and amount fields whose every stored text is its number written in one form, as known now. */
+  private textsFromNumbers(layout: TableLayout): TextsFromNumbers {
+    const { forms } = this.texts;
+    const found = new Map<string, string>();
+    if (!forms.has(layout.table)) return found;
+    for (const field of layout.fields) {
+      if (field.kind !== 'timestamp' && field.kind !== 'amount') continue;
+      const form = field.kind === 'amount' ? forms.amountFormKeyOf(layout.table, field.column) : forms.timeFormKeyOf(layout.table, field.column);
+      if (form !== null) found.set(field.field, form);
+    }
+    return found;
   }
 
   /** Whether a page is read between its first and last sort values (pageBetweenSortValues). */
@@ -628,10 +654,10 @@ function deferred<T>(): Deferred<T> {
  * The records of picked rows (`[rowid, sort value]`, in the page's order), built from those
  * rows only: the record columns are never read for the rows the sort passed by.
  */
-async function buildRecords<R>(reader: DuckDBConnection, layout: TableLayout, sort: SortKey, rows: readonly unknown[][]): Promise<R[]> {
+async function buildRecords<R>(reader: DuckDBConnection, layout: TableLayout, sort: SortKey, rows: readonly unknown[][], readRecords: RecordsRead<R>): Promise<R[]> {
   const rowids = rows.map((row) => BigInt(row[0] as bigint));
   if (rowids.length === 0) return [];
-  if (rowids.length <= LATE_MATERIALISED_ROWS_MAX) return fetchRecords<R>(reader, layout, rowids);
+  if (rowids.length <= LATE_MATERIALISED_ROWS_MAX) return fetchRecords<R>(layout, rowids, readRecords);
   // The engine does not push a rowid list into its scan; the page's range of sort values
   // (when it has no empty ones) lets it skip the rest of the table before the list is checked.
   const values = rows.map((row) => row[1]);
@@ -643,7 +669,7 @@ async function buildRecords<R>(reader: DuckDBConnection, layout: TableLayout, so
       : sql``;
   const listed = joinSql(rowids.map((rowid) => sql`${rowid}`));
   // In the page's order; read in the page's snapshot, every picked row is there.
-  return readRecords<R>(reader, layout, sql`FROM ${tableName(layout)} WHERE ${range}rowid IN (${listed}) ORDER BY list_position([${listed}], rowid)`);
+  return readRecords(sql`FROM ${tableName(layout)} WHERE ${range}rowid IN (${listed}) ORDER BY list_position([${listed}], rowid)`);
 }
 
 /**
@@ -652,9 +678,9 @@ async function buildRecords<R>(reader: DuckDBConnection, layout: TableLayout, so
  * a page after thousands of equal sort values reads in 17-20 ms what a scan of the rows in
  * its range of sort values read in 60-90 ms.
  */
-async function fetchRecords<R>(reader: DuckDBConnection, layout: TableLayout, rowids: readonly bigint[]): Promise<R[]> {
+async function fetchRecords<R>(layout: TableLayout, rowids: readonly bigint[], readRecords: RecordsRead<R>): Promise<R[]> {
   const listed = joinSql(rowids.map((rowid) => sql`${rowid}`));
-  const inRowidOrder = await readRecords<R>(reader, layout, sql`FROM ${tableName(layout)} WHERE rowid IN (${listed}) ORDER BY rowid LIMIT ${rowids.length}`);
+  const inRowidOrder = await readRecords(sql`FROM ${tableName(layout)} WHERE rowid IN (${listed}) ORDER BY rowid LIMIT ${rowids.length}`);
   const byRowid = new Map([...rowids].sort(ascending).map((rowid, index) => [rowid, inRowidOrder[index]]));
   return rowids.flatMap((rowid) => {
     const record = byRowid.get(rowid);
@@ -665,9 +691,11 @@ async function fetchRecords<R>(reader: DuckDBConnection, layout: TableLayout, ro
 /** Numbers (and bigints) in ascending order, for Array.prototype.sort. */
 const ascending = (a: number | bigint, b: number | bigint): number => (a < b ? -1 : a > b ? 1 : 0);
 
-/** The records a statement reads, in its order: `rest` is all of it after the select list (from FROM on). */
-async function readRecords<R>(reader: DuckDBConnection, layout: TableLayout, rest: SqlQuery): Promise<R[]> {
-  const columns = recordColumnsOf(layout);
+/** Reads the records of a statement given all of it after the select list (from FROM on). */
+type RecordsRead<R> = (rest: SqlQuery) => Promise<R[]>;
+
+/** The records a statement reads with `columns`, in its order: `rest` is all of it after the select list (from FROM on). */
+async function readRecordsAs<R>(reader: DuckDBConnection, columns: RecordColumns, rest: SqlQuery): Promise<R[]> {
   const { text, params } = renderSql(sql`SELECT ${columns.select} ${rest}`);
   const records: R[] = [];
   for (const chunk of await (await reader.run(text, params)).fetchAllChunks()) records.push(...columns.decode<R>(chunk));

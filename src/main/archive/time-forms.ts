@@ -6,8 +6,12 @@
  * column over a million rows). Worked out from the rows as they are staged, kept in `_meta`
  * with the rows' merge, and only ever widened: a column with texts of two forms, or one text
  * of none (`1732240800`, `N/A`, a fraction of a second), is searched by its text as before.
+ *
+ * An amount column's texts have a form too (`fixed:6`: every text is its value written with
+ * six decimals, `0.057200`). A page reads neither kind of column's texts while it has one
+ * form: each is written again from its number (record-columns.ts).
  */
-import { leadingWallTime, wallTimeAsUtcMs } from '../../shared/time-zone';
+import { epochMsToWallTime, formatWallTime, leadingWallTime, wallTimeAsUtcMs } from '../../shared/time-zone';
 import { ColumnFacts, parseKeptFacts } from './column-facts';
 import { fieldColumn, fieldSortColumn, joinSql, sql, type SqlQuery } from './sql-query';
 import type { FieldLayout, TableLayout } from './table-layout';
@@ -32,7 +36,8 @@ const MINUTE_MS = 60_000;
 /** The widest offset a wall time is written at (ISO 8601's ±18:00); a text further from its instant has no form. */
 const MAX_OFFSET_MINUTES = 18 * 60;
 
-const keyOf = (form: TimeForm): string => `${form.separator}${form.suffix}@${form.offsetMinutes}`;
+/** A form's key, as `_meta` keeps it: `T+08:00@480`. */
+const timeFormKey = (form: TimeForm): string => `${form.separator}${form.suffix}@${form.offsetMinutes}`;
 
 /**
  * The form a stored time's text has, or null when it is not its instant written so: a date
@@ -51,6 +56,12 @@ export function timeFormOf(text: string, epochMs: number | null): TimeForm | nul
   const offsetMinutes = suffix === 'Z' ? 0 : signed ? (signed[1] === '-' ? -1 : 1) * (Number(signed[2]) * 60 + Number(signed[3])) : (wallMs - epochMs) / MINUTE_MS;
   if (!isOffset(offsetMinutes) || wallMs - offsetMinutes * MINUTE_MS !== epochMs) return null;
   return { separator, suffix, offsetMinutes };
+}
+
+/** The text an instant is written as in a form: what timeFormOf reads back as that form and instant. */
+export function textOfTimeForm(epochMs: number, form: TimeForm): string {
+  const wall = formatWallTime(epochMsToWallTime(epochMs, { kind: 'fixed', name: form.suffix, offsetMinutes: form.offsetMinutes }));
+  return `${wall.slice(0, 10)}${form.separator}${wall.slice(11)}${form.suffix}`;
 }
 
 function isOffset(minutes: number): boolean {
@@ -74,41 +85,59 @@ export function widenedForm(held: ColumnForm, more: ColumnForm): ColumnForm {
   return held === NO_TEXTS ? more : IRREGULAR;
 }
 
-/** The stored time fields (a field read out of JSON is not one). */
-function timeFields(layout: TableLayout): FieldLayout[] {
-  return layout.fields.filter((field) => field.kind === 'timestamp');
+/** The decimals of an amount's form key (`fixed:6`), or null when the key is not one. */
+export function amountDecimalsOfKey(key: ColumnForm): number | null {
+  const decimals = AMOUNT_FORM.exec(key)?.[1];
+  return decimals === undefined ? null : Number(decimals);
 }
 
-/** The form of one stored time's text and instant, as a column's form. */
-function formOfStored(text: unknown, epochMs: unknown): ColumnForm {
+const AMOUNT_FORM = /^fixed:(\d{1,2})$/;
+
+/** The form of an amount's text: its value written with as many decimals as the text has; null when it is not so written (`1e-7`, `+5`, `.5`, `-0.00`). */
+export function amountFormOf(text: string, value: number | null): string | null {
+  if (value === null || !Number.isFinite(value)) return null;
+  const point = text.indexOf('.');
+  const decimals = point < 0 ? 0 : text.length - point - 1;
+  if (decimals > 99 || (point >= 0 && decimals === 0)) return null;
+  return value.toFixed(decimals) === text ? `fixed:${decimals}` : null;
+}
+
+/** The stored time and amount fields (a field read out of JSON is neither). */
+function formFields(layout: TableLayout): FieldLayout[] {
+  return layout.fields.filter((field) => field.kind === 'timestamp' || field.kind === 'amount');
+}
+
+/** The form of one stored text and its number (a time's instant, an amount's value), as a column's form. */
+function formOfStored(field: FieldLayout, text: unknown, stored: unknown): ColumnForm {
   if (typeof text !== 'string') return NO_TEXTS;
-  const instant = typeof epochMs === 'bigint' ? Number(epochMs) : typeof epochMs === 'number' ? epochMs : null;
-  const form = timeFormOf(text, instant);
-  return form ? keyOf(form) : IRREGULAR;
+  const number = typeof stored === 'bigint' ? Number(stored) : typeof stored === 'number' ? stored : null;
+  if (field.kind === 'amount') return amountFormOf(text, number) ?? IRREGULAR;
+  const form = timeFormOf(text, number);
+  return form ? timeFormKey(form) : IRREGULAR;
 }
 
-/** The forms of a layout's time columns over the records added to it (staged, or read back from the table). */
+/** The forms of a layout's time and amount columns over the records added to it (staged, or read back from the table). */
 export class FormsTally {
   private readonly fields: FieldLayout[];
   private readonly forms: ColumnForm[];
 
   /** `from`: the forms already held, which the records' are added to. */
   constructor(layout: TableLayout, from?: ReadonlyMap<string, ColumnForm>) {
-    this.fields = timeFields(layout);
+    this.fields = formFields(layout);
     this.forms = this.fields.map((field) => from?.get(field.column) ?? NO_TEXTS);
   }
 
   add(record: unknown): void {
     this.fields.forEach((field, at) => {
-      const stamp: unknown = typeof record === 'object' && record !== null ? Reflect.get(record, field.field) : null;
-      if (typeof stamp !== 'object' || stamp === null) return;
-      this.widenAt(at, formOfStored(Reflect.get(stamp, 'text'), Reflect.get(stamp, 'epochMs')));
+      const stored: unknown = typeof record === 'object' && record !== null ? Reflect.get(record, field.field) : null;
+      if (typeof stored !== 'object' || stored === null) return;
+      this.widenAt(at, formOfStored(field, Reflect.get(stored, 'text'), Reflect.get(stored, field.kind === 'amount' ? 'value' : 'epochMs')));
     });
   }
 
-  /** Adds one row's texts and instants as storedTimesSql reads them: each field's text, then its instant. */
+  /** Adds one row's texts and numbers as storedTimesSql reads them: each field's text, then its instant or value. */
   addTimes(values: readonly unknown[]): void {
-    this.fields.forEach((_field, at) => this.widenAt(at, formOfStored(values[2 * at], values[2 * at + 1])));
+    this.fields.forEach((field, at) => this.widenAt(at, formOfStored(field, values[2 * at], values[2 * at + 1])));
   }
 
   private widenAt(at: number, form: ColumnForm): void {
@@ -123,9 +152,9 @@ export class FormsTally {
   }
 }
 
-/** Each time field's text and instant, in timeFields order, as one JSON array (what FormsTally.addTimes takes); null when the layout has none. */
+/** Each time and amount field's text and number, in formFields order, as one JSON array (what FormsTally.addTimes takes); null when the layout has none. */
 export function storedTimesSql(layout: TableLayout): SqlQuery | null {
-  const fields = timeFields(layout);
+  const fields = formFields(layout);
   if (fields.length === 0) return null;
   return sql`json_array(${joinSql(fields.flatMap((field) => [fieldColumn(layout, field.field), fieldSortColumn(layout, field.field)]))})::VARCHAR`;
 }
@@ -133,10 +162,11 @@ export function storedTimesSql(layout: TableLayout): SqlQuery | null {
 /** The `_meta` key a table's forms are kept under. */
 export const timeFormsKey = (layout: TableLayout): string => `time-forms:${layout.table}`;
 
-/** Reads what `_meta` kept; null when it is not a form for every one of the layout's time fields. */
+/** Reads what `_meta` kept; null when it is not a form for every one of the layout's time and amount fields. */
 export function parseTimeForms(layout: TableLayout, stored: string | null): Map<string, ColumnForm> | null {
-  const isForm = (value: unknown): value is ColumnForm => typeof value === 'string' && (value === NO_TEXTS || value === IRREGULAR || formOfKey(value) !== null);
-  return parseKeptFacts(stored, timeFields(layout).map((field) => field.column), isForm);
+  const isForm = (value: unknown): value is ColumnForm =>
+    typeof value === 'string' && (value === NO_TEXTS || value === IRREGULAR || formOfKey(value) !== null || amountDecimalsOfKey(value) !== null);
+  return parseKeptFacts(stored, formFields(layout).map((field) => field.column), isForm);
 }
 
 /** The forms of every table's time columns (see ColumnFacts). */
@@ -145,8 +175,20 @@ export class TimeForms extends ColumnFacts<ColumnForm> {
     super(widenedForm);
   }
 
-  /** The one form of a column's texts; null when they have several, none, or are not known. */
+  /** The one form of a time column's texts; null when they have several, none, or are not known. */
   formOf(table: string, column: string): TimeForm | null {
     return formOfKey(this.of(table, column) ?? IRREGULAR);
+  }
+
+  /** The key of a time column's one form (`T+08:00@480`); null when its texts have several, none, or are not known. */
+  timeFormKeyOf(table: string, column: string): string | null {
+    const key = this.of(table, column) ?? IRREGULAR;
+    return formOfKey(key) ? key : null;
+  }
+
+  /** The key of an amount column's one form (`fixed:6`); null when its texts have several, none, or are not known. */
+  amountFormKeyOf(table: string, column: string): string | null {
+    const key = this.of(table, column) ?? IRREGULAR;
+    return amountDecimalsOfKey(key) === null ? null : key;
   }
 }

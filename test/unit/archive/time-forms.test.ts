@@ -14,7 +14,7 @@ import { ArchiveStore } from '../../../src/main/archive/archive-store';
 import { isArchivedColumn, searchSql } from '../../../src/main/archive/shown-sql';
 import { renderSql, withKnownTexts } from '../../../src/main/archive/sql-query';
 import { archiveTableFor } from '../../../src/main/archive/tables';
-import { timeFormOf, widenedForm } from '../../../src/main/archive/time-forms';
+import { amountFormOf, textOfTimeForm, timeFormOf, widenedForm, type TimeForm } from '../../../src/main/archive/time-forms';
 import { buildSandboxData } from '../../../src/main/sandbox/data';
 import { cellText, rawText } from '../../../src/shared/cell-text';
 import { rowPredicate } from '../../../src/shared/column-filter';
@@ -48,6 +48,36 @@ describe('the form of a stored time', () => {
     // Further from its instant than any offset: a day and more.
     expect(timeFormOf('2026-11-22 07:59:56', at - 86_400_000)).toBeNull();
     expect(timeFormOf('2026-11-22 07:59:56', at - 10 * 3_600_000)).toEqual({ separator: ' ', suffix: '', offsetMinutes: 1080 });
+  });
+
+  it('is written again from its instant as it was stored, for any instant of a four-digit year', () => {
+    const form = fc.record({
+      separator: fc.constantFrom('T', ' '),
+      offsetMinutes: fc.integer({ min: -18 * 60, max: 18 * 60 }),
+      suffix: fc.constantFrom('offset', 'Z', ''),
+    });
+    fc.assert(
+      fc.property(fc.integer({ min: Date.parse('0001-01-02T00:00:00Z') / 1000, max: Date.parse('9999-12-30T00:00:00Z') / 1000 }), form, (seconds, { separator, offsetMinutes, suffix }) => {
+        const epochMs = seconds * 1000;
+        const sign = offsetMinutes < 0 ? '-' : '+';
+        const written = suffix === 'offset' ? `${sign}${String(Math.floor(Math.abs(offsetMinutes) / 60)).padStart(2, '0')}:${String(Math.abs(offsetMinutes) % 60).padStart(2, '0')}` : suffix;
+        const wall = new Date(epochMs + (suffix === 'Z' ? 0 : offsetMinutes) * 60_000);
+        const text = `${String(wall.getUTCFullYear()).padStart(4, '0')}-${wall.toISOString().slice(-19, -14)}${separator}${wall.toISOString().slice(-13, -5)}${written}`;
+        const read = timeFormOf(text, epochMs);
+        expect(read).not.toBeNull();
+        expect(textOfTimeForm(epochMs, read as TimeForm)).toBe(text);
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('of an amount is its value written with as many decimals as its text has', () => {
+    expect(amountFormOf('0.057200', 0.0572)).toBe('fixed:6');
+    expect(amountFormOf('12', 12)).toBe('fixed:0');
+    expect(amountFormOf('-3.50', -3.5)).toBe('fixed:2');
+    for (const [text, value] of [['1e-7', 1e-7], ['+5', 5], ['.5', 0.5], ['5.', 5], ['-0.00', -0], ['0.0572', 0.0573], ['1.0', null]] as const) {
+      expect(amountFormOf(text, value)).toBeNull();
+    }
   });
 
   it('of a column is one form only while every text has it', () => {
@@ -182,6 +212,35 @@ describe('the forms an archive keeps', () => {
       await store.stage(table, [odd], 20, 2_000);
       await store.commit(table, null);
       expect(await found(store, '9:9')).toEqual(['odd-1']);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('give a page its times and amounts as stored: a column of one form written again from its numbers, any other read', async () => {
+    const times = (record: VoiceRecord | undefined): unknown[] =>
+      record
+        ? [record.submitTime, record.callTime, record.ringingTime, record.answerTime, record.hangupTime, record.cost, record.rate, record.baseCost, record.settleRate, record.quoteExchange, record.settlePay]
+        : [];
+    const byId = async (store: ArchiveStore): Promise<Map<string, VoiceRecord>> =>
+      new Map((await store.page(table, {}, 0, 1_000)).records.map((record) => [record.voiceId ?? '', record]));
+    const { store } = await openStore();
+    try {
+      await store.stage(table, rows, 0, 1_000);
+      await store.commit(table, null);
+      const read = await byId(store);
+      for (const record of rows) expect(times(read.get(record.voiceId ?? ''))).toEqual(times(record));
+      // A text of no form merged since, a time's and an amount's: their columns are read again, for every row.
+      const odd = { ...rows[0], voiceId: 'odd-1', hangupTime: { text: 'at 19:95', epochMs: null }, cost: { text: '1.5', value: 1.5 } } as VoiceRecord;
+      await store.stage(table, [odd], rows.length, 2_000);
+      await store.commit(table, null);
+      const after = await byId(store);
+      expect(after.get('odd-1')?.hangupTime).toEqual({ text: 'at 19:95', epochMs: null });
+      expect(after.get('odd-1')?.cost).toEqual({ text: '1.5', value: 1.5 });
+      for (const record of rows) expect(times(after.get(record.voiceId ?? ''))).toEqual(times(record));
+      // And a page of 25, read through the chunks a list pages through.
+      const first = (await store.page(table, { sort: { field: 'callTime', descending: true } }, 0, 25)).records;
+      for (const record of first) expect(times(record)).toEqual(times(rows.find((row) => row.voiceId === record.voiceId) ?? odd));
     } finally {
       await store.close();
     }
