@@ -8,7 +8,8 @@
  * A time or amount column whose every text is its number written one way (time-forms.ts)
  * can be read without its text: the text is written again from the number. Fetching a page's
  * scattered rows, each such text costs about 1 ms of a page's 20 (the engine decompresses its
- * block up to the row), its number a fifth of that.
+ * block up to the row), its number a fifth of that. An export's scan reads texts faster than
+ * JavaScript writes them again (1.3 against 1.6 s for 100,000 rows), so it reads them.
  */
 import type { DuckDBDataChunk, DuckDBValue } from '@duckdb/node-api';
 import { fieldColumn, fieldSortColumn, joinSql, sql, type SqlQuery } from './sql-query';

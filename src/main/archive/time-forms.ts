@@ -11,7 +11,7 @@
  * six decimals, `0.057200`). A page reads neither kind of column's texts while it has one
  * form: each is written again from its number (record-columns.ts).
  */
-import { epochMsToWallTime, formatWallTime, leadingWallTime, wallTimeAsUtcMs } from '../../shared/time-zone';
+import { leadingWallTime, wallTimeAsUtcMs } from '../../shared/time-zone';
 import { ColumnFacts, parseKeptFacts } from './column-facts';
 import { fieldColumn, fieldSortColumn, joinSql, sql, type SqlQuery } from './sql-query';
 import type { FieldLayout, TableLayout } from './table-layout';
@@ -60,8 +60,9 @@ export function timeFormOf(text: string, epochMs: number | null): TimeForm | nul
 
 /** The text an instant is written as in a form: what timeFormOf reads back as that form and instant. */
 export function textOfTimeForm(epochMs: number, form: TimeForm): string {
-  const wall = formatWallTime(epochMsToWallTime(epochMs, { kind: 'fixed', name: form.suffix, offsetMinutes: form.offsetMinutes }));
-  return `${wall.slice(0, 10)}${form.separator}${wall.slice(11)}${form.suffix}`;
+  // Date's own ISO text serves the four-digit years a form has.
+  const wall = new Date(epochMs + form.offsetMinutes * MINUTE_MS).toISOString();
+  return `${wall.slice(0, 10)}${form.separator}${wall.slice(11, 19)}${form.suffix}`;
 }
 
 function isOffset(minutes: number): boolean {
