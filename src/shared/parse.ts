@@ -6,10 +6,14 @@ import { echoInput } from './echo';
 import { m } from './i18n';
 
 export class RequestShapeError extends Error {
-  /** `expected`: what the value should have been, in words ("a whole number"). */
+  /** What is wrong, said at the field `path` names ("Expected a whole number."). */
+  readonly problem: string;
+
+  /** `path`: the field at fault (`draft.pageSize`), '' for the request itself; `expected`: what it should have been, in words ("a whole number"). */
   constructor(readonly path: string, expected: string) {
     super(m.errors_shape({ path: path || m.errors_shape_request(), expected }));
     this.name = 'RequestShapeError';
+    this.problem = m.errors_shape_field({ expected });
   }
 }
 

@@ -46,6 +46,19 @@ describe('the dispatcher', () => {
     await expect(dispatch('getAppInfo', { unexpected: 1 })).resolves.toMatchObject({ ok: false });
   });
 
+  it('names the field of a malformed request in `fields` too, keeping the code bad-request', async () => {
+    const { dispatch } = setup();
+    await expect(dispatch('openExternal', { url: 42 })).resolves.toEqual({
+      ok: false,
+      error: { code: 'bad-request', message: 'The request was not understood.', detail: 'url: expected a string', fields: { url: 'Expected a string.' } },
+    });
+    const unknownField = await dispatch('openExternal', { url: 'https://x', colour: 'red' });
+    expect(unknownField.ok || unknownField.error.fields).toEqual({ colour: 'Expected no such field.' });
+    // The request itself (no field to name): the detail says so, no field is made up.
+    const whole = await dispatch('openExternal', 'https://x');
+    expect(whole).toEqual({ ok: false, error: { code: 'bad-request', message: 'The request was not understood.', detail: 'request: expected an object' } });
+  });
+
   it('turns a throwing handler into an error result and logs it', async () => {
     const { dispatch, lines } = setup({
       getActiveProfile: () => {

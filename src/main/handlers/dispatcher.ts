@@ -11,7 +11,7 @@ import { readStoppedResult } from '../archive/read-stopped';
 import { echoInput } from '../../shared/echo';
 import { m } from '../../shared/i18n';
 import { RequestShapeError } from '../../shared/parse';
-import { fail, type Result } from '../../shared/result';
+import { fail, type AppError, type Result } from '../../shared/result';
 import type { Logger } from '../log';
 
 export type Handlers = {
@@ -35,9 +35,7 @@ export function createDispatcher(handlers: Handlers, log: Logger): Dispatch {
     try {
       request = contract[method].parse(input);
     } catch (error) {
-      if (error instanceof RequestShapeError) {
-        return fail('bad-request', m.errors_bad_request(), error.message);
-      }
+      if (error instanceof RequestShapeError) return { ok: false, error: shapeRefusal(error) };
       throw error;
     }
     try {
@@ -51,4 +49,14 @@ export function createDispatcher(handlers: Handlers, log: Logger): Dispatch {
       return fail('internal', m.errors_internal());
     }
   };
+}
+
+/**
+ * A request of the wrong shape stays `bad-request` (the caller's mistake, not a value the
+ * user typed), but names its field in `fields` too, so a form can show it there.
+ */
+function shapeRefusal(error: RequestShapeError): AppError {
+  const refusal: AppError = { code: 'bad-request', message: m.errors_bad_request(), detail: error.message };
+  if (error.path !== '') refusal.fields = { [error.path]: error.problem };
+  return refusal;
 }

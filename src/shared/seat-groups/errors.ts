@@ -39,6 +39,8 @@ export function placeSeatGroupError(error: AppError): PlacedErrors {
       if (path === 'voiceGroupId') placed.picker = message;
       else placed.fields[path] = message;
     }
+    // A request of the wrong shape names its path in the request, which no input may show: said at the form too.
+    if (error.code !== 'validation') placed.form = error;
   } else if (status === -20 || status === -22 || status === -23) {
     const field = fieldNamedIn(error.detail);
     if (field === 'labelName') placed.labels = withReason(error);

@@ -29,6 +29,13 @@ describe('placing seat group errors', () => {
     expect(placed.fields).toEqual({ 'labelName[1]': 'Too long' });
   });
 
+  it('keeps a malformed request at the form as well as at the path it names', () => {
+    const error = { code: 'bad-request', message: 'The request was not understood.', detail: 'next.timeoutIdle: expected a number', fields: { 'next.timeoutIdle': 'Expected a number.' } };
+    const placed = placeSeatGroupError(error);
+    expect(placed.form).toBe(error);
+    expect(placed.fields).toEqual({ 'next.timeoutIdle': 'Expected a number.' });
+  });
+
   it('leaves other errors at the form', () => {
     expect(placeSeatGroupError(clientError('network')).form?.code).toBe('network');
   });

@@ -84,8 +84,9 @@ class OverviewState {
       compare: this.compare,
     });
     if (seq !== this.seq) return; // a newer window or profile has taken over
-    if (!result.ok && result.error.fields && this.preset === 'custom') {
-      // Main's window rule, told at the fields (the history it checks against may have changed).
+    if (!result.ok && result.error.code === 'validation' && result.error.fields && this.preset === 'custom') {
+      // Main's window rule, told at the fields (the history it checks against may have changed);
+      // a request main could not read (`bad-request`) names no date field, so it is shown as a problem.
       this.fieldErrors = result.error.fields;
       this.status = this.overview ? 'ready' : 'idle';
       void this.readMaxDays();
