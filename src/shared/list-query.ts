@@ -4,6 +4,7 @@
  * filters. The pager and the count ask for pages of it, the export writes it, and the
  * About sheet says it in words, so the file is what the screen showed.
  */
+import { m } from './i18n';
 import { LIST_OPERATIONS, type ListOperation, type ListParams } from './operations';
 import * as p from './parse';
 import { viaFilterShape, type ViaFilter } from './reports/via';
@@ -55,12 +56,12 @@ export type ListQuery = { [O in ListOperation]: ListQueryOf<O> }[ListOperation];
 
 const equalsValue: p.Parser<string | number | null> = (input, path = '') => {
   if (input === null || typeof input === 'string' || (typeof input === 'number' && Number.isFinite(input))) return input;
-  throw new p.RequestShapeError(path, 'text, a number or null');
+  throw new p.RequestShapeError(path, m.errors_shape_equals_value());
 };
 
 const hourOfDay: p.Parser<number> = (input, path = '') => {
   const hour = p.integer(input, path);
-  if (hour < 0 || hour > 23) throw new p.RequestShapeError(path, 'an hour from 0 to 23');
+  if (hour < 0 || hour > 23) throw new p.RequestShapeError(path, m.errors_shape_hour_of_day());
   return hour;
 };
 

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { clockOffsetNotice } from '../../../src/main/api/clock';
 import { clientError, platformError } from '../../../src/shared/errors';
 import { setCurrentLocale } from '../../../src/shared/i18n';
+import { listFiltersShape } from '../../../src/shared/list-query';
 import { object, integer, RequestShapeError } from '../../../src/shared/parse';
 import { validateProfileDraft } from '../../../src/shared/profiles';
 import { checkPaging, refusal } from '../../../src/shared/validation';
@@ -11,6 +12,16 @@ const draft = { name: '', baseUrl: 'http://example.com', apiKey: 'k', defaultApp
 function shapeMessage(input: unknown): string {
   try {
     object({ size: integer })(input);
+  } catch (error) {
+    if (error instanceof RequestShapeError) return error.message;
+    throw error;
+  }
+  return '';
+}
+
+function thrownBy(run: () => unknown): string {
+  try {
+    run();
   } catch (error) {
     if (error instanceof RequestShapeError) return error.message;
     throw error;
@@ -46,6 +57,8 @@ describe('errors and validation in the interface language', () => {
       timeZone: '请使用时区名称（如 Asia/Shanghai）或时差（如 +08:00）。',
     });
     expect(shapeMessage({ size: 'x' })).toBe('size：应为整数');
+    expect(thrownBy(() => listFiltersShape.hourOfDay(24, 'hourOfDay'))).toBe('hourOfDay：应为0 到 23 之间的小时数');
+    expect(thrownBy(() => listFiltersShape.equals([{ field: 'x', value: true }], 'equals'))).toBe('equals[0].value：应为文本、数字或 null');
     expect(clockOffsetNotice(65 * 60)).toBe('本机时钟比服务器慢 1 小时 5 分钟。Switchboard 会为请求自动校正；请调准系统时钟以彻底解决。');
   });
 
@@ -61,6 +74,7 @@ describe('errors and validation in the interface language', () => {
     expect(validateProfileDraft(draft, { creating: true }).name).toBe('Give the profile a name.');
     expect(shapeMessage({ size: 'x' })).toBe('size: expected a whole number');
     expect(shapeMessage([])).toBe('request: expected an object');
+    expect(thrownBy(() => listFiltersShape.hourOfDay(24, 'hourOfDay'))).toBe('hourOfDay: expected an hour from 0 to 23');
     expect(clockOffsetNotice(-60)).toBe(
       "Your computer's clock is off by 1 minute (ahead of the server). Switchboard corrects its requests for this; set the system clock right to fix it for good.",
     );
