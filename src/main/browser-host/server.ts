@@ -114,8 +114,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
 
   async function handleRpc(req: IncomingMessage, res: ServerResponse, method: string): Promise<void> {
     if (req.method !== 'POST') return sendText(res, 405, m.errors_method_not_allowed());
-    const requestOrigin = req.headers.origin;
-    if (requestOrigin !== undefined && requestOrigin !== origin) return sendText(res, 403, m.errors_forbidden());
+    if (fromOtherOrigin(req)) return sendText(res, 403, m.errors_forbidden());
     if (!tokenMatches(header(req, 'x-switchboard-token'))) return sendText(res, 403, m.errors_forbidden());
     const body = await readBody(req);
     if (body === null) return sendJson(res, 413, fail('bad-request', m.errors_request_too_large()));
@@ -136,7 +135,15 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     sendJson(res, 200, await services.dispatch(name, input));
   }
 
+  /** A page of another origin (its browser says so): never let it call or listen, even with the token. */
+  function fromOtherOrigin(req: IncomingMessage): boolean {
+    const requestOrigin = req.headers.origin;
+    return requestOrigin !== undefined && requestOrigin !== origin;
+  }
+
   function handleEvents(req: IncomingMessage, res: ServerResponse, url: URL): void {
+    if (req.method !== 'GET') return sendText(res, 405, m.errors_method_not_allowed());
+    if (fromOtherOrigin(req)) return sendText(res, 403, m.errors_forbidden());
     if (!tokenMatches(url.searchParams.get('token'))) return sendText(res, 403, m.errors_forbidden());
     streams.add(req, res, `connected ${eventNames.join(',')}`);
   }

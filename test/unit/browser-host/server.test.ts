@@ -29,6 +29,18 @@ function send(harness: Harness, path: string, init: { method?: string; headers?:
   });
 }
 
+/** The status and type of an answer, without waiting for its end (an event stream has none). */
+function answerHead(harness: Harness, path: string, init: { method?: string; headers?: Record<string, string> }): Promise<{ status: number; type: string | undefined }> {
+  return new Promise((resolveHead, reject) => {
+    const req = request({ host: '127.0.0.1', port: harness.port, path, method: init.method ?? 'GET', headers: init.headers }, (res) => {
+      resolveHead({ status: res.statusCode ?? 0, type: res.headers['content-type'] });
+      res.destroy();
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
 function rpc(harness: Harness, method: string, input: unknown, headers: Record<string, string> = {}): Promise<Answer> {
   return send(harness, `/rpc/${method}`, {
     method: 'POST',
@@ -73,6 +85,16 @@ describe('the browser harness', () => {
     expect((await rpc(harness, 'getAppInfo', undefined, { Origin: 'https://evil.example' })).status).toBe(403);
     expect((await rpc(harness, 'getAppInfo', undefined, { Host: 'evil.example' })).status).toBe(421);
     expect((await send(harness, '/events?token=wrong')).status).toBe(403);
+  });
+
+  it('opens the event stream only for a GET from its own page, as calls are checked', async () => {
+    const events = `/events?token=${encodeURIComponent(harness.token)}`;
+    expect(await answerHead(harness, events, { method: 'POST' })).toMatchObject({ status: 405 });
+    expect(await answerHead(harness, events, { headers: { Origin: 'https://evil.example' } })).toMatchObject({ status: 403 });
+    expect(await answerHead(harness, events, { headers: { Host: 'evil.example' } })).toMatchObject({ status: 421 });
+    for (const headers of [{}, { Origin: new URL(harness.url).origin }] as Record<string, string>[]) {
+      expect(await answerHead(harness, events, { headers })).toEqual({ status: 200, type: 'text/event-stream' });
+    }
   });
 
   it('does not serve files outside the renderer folder', async () => {
