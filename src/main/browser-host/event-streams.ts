@@ -8,7 +8,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
  */
 export const MAX_QUEUED_BYTES = 64 * 1024 * 1024;
 
-/** The open `/events` streams (server-sent events), each with a capped queue. */
+/**
+ * Streams open at once: a person's few tabs of one local app. Each may queue up to
+ * MAX_QUEUED_BYTES, so the count is capped too. The oldest goes when one more opens: a
+ * reloaded tab's new stream is served at once, even before the old one's close is seen.
+ */
+export const MAX_STREAMS = 8;
+
+/** The open `/events` streams (server-sent events), each with a capped queue, at most MAX_STREAMS of them. */
 export class EventStreams {
   private readonly streams = new Set<ServerResponse>();
 
@@ -17,6 +24,10 @@ export class EventStreams {
   }
 
   add(req: IncomingMessage, res: ServerResponse, greeting: string): void {
+    for (const oldest of this.streams) {
+      if (this.streams.size < MAX_STREAMS) break;
+      this.drop(oldest);
+    }
     res.writeHead(200, {
       'Content-Type': 'text/event-stream',
       'Cache-Control': 'no-store',

@@ -1,8 +1,8 @@
 /** The browser host's /events streams: a client that never reads is dropped, memory stays bounded. */
-import { createServer, get, type Server } from 'node:http';
+import { createServer, get, type IncomingMessage, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { EventStreams, MAX_QUEUED_BYTES } from '../../../src/main/browser-host/event-streams';
+import { EventStreams, MAX_QUEUED_BYTES, MAX_STREAMS } from '../../../src/main/browser-host/event-streams';
 
 describe('event streams', () => {
   let server: Server | null = null;
@@ -54,5 +54,30 @@ describe('event streams', () => {
       });
     });
     expect(received).toContain('data: {"kind":"clock-offset"}');
+  });
+
+  it('keeps at most MAX_STREAMS open: one more closes the oldest, and the newest is served', async () => {
+    const streams = new EventStreams();
+    const port = await serve(streams);
+    const open = (): Promise<IncomingMessage> =>
+      new Promise((resolve) => get(`http://127.0.0.1:${port}/events`, (res) => resolve(res.setEncoding('utf8'))));
+    const first = await open();
+    const firstEnded = new Promise<void>((resolve) => first.on('close', () => resolve()).resume());
+    for (let i = 1; i < MAX_STREAMS; i++) (await open()).resume();
+    expect(streams.size).toBe(MAX_STREAMS);
+
+    const newest = await open();
+    await firstEnded;
+    expect(streams.size).toBe(MAX_STREAMS);
+    const received = new Promise<string>((resolve) => {
+      let text = '';
+      newest.on('data', (chunk: string) => {
+        text += chunk;
+        if (text.includes('event: notice')) resolve(text);
+      });
+    });
+    streams.broadcast('notice', '{"kind":"clock-offset"}');
+    expect(await received).toContain('data: {"kind":"clock-offset"}');
+    newest.destroy();
   });
 });
