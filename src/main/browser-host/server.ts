@@ -14,6 +14,7 @@ import { removeStalePartials } from '../export/reservation';
 import { createBrowserDesktop } from './browser-desktop';
 import { DownloadOffers } from './download-offers';
 import { EventStreams } from './event-streams';
+import { readBody } from './request-body';
 
 /**
  * The browser harness: the real main-process services behind an HTTP bridge that
@@ -42,7 +43,6 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-const MAX_BODY_BYTES = 16 * 1024 * 1024;
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
@@ -117,10 +117,11 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     if (fromOtherOrigin(req)) return sendText(res, 403, m.errors_forbidden());
     if (!tokenMatches(header(req, 'x-switchboard-token'))) return sendText(res, 403, m.errors_forbidden());
     const body = await readBody(req);
-    if (body === null) return sendJson(res, 413, fail('bad-request', m.errors_request_too_large()));
+    if (body.kind === 'too-large') return sendJson(res, 413, fail('bad-request', m.errors_request_too_large()));
+    if (body.kind === 'not-utf8') return sendJson(res, 400, fail('bad-request', m.errors_request_not_utf8()));
     let parsed: unknown;
     try {
-      parsed = body.length === 0 ? {} : JSON.parse(body);
+      parsed = body.text.length === 0 ? {} : JSON.parse(body.text);
     } catch {
       return sendJson(res, 400, fail('bad-request', m.errors_request_not_json()));
     }
@@ -228,21 +229,6 @@ function decodedOrNull(text: string): string | null {
 function header(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];
   return Array.isArray(value) ? value[0] : value;
-}
-
-function readBody(req: IncomingMessage): Promise<string | null> {
-  return new Promise((resolveBody, rejectBody) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let tooLarge = false;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) tooLarge = true;
-      else chunks.push(chunk);
-    });
-    req.on('end', () => resolveBody(tooLarge ? null : Buffer.concat(chunks).toString('utf8')));
-    req.on('error', rejectBody);
-  });
 }
 
 function sendJson(res: ServerResponse, status: number, value: unknown): void {

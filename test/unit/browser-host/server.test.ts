@@ -13,7 +13,7 @@ interface Answer {
   body: string;
 }
 
-function send(harness: Harness, path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Answer> {
+function send(harness: Harness, path: string, init: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<Answer> {
   return new Promise((resolveAnswer, reject) => {
     const req = request(
       { host: '127.0.0.1', port: harness.port, path, method: init.method ?? 'GET', headers: init.headers },
@@ -121,6 +121,21 @@ describe('the browser harness', () => {
     }
     const unknown = await rpc(harness, 'formatDisk', undefined);
     expect(JSON.parse(unknown.body)).toMatchObject({ ok: false, error: { code: 'unknown-method' } });
+  });
+
+  it('refuses a body that is not UTF-8 instead of keeping U+FFFD in its place', async () => {
+    const body = Buffer.concat([Buffer.from('{"input":{"key":"caf'), Buffer.from([0xe9]), Buffer.from('","value":1}}')]);
+    const answer = await send(harness, '/rpc/savePreference', { method: 'POST', headers: { 'X-Switchboard-Token': harness.token }, body });
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body)).toEqual({
+      ok: false,
+      error: { code: 'bad-request', message: 'The request is not valid UTF-8 text: send it encoded as UTF-8.' },
+    });
+    const kept = JSON.parse((await rpc(harness, 'loadPreferences', undefined)).body) as { ok: true; value: Record<string, unknown> };
+    expect(Object.keys(kept.value).filter((key) => key.startsWith('caf'))).toEqual([]);
+    // The same text as UTF-8 is kept as typed.
+    expect((await rpc(harness, 'savePreference', { key: 'café', value: 1 })).status).toBe(200);
+    expect(JSON.parse((await rpc(harness, 'loadPreferences', undefined)).body)).toMatchObject({ ok: true, value: { café: 1 } });
   });
 
   it('answers an address that is not valid percent-encoding with what is wrong, not a server error', async () => {
