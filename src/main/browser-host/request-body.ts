@@ -1,6 +1,17 @@
 import type { IncomingMessage } from 'node:http';
+import { base64Length } from '../../shared/base64';
+import { MMS_IMPORT_MAX_BYTES } from '../../shared/methods/mms';
+import { CHART_IMAGE_MAX_BYTES } from '../../shared/methods/reports';
 
-const MAX_BODY_BYTES = 16 * 1024 * 1024;
+/** Room in a body for the JSON around its file (names, the wrapper). */
+const BODY_ROOM_BYTES = 1024 * 1024;
+
+/**
+ * The largest request body read: the largest file a request carries (a recipients file or a
+ * chart's picture, each with its own limit, sent as base64) and the JSON around it. Derived,
+ * so a file the screen accepts always fits.
+ */
+export const MAX_BODY_BYTES = base64Length(Math.max(MMS_IMPORT_MAX_BYTES, CHART_IMAGE_MAX_BYTES)) + BODY_ROOM_BYTES;
 
 /** A request body as text, or why it was not read. */
 export type BodyRead = { kind: 'text'; text: string } | { kind: 'too-large' } | { kind: 'not-utf8' };

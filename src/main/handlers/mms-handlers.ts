@@ -1,5 +1,7 @@
 import { rm } from 'node:fs/promises';
+import { base64Length } from '../../shared/base64';
 import { m } from '../../shared/i18n';
+import { MMS_IMPORT_MAX_BYTES, MMS_IMPORT_MAX_MB } from '../../shared/methods/mms';
 import { fail, ok } from '../../shared/result';
 import type { JobRegistry } from '../jobs/job-registry';
 import type { Logger } from '../log';
@@ -38,8 +40,8 @@ function sendTimeoutMs(): number | undefined {
   return Number.isFinite(value) && value > 0 ? Math.min(Math.max(value, 1_000), 120_000) : undefined;
 }
 
-/** base64 of at most 10 MB, with room for padding. */
-const MAX_IMPORT_BASE64_CHARS = Math.ceil((10 * 1024 * 1024) / 3) * 4 + 4;
+/** A recipients file of the largest size, as base64. */
+const MAX_IMPORT_BASE64_CHARS = base64Length(MMS_IMPORT_MAX_BYTES);
 
 export function createMmsHandlers(deps: {
   clients: ClientPool;
@@ -135,7 +137,7 @@ export function createMmsHandlers(deps: {
 
     importMmsRecipients: async ({ fileName, dataBase64 }) => {
       if (dataBase64.length > MAX_IMPORT_BASE64_CHARS) {
-        return fail('too-large', m.mms_import_too_large_split({ mb: '10' }));
+        return fail('too-large', m.mms_import_too_large_split({ mb: MMS_IMPORT_MAX_MB }));
       }
       return importRecipientFile(fileName, Buffer.from(dataBase64, 'base64'), { queue: imports });
     },

@@ -6,6 +6,7 @@
  */
 import * as XLSX from 'xlsx';
 import { m } from '../../shared/i18n';
+import { MMS_IMPORT_MAX_BYTES, MMS_IMPORT_MAX_MB } from '../../shared/methods/mms';
 import { splitRecipientText } from '../../shared/mms/recipients';
 import { unpackWithin, ZipTooLargeError } from './bounded-unzip';
 
@@ -24,7 +25,7 @@ export interface ParsedTable {
 
 export const IMPORT_LIMITS = {
   /** Of the file itself. */
-  maxBytes: 10 * 1024 * 1024,
+  maxBytes: MMS_IMPORT_MAX_BYTES,
   maxRows: 100_000,
   maxColumns: 50,
   /** A cell longer than this cannot be a phone number; it is cut (and will be set apart as invalid). */
@@ -54,7 +55,7 @@ export function fileKindOf(fileName: string): RecipientFileKind | null {
 
 export function parseRecipientFile(kind: RecipientFileKind, bytes: Uint8Array): ParsedTable {
   if (bytes.length > IMPORT_LIMITS.maxBytes) {
-    throw new RecipientFileError(m.mms_import_file_too_large({ mb: String(IMPORT_LIMITS.maxBytes / 1024 / 1024) }));
+    throw new RecipientFileError(m.mms_import_file_too_large({ mb: MMS_IMPORT_MAX_MB }));
   }
   if (kind === 'txt') return parseText(decodeUtf8(bytes));
   const grid = kind === 'csv' ? readCsv(decodeUtf8(bytes)) : readWorkbook(bytes);

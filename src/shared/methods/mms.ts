@@ -53,6 +53,11 @@ export interface ImportedRecipients {
   truncated: boolean;
 }
 
+/** The largest recipients file read, of the file itself (it crosses the bridge as base64). */
+export const MMS_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+/** The same, in the megabytes the screen and the refusals name. */
+export const MMS_IMPORT_MAX_MB = String(MMS_IMPORT_MAX_BYTES / (1024 * 1024));
+
 export const mmsMethods = {
   /** Sends every batch, one after another, journaled before and after each call; never retried. */
   sendMms: method<SendMmsRequest, MmsSendDetail>(sendRequest),

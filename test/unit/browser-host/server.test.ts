@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../../../src/main/browser-host/server';
+import { MMS_IMPORT_MAX_BYTES } from '../../../src/shared/methods/mms';
+import { CHART_IMAGE_MAX_BYTES } from '../../../src/shared/methods/reports';
 import { createLogger } from '../../../src/main/log';
 import { builtFile } from '../support/built';
 
@@ -136,6 +138,13 @@ describe('the browser harness', () => {
     // The same text as UTF-8 is kept as typed.
     expect((await rpc(harness, 'savePreference', { key: 'café', value: 1 })).status).toBe(200);
     expect(JSON.parse((await rpc(harness, 'loadPreferences', undefined)).body)).toMatchObject({ ok: true, value: { café: 1 } });
+  });
+
+  it('reads a body carrying the largest file a screen accepts', async () => {
+    const largest = Math.max(MMS_IMPORT_MAX_BYTES, CHART_IMAGE_MAX_BYTES);
+    const answer = await rpc(harness, 'saveChartImage', { name: 'chart', pngBase64: Buffer.alloc(largest).toString('base64') });
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toMatchObject({ ok: false, error: { code: 'validation', message: expect.stringContaining('PNG') } });
   });
 
   it('answers an address that is not valid percent-encoding with what is wrong, not a server error', async () => {
