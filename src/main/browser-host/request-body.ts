@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { base64Length } from '../../shared/base64';
 import { MMS_IMPORT_MAX_BYTES } from '../../shared/methods/mms';
 import { CHART_IMAGE_MAX_BYTES } from '../../shared/methods/reports';
@@ -20,18 +20,29 @@ export type BodyRead = { kind: 'text'; text: string } | { kind: 'too-large' } | 
  * Reads a request body as UTF-8. Bytes that are not UTF-8 are refused rather than turned
  * into U+FFFD: a name or a message sent in another encoding would otherwise be kept
  * silently changed. A byte-order mark is kept as text (JSON allows none).
+ *
+ * A body declared or found larger than `maxBytes` is `too-large` at once and reading stops
+ * there: the caller answers with `answerUnread`.
  */
-export function readBody(req: IncomingMessage): Promise<BodyRead> {
+export function readBody(req: IncomingMessage, maxBytes: number = MAX_BODY_BYTES): Promise<BodyRead> {
+  if (Number(req.headers['content-length']) > maxBytes) return Promise.resolve({ kind: 'too-large' });
   return new Promise((resolveBody, rejectBody) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    let tooLarge = false;
-    req.on('data', (chunk: Buffer) => {
+    const onData = (chunk: Buffer): void => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) tooLarge = true;
-      else chunks.push(chunk);
-    });
-    req.on('end', () => resolveBody(tooLarge ? { kind: 'too-large' } : decodeUtf8(Buffer.concat(chunks))));
+      if (size <= maxBytes) {
+        chunks.push(chunk);
+        return;
+      }
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.pause();
+      resolveBody({ kind: 'too-large' });
+    };
+    const onEnd = (): void => resolveBody(decodeUtf8(Buffer.concat(chunks)));
+    req.on('data', onData);
+    req.on('end', onEnd);
     req.on('error', rejectBody);
   });
 }
@@ -42,4 +53,29 @@ function decodeUtf8(bytes: Buffer): BodyRead {
   } catch {
     return { kind: 'not-utf8' };
   }
+}
+
+/** How long a connection stays open, unread, after answering a body left unread: time for the client to read the answer. */
+export const CLOSE_UNREAD_AFTER_MS = 1_000;
+
+/**
+ * Answers a request whose body is left unread, then closes the connection. Nothing more of
+ * the body is read. Closing at once, while the client is still sending, resets the
+ * connection, and a client can lose the answer to that reset; so the answer goes out whole
+ * (its length stated, `Connection: close`) and the connection closes a moment later.
+ */
+export function answerUnread(req: IncomingMessage, res: ServerResponse, status: number, value: unknown): void {
+  req.pause();
+  const body = Buffer.from(JSON.stringify(value));
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': body.length,
+    'Cache-Control': 'no-store',
+    Connection: 'close',
+  });
+  res.write(body);
+  const socket = req.socket;
+  const closing = setTimeout(() => socket.destroy(), CLOSE_UNREAD_AFTER_MS);
+  closing.unref();
+  socket.once('close', () => clearTimeout(closing));
 }

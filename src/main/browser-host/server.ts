@@ -14,7 +14,7 @@ import { removeStalePartials } from '../export/reservation';
 import { createBrowserDesktop } from './browser-desktop';
 import { DownloadOffers } from './download-offers';
 import { EventStreams } from './event-streams';
-import { readBody } from './request-body';
+import { answerUnread, readBody } from './request-body';
 
 /**
  * The browser harness: the real main-process services behind an HTTP bridge that
@@ -117,7 +117,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     if (fromOtherOrigin(req)) return sendText(res, 403, m.errors_forbidden());
     if (!tokenMatches(header(req, 'x-switchboard-token'))) return sendText(res, 403, m.errors_forbidden());
     const body = await readBody(req);
-    if (body.kind === 'too-large') return sendJson(res, 413, fail('bad-request', m.errors_request_too_large()));
+    if (body.kind === 'too-large') return answerUnread(req, res, 413, fail('bad-request', m.errors_request_too_large()));
     if (body.kind === 'not-utf8') return sendJson(res, 400, fail('bad-request', m.errors_request_not_utf8()));
     let parsed: unknown;
     try {

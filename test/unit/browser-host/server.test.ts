@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_BODY_BYTES } from '../../../src/main/browser-host/request-body';
 import { startHarness, type Harness } from '../../../src/main/browser-host/server';
 import { MMS_IMPORT_MAX_BYTES } from '../../../src/shared/methods/mms';
 import { CHART_IMAGE_MAX_BYTES } from '../../../src/shared/methods/reports';
@@ -40,6 +41,35 @@ function answerHead(harness: Harness, path: string, init: { method?: string; hea
     });
     req.on('error', reject);
     req.end();
+  });
+}
+
+/**
+ * Streams a body to /rpc without end (or declares `declaredBytes` and sends a little):
+ * the status that comes back, the bytes sent by then, and whether the host then closed the connection.
+ */
+function streamBody(harness: Harness, declaredBytes?: number): Promise<{ status: number; connection: string | undefined; sentBytes: number; closed: boolean }> {
+  return new Promise((resolveStream, reject) => {
+    const headers: Record<string, string> = { 'X-Switchboard-Token': harness.token };
+    if (declaredBytes !== undefined) headers['Content-Length'] = String(declaredBytes);
+    const req = request({ host: '127.0.0.1', port: harness.port, path: '/rpc/getAppInfo', method: 'POST', headers });
+    const chunk = Buffer.alloc(256 * 1024, 0x20);
+    let sentBytes = 0;
+    let answered = false;
+    const writeMore = (): void => {
+      while (!answered && sentBytes < (declaredBytes === undefined ? Infinity : 1024)) {
+        sentBytes += chunk.length;
+        if (!req.write(chunk)) return void req.once('drain', writeMore);
+      }
+    };
+    req.on('response', (res) => {
+      answered = true;
+      res.resume();
+      res.on('close', () => resolveStream({ status: res.statusCode ?? 0, connection: res.headers.connection, sentBytes, closed: true }));
+    });
+    // Writing into a connection the host closed fails; the answer is what counts.
+    req.on('error', (error) => (answered ? undefined : reject(error)));
+    writeMore();
   });
 }
 
@@ -138,6 +168,18 @@ describe('the browser harness', () => {
     // The same text as UTF-8 is kept as typed.
     expect((await rpc(harness, 'savePreference', { key: 'café', value: 1 })).status).toBe(200);
     expect(JSON.parse((await rpc(harness, 'loadPreferences', undefined)).body)).toMatchObject({ ok: true, value: { café: 1 } });
+  });
+
+  it('answers 413 to a body declared too large at once, without reading it, and closes the connection', { timeout: 5_000 }, async () => {
+    const answer = await streamBody(harness, MAX_BODY_BYTES + 1);
+    expect(answer).toMatchObject({ status: 413, connection: 'close', closed: true });
+  });
+
+  it('answers 413 as soon as a body grows past the limit, and reads no further', { timeout: 10_000 }, async () => {
+    const answer = await streamBody(harness);
+    expect(answer).toMatchObject({ status: 413, connection: 'close', closed: true });
+    // What sat in the sockets' buffers aside, nothing past the limit was waited for.
+    expect(answer.sentBytes).toBeLessThan(MAX_BODY_BYTES + 8 * 1024 * 1024);
   });
 
   it('reads a body carrying the largest file a screen accepts', async () => {
