@@ -1,5 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { writeFileAtomically } from './atomic-file';
+import { echoInput } from '../shared/echo';
 import { m } from '../shared/i18n';
 import { isRecord } from '../shared/parse';
 import { ok, type Result } from '../shared/result';
@@ -7,6 +8,8 @@ import { ok, type Result } from '../shared/result';
 const MAX_BYTES = 1024 * 1024;
 /** Deeper than any screen's preference (filters, columns, sizes): deeper is no preference, and too deep to write as JSON safely. */
 export const PREFERENCE_DEPTH_MAX = 32;
+/** Names no preference may have: nothing, or an object's own machinery. */
+const RESERVED_KEYS = new Set(['', '__proto__', 'constructor', 'prototype']);
 
 /**
  * Small per-screen preferences (filters, page sizes, columns) in userData, so each
@@ -41,15 +44,25 @@ export class Preferences {
     }
   }
 
-  /** Keeps a preference; a value nested too deep or too large to keep is refused, naming it. */
+  /**
+   * Keeps a preference. Refused, naming the field: a reserved or empty name, a value nested
+   * too deep or too large to keep, or one holding a number JSON cannot keep (NaN, ±Infinity
+   * would come back as null).
+   */
   set(key: string, value: unknown): Result<null> {
     const shown = key.length > 60 ? `${key.slice(0, 60)}…` : key;
+    if (RESERVED_KEYS.has(key.trim())) return refuse('key', m.errors_pref_key_reserved({ key: shown }));
     if (depthOf(value, PREFERENCE_DEPTH_MAX) > PREFERENCE_DEPTH_MAX) {
-      return refuse(m.errors_pref_too_deep({ key: shown, depth: PREFERENCE_DEPTH_MAX }));
+      return refuse('value', m.errors_pref_too_deep({ key: shown, depth: PREFERENCE_DEPTH_MAX }));
+    }
+    const notFinite = nonFiniteNumberPath(value, 'value');
+    if (notFinite !== null) {
+      const path = echoInput(notFinite);
+      return refuse(path, m.errors_pref_not_finite({ key: shown, path }));
     }
     const next = { ...this.all(), [key]: value };
     const text = JSON.stringify(next);
-    if (text.length > MAX_BYTES) return refuse(m.errors_pref_too_large({ key: shown, size: MAX_BYTES / 1024 / 1024 }));
+    if (text.length > MAX_BYTES) return refuse('value', m.errors_pref_too_large({ key: shown, size: MAX_BYTES / 1024 / 1024 }));
     writeFileAtomically(this.file, text);
     this.cache = next;
     this.readStamp = this.stamp();
@@ -57,8 +70,22 @@ export class Preferences {
   }
 }
 
-function refuse(message: string): Result<never> {
-  return { ok: false, error: { code: 'validation', message, fields: { value: message } } };
+function refuse(field: string, message: string): Result<never> {
+  return { ok: false, error: { code: 'validation', message, fields: { [field]: message } } };
+}
+
+/** Where in `value` a NaN or ±Infinity is (`value.widths.name`), or null; walked without recursion. */
+function nonFiniteNumberPath(value: unknown, path: string): string | null {
+  const pending: [unknown, string][] = [[value, path]];
+  while (pending.length > 0) {
+    const [current, at] = pending.pop() as [unknown, string];
+    if (typeof current === 'number' && !Number.isFinite(current)) return at;
+    if (Array.isArray(current)) current.forEach((item: unknown, i) => pending.push([item, `${at}[${i}]`]));
+    else if (typeof current === 'object' && current !== null) {
+      for (const [name, child] of Object.entries(current)) pending.push([child, `${at}.${name}`]);
+    }
+  }
+  return null;
 }
 
 /** How deep a value nests (a leaf is 0), counted without recursion and no further than just past `limit`. */

@@ -29,6 +29,31 @@ describe('savePreference', () => {
     expect(kept.ok && Object.keys(kept.value)).toEqual(['voiceRecords.columns']);
   });
 
+  it('refuses a number JSON cannot keep anywhere in the value, naming where, instead of keeping null', async () => {
+    for (const [value, path] of [
+      [Infinity, 'value'],
+      [{ widths: { name: 120, notes: -Infinity } }, 'value.widths.notes'],
+      [{ columns: ['a', 'b'], sizes: [10, NaN] }, 'value.sizes[1]'],
+    ] as const) {
+      const refused = await call('savePreference', { key: 'voiceRecords.view', value });
+      expect(refused, path).toMatchObject({
+        ok: false,
+        error: { code: 'validation', message: `The preference "voiceRecords.view" holds a number that is not finite at ${path}, so it was not kept.`, fields: { [path]: expect.any(String) } },
+      });
+    }
+    const kept = await call<Record<string, unknown>>('loadPreferences');
+    expect(kept.ok && Object.hasOwn(kept.value, 'voiceRecords.view')).toBe(false);
+  });
+
+  it('refuses an empty name and the names of an object\'s machinery', async () => {
+    for (const key of ['', '  ', '__proto__', 'constructor', 'prototype']) {
+      const refused = await call('savePreference', { key, value: 1 });
+      expect(refused, key).toMatchObject({ ok: false, error: { code: 'validation', fields: { key: expect.stringContaining('cannot name a preference') } } });
+    }
+    const kept = await call<Record<string, unknown>>('loadPreferences');
+    expect(kept.ok && Object.keys(kept.value).filter((key) => ['', '  ', '__proto__', 'constructor', 'prototype'].includes(key))).toEqual([]);
+  });
+
   it('refuses a value too large to keep, naming it', async () => {
     const refused = await call('savePreference', { key: 'big', value: 'x'.repeat(2 * 1024 * 1024) });
     expect(refused).toMatchObject({ ok: false, error: { code: 'validation', message: 'The preference "big" is larger than 1 MB, so it was not kept.' } });

@@ -189,6 +189,12 @@ describe('the browser harness', () => {
     expect(JSON.parse(answer.body)).toMatchObject({ ok: false, error: { code: 'validation', message: expect.stringContaining('PNG') } });
   });
 
+  it('refuses a number too large for JSON to keep (1e309 reads as Infinity) instead of saving null', async () => {
+    const body = '{"input":{"key":"voiceRecords.size","value":1e309}}';
+    const answer = await send(harness, '/rpc/savePreference', { method: 'POST', headers: { 'X-Switchboard-Token': harness.token }, body });
+    expect(JSON.parse(answer.body)).toMatchObject({ ok: false, error: { code: 'validation', fields: { value: expect.any(String) } } });
+  });
+
   it('answers an address that is not valid percent-encoding with what is wrong, not a server error', async () => {
     const broken = await rpc(harness, '%E0%A4%A', undefined);
     expect(broken.status).toBe(400);
