@@ -70,3 +70,10 @@ overwriteGetLocale(() => read());
  * for English export headers).
  */
 export type Label = (inputs?: Record<string, never>, options?: { locale?: Locale }) => string;
+
+/**
+ * How many of a thing, in words, with the measure word or plural the language wants
+ * ("7 countries", "共 7 个国家" needs "7 个国家"): a message kept as its function, given the
+ * count already formatted.
+ */
+export type CountLabel = (inputs: { count: string }) => string;

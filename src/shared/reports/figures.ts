@@ -10,7 +10,7 @@
  * bucket table below. Nothing else changes.
  */
 import { formatNumber, m } from '../i18n';
-import type { Label } from '../i18n/locale';
+import type { CountLabel, Label } from '../i18n/locale';
 import { CALL_STATUS_LABELS, CALL_STATUS_MISSING, feedbackLabel } from '../platform';
 import type { ListOperation } from '../operations';
 import { SEAT_VIA, TEAM_LEADER_VIA, type Via } from './via';
@@ -81,6 +81,8 @@ export interface Breakdown {
   /** The Summary table's title and its first column's header (Labels, read when shown). */
   readonly title: Label;
   readonly header: Label;
+  /** How many rows its table has, in words ("7 countries"), for the chart's summary. */
+  readonly counted: CountLabel;
   /** The label of rows without a value. */
   readonly missing: Label;
   /** How many values are kept (most calls first); null: every one. */
@@ -171,6 +173,7 @@ const VOICE_BREAKDOWNS: readonly Breakdown[] = [
     field: 'callStatus',
     title: m.overview_bd_status_title,
     header: m.overview_bd_status_header,
+    counted: m.overview_bd_status_count,
     missing: CALL_STATUS_MISSING,
     limit: null,
     numeric: true,
@@ -182,16 +185,18 @@ const VOICE_BREAKDOWNS: readonly Breakdown[] = [
     field: 'displayNum',
     title: m.overview_bd_caller_title,
     header: m.overview_bd_caller_header,
+    counted: m.overview_bd_caller_count,
     missing: m.overview_bd_caller_missing,
     limit: 20,
   },
-  { name: 'regions', id: 'regions', field: 'code', title: m.overview_bd_region_title, header: m.overview_bd_region_header, missing: m.overview_bd_region_missing, limit: 20 },
+  { name: 'regions', id: 'regions', field: 'code', title: m.overview_bd_region_title, header: m.overview_bd_region_header, counted: m.overview_bd_region_count, missing: m.overview_bd_region_missing, limit: 20 },
   {
     name: 'keysPressed',
     id: 'keys',
     field: 'feedbackValue',
     title: m.overview_bd_keys_title,
     header: m.overview_bd_keys_header,
+    counted: m.overview_bd_keys_count,
     missing: m.overview_bd_keys_missing,
     limit: null,
     label: feedbackLabel,
@@ -203,6 +208,7 @@ const VOICE_BREAKDOWNS: readonly Breakdown[] = [
     via: SEAT_VIA,
     title: m.overview_bd_seat_title,
     header: m.overview_bd_seat_header,
+    counted: m.overview_value_seats,
     missing: m.overview_bd_seat_missing,
     limit: null,
   },
@@ -213,6 +219,7 @@ const VOICE_BREAKDOWNS: readonly Breakdown[] = [
     via: TEAM_LEADER_VIA,
     title: m.overview_bd_leader_title,
     header: m.overview_bd_leader_header,
+    counted: m.overview_bd_leader_count,
     missing: m.overview_bd_leader_missing,
     note: m.overview_bd_leader_note,
     limit: null,
@@ -295,9 +302,9 @@ type NumberMeasure = keyof typeof NUMBER_MEASURES;
 const numberFigure = figure<NumberMeasure, number>;
 
 const NUMBER_BREAKDOWNS: readonly Breakdown[] = [
-  { name: 'byNumber', id: 'by-number', field: 'number', title: m.overview_bd_number_title, header: m.overview_bd_number_header, missing: m.overview_bd_number_missing, limit: 50 },
-  { name: 'byCountry', id: 'by-country', field: 'country', title: m.overview_bd_country_title, header: m.overview_bd_country_header, missing: m.overview_bd_country_missing, limit: 50 },
-  { name: 'byType', id: 'by-type', field: 'type', title: m.overview_bd_type_title, header: m.overview_bd_type_header, missing: m.overview_bd_type_missing, limit: null },
+  { name: 'byNumber', id: 'by-number', field: 'number', title: m.overview_bd_number_title, header: m.overview_bd_number_header, counted: m.overview_bd_number_count, missing: m.overview_bd_number_missing, limit: 50 },
+  { name: 'byCountry', id: 'by-country', field: 'country', title: m.overview_bd_country_title, header: m.overview_bd_country_header, counted: m.overview_bd_country_count, missing: m.overview_bd_country_missing, limit: 50 },
+  { name: 'byType', id: 'by-type', field: 'type', title: m.overview_bd_type_title, header: m.overview_bd_type_header, counted: m.overview_bd_type_count, missing: m.overview_bd_type_missing, limit: null },
 ];
 
 /** The number figures, the same in the totals and in every bucket. */

@@ -136,9 +136,10 @@ describe('peak concurrent calls', () => {
   it('the chart’s sentence names the highest peak and gives no total of peaks, in either language', () => {
     const overview = overviewOf(voiceSummary(), 60);
     const peaks = chart(overviewCharts(overview).voice, 'voice-concurrency');
-    expect(summaryOf(peaks)).toBe('3 interval entries. Peak calls up at once: highest 5 at slot 1.');
+    expect(summaryOf(peaks)).toBe('3 intervals. Peak calls up at once: highest 5 at slot 1.');
     setCurrentLocale('zh-CN');
     const chinese = summaryOf(chart(overviewCharts(overview).voice, 'voice-concurrency'));
+    expect(chinese).toMatch(/^共 3 个时段。/);
     expect(chinese).toContain('最高 5');
     expect(chinese).not.toContain('，共 10');
   });
@@ -154,7 +155,7 @@ describe('peak concurrent calls', () => {
     const charts = overviewCharts({ ...overview, voice: { ...overview.voice, breakdowns: { ...overview.voice.breakdowns, byTeamLeader: joined.breakdowns.byTeamLeader } } });
     expect(summaryOf(chart(charts.voice, 'voice-by-day'))).toContain('4 in all');
     const leaders = summaryOf(chart(charts.bySeat, 'voice-by-team-leader'));
-    expect(leaders).toMatch(/^2 team leader entries\. Calls: highest 1 at \w+\.$/);
+    expect(leaders).toMatch(/^2 team leaders\. Calls: highest 1 at \w+\.$/);
   });
 
   it('the workbook states the interval the screen’s chart states, for a day and for seven days', () => {

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { canSortBy, type ChartModel, hasData, readoutOf, summaryOf, tableOrder } from '../../../src/renderer/src/lib/chart-model';
+import { m } from '../../../src/shared/i18n';
 
 const model: ChartModel = {
   id: 'by-hour',
   title: 'Calls and ASR by hour of day',
   categoryHeader: 'Hour',
+  counted: m.errors_clock_hours,
   categories: ['00:00–01:00', '01:00–02:00', '02:00–03:00'],
   series: [
     { label: 'Calls', values: [3, 7, 0], kind: 'bar', format: 'count', totalled: true, tone: 'accent' },
@@ -18,12 +20,17 @@ const model: ChartModel = {
 
 describe('a chart’s words', () => {
   it('the summary names each series’ peak and the count’s total', () => {
-    expect(summaryOf(model)).toBe('3 hour entries. Calls: highest 7 at 01:00–02:00, 10 in all. ASR: highest 50.0% at 00:00–01:00.');
+    expect(summaryOf(model)).toBe('3 hours. Calls: highest 7 at 01:00–02:00, 10 in all. ASR: highest 50.0% at 00:00–01:00.');
+  });
+
+  it('counts one category in the singular', () => {
+    const one: ChartModel = { ...model, categories: ['00:00–01:00'], series: [{ ...model.series[0], values: [3] }], drills: [null] };
+    expect(summaryOf(one)).toBe('1 hour. Calls: highest 3 at 00:00–01:00, 3 in all.');
   });
 
   it('a series its declaration does not total (a peak) gets no total, counts or not', () => {
     const peaks: ChartModel = { ...model, series: [{ ...model.series[0], label: 'Peak calls up at once', totalled: false }] };
-    expect(summaryOf(peaks)).toBe('3 hour entries. Peak calls up at once: highest 7 at 01:00–02:00.');
+    expect(summaryOf(peaks)).toBe('3 hours. Peak calls up at once: highest 7 at 01:00–02:00.');
   });
 
   it('the readout says a category’s figures and whether its rows can be opened', () => {

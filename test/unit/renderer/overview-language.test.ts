@@ -11,7 +11,7 @@ import { NUMBER_FIGURES, VOICE_FIGURES } from '../../../src/shared/reports/figur
 import { foldFigures } from '../../../src/shared/reports/fold';
 import type { Overview } from '../../../src/shared/reports/overview';
 import { parseTimeZone, type TimeZone } from '../../../src/shared/time-zone';
-import { readoutOf, summaryOf } from '../../../src/renderer/src/lib/chart-model';
+import { hasData, readoutOf, summaryOf } from '../../../src/renderer/src/lib/chart-model';
 import { percentText } from '../../../src/renderer/src/lib/figures';
 import { overviewCharts } from '../../../src/renderer/src/lib/overview-charts';
 import { voiceFigures } from '../../../src/renderer/src/lib/overview-figures';
@@ -86,13 +86,35 @@ describe('the Overview in Chinese', () => {
     setCurrentLocale('zh-CN');
     const byDay = overviewCharts(shown).voice.find((chart) => chart.id === 'voice-by-day');
     if (!byDay) throw new Error('no day chart');
-    expect(summaryOf(byDay)).toBe('共 2 项日期。呼叫数：最高 2，在 周一 2026-11-02，共 3。ASR：最高 100.0%，在 周一 2026-11-02。');
+    expect(summaryOf(byDay)).toBe('共 2 天。呼叫数：最高 2，在 周一 2026-11-02，共 3。ASR：最高 100.0%，在 周一 2026-11-02。');
     expect(readoutOf(byDay, 1)).toBe('周二 2026-11-03：呼叫数 1，ASR 0.0% · 单击或按 Enter 打开其记录');
     const tiles = voiceFigures(shown.voice.totals);
     expect(tiles.find((tile) => tile.id === 'asr')).toMatchObject({ label: 'ASR', value: '66.7%', hint: 'ASR（应答占用比，即接通率）：接通数 ÷ 呼叫数。' });
     expect(tiles.find((tile) => tile.id === 'cost-USD')?.label).toBe('费用（美元）');
     expect(tiles.find((tile) => tile.id === 'cost-USD')?.value).toBe('0.20');
     expect(OVERVIEW_PRESETS.map((preset) => preset.label())).toEqual(['昨天', '最近 7 天', '本月', '自定义']);
+  });
+
+  it('each chart counts its rows with its own measure word: no "项" bolted onto a header', () => {
+    const shown = overview();
+    setCurrentLocale('zh-CN');
+    const charts = overviewCharts(shown);
+    const counts = Object.fromEntries(
+      [...charts.voice, ...charts.bySeat, ...charts.seats, ...charts.mms].filter(hasData).map((chart) => [chart.id, summaryOf(chart).split('。')[0]]),
+    );
+    expect(counts).toMatchObject({
+      'voice-by-hour': '共 24 小时',
+      'voice-by-day': '共 2 天',
+      'voice-by-status': '共 2 种呼叫状态',
+      'voice-display-numbers': '共 2 个外显号码',
+      'seats-by-status': '共 2 种状态',
+      'seats-by-group': '共 1 个坐席组',
+      'mms-by-day': '共 1 天',
+    });
+    setCurrentLocale('en');
+    const english = overviewCharts(shown);
+    expect(summaryOf(english.voice.find((chart) => chart.id === 'voice-by-day') ?? english.voice[0])).toMatch(/^2 days\. /);
+    expect(summaryOf(english.seats[1])).toMatch(/^1 seat group\. /);
   });
 
   it('reads as before in English', () => {

@@ -1,4 +1,5 @@
 import { formatNumber, intlLocale, m } from '../../../shared/i18n';
+import type { CountLabel } from '../../../shared/i18n/locale';
 import type { DrillDown } from '../../../shared/reports/overview';
 import { countText, durationText, percentText } from './figures';
 
@@ -47,6 +48,8 @@ export interface ChartModel {
   title: string;
   /** What a category is, as the table's first header ("Hour", "Caller id"). */
   categoryHeader: string;
+  /** How many categories there are, in words ("24 hours", "7 countries"), for the summary. */
+  counted: CountLabel;
   categories: string[];
   /** Shorter names for the axis ('14' for '14:00–15:00'); the categories otherwise. */
   axisLabels?: string[];
@@ -90,8 +93,7 @@ export function summaryOf(model: ChartModel): string {
     return series.totalled ? m.overview_summary_peak_total({ ...peak, total: formatValue(sum(series.values), series.format) }) : m.overview_summary_peak(peak);
   });
   return m.overview_summary({
-    count: formatNumber(model.categories.length),
-    what: model.categoryHeader.toLocaleLowerCase(intlLocale()),
+    counted: model.counted({ count: formatNumber(model.categories.length) }),
     parts: parts.join(m.overview_sentence_separator()),
   });
 }

@@ -1,5 +1,6 @@
 import { dayLabelOfKey } from '../../../shared/calendar';
 import { m } from '../../../shared/i18n';
+import type { CountLabel } from '../../../shared/i18n/locale';
 import { hasCost, NUMBER_FIGURES, PEAK_CONCURRENT, VOICE_FIGURES, type Breakdown, type Figure, type FigureUnit, type SomeFigureSet } from '../../../shared/reports/figures';
 import { labelOf } from '../../../shared/reports/fold';
 import type { CountBucket, DrillDown, MmsDay, MoneyTotal, Overview, VoiceOverview } from '../../../shared/reports/overview';
@@ -32,8 +33,8 @@ export function overviewCharts(overview: Overview): OverviewCharts {
     bySeat: breakdownCharts(VOICE_FIGURES, 'voice', voice, true),
     numbers: [...timeCharts(NUMBER_FIGURES, 'numbers', numbers, overview.compared?.numbers ?? null), ...breakdownCharts(NUMBER_FIGURES, 'numbers', numbers)],
     seats: [
-      countChart('seats-by-status', m.overview_seats_by_status(), m.overview_status(), seats.byStatus.map(withLabel(seatStatusLabel)), false, m.overview_no_seats()),
-      countChart('seats-by-group', m.overview_seats_by_group(), m.overview_seat_group(), seats.byGroup.map(withLabel(seatGroupLabel)), true, m.overview_no_seats()),
+      countChart('seats-by-status', m.overview_seats_by_status(), m.overview_status(), m.overview_count_statuses, seats.byStatus.map(withLabel(seatStatusLabel)), false, m.overview_no_seats()),
+      countChart('seats-by-group', m.overview_seats_by_group(), m.overview_seat_group(), m.overview_count_seat_groups, seats.byGroup.map(withLabel(seatGroupLabel)), true, m.overview_no_seats()),
     ],
     mms: [mmsChart(mms.byDay)],
   };
@@ -80,6 +81,7 @@ function figureChart(
   id: string,
   title: string,
   categoryHeader: string,
+  counted: CountLabel,
   buckets: readonly Bucket[],
   horizontal: boolean,
   trend: boolean,
@@ -118,6 +120,7 @@ function figureChart(
     id,
     title,
     categoryHeader,
+    counted,
     categories: buckets.map((bucket) => bucket.label),
     // Ranked lists draw calls only: a line across unrelated values would suggest a trend.
     series: [calls, ...(line ? [line] : []), ...(previous ? [previous] : [])],
@@ -154,9 +157,9 @@ function timeCharts(set: SomeFigureSet, prefix: string, figures: TimeBuckets, be
   const days = figures.byDay.map(withLabel(dayLabelOfKey));
   return [
     ...(set.byHour
-      ? [{ ...figureChart(set, TIME, `${prefix}-by-hour`, byHourTitle, m.overview_hour(), figures.byHour, false, true, before?.byHour ?? null), axisLabels: figures.byHour.map((b) => b.key) }]
+      ? [{ ...figureChart(set, TIME, `${prefix}-by-hour`, byHourTitle, m.overview_hour(), m.errors_clock_hours, figures.byHour, false, true, before?.byHour ?? null), axisLabels: figures.byHour.map((b) => b.key) }]
       : []),
-    { ...figureChart(set, TIME, `${prefix}-by-day`, byDayTitle, m.overview_day(), days, false, true, before?.byDay ?? null), axisLabels: figures.byDay.map((b) => b.key.slice(5)) },
+    { ...figureChart(set, TIME, `${prefix}-by-day`, byDayTitle, m.overview_day(), m.overview_count_days, days, false, true, before?.byDay ?? null), axisLabels: figures.byDay.map((b) => b.key.slice(5)) },
   ];
 }
 
@@ -167,7 +170,7 @@ function breakdownCharts(set: SomeFigureSet, prefix: string, figures: { breakdow
     // A bucket's key is the value itself, '' for rows without one.
     const buckets = (figures.breakdowns[breakdown.name]?.buckets ?? []).map(withLabel((key) => labelOf(breakdown, key === '' ? null : key)));
     const ranked = breakdown.limit !== null || !breakdown.numeric;
-    const model = figureChart(set, { kind: 'breakdowns', breakdown }, `${prefix}-${breakdown.id}`, breakdown.title(), breakdown.header(), buckets, ranked && buckets.length > 4, false);
+    const model = figureChart(set, { kind: 'breakdowns', breakdown }, `${prefix}-${breakdown.id}`, breakdown.title(), breakdown.header(), breakdown.counted, buckets, ranked && buckets.length > 4, false);
     return breakdown.note ? { ...model, note: breakdown.note() } : model;
   });
 }
@@ -187,6 +190,7 @@ function concurrencyChart(concurrency: VoiceOverview['concurrency']): ChartModel
     // The interval main chose for this window and sent with the points; the workbook states the same.
     title: PEAK_CONCURRENT.title(concurrency.intervalMinutes),
     categoryHeader: m.overview_interval(),
+    counted: m.overview_count_intervals,
     categories: concurrency.points.map((point) => point.label),
     // The time of day is enough on the axis; the table and readout say the date.
     axisLabels: concurrency.points.map((point) => point.label.slice(-5)),
@@ -204,6 +208,7 @@ function countChart(
   id: string,
   title: string,
   categoryHeader: string,
+  counted: CountLabel,
   buckets: CountBucket[],
   horizontal: boolean,
   empty: string,
@@ -214,6 +219,7 @@ function countChart(
     id,
     title,
     categoryHeader,
+    counted,
     categories: buckets.map((b) => b.label),
     series: [count],
     horizontal,
@@ -230,6 +236,7 @@ function mmsChart(days: MmsDay[]): ChartModel {
     id: 'mms-by-day',
     title: m.overview_mms_title(),
     categoryHeader: m.overview_day(),
+    counted: m.overview_count_days,
     categories: days.map((d) => dayLabelOfKey(d.key)),
     axisLabels: days.map((d) => d.key.slice(5)),
     series: [accepted, refused],
