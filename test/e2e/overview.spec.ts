@@ -53,6 +53,11 @@ test('the Overview of yesterday shows the sandbox’s own figures, in light and 
   for (const id of ['voice-by-hour', 'voice-by-day', 'voice-by-status', 'voice-display-numbers', 'numbers-by-day']) {
     await expect(app.getByTestId(`chart-${id}`).locator('canvas').first()).toBeVisible();
   }
+  // A chart's sentence counts its rows in words of their own; a chart with nothing to draw says so once.
+  await expect(app.getByTestId('chart-voice-by-hour').locator('.summary')).toHaveText(/^24 hours\. Calls: highest /);
+  const mms = app.getByTestId('chart-mms-by-day');
+  await expect(mms.getByTestId('chart-empty')).toBeVisible();
+  await expect(mms.getByText('No MMS were sent in this window.', { exact: false })).toHaveCount(1);
   // The screen scrolls inside the window: a tall window shows all of it.
   await app.setViewportSize({ width: 1280, height: 3000 });
   await app.screenshot({ path: 'test-results/screens/overview-light.png' });
