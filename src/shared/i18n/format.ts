@@ -36,12 +36,3 @@ export function formatMoney(amount: number, currency: string, fractionDigits = 2
     return `${formatNumber(amount, digits)} ${currency}`;
   }
 }
-
-/** The language's name for a currency code ("US dollars", "美元"), or the code itself. */
-export function currencyName(currency: string): string {
-  try {
-    return new Intl.DisplayNames(intlLocale(), { type: 'currency' }).of(currency.toUpperCase()) ?? currency;
-  } catch {
-    return currency;
-  }
-}

@@ -11,7 +11,9 @@ import { overviewSheets } from '../../../src/main/export/summary/overview-sheets
 import type { SummarySheet, SummaryTable } from '../../../src/main/export/summary-sheet';
 import { intervalMinutesFor } from '../../../src/main/reports/concurrency';
 import { summaryOf, type ChartModel } from '../../../src/renderer/src/lib/chart-model';
+import { moneyText } from '../../../src/renderer/src/lib/figures';
 import { overviewCharts } from '../../../src/renderer/src/lib/overview-charts';
+import { voiceFigures } from '../../../src/renderer/src/lib/overview-figures';
 import { calendarOf } from '../../../src/shared/calendar';
 import { setCurrentLocale } from '../../../src/shared/i18n';
 import { listOf } from '../../../src/shared/operations';
@@ -129,6 +131,20 @@ describe('cost by hour and by day: only where the declaration counts it', () => 
     // The screen's figures of a day are the sheet's: the same declared bucket figures, in order.
     const declared: Readonly<Record<string, Figure<string>>> = VOICE_FIGURES.buckets;
     expect(chart(charts.voice, 'voice-by-day').columns.map((c) => c.header)).toEqual(Object.values(declared).map((figure) => figure.short()));
+  });
+});
+
+describe('a currency’s name', () => {
+  it('is its code on the screen’s tiles and in the workbook’s rows alike, in Chinese too', () => {
+    const overview = overviewOf(voiceSummary(), 60);
+    setCurrentLocale('zh-CN');
+    const tiles = voiceFigures(overview.voice.totals).filter((tile) => tile.id.startsWith('cost-'));
+    const [voiceSheet] = overviewSheets(overview, 'p');
+    const rows = voiceSheet.sheet.tables[0].rows.map((row) => String(row[0].value)).filter((name) => name.startsWith('费用'));
+    expect(tiles.map((tile) => tile.label)).toEqual(['费用（EUR）', '费用（USD）']);
+    expect(rows).toEqual(tiles.map((tile) => tile.label));
+    expect(table(voiceSheet.sheet, '按外显号码').columns.map((c) => c.header).filter((header) => header.startsWith('费用'))).toEqual(['费用（EUR）', '费用（USD）']);
+    expect(moneyText([{ currency: 'EUR', amount: 59.7 }])).toMatch(/ EUR$/);
   });
 });
 

@@ -90,7 +90,7 @@ describe('the Overview in Chinese', () => {
     expect(readoutOf(byDay, 1)).toBe('周二 2026-11-03：呼叫数 1，ASR 0.0% · 单击或按 Enter 打开其记录');
     const tiles = voiceFigures(shown.voice.totals);
     expect(tiles.find((tile) => tile.id === 'asr')).toMatchObject({ label: 'ASR', value: '66.7%', hint: 'ASR（应答占用比，即接通率）：接通数 ÷ 呼叫数。' });
-    expect(tiles.find((tile) => tile.id === 'cost-USD')?.label).toBe('费用（美元）');
+    expect(tiles.find((tile) => tile.id === 'cost-USD')?.label).toBe('费用（USD）');
     expect(tiles.find((tile) => tile.id === 'cost-USD')?.value).toBe('0.20');
     expect(OVERVIEW_PRESETS.map((preset) => preset.label())).toEqual(['昨天', '最近 7 天', '本月', '自定义']);
   });

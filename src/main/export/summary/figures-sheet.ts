@@ -9,7 +9,8 @@ import { hasCost, type Breakdown, type Figure, type FigureUnit, type SomeFigureS
 import { labelOf, type Figures } from '../../../shared/reports/fold';
 import type { MoneyTotal } from '../../../shared/reports/overview';
 import type { SummaryCell, SummaryColumn, SummaryFormat, SummarySheet, SummaryTable } from '../summary-sheet';
-import { amountIn, asTime, cellOf, column, costIn, currenciesOf, day, said, text } from './tables';
+import { amountIn, asTime, cellOf, column, currenciesOf, day, said, text } from './tables';
+import { costIn } from '../../../shared/reports/money';
 import { formatNumber, m } from '../../../shared/i18n';
 import { textWidth } from '../cells';
 

@@ -14,7 +14,8 @@ import type { CountBucket, MoneyTotal, Overview } from '../../../shared/reports/
 import { parseTimeZone, type TimeZone } from '../../../shared/time-zone';
 import type { NamedSummary, SummarySheet, SummaryTable } from '../summary-sheet';
 import { figuresSheet, FORMAT_OF } from './figures-sheet';
-import { amountIn, cellOf, column, costIn, count, currenciesOf, day, lastSecondIn, said, text } from './tables';
+import { amountIn, cellOf, column, count, currenciesOf, day, lastSecondIn, said, text } from './tables';
+import { costIn } from '../../../shared/reports/money';
 import { m } from '../../../shared/i18n';
 
 const COMPARED_WITH = { previous: m.export_overview_compared_previous, 'last-week': m.export_overview_compared_last_week } as const;

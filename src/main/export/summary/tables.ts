@@ -3,7 +3,6 @@ import { excelDate } from '../cells';
 import type { SummaryCell, SummaryColumn, SummaryFormat } from '../summary-sheet';
 import type { Window } from '../../../shared/calendar';
 import type { MoneyTotal } from '../../../shared/reports/overview';
-import { m } from '../../../shared/i18n';
 
 const DAY_SECONDS = 86_400;
 
@@ -17,15 +16,8 @@ export const day = (key: string): SummaryCell => cellOf(excelDate(key) ?? key, '
 
 export const column = (header: string, width = 12): SummaryColumn => ({ header, width });
 
-export function currencyName(currency: string): string {
-  return currency === '' ? m.export_summary_no_currency() : currency;
-}
-
 /** A declaration's text, kept as words or as a message function (read now, in the current language). */
 export const said = (words: string | (() => string)): string => (typeof words === 'function' ? words() : words);
-
-/** "Cost (USD)": a cost column's or row's name. */
-export const costIn = (currency: string): string => m.overview_cost_in({ currency: currencyName(currency) });
 
 /** Every currency any of these sums names, in order. */
 export function currenciesOf(sums: readonly (readonly MoneyTotal[])[]): string[] {

@@ -1,4 +1,4 @@
-import { currencyName, formatNumber, intlLocale, m } from '../../../shared/i18n';
+import { formatNumber, m } from '../../../shared/i18n';
 import { SEAT_STATUS_LABELS } from '../../../shared/platform';
 import type { MoneyTotal } from '../../../shared/reports/overview';
 
@@ -25,18 +25,10 @@ export function minutesText(minutes: number): string {
   return formatNumber(minutes, { maximumFractionDigits: 1 });
 }
 
-/**
- * A currency as the figures name it: its code in English ("USD"), its name in Chinese ("美元"),
- * as a Chinese console writes money; a code Intl does not know stays as the platform sent it.
- */
-export function currencyText(currency: string): string {
-  return intlLocale().startsWith('zh') && /^[A-Za-z]{3}$/.test(currency) ? currencyName(currency) : currency;
-}
-
-/** Money in each currency, never added across currencies. */
+/** Money in each currency, never added across currencies; each named by its code (shared/reports/money.ts). */
 export function moneyText(totals: readonly MoneyTotal[]): string {
   if (totals.length === 0) return '–';
-  return totals.map((total) => `${amountText(total.amount)} ${total.currency ? currencyText(total.currency) : m.overview_no_currency_parenthesised()}`).join(' · ');
+  return totals.map((total) => `${amountText(total.amount)} ${total.currency || m.overview_no_currency_parenthesised()}`).join(' · ');
 }
 
 export function amountText(amount: number): string {

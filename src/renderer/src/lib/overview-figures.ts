@@ -4,7 +4,8 @@ import { deltaOf, type FigureDelta } from '../../../shared/reports/compare';
 import type { Figure as FigureDeclaration, FigureUnit, SomeFigureSet } from '../../../shared/reports/figures';
 import { NUMBER_FIGURES, VOICE_FIGURES } from '../../../shared/reports/figures';
 import type { MoneyTotal, NumberOverview, VoiceTotals } from '../../../shared/reports/overview';
-import { amountText, countText, currencyText, durationText, minutesText, moneyText, percentText } from './figures';
+import { costIn } from '../../../shared/reports/money';
+import { amountText, countText, durationText, minutesText, moneyText, percentText } from './figures';
 
 export interface Figure {
   /** data-testid="figure-{id}" */
@@ -60,7 +61,7 @@ function tiles(set: SomeFigureSet, totals: Totals, prefix: string, costPerCurren
       : totals.cost.map((money): Figure => {
           const earlier = before ? (before.cost.find((other) => other.currency === money.currency)?.amount ?? 0) : null;
           const delta = deltaOf(money.amount, earlier, 'money');
-          return { id: `${prefix}cost-${money.currency || 'none'}`, label: m.overview_cost_in({ currency: money.currency ? currencyText(money.currency) : m.overview_no_currency() }), value: amountText(money.amount), ...(delta ? { delta } : {}) };
+          return { id: `${prefix}cost-${money.currency || 'none'}`, label: costIn(money.currency), value: amountText(money.amount), ...(delta ? { delta } : {}) };
         })),
   ];
 }
