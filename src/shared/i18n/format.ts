@@ -22,17 +22,3 @@ export function formatNumber(value: number, options: Intl.NumberFormatOptions = 
 export function formatPercent(fraction: number, fractionDigits = 1): string {
   return numberFormat({ style: 'percent', minimumFractionDigits: 0, maximumFractionDigits: fractionDigits }).format(fraction);
 }
-
-/**
- * An amount in a currency, as the language writes it ("CN¥12.50", "¥12.50", "US$3.00").
- * A code Intl does not know is shown after the number as the platform sent it.
- */
-export function formatMoney(amount: number, currency: string, fractionDigits = 2): string {
-  const digits = { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits };
-  if (!/^[A-Za-z]{3}$/.test(currency)) return `${formatNumber(amount, digits)} ${currency}`.trim();
-  try {
-    return numberFormat({ style: 'currency', currency: currency.toUpperCase(), ...digits }).format(amount);
-  } catch {
-    return `${formatNumber(amount, digits)} ${currency}`;
-  }
-}

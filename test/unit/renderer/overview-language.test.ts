@@ -91,7 +91,7 @@ describe('the Overview in Chinese', () => {
     const tiles = voiceFigures(shown.voice.totals);
     expect(tiles.find((tile) => tile.id === 'asr')).toMatchObject({ label: 'ASR', value: '66.7%', hint: 'ASR（应答占用比，即接通率）：接通数 ÷ 呼叫数。' });
     expect(tiles.find((tile) => tile.id === 'cost-USD')?.label).toBe('费用（USD）');
-    expect(tiles.find((tile) => tile.id === 'cost-USD')?.value).toBe('0.20');
+    expect(tiles.find((tile) => tile.id === 'cost-USD')?.value).toBe('0.2000');
     expect(OVERVIEW_PRESETS.map((preset) => preset.label())).toEqual(['昨天', '最近 7 天', '本月', '自定义']);
   });
 

@@ -31,8 +31,14 @@ export function moneyText(totals: readonly MoneyTotal[]): string {
   return totals.map((total) => `${amountText(total.amount)} ${total.currency || m.overview_no_currency_parenthesised()}`).join(' · ');
 }
 
+/**
+ * Decimals of every amount the figures show, on the Overview and the live board alike: fixed, so
+ * amounts side by side ("6.0505" beside "1.7670") read alike; four, as the platform's rates go.
+ */
+const AMOUNT_DECIMALS = 4;
+
 export function amountText(amount: number): string {
-  return formatNumber(amount, { minimumFractionDigits: 2, maximumFractionDigits: 4 });
+  return formatNumber(amount, { minimumFractionDigits: AMOUNT_DECIMALS, maximumFractionDigits: AMOUNT_DECIMALS });
 }
 
 /** A seat status code's label in the language of the moment; null: the seat has none. */
