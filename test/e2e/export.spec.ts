@@ -124,3 +124,24 @@ test('a cancelled export leaves no file; a bad window typed is not applied until
   await app.screenshot({ path: 'test-results/screens/export-invalid-window.png' });
   await app.getByRole('button', { name: 'Reset filters' }).click();
 });
+
+test.describe('in Chinese', () => {
+  test.use({ locale: 'zh-CN' });
+
+  test('a finished export says what it saved in the words of the jobs area, without a stray space', async ({ app }) => {
+    await expect(app.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    await expect(app.getByTestId('pager-position')).toBeVisible({ timeout: 30_000 });
+    await app.getByTestId('export-opener').click();
+    const panel = app.getByRole('dialog', { name: '导出' });
+    await panel.getByRole('radio', { name: /本页/ }).check();
+    await panel.getByRole('radio', { name: /\.xlsx/ }).check();
+    await panel.getByRole('button', { name: '导出', exact: true }).click();
+    const outcome = app.getByTestId('export-outcome');
+    await expect(outcome).toContainText('已将', { timeout: 30_000 });
+    const file = (await outcome.locator('.path').textContent()) ?? '';
+    expect(file).toMatch(/\.xlsx$/);
+    await expect(outcome.locator('.saved')).toHaveText(new RegExp(`^已将 [\\d,]+ 行保存到 ${file.replaceAll('.', '\\.')}$`));
+    await app.getByTestId('jobs-opener').click();
+    await expect(app.getByTestId('jobs-panel')).toContainText((await outcome.locator('.saved').textContent()) ?? '');
+  });
+});

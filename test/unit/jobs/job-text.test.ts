@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { JobInfo, JobProgress } from '../../../src/shared/methods/jobs';
 import { setCurrentLocale } from '../../../src/shared/i18n';
-import { endingTitleOf, KIND_LABEL, outcomeOf, progressText } from '../../../src/renderer/src/lib/job-text';
+import { cutAround, endingTitleOf, KIND_LABEL, outcomeOf, progressText } from '../../../src/renderer/src/lib/job-text';
 
 const progress: JobProgress = { concurrency: 4, rows: 1200, totalRows: 30000, pagesDone: 3, totalPages: 75, rowsPerSecond: 2400.4, etaSeconds: 12 };
 
@@ -50,5 +50,12 @@ describe('job text', () => {
     expect(outcomeOf(job({ kind: 'sync', state: 'cancelled' }))).toBe('已取消，之前完成的时间段已保留。');
     expect(endingTitleOf(job({ kind: 'sync', state: 'failed' }))).toBe('同步失败');
     expect(KIND_LABEL.export.group()).toBe('导出');
+  });
+
+  it('an export’s line cut around its file name, for the screen that started it to show the name as a path', () => {
+    setCurrentLocale('zh-CN');
+    expect(cutAround(outcomeOf(job({ rows: 4 })), 'voice.xlsx')).toEqual(['已将 4 行保存到 ', 'voice.xlsx', '']);
+    expect(cutAround('Saved 4 rows to a.xlsx', 'b.xlsx')).toEqual(['Saved 4 rows to a.xlsx', '', '']);
+    expect(cutAround('Saved', '')).toEqual(['Saved', '', '']);
   });
 });

@@ -6,6 +6,7 @@ import type { AppError } from '../../../shared/result';
 import { bridge } from './bridge';
 import { askToNotify } from './desktop-notice';
 import { jobs } from './jobs.svelte';
+import { outcomeOf } from './job-text';
 import type { ListView } from './list-view.svelte';
 
 export type ExportStatus = 'idle' | 'starting' | 'running' | 'completed' | 'cancelled' | 'failed';
@@ -50,6 +51,11 @@ export class ExportState<O extends ListOperation> {
 
   get error(): AppError | null {
     return this.refused ?? this.job?.error ?? (this.job ? (jobs.actionErrors.get(this.job.jobId) ?? null) : null);
+  }
+
+  /** How the export went, in the words of the jobs area ("Saved 4 rows to calls.xlsx"); '' before it starts. */
+  get outcome(): string {
+    return this.job ? outcomeOf(this.job) : '';
   }
 
   get warnings(): string[] {

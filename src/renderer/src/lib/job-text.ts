@@ -6,6 +6,15 @@ export function fileNameOf(path: string | null): string {
   return path?.split(/[\\/]/).pop() ?? '';
 }
 
+/**
+ * A line cut around one part of it, so that part can be shown in an element of its own (a file
+ * name as a path): [before, part, after]; the whole line first when the part is not in it.
+ */
+export function cutAround(line: string, part: string): [string, string, string] {
+  const at = part === '' ? -1 : line.lastIndexOf(part);
+  return at === -1 ? [line, '', ''] : [line.slice(0, at), part, line.slice(at + part.length)];
+}
+
 /** What a job is, for a person: the label beside each job and the heading of its group (message functions, read when shown). */
 export const KIND_LABEL: Record<JobKind, { one: () => string; group: () => string }> = {
   export: { one: m.export_kind_export, group: m.export_kind_exports },
