@@ -40,7 +40,7 @@ describe('errors and validation in the interface language', () => {
       detail: 'account authentication error',
     });
     expect(platformError(-99, null).message).toBe('平台拒绝了请求（状态 -99）。原因见下方。');
-    expect(clientError('network')).toEqual({ code: 'network', message: '无法连接到平台。请检查网络连接以及“账户”中的基础 URL。' });
+    expect(clientError('network')).toEqual({ code: 'network', message: '无法连接到平台。请检查网络连接以及“账户”中的接口地址。' });
   });
 
   it('gives field messages and their summary in Chinese, keyed by the same field paths', () => {

@@ -68,6 +68,17 @@ describe('the interface messages', () => {
     expect(repeated, 'one key per sentence: use the first and remove the others').toEqual([]);
   });
 
+  it('in Chinese, name each thing with one word and set asides in full-width brackets', () => {
+    const texts = Object.entries(chinese).map(([key, value]) => [key, JSON.stringify(value)] as const);
+    const using = (pattern: RegExp): string[] => texts.filter(([, text]) => pattern.test(text)).map(([key]) => key);
+    // The profile form's field is 接口地址: every message that sends the user to it says so.
+    expect(using(/基础 ?(URL|地址)/)).toEqual([]);
+    // A zone's offset from UTC is 时差, as the errors say; 偏移 is left to a row's or a clock's.
+    expect(using(/(?<!行|时钟)偏移/)).toEqual([]);
+    // Shortcuts and other asides after Chinese words in （）, as the sidebar's "语音记录（Ctrl+1）".
+    expect(using(/[\u4e00-\u9fff] ?\(/)).toEqual([]);
+  });
+
   it('are each used by the app, by name', () => {
     const source = sourceFiles(join(root, 'src'))
       .map((path) => readFileSync(path, 'utf8'))
