@@ -125,6 +125,14 @@ test('"Go to" past the last page goes to the last page and says so', async ({ ap
   await expect(app.getByTestId('pager-note')).toHaveText(`Enter a page from 1 to ${last}.`);
   await expect(app.locator('#pager-jump')).toHaveValue('0');
   await expect(position).toHaveText(`Page ${last.toLocaleString('en')} of ${last.toLocaleString('en')}`);
+  // A page reached another way (here the shortcut) leaves the note behind: it spoke of the page before.
+  await app.keyboard.press('Alt+PageUp');
+  await expect(position).toHaveText(`Page ${(last - 1).toLocaleString('en')} of ${last.toLocaleString('en')}`);
+  await expect(app.getByTestId('pager-note')).toHaveText('');
+  // And coming back does not bring it back.
+  await app.keyboard.press('Alt+PageDown');
+  await expect(position).toHaveText(`Page ${last.toLocaleString('en')} of ${last.toLocaleString('en')}`);
+  await expect(app.getByTestId('pager-note')).toHaveText('');
 });
 
 test('a seat-group entry that matches nothing is shown as an error and the search does not run', async ({ app, sandbox }) => {
