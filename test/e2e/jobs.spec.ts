@@ -239,6 +239,24 @@ test('a Sync shows its progress where it was pressed, the jobs area calls it a s
   }
 });
 
+test('a later sync of several lists at once, as the schedule runs, replaces a list’s earlier sync outcome', async ({ app, sandbox, harness }) => {
+  await goTo(app, 'Control+4', 'Seats');
+  await app.getByRole('button', { name: 'Sync', exact: true }).click();
+  const here = app.getByTestId('started-job');
+  await expect(here).toContainText('Synced:', { timeout: 60_000 });
+  // A scheduled sync names no list; this one is refused by the platform (the key is switched off).
+  sandbox.setAccount(sandbox.credentials.apiKey, { enabled: false });
+  try {
+    const started = await harness.services.dispatch('startSync', { operations: ['seats', 'teamLeaders'] });
+    expect(started.ok).toBe(true);
+    await expect(here).toContainText('Failed:', { timeout: 60_000 });
+  } finally {
+    sandbox.setAccount(sandbox.credentials.apiKey, { enabled: true });
+  }
+  await expect(here).not.toContainText('Synced:');
+  await expect(here).toHaveCount(1);
+});
+
 test('the jobs area keeps the last 10 finished Load alls, and Clear finished empties it, also for a reload', async ({ app }) => {
   await goTo(app, 'Control+4', 'Seats');
   await expect(app.getByTestId('pager-total')).toBeVisible();

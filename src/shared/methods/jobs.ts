@@ -55,6 +55,14 @@ export interface JobInfo {
   warnings: string[];
 }
 
+/**
+ * Whether a job is a sync that brings a list up to date: a sync of that list alone, or of
+ * several lists at once (the schedule's, a Sync of every list), which names no list.
+ */
+export function syncCovers(job: Pick<JobInfo, 'kind' | 'operation'>, operation: ListOperation): boolean {
+  return job.kind === 'sync' && (job.operation === null || job.operation === operation);
+}
+
 /** Finished jobs kept per kind, beside the running ones; older ones are forgotten. */
 export const FINISHED_KEPT_PER_KIND = 10;
 

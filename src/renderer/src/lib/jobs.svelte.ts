@@ -6,7 +6,7 @@
  */
 import { SvelteMap, SvelteSet } from 'svelte/reactivity';
 import type { ListOperation } from '../../../shared/operations';
-import { JOB_KINDS, keepRecent, type JobInfo, type JobKind } from '../../../shared/methods/jobs';
+import { JOB_KINDS, keepRecent, syncCovers, type JobInfo, type JobKind } from '../../../shared/methods/jobs';
 import type { AppError } from '../../../shared/result';
 import { bridge } from './bridge';
 import { startDownload } from './download';
@@ -100,6 +100,15 @@ class Jobs {
   /** The latest job of a kind for a list (what that list's screen shows), unless it was dismissed. */
   latest(kind: JobKind, operation: ListOperation): JobInfo | null {
     const latest = this.all.find((job) => job.kind === kind && job.operation === operation);
+    return latest === undefined || this.dismissed.has(latest.jobId) ? null : latest;
+  }
+
+  /**
+   * The latest sync of a profile that brought a list up to date, its own or one of several lists
+   * (a scheduled sync), unless it was dismissed: what the list's screen says of its syncs.
+   */
+  latestSync(operation: ListOperation, profileId: string | null): JobInfo | null {
+    const latest = this.all.find((job) => syncCovers(job, operation) && job.profileId === profileId);
     return latest === undefined || this.dismissed.has(latest.jobId) ? null : latest;
   }
 

@@ -1,7 +1,7 @@
 import { untrack } from 'svelte';
 import type { Column } from '../../../shared/columns';
 import { currentLocale } from '../../../shared/i18n';
-import type { JobInfo, JobProgress } from '../../../shared/methods/jobs';
+import { syncCovers, type JobInfo, type JobProgress } from '../../../shared/methods/jobs';
 import {
   checkPageQuery,
   type FilterContext,
@@ -194,13 +194,7 @@ export class ListView<O extends ListOperation> {
     // The view lives under a root of its own (views.svelte.ts), so it follows syncs while its screen is away too.
     $effect(() => {
       const finished = jobs.shown
-        .filter(
-          (job) =>
-            job.kind === 'sync' &&
-            job.state === 'completed' &&
-            job.profileId === session.activeProfileId &&
-            (job.operation === null || job.operation === operation),
-        )
+        .filter((job) => syncCovers(job, operation) && job.state === 'completed' && job.profileId === session.activeProfileId)
         .map((job) => job.jobId);
       untrack(() => this.followSyncs(finished));
     });
