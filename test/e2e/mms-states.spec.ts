@@ -46,6 +46,10 @@ test('-18, then a confirmed resend the platform refuses: the batch stays "outcom
   const batch = app.getByTestId('mms-batch-1');
   await expect(batch).toHaveAttribute('data-status', 'outcome-unknown');
   await expect(batch).toContainText('Outcome unknown, check before resending');
+  // Not sent for sure: the form keeps what was typed, and says nothing of clearing it.
+  await expect(app.locator('#mms-recipients')).toHaveValue('4470100000001, 4470100000002');
+  await expect(app.locator('#mms-content')).toHaveValue('State check: -18');
+  await expect(app.getByTestId('mms-sent-cleared')).toHaveCount(0);
   await expect(batch).toContainText('may have sent some or all of these messages');
   await expect(app.getByTestId('mms-send-batch-1')).toHaveCount(0);
   await expect(app.getByTestId('mms-resend-batch-1')).toBeDisabled();
@@ -137,9 +141,18 @@ test('the review warns of a repeat send and skips the repeated numbers unless to
   await send(app, first.join(', '), 'State check: a repeat');
   await expect(app.getByTestId('mms-send-status')).toHaveText('All batches sent');
   const before = sandbox.mmsSent.length;
+  // Every number accepted: the form is emptied, so the same send is not one confirmation away, and says so.
+  await expect(app.getByTestId('mms-sent-cleared')).toHaveText(
+    'Sent “State check: a repeat” to 1,000 recipients; the platform accepted every one. The form is cleared for the next message; the results are below.',
+  );
+  await expect(app.locator('#mms-recipients')).toHaveValue('');
+  await expect(app.locator('#mms-content')).toHaveValue('');
+  await expect(app.locator('#mms-appid')).not.toHaveValue('');
+  await expect(app.getByTestId('mms-count-valid')).toHaveText('0');
 
-  // The same form, plus five new numbers, reviewed again.
+  // The same message typed again, plus five new numbers, reviewed again.
   await app.getByRole('tab', { name: 'Compose' }).click();
+  await app.locator('#mms-content').fill('State check: a repeat');
   await app.locator('#mms-recipients').fill([...first, '4470399999991', '4470399999992', '4470399999993', '4470399999994', '4470399999995'].join(', '));
   await app.getByTestId('mms-review').click();
   const warning = app.getByTestId('mms-repeat-warning');

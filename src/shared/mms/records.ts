@@ -100,6 +100,11 @@ export const OUTCOME_LABELS: Record<MmsNumberOutcome, Label> = {
   sending: m.mms_outcome_sending,
 };
 
+/** Whether a send is over with nothing left to do: every batch sent and every recipient accepted. */
+export function everyRecipientAccepted(send: Pick<MmsSendSummary, 'status' | 'recipients' | 'accepted' | 'rejected'>): boolean {
+  return send.status === 'completed' && send.rejected === 0 && send.accepted === send.recipients;
+}
+
 /** What a batch's status means for the person looking at it now. */
 export function batchStatusLabel(batch: Pick<MmsBatchView, 'status' | 'elsewhere' | 'everUnknown'>): string {
   if (batch.status === 'sending' && batch.elsewhere) return m.mms_batch_elsewhere();

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeResultsFile } from '../../../src/main/mms/results-export';
-import { contentPreview, type MmsSendDetail } from '../../../src/shared/mms/records';
+import { contentPreview, everyRecipientAccepted, type MmsSendDetail } from '../../../src/shared/mms/records';
 import { buildResultRows } from '../../../src/shared/mms/results';
 import { parseCsv, readWorkbook, scratchDir } from '../export/support';
 
@@ -126,5 +126,16 @@ describe('per-number results match numbers by their digits', () => {
   it('a complete answer that leaves a number out rejects that number', () => {
     const rows = sent(['123456', '234567'], 1, [{ msgId: 'a', number: '+123456' }]);
     expect(rows.map((r) => r.outcome)).toEqual(['accepted', 'rejected']);
+  });
+});
+
+describe('everyRecipientAccepted', () => {
+  const send = { status: 'completed', recipients: 3, accepted: 3, rejected: 0 } as const;
+
+  it('is true only when every batch went out and the platform accepted every number: then the form may be emptied', () => {
+    expect(everyRecipientAccepted(send)).toBe(true);
+    expect(everyRecipientAccepted({ ...send, accepted: 2, rejected: 1 })).toBe(false);
+    expect(everyRecipientAccepted({ ...send, status: 'attention', accepted: 0 })).toBe(false);
+    expect(everyRecipientAccepted({ ...send, status: 'sending', accepted: 0 })).toBe(false);
   });
 });

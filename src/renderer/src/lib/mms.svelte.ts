@@ -6,7 +6,7 @@
 import { splitIntoBatches } from '../../../shared/mms/batches';
 import { checkComposer, isSendable, type ComposerCheck, type MmsDraft } from '../../../shared/mms/composer';
 import { withoutRepeats, type MmsRepeat } from '../../../shared/mms/repeats';
-import type { MmsSendDetail, MmsSendSummary } from '../../../shared/mms/records';
+import { everyRecipientAccepted, type MmsSendDetail, type MmsSendSummary } from '../../../shared/mms/records';
 import { cleanRecipientText, type CleanedRecipients } from '../../../shared/mms/recipients';
 import type { MmsType } from '../../../shared/requests';
 import type { AppError } from '../../../shared/result';
@@ -24,6 +24,13 @@ export interface PendingSend {
 }
 
 export type RepeatChoice = 'skip' | 'send-again';
+
+/** A send every recipient accepted, after which the form was emptied: what the notice says went out. */
+export interface ClearedAfterSend {
+  sendId: string;
+  recipients: number;
+  contentPreview: string;
+}
 
 class MmsState {
   tab = $state<'compose' | 'history'>('compose');
@@ -48,6 +55,8 @@ class MmsState {
   current = $state<MmsSendDetail | null>(null);
   live = $state<MmsSendSummary | null>(null);
   error = $state<AppError | null>(null);
+  /** Set when the last send went to every recipient and emptied the form; null once another starts. */
+  cleared = $state<ClearedAfterSend | null>(null);
 
   readonly draft: MmsDraft = $derived({
     appId: this.appId,
@@ -125,13 +134,37 @@ class MmsState {
     this.current = null;
     this.live = null;
     this.error = null;
+    this.cleared = null;
     try {
       const result = await bridge.sendMms({ sendId: pending.sendId, draft: pending.draft, batches, repeatsSeen });
-      if (result.ok) this.current = result.value;
-      else this.error = result.error;
+      if (result.ok) {
+        this.current = result.value;
+        if (everyRecipientAccepted(result.value)) this.clearSent(pending, result.value);
+      } else this.error = result.error;
     } finally {
       this.sending = false;
     }
+  }
+
+  /**
+   * After a send every recipient accepted, the recipients, content, subject and attachments go, so
+   * the same message is not one confirmation away from going out twice (the app id and type stay,
+   * as the next message likely shares them). Only while the form still holds what was sent: what
+   * was typed during the send is kept. A send that failed in part or whole never gets here: the
+   * form keeps everything for the resend.
+   */
+  private clearSent(pending: PendingSend, detail: MmsSendDetail): void {
+    const draft = this.draft;
+    const unchanged =
+      (Object.keys(pending.draft) as (keyof MmsDraft)[]).every((key) => draft[key] === pending.draft[key]) &&
+      this.check.batches.flat().join('\n') === pending.numbers.join('\n');
+    if (!unchanged) return;
+    this.recipientsText = '';
+    this.content = '';
+    this.mmsTitle = '';
+    this.mmsFiles = '';
+    this.attempted = false;
+    this.cleared = { sendId: detail.sendId, recipients: detail.recipients, contentPreview: detail.contentPreview };
   }
 
   async resend(detail: MmsSendDetail, batch: number, acknowledgeUnknown: boolean): Promise<MmsSendDetail | AppError> {
