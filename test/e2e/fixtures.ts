@@ -52,6 +52,8 @@ export const test = base.extend<AppFixtures, WorkerFixtures>({
     // Each test starts from no saved filters, whatever an earlier test of this worker left.
     const userDataDir = userDataDirs.get(process.pid);
     if (userDataDir) writeFileSync(join(userDataDir, 'preferences.json'), '{}');
+    // And from no finished jobs: an earlier test's are worded in the language it ran in.
+    await harness.services.dispatch('clearFinishedJobs', {});
     await page.goto(harness.url);
     // By its place, not its name: the language tests start the app in Chinese.
     await expect(page.locator('nav.sidebar')).toBeVisible();
