@@ -124,7 +124,7 @@ test('a profile chosen shows no settings of the one before until its own arrive,
 });
 
 // Typed before the chosen profile's settings arrived, the number was overwritten by them and
-// Save stayed off (1 run in 4-5): the panel now shows no settings until they arrive.
+// Save stayed off (1 run in 4-5): the panel now shows no settings until they arrive (the test above).
 test.describe(() => {
   test('an archive settings answer for a profile no longer chosen is not shown under another, where a save would write it', async ({ app }) => {
     await addProfile(app, { name: 'Night desk', baseUrl: second.baseUrl, apiKey: SECOND_KEY, apiSecret: SECOND_SECRET });
