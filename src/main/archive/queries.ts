@@ -26,7 +26,7 @@ import {
   withKnownTexts,
   type SqlQuery,
 } from './sql-query';
-import { formsKey, recordColumnsOf, type RecordColumns, type TextsFromNumbers } from './record-columns';
+import { formsKey, recordColumnsOf, type RecordColumns } from './record-columns';
 import { knownTextsOf, type TextFacts } from './text-facts';
 import type { ArchiveTable, TableLayout } from './table-layout';
 
@@ -267,23 +267,10 @@ export class ArchiveQueries {
    * before it, they held for every row it saw; else it is read again with every text.
    */
   private async readRecords<R>(reader: DuckDBConnection, layout: TableLayout, rest: SqlQuery): Promise<R[]> {
-    const fromNumbers = this.textsFromNumbers(layout);
+    const fromNumbers = this.texts.forms.oneFormsOf(layout);
     const records = await readRecordsAs<R>(reader, recordColumnsOf(layout, fromNumbers), rest);
-    if (fromNumbers.size === 0 || formsKey(fromNumbers) === formsKey(this.textsFromNumbers(layout))) return records;
+    if (fromNumbers.size === 0 || formsKey(fromNumbers) === formsKey(this.texts.forms.oneFormsOf(layout))) return records;
     return readRecordsAs<R>(reader, recordColumnsOf(layout), rest);
-  }
-
-  /** The layout's time and amount fields whose every stored text is its number written in one form, as known now. */
-  private textsFromNumbers(layout: TableLayout): TextsFromNumbers {
-    const { forms } = this.texts;
-    const found = new Map<string, string>();
-    if (!forms.has(layout.table)) return found;
-    for (const field of layout.fields) {
-      if (field.kind !== 'timestamp' && field.kind !== 'amount') continue;
-      const form = field.kind === 'amount' ? forms.amountFormKeyOf(layout.table, field.column) : forms.timeFormKeyOf(layout.table, field.column);
-      if (form !== null) found.set(field.field, form);
-    }
-    return found;
   }
 
   /** Whether a page is read between its first and last sort values (pageBetweenSortValues). */

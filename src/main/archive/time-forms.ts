@@ -181,15 +181,17 @@ export class TimeForms extends ColumnFacts<ColumnForm> {
     return formOfKey(this.of(table, column) ?? IRREGULAR);
   }
 
-  /** The key of a time column's one form (`T+08:00@480`); null when its texts have several, none, or are not known. */
-  timeFormKeyOf(table: string, column: string): string | null {
-    const key = this.of(table, column) ?? IRREGULAR;
-    return formOfKey(key) ? key : null;
-  }
-
-  /** The key of an amount column's one form (`fixed:6`); null when its texts have several, none, or are not known. */
-  amountFormKeyOf(table: string, column: string): string | null {
-    const key = this.of(table, column) ?? IRREGULAR;
-    return amountDecimalsOfKey(key) === null ? null : key;
+  /**
+   * The layout's time and amount fields (by field name) whose every stored text is its number
+   * written in one form, with that form's key (`T+08:00@480`, `fixed:6`); none while the table's
+   * forms are not known.
+   */
+  oneFormsOf(layout: TableLayout): Map<string, ColumnForm> {
+    const found = new Map<string, ColumnForm>();
+    for (const field of formFields(layout)) {
+      const key = this.of(layout.table, field.column);
+      if (key !== undefined && key !== NO_TEXTS && key !== IRREGULAR) found.set(field.field, key);
+    }
+    return found;
   }
 }
