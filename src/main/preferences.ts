@@ -52,10 +52,10 @@ export class Preferences {
   set(key: string, value: unknown): Result<null> {
     const shown = key.length > 60 ? `${key.slice(0, 60)}…` : key;
     if (RESERVED_KEYS.has(key.trim())) return refuse('key', m.errors_pref_key_reserved({ key: shown }));
-    if (depthOf(value, PREFERENCE_DEPTH_MAX) > PREFERENCE_DEPTH_MAX) {
+    const { depth, notFinite } = shapeOf(value, PREFERENCE_DEPTH_MAX);
+    if (depth > PREFERENCE_DEPTH_MAX) {
       return refuse('value', m.errors_pref_too_deep({ key: shown, depth: PREFERENCE_DEPTH_MAX }));
     }
-    const notFinite = nonFiniteNumberPath(value, 'value');
     if (notFinite !== null) {
       const path = echoInput(notFinite);
       return refuse(path, m.errors_pref_not_finite({ key: shown, path }));
@@ -74,31 +74,23 @@ function refuse(field: string, message: string): Result<never> {
   return { ok: false, error: { code: 'validation', message, fields: { [field]: message } } };
 }
 
-/** Where in `value` a NaN or ±Infinity is (`value.widths.name`), or null; walked without recursion. */
-function nonFiniteNumberPath(value: unknown, path: string): string | null {
-  const pending: [unknown, string][] = [[value, path]];
-  while (pending.length > 0) {
-    const [current, at] = pending.pop() as [unknown, string];
-    if (typeof current === 'number' && !Number.isFinite(current)) return at;
-    if (Array.isArray(current)) current.forEach((item: unknown, i) => pending.push([item, `${at}[${i}]`]));
-    else if (typeof current === 'object' && current !== null) {
-      for (const [name, child] of Object.entries(current)) pending.push([child, `${at}.${name}`]);
-    }
-  }
-  return null;
-}
-
-/** How deep a value nests (a leaf is 0), counted without recursion and no further than just past `limit`. */
-function depthOf(value: unknown, limit: number): number {
+/**
+ * In one walk without recursion: how deep a value nests (a leaf is 0), counted no further
+ * than just past `limit`, and where in it the first NaN or ±Infinity is (`value.widths[1]`), or null.
+ */
+function shapeOf(value: unknown, limit: number): { depth: number; notFinite: string | null } {
   let deepest = 0;
-  const pending: [unknown, number][] = [[value, 0]];
+  let notFinite: string | null = null;
+  const pending: [unknown, number, string][] = [[value, 0, 'value']];
   while (pending.length > 0) {
-    const [current, depth] = pending.pop() as [unknown, number];
+    const [current, depth, at] = pending.pop() as [unknown, number, string];
+    if (typeof current === 'number' && !Number.isFinite(current)) notFinite ??= at;
     if (typeof current !== 'object' || current === null) continue;
     const inner = depth + 1;
     deepest = Math.max(deepest, inner);
-    if (inner > limit) return inner;
-    for (const child of Object.values(current)) pending.push([child, inner]);
+    if (inner > limit) return { depth: inner, notFinite };
+    if (Array.isArray(current)) current.forEach((item: unknown, index) => pending.push([item, inner, `${at}[${index}]`]));
+    else for (const [name, child] of Object.entries(current)) pending.push([child, inner, `${at}.${name}`]);
   }
-  return deepest;
+  return { depth: deepest, notFinite };
 }
