@@ -50,7 +50,7 @@ export class Preferences {
    * would come back as null).
    */
   set(key: string, value: unknown): Result<null> {
-    const shown = key.length > 60 ? `${key.slice(0, 60)}…` : key;
+    const shown = echoInput(key, 60);
     if (RESERVED_KEYS.has(key.trim())) return refuse('key', m.errors_pref_key_reserved({ key: shown }));
     const { depth, notFinite } = shapeOf(value, PREFERENCE_DEPTH_MAX);
     if (depth > PREFERENCE_DEPTH_MAX) {

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { base64Length } from '../../shared/base64';
 import { MMS_IMPORT_MAX_BYTES } from '../../shared/methods/mms';
 import { CHART_IMAGE_MAX_BYTES } from '../../shared/methods/reports';
+import { jsonAnswer } from './json-answer';
 
 /** Room in a body for the JSON around its file (names, the wrapper). */
 const BODY_ROOM_BYTES = 1024 * 1024;
@@ -66,13 +67,8 @@ export const CLOSE_UNREAD_AFTER_MS = 1_000;
  */
 export function answerUnread(req: IncomingMessage, res: ServerResponse, status: number, value: unknown): void {
   req.pause();
-  const body = Buffer.from(JSON.stringify(value));
-  res.writeHead(status, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': body.length,
-    'Cache-Control': 'no-store',
-    Connection: 'close',
-  });
+  const { body, headers } = jsonAnswer(value);
+  res.writeHead(status, { ...headers, Connection: 'close' });
   res.write(body);
   const socket = req.socket;
   const closing = setTimeout(() => socket.destroy(), CLOSE_UNREAD_AFTER_MS);

@@ -14,6 +14,7 @@ import { removeStalePartials } from '../export/reservation';
 import { createBrowserDesktop } from './browser-desktop';
 import { DownloadOffers } from './download-offers';
 import { EventStreams } from './event-streams';
+import { sendJson } from './json-answer';
 import { answerUnread, readBody } from './request-body';
 
 /**
@@ -229,11 +230,6 @@ function decodedOrNull(text: string): string | null {
 function header(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];
   return Array.isArray(value) ? value[0] : value;
-}
-
-function sendJson(res: ServerResponse, status: number, value: unknown): void {
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
-  res.end(JSON.stringify(value));
 }
 
 function sendText(res: ServerResponse, status: number, text: string): void {
