@@ -82,8 +82,11 @@ export class Scheduler {
   private readonly clock: SchedulerClock;
   private readonly loops = new Map<string, SyncLoop>();
   private readonly reporting = new Set<string>();
-  /** After a report failed: when to try again, and how many failed in a row (a notification each time must stay rare). */
-  private readonly reportRetries = new Map<string, { at: number; failures: number }>();
+  /**
+   * After a report failed: when to try again, how many failed in a row (a notification each time must stay rare),
+   * and the report settings that failed (other settings, e.g. the folder put right, are tried at once).
+   */
+  private readonly reportRetries = new Map<string, { at: number; failures: number; settings: string }>();
   private reportTimer: unknown = null;
   private started = false;
   /** Settles when the report work started by the last check is done (tests wait on it). */
@@ -131,11 +134,35 @@ export class Scheduler {
   nextRuns(profileId: string): NextRuns {
     const loop = this.loops.get(profileId);
     const profile = this.deps.profiles().find((candidate) => candidate.id === profileId);
-    const report = profile?.settings.dailyReport ?? null;
-    return {
-      syncAt: loop?.nextAt ?? null,
-      reportAt: report === null || profile === undefined ? null : nextReportDueMs(this.clock.now(), report.atLocalTime, profile.zone),
-    };
+    return { syncAt: loop?.nextAt ?? null, reportAt: profile === undefined ? null : this.nextReportAt(profile, this.clock.now()) };
+  }
+
+  /** When a profile's report runs next: its next due time, or sooner the retry of one that failed. */
+  private nextReportAt(profile: ScheduledProfile, now: number): number | null {
+    const report = profile.settings.dailyReport;
+    if (report === null) return null;
+    return Math.min(nextReportDueMs(now, report.atLocalTime, profile.zone), this.retryOf(profile)?.at ?? Number.POSITIVE_INFINITY);
+  }
+
+  /** The wait after a failed report, unless the report's settings changed since it failed. */
+  private retryOf(profile: ScheduledProfile): { at: number; failures: number } | null {
+    const retry = this.reportRetries.get(profile.id);
+    if (retry === undefined) return null;
+    if (retry.settings === JSON.stringify(profile.settings.dailyReport)) return retry;
+    this.reportRetries.delete(profile.id);
+    return null;
+  }
+
+  /** The report clock is looked at again at the next due time or retry, and at least every REPORT_CHECK_MS. */
+  private armReportCheck(): void {
+    if (this.reportTimer !== null) this.clock.clearTimeout(this.reportTimer);
+    this.reportTimer = null;
+    if (!this.started) return;
+    const now = this.clock.now();
+    const next = Math.min(...this.deps.profiles().map((profile) => this.nextReportAt(profile, now) ?? Number.POSITIVE_INFINITY));
+    if (Number.isFinite(next)) {
+      this.reportTimer = this.clock.setTimeout(() => this.checkReports(), Math.max(1000, Math.min(next - now, REPORT_CHECK_MS)));
+    }
   }
 
   private scheduleSync(profileId: string, loop: SyncLoop, delayMs: number): void {
@@ -186,12 +213,10 @@ export class Scheduler {
     if (!this.started) return;
     const now = this.clock.now();
     const work: Promise<void>[] = [];
-    let nextDue = Number.POSITIVE_INFINITY;
     for (const profile of this.deps.profiles()) {
       const report = profile.settings.dailyReport;
       if (report === null) continue;
-      nextDue = Math.min(nextDue, nextReportDueMs(now, report.atLocalTime, profile.zone));
-      if (this.reporting.has(profile.id) || (this.reportRetries.get(profile.id)?.at ?? 0) > now) continue;
+      if (this.reporting.has(profile.id) || (this.retryOf(profile)?.at ?? 0) > now) continue;
       const dueDay = latestDueReportDay(now, report.atLocalTime, profile.zone);
       const last = this.deps.lastReportDay(profile.id);
       const first = last === null ? dueDay : Math.max(dayOfKey(last) + 1, dueDay - REPORT_CATCH_UP_DAYS + 1);
@@ -199,9 +224,7 @@ export class Scheduler {
       work.push(this.writeReports(profile, first, dueDay));
     }
     this.reportsSettled = Promise.all(work).then(() => undefined);
-    if (Number.isFinite(nextDue)) {
-      this.reportTimer = this.clock.setTimeout(() => this.checkReports(), Math.max(1000, Math.min(nextDue - now, REPORT_CHECK_MS)));
-    }
+    this.armReportCheck();
   }
 
   private async writeReports(profile: ScheduledProfile, firstDay: number, lastDay: number): Promise<void> {
@@ -218,10 +241,12 @@ export class Scheduler {
           }));
           // Tried again later (a quarter hour, doubling up to 4 hours), so a folder or a network that comes back gets its file.
           if (!written.ok) {
-            const failures = (this.reportRetries.get(profile.id)?.failures ?? 0) + 1;
+            const failures = (this.retryOf(profile)?.failures ?? 0) + 1;
             const waitMs = Math.min(REPORT_CHECK_MS * 2 ** (failures - 1), REPORT_RETRY_MAX_MS);
-            this.reportRetries.set(profile.id, { at: this.clock.now() + waitMs, failures });
+            this.reportRetries.set(profile.id, { at: this.clock.now() + waitMs, failures, settings: JSON.stringify(report) });
             this.deps.log.warn(`The daily ${list} report of ${window.key} for ${profile.name} was not written: ${written.error.message}`);
+            this.deps.onChange?.();
+            this.armReportCheck();
             return;
           }
         }

@@ -236,4 +236,39 @@ describe('daily report', () => {
     expect(h.lastDay()).toBe('2026-11-24');
     h.scheduler.stop();
   });
+
+  it('after a report fails, the next run shown is its retry, not the next due time', async () => {
+    const t0 = Date.parse('2026-11-25T14:00:00Z');
+    vi.setSystemTime(t0);
+    const h = harness({ syncEveryMinutes: null, dailyReport: at6 }, { lastDay: '2026-11-23', failingReports: 1 });
+    h.scheduler.start();
+    await h.scheduler.reportsSettled;
+    expect(h.lastDay()).toBe('2026-11-23');
+    // Tried again in a quarter hour: that is the next run, not tomorrow's 06:00.
+    expect(h.scheduler.nextRuns('ops').reportAt).toBe(t0 + 15 * MINUTE);
+    await vi.advanceTimersByTimeAsync(15 * MINUTE);
+    await h.scheduler.reportsSettled;
+    expect(h.lastDay()).toBe('2026-11-24');
+    expect(h.scheduler.nextRuns('ops').reportAt).toBe(Date.parse('2026-11-26T11:00:00Z'));
+    h.scheduler.stop();
+  });
+
+  it('after a report fails, changed report settings (a folder put right) try again at once', async () => {
+    const t0 = Date.parse('2026-11-25T14:00:00Z');
+    vi.setSystemTime(t0);
+    const h = harness({ syncEveryMinutes: null, dailyReport: at6 }, { lastDay: '2026-11-23', failingReports: 1 });
+    h.scheduler.start();
+    await h.scheduler.reportsSettled;
+    expect(h.reports).toHaveLength(1);
+    // The same settings saved again: the wait stands.
+    h.scheduler.refresh();
+    await h.scheduler.reportsSettled;
+    expect(h.reports).toHaveLength(1);
+    h.profile.settings = { syncEveryMinutes: null, dailyReport: { ...at6, folder: '/reports-now-there' } };
+    h.scheduler.refresh();
+    await h.scheduler.reportsSettled;
+    expect(h.reports.map((report) => (report.at - t0) / MINUTE)).toEqual([0, 0]);
+    expect(h.lastDay()).toBe('2026-11-24');
+    h.scheduler.stop();
+  });
 });
