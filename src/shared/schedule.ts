@@ -134,8 +134,13 @@ export function nextReportDueMs(nowMs: number, atLocalTime: string, zone: TimeZo
   return nowMs < dueToday ? dueToday : reportDueMs(today + 1, atLocalTime, zone);
 }
 
-/** `voice-report_2026-11-01_Ops.xlsx`: the day and the profile, safe as a file name on every system. */
-export function reportFileName(list: ReportListName, dayKey: string, profileName: string): string {
-  const profile = profileName.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'profile';
-  return `${list === 'voice' ? 'voice' : 'number'}-report_${dayKey}_${profile}.xlsx`;
+/**
+ * `voice-report_2026-11-01_Ops.xlsx`: the day and the profile, safe as a file name on every system. A name
+ * that keeps no safe letter (运营) is named by the profile's id instead, so two such profiles reporting into
+ * one folder never write over each other's file.
+ */
+export function reportFileName(list: ReportListName, dayKey: string, profile: { id: string; name: string }): string {
+  const safe = (text: string): string => text.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '');
+  const named = safe(profile.name) || `profile-${safe(profile.id).slice(0, 8) || 'unnamed'}`;
+  return `${list === 'voice' ? 'voice' : 'number'}-report_${dayKey}_${named}.xlsx`;
 }

@@ -64,7 +64,7 @@ export async function writeDailyReport(
   const list: SomeList = listOf(operation);
   // A profile file from another system (C:\Reports read on Linux) must not resolve against the working directory.
   if (!isFullPathOn(process.platform, folder)) return fail('folder-not-absolute', notFullPathHere(folder));
-  const path = join(folder, reportFileName(listName, day.key, profile.name));
+  const path = join(folder, reportFileName(listName, day.key, profile));
   const query = checkFetchAll(list, reportParams(day, profile.zone), {});
   if (!query.ok) return query;
   const job = deps.jobs.start({ kind: 'export', title: () => m.export_daily_report_title({ title: list.endpoint.title(), day: day.key }), profileId: profile.id, operation, path, cancellable: true });

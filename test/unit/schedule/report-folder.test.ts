@@ -8,7 +8,7 @@ import { writeDailyReport } from '../../../src/main/schedule/daily-report';
 import { reportFolderProblemHere } from '../../../src/main/schedule/report-folder';
 import type { ScheduleStatus } from '../../../src/shared/methods/schedule';
 import { SANDBOX_PROFILE_ID } from '../../../src/shared/profiles';
-import { reportDayOf, reportFolderProblem, scheduleSettingsOf, validateScheduleSettings, type ScheduleSettings } from '../../../src/shared/schedule';
+import { reportDayOf, reportFileName, reportFolderProblem, scheduleSettingsOf, validateScheduleSettings, type ScheduleSettings } from '../../../src/shared/schedule';
 import { parseTimeZone, type TimeZone } from '../../../src/shared/time-zone';
 import { startTestServices, type TestServices } from '../support/services';
 
@@ -122,5 +122,16 @@ describe('a schedule saved before the folder rule', () => {
     expect(validateScheduleSettings(scheduleSettingsOf(saved)).folder).toMatch(/full path/);
     expect(scheduleSettingsOf({ ...saved, dailyReport: { ...saved.dailyReport, folder: ' ' } })).toEqual({ syncEveryMinutes: null, dailyReport: null });
     expect(scheduleSettingsOf({ ...saved, syncEveryMinutes: 1 })).toEqual({ syncEveryMinutes: null, dailyReport: null });
+  });
+});
+
+describe("a daily report's file name", () => {
+  it('names the day and the profile; two profiles whose names keep no safe letter (简体中文 names) never share a file', () => {
+    expect(reportFileName('voice', '2026-11-24', { id: 'sandbox', name: 'Sandbox (demo)' })).toBe('voice-report_2026-11-24_Sandbox-demo.xlsx');
+    expect(reportFileName('numbers', '2026-11-24', { id: 'x', name: 'Ops' })).toBe('number-report_2026-11-24_Ops.xlsx');
+    const ops = reportFileName('voice', '2026-11-24', { id: '3f2b9c1e-0000-4000-8000-000000000001', name: '运营' });
+    const care = reportFileName('voice', '2026-11-24', { id: '9a7d5e4c-0000-4000-8000-000000000002', name: '客服' });
+    expect(ops).not.toBe(care);
+    for (const name of [ops, care]) expect(name).toMatch(/^voice-report_2026-11-24_[A-Za-z0-9._-]+\.xlsx$/);
   });
 });
