@@ -291,3 +291,22 @@ test('the hours show their cost, and the board watches in the background after t
     await leaveLiveDay(app, sandbox, harness);
   }
 });
+
+test('limits typed but not saved stay as typed while another setting of the board changes', async ({ app }) => {
+  await app.keyboard.press('Control+Shift+0');
+  await expect(app.getByRole('heading', { level: 1, name: 'Live' })).toBeVisible();
+  await app.getByRole('button', { name: 'Thresholds…' }).click();
+  const busyAmber = app.getByLabel('Busy seats, amber:');
+  const idleRed = app.getByLabel('Idle seats, red:');
+  await busyAmber.fill('12');
+  await idleRed.fill('abc');
+  await app.getByRole('button', { name: 'Save thresholds' }).click();
+  await expect(app.getByText('Idle seats: type a number, or leave it empty to switch this level off.')).toBeVisible();
+  // The wall's colours, the period and the background watch are saved at once; the limits being typed are not touched.
+  await app.getByLabel('Wall colours').selectOption('light');
+  await app.getByLabel('Refresh every').selectOption('60');
+  await app.getByRole('switch', { name: 'Watch in the background' }).click();
+  await expect(busyAmber).toHaveValue('12');
+  await expect(idleRed).toHaveValue('abc');
+  await expect(app.getByText('Idle seats: type a number, or leave it empty to switch this level off.')).toBeVisible();
+});
