@@ -14,7 +14,7 @@ import type { Logger } from '../log';
 import { withAccounts } from '../handlers/accounts-handlers';
 import type { Handlers } from '../handlers/dispatcher';
 import type { ScheduleStatus } from '../../shared/methods/schedule';
-import { fail, ok, type Result } from '../../shared/result';
+import { fail, ok, type AppError, type Result } from '../../shared/result';
 import { parseTimeZone } from '../../shared/time-zone';
 import { writeDailyReport } from './daily-report';
 import { scheduleSettingsProblemsHere } from './report-folder';
@@ -54,13 +54,20 @@ export function createScheduledWork(deps: ScheduledWorkDeps): ScheduledWork {
     }
   }
 
+  /** A scheduled sync that cannot start is told where every sync is, in the jobs area, as a failed Sync job saying why. */
+  function notStarted(profileId: string, error: AppError): Result<unknown> {
+    const job = jobs.start({ kind: 'sync', title: m.export_sync_title, profileId, operation: null, path: null, cancellable: false });
+    job.end({ state: 'failed', rows: 0, error, warnings: [] });
+    return { ok: false, error };
+  }
+
   async function sync(profileId: string): Promise<Result<unknown>> {
     const settings = accounts.archiveSettings(profileId);
-    if (!settings.enabled) return fail('archive-off', m.export_schedule_archive_off());
+    if (!settings.enabled) return notStarted(profileId, { code: 'archive-off', message: m.export_schedule_archive_off() });
     const store = await archives.store(profileId, 'sync');
-    if (!store) return fail('archive-unavailable', m.errors_archive_not_opened());
+    if (!store) return notStarted(profileId, { code: 'archive-unavailable', message: m.errors_archive_not_opened() });
     const started = await startSyncJob({ accounts, jobs, log, archives }, store, profileId, SYNCED_LISTS, syncPlanOf(settings, Date.now(), null));
-    return started.ok ? started.value.finished : started;
+    return started.ok ? started.value.finished : notStarted(profileId, started.error);
   }
 
   const scheduler = new Scheduler({

@@ -2,7 +2,12 @@ import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { JobRegistry } from '../../../src/main/jobs/job-registry';
+import { createLogger } from '../../../src/main/log';
+import { createScheduledWork } from '../../../src/main/schedule/scheduled-work';
+import type { SchedulerClock } from '../../../src/main/schedule/scheduler';
+import type { JobInfo } from '../../../src/shared/methods/jobs';
 import { calendarOf } from '../../../src/shared/calendar';
 import type { ScheduleStatus } from '../../../src/shared/methods/schedule';
 import { SANDBOX_PROFILE_ID } from '../../../src/shared/profiles';
@@ -113,4 +118,28 @@ describe('the daily report', () => {
     const status = valueOf(await test.call<ScheduleStatus>('scheduleStatus', { profileId: SANDBOX_PROFILE_ID }));
     expect(status.lastReportDay).toBeNull();
   }, 60_000);
+});
+
+describe('the scheduled sync', () => {
+  it('that cannot run (the archive switched off) ends as a failed Sync job saying why, not only in the log', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'schedule-sync-off-'));
+    const test = services(dataDir);
+    const { accounts, archives } = test.services;
+    accounts.setArchiveSettings(SANDBOX_PROFILE_ID, { ...accounts.archiveSettings(SANDBOX_PROFILE_ID), enabled: false });
+    accounts.setScheduleSettings(SANDBOX_PROFILE_ID, { syncEveryMinutes: 5, dailyReport: null });
+    const changes: JobInfo[] = [];
+    const jobs = new JobRegistry((job) => changes.push(job));
+    const timers: { run: () => void; ms: number }[] = [];
+    const clock: SchedulerClock = { now: () => Date.now(), setTimeout: (run, ms) => timers.push({ run, ms }), clearTimeout: () => {} };
+    const work = createScheduledWork({ accounts, archives, jobs, log: createLogger({ console: false }), userDataDir: dataDir, appVersion: 'test', clock });
+    work.scheduler.start();
+    const tick = timers.find((timer) => timer.ms === 5 * 60_000);
+    expect(tick).toBeDefined();
+    tick?.run();
+    await vi.waitFor(() => expect(changes.some((job) => job.state === 'failed')).toBe(true));
+    const failed = changes.find((job) => job.state === 'failed');
+    expect(failed).toMatchObject({ kind: 'sync', profileId: SANDBOX_PROFILE_ID });
+    expect(failed?.error?.message).toBe('The archive is switched off for this profile, so there is nothing to sync.');
+    work.scheduler.stop();
+  });
 });
