@@ -310,3 +310,37 @@ test('limits typed but not saved stay as typed while another setting of the boar
   await expect(idleRed).toHaveValue('abc');
   await expect(app.getByText('Idle seats: type a number, or leave it empty to switch this level off.')).toBeVisible();
 });
+
+test('slowed down after -15, the board keeps its longer wait when the window is hidden and shown again', async ({ app, sandbox, harness }) => {
+  const setVisibility = (state: 'hidden' | 'visible'): Promise<void> =>
+    app.evaluate((shown) => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => shown });
+      document.dispatchEvent(new Event('visibilitychange'));
+    }, state);
+  await app.keyboard.press('Control+Shift+0');
+  await expect(app.getByRole('heading', { level: 1, name: 'Live' })).toBeVisible();
+  await app.getByLabel('Refresh every').selectOption('10');
+  sandbox.setFaults({ rateLimitRate: 1 });
+  try {
+    await app.getByRole('button', { name: 'Refresh now' }).click();
+    await expect(app.getByTestId('live-state')).toContainText('(slowed down after -15)', { timeout: 30_000 });
+    const boards: number[] = [];
+    const onRequest = (request: { url(): string }): void => {
+      if (request.url().includes('/rpc/liveBoard')) boards.push(Date.now());
+    };
+    app.on('request', onRequest);
+    // A glance at another window and back, twice: the platform asked for fewer requests, and gets none sooner.
+    for (let i = 0; i < 2; i++) {
+      await setVisibility('hidden');
+      await expect(app.getByTestId('live-state')).toHaveText('Paused while the window is hidden.');
+      await setVisibility('visible');
+      await expect(app.getByTestId('live-state')).toContainText('(slowed down after -15)');
+    }
+    await app.waitForTimeout(3_000);
+    app.off('request', onRequest);
+    expect(boards).toHaveLength(0);
+  } finally {
+    sandbox.setFaults({ rateLimitRate: 0 });
+    await leaveLiveDay(app, sandbox, harness);
+  }
+});

@@ -61,6 +61,8 @@ class LiveState {
   readonly activeAlerts = $derived(this.board ? activeAlertCount(this.board.levels) : 0);
 
   private timer: ReturnType<typeof setTimeout> | null = null;
+  /** When the last refresh ended: the wait before the next counts from it. */
+  private endedAt: number | null = null;
   private running: Promise<void> | null = null;
   private followed: string | null = null;
   private restored = false;
@@ -152,15 +154,17 @@ class LiveState {
     if (document.visibilityState === 'hidden') return this.pause('hidden');
     if (!navigator.onLine) return this.pause('offline');
     this.paused = null;
-    void this.refresh();
+    // Back at once, unless slowed down after -15: the platform asked for fewer requests, and a pause does not end that wait.
+    if (this.rateLimitedInARow > 0 && this.endedAt !== null && this.running === null) this.schedule(this.endedAt);
+    else void this.refresh();
   }
 
-  private schedule(): void {
+  /** The next refresh, a wait after `sinceMs` (the last refresh's end): the period, longer after -15. */
+  private schedule(sinceMs: number = Date.now()): void {
     this.clearTimer();
     if (!this.active || this.paused !== null) return;
-    const waitMs = nextRefreshMs(this.settings.refreshSeconds, this.rateLimitedInARow);
-    this.nextAt = Date.now() + waitMs;
-    this.timer = setTimeout(() => void this.refresh(), waitMs);
+    this.nextAt = sinceMs + nextRefreshMs(this.settings.refreshSeconds, this.rateLimitedInARow);
+    this.timer = setTimeout(() => void this.refresh(), Math.max(0, this.nextAt - Date.now()));
   }
 
   /** Refreshes now (the loop, or Refresh now); a refresh under way is not started twice. */
@@ -169,6 +173,7 @@ class LiveState {
     const profileId = this.profileId;
     this.running = this.refreshOnce(profileId).finally(() => {
       this.running = null;
+      this.endedAt = Date.now();
       // The profile was switched meanwhile: the new one's board at once, not a period later.
       if (this.active && profileId !== this.profileId) void this.refresh();
       else this.schedule();
