@@ -7,6 +7,7 @@ import { echoInput } from './echo';
 import { calendarOf, type Window } from './calendar';
 import { m } from './i18n';
 import { wallTimeToEpochMs, type TimeZone } from './time-zone';
+import { safeNamePart } from './safe-name';
 import { unsendableCharacter } from './validation/text';
 
 export const REPORT_LISTS = ['voice', 'numbers'] as const;
@@ -140,7 +141,6 @@ export function nextReportDueMs(nowMs: number, atLocalTime: string, zone: TimeZo
  * one folder never write over each other's file.
  */
 export function reportFileName(list: ReportListName, dayKey: string, profile: { id: string; name: string }): string {
-  const safe = (text: string): string => text.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '');
-  const named = safe(profile.name) || `profile-${safe(profile.id).slice(0, 8) || 'unnamed'}`;
+  const named = safeNamePart(profile.name) || `profile-${safeNamePart(profile.id).slice(0, 8) || 'unnamed'}`;
   return `${list === 'voice' ? 'voice' : 'number'}-report_${dayKey}_${named}.xlsx`;
 }

@@ -2,22 +2,13 @@ import { listOf, type ListOperation } from '../../shared/operations';
 import type { ExportFileFormat, ExportFormat } from '../../shared/methods/export';
 import { calendarOf } from '../../shared/calendar';
 import { parseIsoInstant, type TimeZone } from '../../shared/time-zone';
+import { safeNamePart } from '../../shared/safe-name';
 
 export type { ExportFormat };
 
 /** voiceRecords → voice-records (the CLI's names too). */
 export function operationSlug(operation: ListOperation): string {
   return operation.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
-}
-
-/** Letters, digits, `.`, `_` and `-` only: safe on Windows, macOS and Linux alike. */
-export function safeNamePart(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[^A-Za-z0-9._-]+/g, '-')
-    .replace(/-{2,}/g, '-')
-    .replace(/^[-.]+|[-.]+$/g, '')
-    .slice(0, 60);
 }
 
 function isoDate(epochMs: number, zone: TimeZone): string {
