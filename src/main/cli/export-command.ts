@@ -20,6 +20,7 @@ import type { AppError } from '../../shared/result';
 import { parseCliArgs } from './args';
 import { echoInput } from '../../shared/echo';
 import { formatNumber, m } from '../../shared/i18n';
+import { detailLine } from '../../shared/error-detail';
 import { choosesAnything, type ShownChoice, shownChoice, SHOWN_OPTIONS, shownUsage } from './shown-options';
 import { UsageError, type CliCommand, type CliIo } from './command';
 import {
@@ -320,7 +321,7 @@ export async function exportWith(opened: OpenConnection, job: ExportJob, io: Cli
     io.err(
       [
         m.cli_export_failed({ code: error.code, message: error.message }),
-        ...(error.detail ? [m.cli_server_said({ detail: error.detail })] : []),
+        ...(error.detail ? [detailLine(error, 'terminal')] : []),
         m.cli_no_file_written(),
       ].join('\n'),
     );

@@ -16,6 +16,7 @@ import type { Result } from '../../shared/result';
 import type { Logger } from '../log';
 import { echoInput } from '../../shared/echo';
 import { formatNumber, m } from '../../shared/i18n';
+import { detailLine } from '../../shared/error-detail';
 import { parseCliArgs } from './args';
 import { UsageError, type CliCommand, type CliIo } from './command';
 import {
@@ -192,7 +193,8 @@ async function syncOne(
   const fromArchive = code.startsWith('archive');
   if (fromArchive && detail) job.log.error(`sync of ${list.slug}: archive`, detail);
   const failed = m.cli_sync_failed({ list: list.slug, code, message });
-  io.err(detail && !fromArchive ? `${failed}\n${m.cli_server_said({ detail })}` : failed);
+  const detailed = fromArchive ? null : detailLine(result.error, 'terminal');
+  io.err(detailed ? `${failed}\n${detailed}` : failed);
   return 'failed';
 }
 

@@ -1,5 +1,6 @@
 /** Where on the seat-group screen an error belongs: the group picker, the label editor, a field, or the form. */
 import { platformStatusOf } from '../errors';
+import { detailLine } from '../error-detail';
 import type { AppError } from '../result';
 import { m } from '../i18n';
 import { SEAT_GROUP_FIELDS, type SeatGroupField } from './values';
@@ -15,9 +16,10 @@ export interface PlacedErrors {
   form: AppError | null;
 }
 
-/** The message with the server's own reason, for a field's error line. */
+/** The message with its detail (the server's own reason, as a rule), for a field's error line. */
 export function withReason(error: AppError): string {
-  return error.detail ? m.mms_sg_with_reason({ message: error.message, detail: error.detail }) : error.message;
+  const reason = detailLine(error);
+  return reason === null ? error.message : m.mms_sg_with_reason({ message: error.message, reason });
 }
 
 /** The first settings field the server's reason names, e.g. "timeoutIdle must be 0 or more". */
