@@ -101,6 +101,10 @@ export function createScheduledWork(deps: ScheduledWorkDeps): ScheduledWork {
       setScheduleSettings: ({ profileId, settings }) =>
         withAccounts(async () => {
           const fields = await scheduleSettingsProblemsHere(settings);
+          // A scheduled sync keeps records in the archive: with it off, every run would fail.
+          if (settings.syncEveryMinutes !== null && !accounts.archiveSettings(profileId).enabled) {
+            fields.syncEveryMinutes ??= m.export_schedule_needs_archive();
+          }
           if (Object.keys(fields).length > 0) throw new AccountsError('validation', m.errors_schedule_settings_fields(), fields);
           accounts.setScheduleSettings(profileId, settings);
           scheduler.refresh();

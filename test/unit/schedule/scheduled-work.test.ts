@@ -55,6 +55,20 @@ describe('scheduled work settings', () => {
     const again = services(dataDir);
     expect(valueOf(await again.call<ScheduleStatus>('scheduleStatus', { profileId: SANDBOX_PROFILE_ID })).settings.syncEveryMinutes).toBe(15);
   });
+
+  it('refuses a scheduled sync while the archive is off, naming the field, and keeps a daily report alone', async () => {
+    const test = services(mkdtempSync(join(tmpdir(), 'schedule-archive-off-')));
+    const { accounts } = test.services;
+    accounts.setArchiveSettings(SANDBOX_PROFILE_ID, { ...accounts.archiveSettings(SANDBOX_PROFILE_ID), enabled: false });
+    const refused = await test.call<ScheduleStatus>('setScheduleSettings', { profileId: SANDBOX_PROFILE_ID, settings: { syncEveryMinutes: 15, dailyReport: null } });
+    expect(refused.ok).toBe(false);
+    if (refused.ok) return;
+    expect(refused.error.fields).toEqual({ syncEveryMinutes: 'Switch the archive on above first: a scheduled sync keeps the records in it.' });
+    expect(valueOf(await test.call<ScheduleStatus>('scheduleStatus', { profileId: SANDBOX_PROFILE_ID })).settings.syncEveryMinutes).toBeNull();
+    const folder = mkdtempSync(join(tmpdir(), 'schedule-archive-off-reports-'));
+    const report = { atLocalTime: '06:00', folder, lists: ['voice'] };
+    expect(valueOf(await test.call<ScheduleStatus>('setScheduleSettings', { profileId: SANDBOX_PROFILE_ID, settings: { syncEveryMinutes: null, dailyReport: report } })).settings.dailyReport).toEqual(report);
+  });
 });
 
 /** The voice report set due at 00:00 (so at any time of day the previous day's is due and not yet written), and the scheduler's first look done. */
