@@ -120,6 +120,32 @@ export class ZoneCalendar {
     return wallTimeToEpochMs({ ...wall, day: wall.day + days }, this.zone);
   }
 
+  /**
+   * The period just before a window and as long on the local clock: the N local days before
+   * N local days (one of them may have 23 or 25 hours), 06:00-10:00 before 10:00-14:00. Where
+   * the clock does not move forward across the window (inside a repeated hour), as many hours.
+   */
+  previousWindow(window: Window): Window {
+    const fromWall = this.wallMs(window.fromMs);
+    const clockLength = this.wallMs(window.toMs) - fromWall;
+    const length = clockLength > 0 ? clockLength : window.toMs - window.fromMs;
+    const start = new Date(fromWall - length);
+    const fromMs = wallTimeToEpochMs(
+      {
+        year: start.getUTCFullYear(),
+        month: start.getUTCMonth() + 1,
+        day: start.getUTCDate(),
+        hour: start.getUTCHours(),
+        minute: start.getUTCMinutes(),
+        second: start.getUTCSeconds(),
+        millisecond: start.getUTCMilliseconds(),
+      },
+      this.zone,
+    );
+    // A start in a skipped hour moves forward by the gap; past the window's start, count real hours.
+    return { fromMs: fromMs < window.fromMs ? fromMs : window.fromMs - (window.toMs - window.fromMs), toMs: window.fromMs };
+  }
+
   /** `2026-11-01 13:45` in the zone. */
   minuteLabel(epochMs: number): string {
     return formatInstant(epochMs, this.zone, 'minute');

@@ -7,7 +7,7 @@ import type { ArchiveStore } from '../archive/archive-store';
 import { coveredMs, type CoveragePiece } from '../archive/coverage';
 import type { MmsSendSummary } from '../../shared/mms/records';
 import type { ListCoverage, Overview, OverviewCompared, OverviewComparison } from '../../shared/reports/overview';
-import { epochMsToWallTime, parseTimeZone, wallTimeToEpochMs, type TimeZone } from '../../shared/time-zone';
+import { parseTimeZone, type TimeZone } from '../../shared/time-zone';
 import { ok, fail, type Result } from '../../shared/result';
 import { m } from '../../shared/i18n';
 import { CALENDAR_MAX_DAYS, calendarOf, DAY_MS, type Window } from '../../shared/calendar';
@@ -37,16 +37,14 @@ export interface OverviewInput {
 }
 
 /**
- * The window the figures are compared with: the period of the same length just before, or
- * the same local days and times a week earlier (a week is 7 local days, whatever the clocks did).
+ * The window the figures are compared with, by the zone's calendar: the period as long on the
+ * local clock just before (the day before a day, whether it had 23, 24 or 25 hours), or the
+ * same local days and times a week earlier (a week is 7 local days, whatever the clocks did).
  */
 export function comparisonWindow(window: Window, kind: Exclude<OverviewComparison, 'none'>, zone: TimeZone): Window {
-  if (kind === 'previous') return { fromMs: window.fromMs - (window.toMs - window.fromMs), toMs: window.fromMs };
-  const weekBefore = (epochMs: number): number => {
-    const wall = epochMsToWallTime(epochMs, zone);
-    return wallTimeToEpochMs({ ...wall, day: wall.day - 7 }, zone);
-  };
-  return { fromMs: weekBefore(window.fromMs), toMs: weekBefore(window.toMs) };
+  const calendar = calendarOf(zone);
+  if (kind === 'previous') return calendar.previousWindow(window);
+  return { fromMs: calendar.shiftDays(window.fromMs, -7), toMs: calendar.shiftDays(window.toMs, -7) };
 }
 
 /** A window the Overview can be computed for. */

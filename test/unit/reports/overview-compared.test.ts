@@ -37,8 +37,32 @@ describe('the Overview compared', () => {
       fromMs: Date.parse('2026-10-27T00:00:00-04:00'),
       toMs: Date.parse('2026-10-30T00:00:00-04:00'),
     });
-    expect(comparisonWindow(window, 'previous', newYork)).toEqual({ fromMs: window.fromMs - 3 * DAY, toMs: window.fromMs });
+    // The three local days before, one of them 25 hours long: not 72 hours, which would start on 30 October at 23:00.
+    expect(comparisonWindow(window, 'previous', newYork)).toEqual({
+      fromMs: Date.parse('2026-10-31T00:00:00-04:00'),
+      toMs: window.fromMs,
+    });
   });
+
+  it('the previous period of a local day is the local day before, on a day of 25 or 23 hours too', async () => {
+    const fallBack = { fromMs: Date.parse('2026-11-01T00:00:00-04:00'), toMs: Date.parse('2026-11-02T00:00:00-05:00') };
+    expect(comparisonWindow(fallBack, 'previous', newYork)).toEqual({ fromMs: Date.parse('2026-10-31T00:00:00-04:00'), toMs: fallBack.fromMs });
+    const dayAfter = { fromMs: fallBack.toMs, toMs: Date.parse('2026-11-03T00:00:00-05:00') };
+    expect(comparisonWindow(dayAfter, 'previous', newYork)).toEqual(fallBack);
+    const springForward = { fromMs: Date.parse('2026-03-08T00:00:00-05:00'), toMs: Date.parse('2026-03-09T00:00:00-04:00') };
+    expect(comparisonWindow(springForward, 'previous', newYork)).toEqual({ fromMs: Date.parse('2026-03-07T00:00:00-05:00'), toMs: springForward.fromMs });
+    // Hours that are not whole days keep their clock reading: 10:00 to 14:00 after 06:00 to 10:00.
+    const hours = { fromMs: Date.parse('2026-11-02T10:00:00-05:00'), toMs: Date.parse('2026-11-02T14:00:00-05:00') };
+    expect(comparisonWindow(hours, 'previous', newYork)).toEqual({ fromMs: Date.parse('2026-11-02T06:00:00-05:00'), toMs: hours.fromMs });
+    // So the day chart sets the day beside the day before, and its compared days add up to the compared calls.
+    const result = await computeOverview({ store: archive.store, profileId: 'p', timeZone: 'America/New_York', window: fallBack, compare: 'previous', mmsSends: [] });
+    if (!result.ok) throw new Error(result.error.message);
+    const compared = result.value.compared;
+    if (!compared) throw new Error('no comparison');
+    expect(compared.voice.byDay.map((day) => day.key)).toEqual(['2026-10-31']);
+    expect(compared.voice.byDay[0].calls).toBe(compared.voice.totals.calls);
+    expect(compared.voice.totals.calls).toBe(rawCalls(Date.parse('2026-10-31T00:00:00-04:00'), fallBack.fromMs));
+  }, 60_000);
 
   for (const kind of ['previous', 'last-week'] as const) {
     it(`${kind}: the comparison's figures are its own window's, counted from the raw rows`, async () => {
