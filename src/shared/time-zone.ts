@@ -59,7 +59,10 @@ function readZone(text: string): TimeZone | null {
       second: 'numeric',
       era: 'short',
     });
-    return { kind: 'iana', name: format.resolvedOptions().timeZone, format };
+    // The runtime may call a zone by a legacy alias (ICU: Asia/Kolkata is Asia/Calcutta): keep the
+    // name as typed, in the runtime's letter case when only that differs (asia/shanghai).
+    const resolved = format.resolvedOptions().timeZone;
+    return { kind: 'iana', name: resolved.toLowerCase() === text.toLowerCase() ? resolved : text, format };
   } catch {
     return null;
   }

@@ -34,6 +34,18 @@ describe('parseTimeZone', () => {
     expect(zone('UTC')).toMatchObject({ kind: 'iana' });
   });
 
+  it('keeps the name the user chose, not the legacy alias the runtime calls it by', () => {
+    // Node's ICU resolves Asia/Kolkata to Asia/Calcutta and Asia/Kathmandu to Asia/Katmandu: the
+    // screens and files would name a zone the user never typed (and the app itself suggests Asia/Kolkata).
+    expect(zone('Asia/Kolkata')).toMatchObject({ kind: 'iana', name: 'Asia/Kolkata' });
+    expect(zone('Asia/Kathmandu')).toMatchObject({ kind: 'iana', name: 'Asia/Kathmandu' });
+    expect(zone(' Europe/Kyiv ')).toMatchObject({ kind: 'iana', name: 'Europe/Kyiv' });
+    // A name typed in other letter case is still written as the zone is spelt.
+    expect(zone('asia/shanghai')).toMatchObject({ kind: 'iana', name: 'Asia/Shanghai' });
+    expect(zone('utc')).toMatchObject({ kind: 'iana', name: 'UTC' });
+    expect(offsetMinutesAt(Date.parse('2026-01-01T00:00:00Z'), zone('Asia/Kathmandu'))).toBe(345);
+  });
+
   it('refuses what is neither', () => {
     for (const bad of ['', 'Mars/Olympus', '+25:00', '+08:75', '8', 'GMT+', 'Asia/']) {
       expect(isValidTimeZone(bad), bad).toBe(false);
