@@ -200,10 +200,30 @@ export function zonesLine(opened: Pick<OpenConnection, 'zone' | 'platformZone'>)
   return m.cli_zones_line_platform({ zone: opened.zone.name, platformZone: opened.platformZone.name });
 }
 
-/** The parser's refusal as a usage error (exit 2): the field messages say what to fix. */
+/**
+ * The parser's refusal as a usage error (exit 2): each field's message under the option the
+ * user typed (`--from`, `--param status`), not the request's path (`params.strTime`).
+ */
 export function usageErrorOf(error: AppError): UsageError {
-  const fields = Object.entries(error.fields ?? {}).map(([field, message]) => `  ${field}: ${message}`);
-  return new UsageError([error.message, ...fields].join('\n'));
+  const fields = Object.entries(error.fields ?? {});
+  if (fields.length === 0) return new UsageError(error.message);
+  const lines = fields.map(([field, message]) => {
+    const option = optionOfField(field);
+    return option === null ? message : `${option}: ${message}`;
+  });
+  return new UsageError([...new Set(lines)].join('\n'));
+}
+
+/**
+ * `params.strTime` → `--from`, `params.endTime` → `--to` (it ends a second before --to),
+ * `params.status` → `--param status`; null for the search and column filters, whose messages name them.
+ */
+function optionOfField(field: string): string | null {
+  const param = /^params\.([^.[]+)/.exec(field)?.[1];
+  if (param === undefined) return null;
+  if (param === 'strTime') return '--from';
+  if (param === 'endTime') return '--to';
+  return `--param ${param}`;
 }
 
 /** One export, as the command line asked for it; `query` is what the list's parser accepted. */

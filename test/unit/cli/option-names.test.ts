@@ -1,0 +1,31 @@
+/** A window or filter the list's parser refuses is named by the option the user typed, never by the request's inner path. */
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../../../src/main/cli/run';
+
+function capture() {
+  const err: string[] = [];
+  return { io: { out: () => undefined, err: (text: string) => err.push(text) }, err };
+}
+
+describe('a refused window or filter on the command line', () => {
+  for (const command of [['export', 'voice-records', '--out', 'calls.csv'], ['report', 'voice', '--out', 'report.xlsx']]) {
+    it(`${command[0]}: names --from, as typed, not params.strTime`, async () => {
+      const { io, err } = capture();
+      // Older than the two months the platform keeps: refused before any connection is opened.
+      const code = await runCli([...command, '--from', '2020-01-01T00:00:00+08:00', '--to', '2020-01-02T00:00:00+08:00'], io, {});
+      expect(code).toBe(2);
+      const printed = err.join('\n');
+      expect(printed).toMatch(/^--from: Only the last 2 months can be queried: start at .+ \(\+08:00\) or later\.$/m);
+      expect(printed).not.toContain('params.');
+    });
+  }
+
+  it('names --param KEY for a filter of the list', async () => {
+    const { io, err } = capture();
+    const code = await runCli(['export', 'seats', '--out', 'seats.csv', '--param', 'status=9'], io, {});
+    expect(code).toBe(2);
+    const printed = err.join('\n');
+    expect(printed).toMatch(/^--param status: Choose a seat status from 1 to 5\.$/m);
+    expect(printed).not.toContain('params.');
+  });
+});
