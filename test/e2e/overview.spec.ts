@@ -157,6 +157,25 @@ test('compared with the day before: every tile has its delta, counted from the s
   await expect(tile).toBeVisible({ timeout: 120_000 });
 });
 
+test('a comparison the archive cannot hold whole says so beside its changes', async ({ app }) => {
+  test.setTimeout(240_000);
+  await openOverview(app);
+  const todayStart = Math.floor((Date.now() + ZONE_OFFSET) / DAY) * DAY - ZONE_OFFSET;
+  const wall = (ms: number): string => new Date(ms + ZONE_OFFSET).toISOString().slice(0, 19).replace('T', ' ');
+  await app.getByRole('group', { name: 'Window' }).getByRole('button', { name: 'Custom' }).click();
+  await app.locator('#range-from').fill(wall(todayStart - 40 * DAY));
+  await app.locator('#range-to').fill(wall(todayStart - 1000));
+  await app.getByRole('group', { name: 'Compare with' }).getByRole('button', { name: 'Previous period' }).click();
+  await app.getByRole('button', { name: 'Show', exact: true }).click();
+  // The 40 days before start 80 days ago: the platform keeps two months, so the archive holds part of them.
+  await expect(app.getByTestId('overview-compared')).toContainText('Compared with the previous period', { timeout: 120_000 });
+  await expect(app.getByTestId('delta-calls')).toBeVisible();
+  await expect(app.getByTestId('overview-compared')).toContainText(
+    'Voice records, compared period: part of the window could not be fetched, so these figures count only what the archive holds',
+  );
+  await expect(app.getByTestId('overview-coverage')).toContainText('Voice records: the whole window is in the archive');
+});
+
 test('a 45-day window, past one request’s 31 days: its figures, a breakdown sorted and opened, the window saved as .xlsx and read back, a chart saved as PNG', async ({ app, sandbox }) => {
   test.setTimeout(240_000);
   await openOverview(app);

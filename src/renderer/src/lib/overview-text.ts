@@ -1,4 +1,5 @@
 import { m } from '../../../shared/i18n';
+import { listOf } from '../../../shared/operations';
 import type { ListCoverage, Overview, OverviewCompared } from '../../../shared/reports/overview';
 import { formatInstant, type TimeZone } from '../../../shared/time-zone';
 import { countText } from './figures';
@@ -50,4 +51,18 @@ export function comparedText(compared: Pick<OverviewCompared, 'kind' | 'fromMs' 
   const from = minute(compared.fromMs, zone);
   const to = minute(compared.toMs - 1000, zone);
   return compared.kind === 'previous' ? m.overview_compared_previous({ from, to }) : m.overview_compared_last_week({ from, to });
+}
+
+/**
+ * What the archive does not hold of the compared period, one sentence per list: a change
+ * against part of a period is not a change, so it is said beside the period (nothing when whole).
+ */
+export function comparedCoverageTexts(compared: Pick<OverviewCompared, 'coverage'>, zone: TimeZone): string[] {
+  const lists = [
+    [listOf('voiceRecords').endpoint.title(), compared.coverage.voice],
+    [listOf('numberRecords').endpoint.title(), compared.coverage.numbers],
+  ] as const;
+  return lists
+    .filter(([, coverage]) => !coverage.complete)
+    .map(([title, coverage]) => coverageText(m.overview_compared_coverage_title({ title }), coverage, zone));
 }
