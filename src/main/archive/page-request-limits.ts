@@ -4,6 +4,7 @@
  * exactly, and an equal-value filter only on a field that holds one value. Each refusal
  * names the column to fix.
  */
+import { planColumnFilter } from '../../shared/column-filter';
 import { listOf, type ListOperation } from '../../shared/operations';
 import { viaNamed, type ViaFilter } from '../../shared/reports/via';
 import { m } from '../../shared/i18n';
@@ -60,6 +61,14 @@ export function checkArchivePageAsks(operation: ListOperation, asks: ArchivePage
     // Text that is no number at all is the column filter's own refusal ("type a number").
     const number = Number(typed);
     if (kindOf(field) === 'number' && typed !== '' && !Number.isNaN(number) && !isBindableNumber(number)) {
+      return refuse(field, m.cli_archive_number_range_type({ column: header(field), min: String(-Number.MAX_SAFE_INTEGER), max: String(Number.MAX_SAFE_INTEGER) }));
+    }
+    // A comparison or a range (`>= 30`, `10-60`) binds its numbers as well, as the filter's one reading plans them.
+    const column = listOf(operation).columns.find((candidate) => candidate.key === field);
+    const planned = column ? planColumnFilter(column, text) : null;
+    const test = planned?.ok && planned.plan?.kind === 'number' ? planned.plan.test : null;
+    const bound = test === null ? [] : test.op === 'between' ? [test.low, test.high] : [test.value];
+    if (!bound.every(isBindableNumber)) {
       return refuse(field, m.cli_archive_number_range_type({ column: header(field), min: String(-Number.MAX_SAFE_INTEGER), max: String(Number.MAX_SAFE_INTEGER) }));
     }
   }

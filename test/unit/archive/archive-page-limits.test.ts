@@ -39,6 +39,12 @@ describe('archive page limits', () => {
   it('a number filter beyond what the engine holds exactly names its column', async () => {
     const huge = await voicePage({ contains: [{ field: 'callDuration', text: '99999999999999999999999' }] });
     expect(huge).toMatchObject(refusal('callDuration', new RegExp(`^${header('callDuration')} holds numbers from`)));
+    // A comparison or a range binds its numbers too: refused at the column, never "bigint out of int64 range" (internal).
+    for (const text of ['>= 99999999999999999999999', '1-99999999999999999999999', '< -99999999999999999999999']) {
+      expect(await voicePage({ contains: [{ field: 'callDuration', text }] }), text).toMatchObject(refusal('callDuration', /holds numbers from/));
+    }
+    expect(await voicePage({ contains: [{ field: 'cost', text: '> 99999999999999999999999' }] })).toMatchObject(refusal('cost', /holds numbers from/));
+    expect(await voicePage({ contains: [{ field: 'callDuration', text: '>= 9007199254740991' }] })).toMatchObject({ ok: true });
     const equal = await voicePage({ equals: [{ field: 'callDuration', value: 1e30 }] });
     expect(equal).toMatchObject(refusal('callDuration', /holds numbers from/));
   });
