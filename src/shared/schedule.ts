@@ -137,8 +137,8 @@ export function nextReportDueMs(nowMs: number, atLocalTime: string, zone: TimeZo
 
 /**
  * `voice-report_2026-11-01_Ops.xlsx`: the day and the profile, safe as a file name on every system. A name
- * that keeps no safe letter (运营) is named by the profile's id instead, so two such profiles reporting into
- * one folder never write over each other's file.
+ * that keeps no letter or digit (`***`) is named by the profile's id instead, so two such profiles reporting
+ * into one folder never write over each other's file.
  */
 export function reportFileName(list: ReportListName, dayKey: string, profile: { id: string; name: string }): string {
   const named = safeNamePart(profile.name) || `profile-${safeNamePart(profile.id).slice(0, 8) || 'unnamed'}`;

@@ -250,6 +250,11 @@ describe('cells', () => {
     expect(task).toBe('task-details_task-1001_P_1970-01-01.xlsx');
     const odd = defaultExportName({ operation: 'seats', params: {}, profileName: 'a/b:c*?"<>|', format: 'csv', zone: zoneOf('UTC'), now: 0 });
     expect(odd).toBe('seats_a-b-c_1970-01-01_UTC.csv');
+    // Letters of any script stay (a Chinese or accented profile keeps its name); emoji, direction marks and control characters do not.
+    const named = (profileName: string) => defaultExportName({ operation: 'seats', params: {}, profileName, format: 'xlsx', zone: zoneOf('UTC'), now: 0 });
+    expect(named('运营 夜班')).toBe('seats_运营-夜班_1970-01-01.xlsx');
+    expect(named('E\u0301quipe 🌟\u202e\u0007x')).toBe('seats_Équipe-x_1970-01-01.xlsx');
+    expect(named(`${'𠀀'.repeat(59)}ab`)).toBe(`seats_${'𠀀'.repeat(59)}a_1970-01-01.xlsx`);
     const zoned = (zone: string) =>
       defaultExportName({ operation: 'numbers', params: {}, profileName: 'P', format: 'csv', zone: zoneOf(zone), now: 0 });
     expect(zoned('+08:00')).toMatch(/_UTC\+0800\.csv$/);

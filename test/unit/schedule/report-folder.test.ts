@@ -126,12 +126,13 @@ describe('a schedule saved before the folder rule', () => {
 });
 
 describe("a daily report's file name", () => {
-  it('names the day and the profile; two profiles whose names keep no safe letter (简体中文 names) never share a file', () => {
+  it('names the day and the profile in its own script; two profiles whose names keep no letter never share a file', () => {
     expect(reportFileName('voice', '2026-11-24', { id: 'sandbox', name: 'Sandbox (demo)' })).toBe('voice-report_2026-11-24_Sandbox-demo.xlsx');
     expect(reportFileName('numbers', '2026-11-24', { id: 'x', name: 'Ops' })).toBe('number-report_2026-11-24_Ops.xlsx');
-    const ops = reportFileName('voice', '2026-11-24', { id: '3f2b9c1e-0000-4000-8000-000000000001', name: '运营' });
-    const care = reportFileName('voice', '2026-11-24', { id: '9a7d5e4c-0000-4000-8000-000000000002', name: '客服' });
-    expect(ops).not.toBe(care);
-    for (const name of [ops, care]) expect(name).toMatch(/^voice-report_2026-11-24_[A-Za-z0-9._-]+\.xlsx$/);
+    expect(reportFileName('voice', '2026-11-24', { id: 'x', name: '运营 / 夜班' })).toBe('voice-report_2026-11-24_运营-夜班.xlsx');
+    const first = reportFileName('voice', '2026-11-24', { id: '3f2b9c1e-0000-4000-8000-000000000001', name: '***' });
+    const second = reportFileName('voice', '2026-11-24', { id: '9a7d5e4c-0000-4000-8000-000000000002', name: '???' });
+    expect(first).not.toBe(second);
+    for (const name of [first, second]) expect(name).toMatch(/^voice-report_2026-11-24_profile-[0-9a-f]{8}\.xlsx$/);
   });
 });
