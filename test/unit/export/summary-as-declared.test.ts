@@ -15,12 +15,13 @@ import { moneyText } from '../../../src/renderer/src/lib/figures';
 import { overviewCharts } from '../../../src/renderer/src/lib/overview-charts';
 import { voiceFigures } from '../../../src/renderer/src/lib/overview-figures';
 import { calendarOf } from '../../../src/shared/calendar';
-import { setCurrentLocale } from '../../../src/shared/i18n';
+import { m, setCurrentLocale } from '../../../src/shared/i18n';
 import { listOf } from '../../../src/shared/operations';
 import { recordCounter } from '../../../src/shared/reports/count-records';
 import { NUMBER_FIGURES, VOICE_FIGURES, type Figure } from '../../../src/shared/reports/figures';
 import { foldFigures, TallyBook } from '../../../src/shared/reports/fold';
-import type { Overview, VoiceOverview } from '../../../src/shared/reports/overview';
+import type { Overview, OverviewCompared, VoiceOverview } from '../../../src/shared/reports/overview';
+import { comparedCoverageTexts, coverageTexts } from '../../../src/shared/reports/overview-coverage';
 import { formatInstant, parseIsoInstant, parseTimeZone, type TimeZone } from '../../../src/shared/time-zone';
 
 const ZONE = parseTimeZone('+08:00') as TimeZone;
@@ -215,6 +216,32 @@ describe('the Summary sheet’s words', () => {
     const about = formatInstant(parseIsoInstant(PARAMS.endTime) ?? NaN, ZONE);
     expect(about).toBe('2026-11-27 10:12:42');
     expect(line).toBe('4 records from 2026-11-26 00:00:00 up to 2026-11-27 10:12:42. Hours and days are in +08:00.');
+  });
+
+  it('the Overview workbook says what the archive holds of the window and of the compared period, as the screen does', () => {
+    const base = overviewOf(voiceSummary(), 60);
+    const partial = { complete: false, lastSyncAt: base.toMs - 6 * HOUR, syncedUntil: base.toMs - 6 * HOUR };
+    const missing = { complete: false, lastSyncAt: base.toMs - 6 * HOUR, syncedUntil: null };
+    const whole = { complete: true, lastSyncAt: base.toMs - 6 * HOUR, syncedUntil: null };
+    const compared: OverviewCompared = {
+      kind: 'previous',
+      fromMs: base.fromMs - 24 * HOUR,
+      toMs: base.fromMs,
+      voice: base.voice,
+      numbers: base.numbers,
+      coverage: { voice: missing, numbers: whole },
+    };
+    const overview: Overview = { ...base, coverage: { voice: partial, numbers: whole }, compared };
+    const sheets = overviewSheets(overview, 'p');
+    const screen = [...coverageTexts(overview, ZONE), ...comparedCoverageTexts(compared, ZONE)];
+    expect(screen).toEqual([
+      'Voice records: records after 2026-11-26 18:00 are not synced yet (last synced 2026-11-26 18:00).',
+      expect.stringMatching(/^Number records: /),
+      expect.stringMatching(/^Voice records, compared period: /),
+    ]);
+    for (const { sheet } of sheets.slice(0, 2)) for (const line of screen) expect(sheet.lines).toContain(line);
+    const comparedVoice = sheets.find(({ name }) => name === m.export_overview_sheet_voice_compared())?.sheet;
+    expect(comparedVoice?.lines).toContain(screen[2]);
   });
 
   it('the Overview workbook’s period ends at the minute the Overview screen shows (the last second’s)', () => {

@@ -12,7 +12,8 @@ import type { JobInfo } from '../../../src/shared/methods/jobs';
 import type { ListCoverage } from '../../../src/shared/reports/overview';
 import { parseTimeZone, type TimeZone } from '../../../src/shared/time-zone';
 import { startedText } from '../../../src/renderer/src/lib/job-text';
-import { comparedText, computedText, coverageText, notRefreshedText, seatsTakenText, windowText } from '../../../src/renderer/src/lib/overview-text';
+import { comparedText, computedText, notRefreshedText, seatsTakenText, windowText } from '../../../src/renderer/src/lib/overview-text';
+import { coverageText } from '../../../src/shared/reports/overview-coverage';
 
 const profileZone = parseTimeZone('+08:00') as TimeZone;
 const syncedAt = Date.parse('2026-11-27T02:22:00Z'); // 10:22 in the profile's zone

@@ -17,6 +17,7 @@ import { figuresSheet, FORMAT_OF } from './figures-sheet';
 import { amountIn, cellOf, column, count, currenciesOf, day, lastSecondIn, said, text } from './tables';
 import { costIn } from '../../../shared/reports/money';
 import { m } from '../../../shared/i18n';
+import { comparedCoverageTexts, coverageTexts } from '../../../shared/reports/overview-coverage';
 
 const COMPARED_WITH = { previous: m.export_overview_compared_previous, 'last-week': m.export_overview_compared_last_week } as const;
 
@@ -102,10 +103,13 @@ export function overviewSheets(overview: Overview, profileName: string): NamedSu
   const period = (fromMs: number, toMs: number): string =>
     m.export_overview_period({ from: calendar.minuteLabel(fromMs), to: calendar.minuteLabel(lastSecondIn({ fromMs, toMs })) });
   const compared = overview.compared;
+  // What the screen says beside the figures: the window, the comparison, and what the archive holds of each.
   const lines = [
     m.export_overview_line({ profile: profileName, period: period(overview.fromMs, overview.toMs), zone: zone.name }),
     ...(compared ? [m.export_overview_compared_line({ with: COMPARED_WITH[compared.kind](), period: period(compared.fromMs, compared.toMs) })] : []),
     ...(overview.notRefreshed === null ? [] : [m.export_overview_not_refreshed({ why: overview.notRefreshed })]),
+    ...coverageTexts(overview, zone),
+    ...(compared ? comparedCoverageTexts(compared, zone) : []),
     m.export_summary_money(),
   ];
   const figureSheet = (title: string, set: SomeFigureSet, own: Figures<SomeFigureSet>, other: Figures<SomeFigureSet> | null): SummarySheet => {
@@ -119,7 +123,11 @@ export function overviewSheets(overview: Overview, profileName: string): NamedSu
     { name: m.export_overview_sheet_numbers(), sheet: figureSheet(m.export_overview_title_numbers(), NUMBER_FIGURES, overview.numbers, compared?.numbers ?? null) },
   ];
   if (compared) {
-    const theirLines = [m.export_overview_their_line({ profile: profileName, period: period(compared.fromMs, compared.toMs), zone: zone.name }), lines[lines.length - 1]];
+    const theirLines = [
+      m.export_overview_their_line({ profile: profileName, period: period(compared.fromMs, compared.toMs), zone: zone.name }),
+      ...comparedCoverageTexts(compared, zone),
+      m.export_summary_money(),
+    ];
     sheets.push(
       {
         name: m.export_overview_sheet_voice_compared(),

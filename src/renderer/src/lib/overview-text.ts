@@ -1,6 +1,5 @@
 import { m } from '../../../shared/i18n';
-import { listOf } from '../../../shared/operations';
-import type { ListCoverage, Overview, OverviewCompared } from '../../../shared/reports/overview';
+import type { Overview, OverviewCompared } from '../../../shared/reports/overview';
 import { formatInstant, type TimeZone } from '../../../shared/time-zone';
 import { countText } from './figures';
 
@@ -11,15 +10,6 @@ import { countText } from './figures';
  */
 
 const minute = (epochMs: number, zone: TimeZone): string => formatInstant(epochMs, zone, 'minute');
-
-/** "Voice records: records after 2026-11-27 10:22 are not synced yet (last synced 2026-11-27 10:22)." */
-export function coverageText(title: string, coverage: ListCoverage, zone: TimeZone): string {
-  const synced = coverage.lastSyncAt === null ? m.overview_never_synced() : m.overview_last_synced({ time: minute(coverage.lastSyncAt, zone) });
-  if (coverage.complete) return m.overview_coverage_complete({ title, synced });
-  if (coverage.syncedUntil !== null) return m.overview_coverage_until({ title, time: minute(coverage.syncedUntil, zone), synced });
-  if (coverage.lastSyncAt === null) return m.overview_coverage_never({ title });
-  return m.overview_coverage_part({ title, synced });
-}
 
 /** The window as typed: wall time of the zone; the window is [from, to), so its last minute is the one before `to`. */
 export function windowText(shown: Pick<Overview, 'fromMs' | 'toMs' | 'timeZone'>, zone: TimeZone): string {
@@ -51,18 +41,4 @@ export function comparedText(compared: Pick<OverviewCompared, 'kind' | 'fromMs' 
   const from = minute(compared.fromMs, zone);
   const to = minute(compared.toMs - 1000, zone);
   return compared.kind === 'previous' ? m.overview_compared_previous({ from, to }) : m.overview_compared_last_week({ from, to });
-}
-
-/**
- * What the archive does not hold of the compared period, one sentence per list: a change
- * against part of a period is not a change, so it is said beside the period (nothing when whole).
- */
-export function comparedCoverageTexts(compared: Pick<OverviewCompared, 'coverage'>, zone: TimeZone): string[] {
-  const lists = [
-    [listOf('voiceRecords').endpoint.title(), compared.coverage.voice],
-    [listOf('numberRecords').endpoint.title(), compared.coverage.numbers],
-  ] as const;
-  return lists
-    .filter(([, coverage]) => !coverage.complete)
-    .map(([title, coverage]) => coverageText(m.overview_compared_coverage_title({ title }), coverage, zone));
 }
