@@ -102,6 +102,16 @@ test('the archive filters any column over every archived row, keeps the filters 
   await expect(firstCell(app)).toHaveText(matching.map((record) => record.voiceId).sort().at(-1) ?? '');
   await expect(filter).toHaveValue(text);
 
+  // A filter the archive refuses (a number beyond what it binds) is told at once, and the count of the rows
+  // matched before is not left beside it as if it were this filter's.
+  await expect(app.getByTestId('match-count')).toBeVisible();
+  const duration = grid(app).getByRole('searchbox', { name: 'Filter Duration' });
+  await duration.fill('>= 99999999999999999999999');
+  await expect(app.getByRole('alert').filter({ hasText: 'Duration holds numbers from' })).toBeVisible();
+  await expect(app.getByTestId('match-count')).toHaveCount(0);
+  await duration.fill('');
+  await expect(app.getByTestId('match-count')).toBeVisible();
+
   await app.getByRole('button', { name: 'Clear column filters (1)' }).click();
   await expect(filter).toHaveValue('');
   await expect(app.getByTestId('pager-total')).toHaveText(`${records.length.toLocaleString('en')} records`);
