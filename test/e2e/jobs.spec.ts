@@ -165,6 +165,17 @@ test('an export cancelled from the jobs area on another screen leaves no file; a
     const failed = app.getByRole('dialog', { name: 'Jobs' }).getByRole('listitem').first();
     await expect(failed).toContainText('No file was written.', { timeout: 30_000 });
     await expect(failed).toContainText('Failed');
+    // Told again in the language switched to, as every other text is; the server's reason as it came.
+    const english = 'The platform had an internal error. Try again in a moment; if it keeps happening, contact platform support.';
+    await expect(failed).toContainText(english);
+    const failedJob = app.getByTestId('job-failed').first();
+    await app.getByTestId('language-picker').selectOption('zh-CN');
+    await expect(failedJob).toContainText('平台发生内部错误。请稍后再试；如果问题持续，请联系平台技术支持。');
+    await expect(failedJob).not.toContainText(english);
+    await expect(failedJob).toContainText('system error');
+    await expect(failedJob).toContainText('语音记录');
+    await app.getByTestId('language-picker').selectOption('en');
+    await expect(failedJob).toContainText(english);
   } finally {
     sandbox.setFaults({ latencyMs: 0, errorRate: 0 });
   }

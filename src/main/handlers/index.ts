@@ -118,7 +118,7 @@ export function createServices(options: ServiceOptions): Services {
     ...createReportHandlers({ accounts, archives, jobs, log, mmsHistory, desktop, appVersion: version, written }),
     ...scheduled.handlers,
     ...createLiveHandlers({ accounts, archives, log, desktop, onAlertClicked: (profileId) => options.emit('liveAlertClicked', { profileId }) }),
-    ...createLanguageHandlers(preferences, desktop, () => jobs.retitle()),
+    ...createLanguageHandlers(preferences, desktop, () => jobs.reword()),
     loadPreferences: () => ok(preferences.all()),
     savePreference: ({ key, value }) => preferences.set(key, value),
     openExternal: async ({ url }) => {

@@ -21,7 +21,7 @@ function chosenLanguage(preferences: Preferences): Language | null {
 export function createLanguageHandlers(
   preferences: Preferences,
   desktop: DesktopPort,
-  /** Called after a switch: what main keeps in words (the jobs' titles) is written again. */
+  /** Called after a switch: what main keeps in words (the jobs' titles, errors and warnings) is written again. */
   onSwitch: () => void = () => {},
 ): Pick<Handlers, 'languageInfo' | 'useLanguage'> {
   const system = (): string[] => desktop.systemLanguages?.() ?? [];

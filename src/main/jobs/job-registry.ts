@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { reword } from '../../shared/i18n/reword';
 import { FINISHED_KEPT_PER_KIND, keepRecent, type JobInfo, type JobKind, type JobProgress } from '../../shared/methods/jobs';
 
 /**
  * What a job is, fixed when it starts. Its title may be given as a function of the
- * interface's language: it is written again when the language changes (retitle).
+ * interface's language: it is written again when the language changes (reword).
  */
 export type JobDescription = Pick<JobInfo, 'kind' | 'profileId' | 'operation' | 'path' | 'cancellable'> & {
   title: string | (() => string);
@@ -35,6 +36,8 @@ export class JobRegistry {
   /** Oldest first. */
   private readonly jobs = new Map<string, JobInfo>();
   private readonly titles = new Map<string, () => string>();
+  /** Each finished job's error and warnings as worded when it ended: worded again from these after a language switch. */
+  private readonly endings = new Map<string, Pick<JobInfo, 'error' | 'warnings'>>();
 
   constructor(
     private readonly onChange: (job: JobInfo) => void = () => {},
@@ -90,11 +93,18 @@ export class JobRegistry {
     for (const controller of this.running.values()) controller.abort();
   }
 
-  /** Writes each job's title again in the language of the moment (after a language switch). */
-  retitle(): void {
+  /**
+   * Writes each job's title, and a finished job's error and warnings, again in the language of
+   * the moment (after a language switch); what the catalog did not word (a server's reason) stays.
+   */
+  reword(): void {
     for (const job of this.jobs.values()) {
-      const title = this.titles.get(job.jobId)?.();
-      if (title !== undefined && title !== job.title) this.change({ ...job, title });
+      const title = this.titles.get(job.jobId)?.() ?? job.title;
+      const ended = this.endings.get(job.jobId);
+      const error = ended?.error ? { ...ended.error, message: reword(ended.error.message) } : job.error;
+      const warnings = ended ? ended.warnings.map((warning) => reword(warning)) : job.warnings;
+      const same = title === job.title && error?.message === job.error?.message && warnings.every((warning, i) => warning === job.warnings[i]);
+      if (!same) this.change({ ...job, title, error, warnings });
     }
   }
 
@@ -115,6 +125,7 @@ export class JobRegistry {
     const job = this.jobs.get(id);
     this.running.delete(id);
     if (job?.state !== 'running') return;
+    this.endings.set(id, { error: ending.error, warnings: ending.warnings });
     this.change({ ...job, ...ending, limited: ending.limited ?? false, endedAt: this.now() });
     const kept = new Set(keepRecent(this.list(), this.keepFinished).map((known) => known.jobId));
     for (const known of this.jobs.keys()) if (!kept.has(known)) this.forget(known);
@@ -123,6 +134,7 @@ export class JobRegistry {
   private forget(id: string): void {
     this.jobs.delete(id);
     this.titles.delete(id);
+    this.endings.delete(id);
   }
 
   private change(job: JobInfo): void {

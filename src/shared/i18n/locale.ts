@@ -10,7 +10,8 @@ export const LANGUAGES: readonly { locale: Language; name: string }[] = [
   { locale: 'zh-CN', name: '简体中文' },
 ];
 export const PSEUDO_LOCALE: Locale = 'en-XA';
-const ALL_LOCALES: readonly Locale[] = ['en', 'zh-CN', PSEUDO_LOCALE];
+/** Every locale messages are compiled for. */
+export const ALL_LOCALES: readonly Locale[] = ['en', 'zh-CN', PSEUDO_LOCALE];
 
 /** A known locale spelled exactly, or null: for a stored choice, a URL parameter, a bridge request. */
 export function parseLocale(value: unknown): Locale | null {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { JobRegistry, type JobDescription, type JobEnding } from '../../../src/main/jobs/job-registry';
 import { JOB_KINDS, keepRecent, type JobInfo, type JobKind } from '../../../src/shared/methods/jobs';
 import { m, setCurrentLocale } from '../../../src/shared/i18n';
+import { platformError } from '../../../src/shared/errors';
 
 const describing = (kind: JobKind, title: string): JobDescription => ({
   kind,
@@ -93,12 +94,38 @@ describe('JobRegistry after a language switch', () => {
       expect(jobs.list().map((job) => job.title)).toEqual(['calls.csv', 'Overview']);
       changes.length = 0;
       setCurrentLocale('zh-CN');
-      jobs.retitle();
+      jobs.reword();
       expect(jobs.list().map((job) => job.title)).toEqual(['calls.csv', m.export_overview_name()]);
       expect(changes.map((job) => [job.jobId, job.title, job.state])).toEqual([[overview.id, m.export_overview_name(), 'completed']]);
-      jobs.retitle();
+      jobs.reword();
       expect(changes).toHaveLength(1);
       expect(fixed.started.title).toBe('calls.csv');
+    } finally {
+      setCurrentLocale('en');
+    }
+  });
+});
+
+describe('JobRegistry after a language switch, a finished job', () => {
+  it("says its error and warnings in the new language, a server's reason as it came, and back again", () => {
+    try {
+      const jobs = new JobRegistry();
+      const failed = jobs.start(describing('sync', 'unused'));
+      const error = { ...platformError(-18, 'system error'), detail: 'system error' };
+      const warned = jobs.start(describing('export', 'calls.xlsx'));
+      const warning = m.export_cells_cut({ count: '3' });
+      failed.end({ state: 'failed', rows: 0, error, warnings: [] });
+      warned.end({ state: 'completed', rows: 10, error: null, warnings: [warning, 'A note from elsewhere'] });
+      setCurrentLocale('zh-CN');
+      jobs.reword();
+      const [exported, synced] = jobs.list();
+      expect(synced.error).toEqual({ ...error, message: m.errors_platform_internal() });
+      expect(synced.error?.message).not.toBe(error.message);
+      expect(exported.warnings).toEqual([m.export_cells_cut({ count: '3' }), 'A note from elsewhere']);
+      setCurrentLocale('en');
+      jobs.reword();
+      expect(jobs.list()[1].error).toEqual(error);
+      expect(jobs.list()[0].warnings).toEqual([warning, 'A note from elsewhere']);
     } finally {
       setCurrentLocale('en');
     }

@@ -80,13 +80,13 @@ class Jobs {
   receive(job: JobInfo): void {
     const index = this.all.findIndex((known) => known.jobId === job.jobId);
     const before = index === -1 ? null : this.all[index];
-    // A late progress event never undoes an ending.
-    if (before !== null && before.state !== 'running') return;
+    // A late progress event never undoes an ending; an ended job told again is worded again (a language switch).
+    if (before !== null && before.state !== 'running' && job.state === 'running') return;
     if (index === -1) this.all = keepRecent([job, ...this.all]);
     else if (job.state === 'running') this.all[index] = job;
     else this.all = keepRecent(this.all.with(index, job));
     this.followers.get(job.jobId)?.(job);
-    if (before !== null && job.state !== 'running') this.tellIfAway(job);
+    if (before?.state === 'running' && job.state !== 'running') this.tellIfAway(job);
   }
 
   /** Calls `follower` with each change of one job (the screen that started it); returns a function that stops. */
