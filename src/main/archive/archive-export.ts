@@ -176,7 +176,11 @@ export async function parquetFromPlatform<P extends object, R, Row, D>(
         position += rows.length;
       },
     });
-    if (!fetched.ok) return fetched;
+    if (!fetched.ok) {
+      // A failed or cancelled fetch gives the claimed name back, as the other formats do.
+      if (options.partial) await rm(options.partial, { force: true }).catch(() => undefined);
+      return fetched;
+    }
     await store.commit(table, null);
     return await parquetFromArchive(store, table, options.narrow ?? {}, path, options.partial);
   } finally {
