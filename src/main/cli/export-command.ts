@@ -11,6 +11,7 @@ import { parquetFromArchive, parquetFromPlatform } from '../archive/archive-expo
 import type { ArchiveStore } from '../archive/archive-store';
 import { listArchiveQuery } from '../archive/list-archive-query';
 import { archiveTableFor } from '../archive/tables';
+import { claimSavePath } from '../export/claim-save-path';
 import { runExport } from '../export/export-job';
 import { type ShownRequest, shownRows } from '../export/shown-rows';
 import { EXPORT_HEADERS, type ExportFileFormat, type ExportHeaders } from '../../shared/methods/export';
@@ -387,14 +388,19 @@ export async function exportWith(opened: OpenConnection, job: ExportJob, io: Cli
     const startedMs = performance.now();
     const table = archiveTableFor(request.operation);
     let written: Awaited<ReturnType<typeof parquetFromArchive>>;
-    if (from) {
-      const query = listArchiveQuery(request, zone);
-      if (!query.ok) throw usageErrorOf(query.error);
-      written = await parquetFromArchive(from, table, query.value.query, job.out);
+    const query = from ? listArchiveQuery(request, zone) : null;
+    if (query && !query.ok) throw usageErrorOf(query.error);
+    // The name is claimed as the other formats claim it: a folder or a name being written is refused first.
+    const claimed = claimSavePath('command', job.out);
+    if (!claimed.ok) {
+      written = claimed;
+    } else if (from && query) {
+      written = await parquetFromArchive(from, table, query.value.query, job.out, claimed.value.partial);
     } else {
       written = await parquetFromPlatform(client, job.list, table, job.query, job.out, {
         signal: opened.interrupted,
         concurrency: job.concurrency,
+        partial: claimed.value.partial,
       });
     }
     if (!written.ok) {

@@ -27,12 +27,24 @@ export class PathBusyError extends Error {
   }
 }
 
+/** The path chosen is a folder: a finished file could never be renamed onto it. */
+export class PathIsFolderError extends Error {
+  override name = 'PathIsFolderError';
+  constructor(readonly path: string) {
+    super(m.export_path_folder({ path }));
+  }
+}
+
 export function partialPathOf(path: string): string {
   return `${path}${PARTIAL_SUFFIX}`;
 }
 
-/** Claims `path` (which the user chose; a finished file there is replaced on completion). */
+/**
+ * Claims `path` (which the user chose; a finished file there is replaced on completion).
+ * A folder there is refused before anything is fetched: the rename at the end would fail.
+ */
 export function reservePath(path: string, now: number = Date.now()): Reservation {
+  if (statSync(path, { throwIfNoEntry: false })?.isDirectory()) throw new PathIsFolderError(path);
   removeStalePartials(dirname(path), now);
   const reservation = tryReserve(path);
   if (reservation === null) throw new PathBusyError(path);

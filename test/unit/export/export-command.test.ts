@@ -1,5 +1,5 @@
 /** `switchboard export` against the sandbox, with faults: exact records, exit codes, and no file when it fails. */
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Accounts } from '../../../src/main/accounts/accounts';
@@ -143,6 +143,33 @@ describe('switchboard export', () => {
     expect(text).toMatch(/Server said: .+/);
     expect(text).not.toContain('wrong-secret');
     expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('leaves no partial file behind when a .parquet export fails at the platform, so the name can be used again', async () => {
+    const out = join(dir, 'voice.parquet');
+    const args = ['voice-records', '--base-url', sandbox.baseUrl, '--from', from, '--to', to, '--out', out];
+    const wrong = run(args, { env: { ...env, SWITCHBOARD_API_SECRET: 'wrong-secret' } });
+    expect(await wrong.done).toBe(1);
+    expect(readdirSync(dir)).toEqual([]);
+    const again = run(args);
+    expect(await again.done).toBe(0);
+    expect(readdirSync(dir)).toEqual(['voice.parquet']);
+  });
+
+  it('refuses an --out that is a folder before asking the platform for anything, saying so', async () => {
+    for (const name of ['folder.xlsx', 'folder.csv', 'folder.parquet']) {
+      const out = join(dir, name);
+      mkdirSync(out);
+      sandbox.clearRequestLog();
+      const { captured, done } = run(['seats', '--base-url', sandbox.baseUrl, '--out', out]);
+      expect(await done).toBe(1);
+      const text = captured.err.join('\n');
+      expect(text).toContain(`${out} is a folder`);
+      expect(text).not.toMatch(/EISDIR|rename/);
+      expect(sandbox.requestLog).toEqual([]);
+      expect(readdirSync(dir).sort()).toEqual([name]);
+      rmSync(out, { recursive: true });
+    }
   });
 
   it('leaves no file when interrupted', async () => {
