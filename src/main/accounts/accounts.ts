@@ -57,10 +57,18 @@ export class AccountsError extends Error {
   }
 }
 
+/**
+ * What makes two profile names the same name: any case, and any Unicode form of the same
+ * letters (É typed as one character or as E and an accent look alike and are one name).
+ */
+function nameKey(name: string): string {
+  return name.trim().normalize('NFC').toLowerCase();
+}
+
 /** The built-in profile's name, in any language the app offers ("Sandbox (demo)", "沙盒（演示）"), any case. */
 function isSandboxName(name: string): boolean {
-  const wanted = name.trim().toLowerCase();
-  return (['en', 'zh-CN'] as const).some((locale) => m.errors_sandbox_name({}, { locale }).toLowerCase() === wanted);
+  const wanted = nameKey(name);
+  return (['en', 'zh-CN'] as const).some((locale) => nameKey(m.errors_sandbox_name({}, { locale })) === wanted);
 }
 
 /**
@@ -97,8 +105,8 @@ export class Accounts {
     if (draft.id !== undefined && !existing) throw new AccountsError('not-found', m.errors_profile_gone());
 
     const fields = validateProfileDraft(draft, { creating: existing === undefined, stored: existing });
-    const name = draft.name.trim();
-    const clash = stored.profiles.some((p) => p.id !== draft.id && p.name.toLowerCase() === name.toLowerCase());
+    const name = draft.name.trim().normalize('NFC');
+    const clash = stored.profiles.some((p) => p.id !== draft.id && nameKey(p.name) === nameKey(name));
     if (clash || isSandboxName(name)) fields.name = m.errors_profile_name_taken();
     if (Object.keys(fields).length > 0) {
       throw new AccountsError('validation', m.errors_profile_fields(), fields);
@@ -168,9 +176,9 @@ export class Accounts {
 
   findByName(name: string): ProfileView | undefined {
     const stored = this.options.store.read();
-    const wanted = name.trim().toLowerCase();
+    const wanted = nameKey(name);
     if (wanted === 'sandbox' || isSandboxName(wanted)) return this.sandboxView(stored);
-    const profile = stored.profiles.find((p) => p.name.toLowerCase() === wanted);
+    const profile = stored.profiles.find((p) => nameKey(p.name) === wanted);
     return profile ? this.view(profile) : undefined;
   }
 

@@ -75,6 +75,14 @@ describe('profiles', () => {
     await expect(accounts.save(draft({ name: 'Sandbox (demo)' }))).rejects.toMatchObject({ fields: { name: expect.any(String) } });
   });
 
+  it('takes a name typed in decomposed form (a macOS shell, a pasted text) as the same name', async () => {
+    const { accounts } = makeAccounts(createMemorySecretStore());
+    const composed = await accounts.save(draft({ name: '\u00c9quipe de nuit' }));
+    const decomposed = 'E\u0301quipe de nuit';
+    await expect(accounts.save(draft({ name: decomposed.toLowerCase() }))).rejects.toMatchObject({ fields: { name: expect.any(String) } });
+    expect(accounts.findByName(decomposed)?.id).toBe(composed.id);
+  });
+
   it('accepts IANA zones and fixed offsets', () => {
     for (const timeZone of ['Asia/Shanghai', 'Europe/London', '+08:00', '-03:30', 'UTC']) {
       expect(validateProfileDraft(draft({ timeZone }), { creating: true })).toEqual({});
