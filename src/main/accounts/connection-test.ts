@@ -28,13 +28,22 @@ export async function testConnection(target: ConnectionTarget, log: Logger): Pro
   try {
     const result = PROBE.ok ? await client.page(LISTS.numbers, PROBE.value) : PROBE;
     const latencyMs = Math.round(performance.now() - started);
-    const offsetMinutes = Math.round(client.clockOffsetSeconds / 60);
-    const clockOffsetMinutes = Math.abs(client.clockOffsetSeconds) >= 60 ? offsetMinutes : null;
+    // The platform's clock as its answer's Date header showed it; a clock within the platform's
+    // 30 minutes is signed as it is (no correction) but is still told, before it drifts past them.
+    const localMs = Date.now();
+    const platformMs = client.platformTimeAt(localMs);
+    const offsetSeconds = platformMs === null ? client.clockOffsetSeconds : Math.round((platformMs - localMs) / 1000);
+    const offsetMinutes = Math.round(offsetSeconds / 60);
+    const clockOffsetMinutes = Math.abs(offsetSeconds) >= 60 ? offsetMinutes : null;
     if (result.ok) {
+      const corrected = client.clockOffsetSeconds !== 0;
       const message =
         clockOffsetMinutes === null
           ? m.errors_connected({ ms: String(latencyMs) })
-          : m.errors_connected_clock({ ms: String(latencyMs), minutes: Math.abs(offsetMinutes) });
+          : (corrected ? m.errors_connected_clock : m.errors_connected_clock_within)({
+              ms: String(latencyMs),
+              minutes: Math.abs(offsetMinutes),
+            });
       return { ok: true, message, latencyMs, clockOffsetMinutes, code: null, serverReason: null };
     }
     return {
