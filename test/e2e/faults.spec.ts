@@ -195,6 +195,13 @@ test('load all with a fault that persists mid-way fails clearly, and loads again
   sandbox.setFaults({ latencyMs: 0, errorRate: 1 });
   const outcome = app.getByTestId('load-all-outcome');
   await expectClearMessage(outcome, /Loading failed: The platform had an internal error/);
+  // The rows that came before it stay, and the bar says they are only part of the matching rows.
+  const partial = new RegExp(`Only the ([\\d,]+) of ${count.toLocaleString('en')} matching rows loaded before it are shown\\.`);
+  await expect(outcome).toContainText(partial);
+  const loaded = Number(((await outcome.textContent()) ?? '').match(partial)?.[1]?.replace(/,/g, ''));
+  expect(loaded).toBeGreaterThan(0);
+  expect(loaded).toBeLessThan(count);
+  await expect(app.getByTestId('data-table')).toHaveAttribute('aria-rowcount', String(loaded + 1));
   await app.screenshot({ path: `${SCREENS}/faults-load-all-failed.png` });
 
   sandbox.setFaults(NO_FAULTS);
