@@ -99,6 +99,8 @@ export const LIMITS = {
   labelsMax: 10,
   labelMaxChars: 20,
   calledInfoMaxChars: 1000,
+  /** A list filter's text (a name, a remark, an app id): no spec limit, but a request is bounded before it is sent. */
+  filterTextMaxChars: 200,
   /** Timestamp tolerance against the server's clock (status -16 beyond it). */
   clockToleranceSeconds: 30 * 60,
 } as const;

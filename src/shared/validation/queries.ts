@@ -3,10 +3,11 @@
  * paging, unknown keys and record windows are checked there), and the seat-group read.
  */
 import { m } from '../i18n';
-import { SEAT_STATUS_LABELS, TASK_ROW_STATUS_LABELS } from '../platform';
+import { LIMITS, SEAT_STATUS_LABELS, TASK_ROW_STATUS_LABELS } from '../platform';
 import type { SeatGroupReadRequest } from '../requests';
 import type { Result } from '../result';
 import { type FieldErrors, isPresent, isWholeNumber, readPositiveId, validationResult } from './fields';
+import { unsendableCharacter } from './text';
 
 type Params = Readonly<Record<string, unknown>>;
 
@@ -69,7 +70,15 @@ function checkEnable(value: unknown, fields: FieldErrors): void {
 }
 
 function checkOptionalText(value: unknown, path: string, fields: FieldErrors): void {
-  if (isPresent(value) && typeof value !== 'string') fields[path] = m.errors_enter_text();
+  if (!isPresent(value)) return;
+  const flaw = typeof value === 'string' ? filterTextFlaw(value) : m.errors_enter_text();
+  if (flaw !== null) fields[path] = flaw;
+}
+
+/** What keeps a filter's text from being sent: its length, or a character no platform field should receive. */
+function filterTextFlaw(text: string): string | null {
+  if ([...text].length > LIMITS.filterTextMaxChars) return m.errors_filter_text_long({ max: LIMITS.filterTextMaxChars });
+  return unsendableCharacter(text);
 }
 
 /** What an id list holds, with its messages: a list expected, an entry that is no id. */
@@ -90,6 +99,15 @@ function checkIdList(value: unknown, path: string, kind: keyof typeof ID_LISTS, 
 
 function checkTextList(value: unknown, path: string, fields: FieldErrors): void {
   if (!isPresent(value)) return;
-  if (!Array.isArray(value) || value.some((item) => typeof item !== 'string'))
+  if (!Array.isArray(value) || value.some((item) => typeof item !== 'string')) {
     fields[path] = m.errors_list_of_texts();
+    return;
+  }
+  for (const item of value as string[]) {
+    const flaw = filterTextFlaw(item);
+    if (flaw !== null) {
+      fields[path] = flaw;
+      return;
+    }
+  }
 }

@@ -190,6 +190,19 @@ describe('task details', () => {
     ]);
     expect(fields['params.statusList']).toBe('Statuses may only be 1, 5, 7, 9.');
   });
+  it('bounds every text filter before it is sent: its length and the characters it may hold', () => {
+    const long = 'x'.repeat(201);
+    const fields = fieldsOf(
+      validateTaskDetails(task({ called: long, remark: 'a\u0000b', labelNames: ['ok', 'b\u0007'] }) as never),
+    );
+    expect(fields['params.called']).toBe('Keep this filter to 200 characters.');
+    expect(fields['params.remark']).toMatch(/Character 2 is an invisible control character \(U\+0000\)/);
+    expect(fields['params.labelNames']).toMatch(/Character 2 is an invisible control character \(U\+0007\)/);
+    expect(fieldsOf(validateSeats({ current: 1, size: 10, params: { name: long } }))).toHaveProperty('params.name');
+    expect(fieldsOf(validateTeamLeaders({ current: 1, size: 10, params: { name: '\ud800' } }))).toHaveProperty('params.name');
+    expect(fieldsOf(validateNumbers({ current: 1, size: 10, params: { appId: long } }))).toHaveProperty('params.appId');
+    expect(validateSeats({ current: 1, size: 10, params: { name: 'é'.repeat(200) } }).ok).toBe(true);
+  });
   it('refuses statuses nested thousands deep as a field error, not a stack overflow', () => {
     let deep: unknown = 1;
     for (let level = 0; level < 10_000; level++) deep = [deep];
