@@ -65,6 +65,11 @@ export interface ArchivesOptions {
   now?: () => number;
   /** How each archive's engine runs (the command line's holds less memory). */
   store?: ArchiveStoreOptions;
+  /**
+   * A command line's archives: there is no window to work live, so an archive it cannot open
+   * while fetching means the command's records are not kept this time, and is told so.
+   */
+  command?: boolean;
 }
 
 export class Archives {
@@ -241,10 +246,11 @@ export class Archives {
       this.conditions.set(profileId, { state: 'open', setAsideAt: setAside?.keptAt ?? null });
       return opened;
     } catch (error) {
+      const commandFetching = purpose === 'live' && this.options.command === true;
       const message =
         error instanceof ArchiveBusyError
-          ? `${error.message} ${WHEN_BUSY[purpose]()}`
-          : m.cli_archive_unopenable({ consequence: WHEN_UNREADABLE[purpose]() });
+          ? `${error.message} ${(commandFetching ? m.cli_archive_not_kept_command : WHEN_BUSY[purpose])()}`
+          : m.cli_archive_unopenable({ consequence: (commandFetching ? m.cli_archive_not_kept_command : WHEN_UNREADABLE[purpose])() });
       if (!(error instanceof ArchiveBusyError)) this.options.log.error('archive open failed', error);
       this.conditions.set(profileId, { state: 'unavailable', message, atMs: this.now() });
       this.options.tell(message);

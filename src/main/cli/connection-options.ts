@@ -191,6 +191,7 @@ export async function openConnection(choice: ConnectionChoice, deps: CliDeps, io
           log,
           tell: (message) => io.err(message),
           store: { memoryLimitMb: CLI_ARCHIVE_MEMORY_MB },
+          command: true,
         });
         return archives;
       },

@@ -166,6 +166,28 @@ describe('archives service', () => {
     }
   });
 
+  it('a command (no window) is told its fetched records are not kept this time, not that a window works live', async () => {
+    const path = archives.pathOf('p1');
+    const holder = await holdInChild(path);
+    const heard: string[] = [];
+    const command = new Archives({
+      userDataDir: folder,
+      settingsOf: () => DEFAULT_ARCHIVE_SETTINGS,
+      log: createLogger({ console: false }),
+      tell: (message) => heard.push(message),
+      command: true,
+    });
+    try {
+      expect(await command.store('p1')).toBeNull();
+      expect(heard.join('\n')).toMatch(/Another Switchboard window or command is using this archive/);
+      expect(heard.join('\n')).toMatch(/records this command fetches are not kept in the archive/);
+      expect(heard.join('\n')).not.toMatch(/This window/);
+    } finally {
+      holder.kill('SIGKILL');
+      await command.closeAll();
+    }
+  });
+
   it('an unreadable archive is set aside, the user is told where it went, and a new one keeps what is fetched', async () => {
     const path = archives.pathOf('p1');
     mkdirSync(dirname(path), { recursive: true });
