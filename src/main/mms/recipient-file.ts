@@ -57,13 +57,47 @@ export function parseRecipientFile(kind: RecipientFileKind, bytes: Uint8Array): 
   if (bytes.length > IMPORT_LIMITS.maxBytes) {
     throw new RecipientFileError(m.mms_import_file_too_large({ mb: MMS_IMPORT_MAX_MB }));
   }
-  if (kind === 'txt') return parseText(decodeUtf8(bytes));
-  const grid = kind === 'csv' ? readCsv(decodeUtf8(bytes)) : readWorkbook(bytes);
-  return tableOf(grid);
+  // A workbook saved under a .csv or .txt name is still the workbook: read it as one.
+  if (kind === 'xlsx' || isZip(bytes)) return tableOf(readWorkbook(bytes));
+  if (kind === 'txt') return parseText(decodeText(bytes));
+  return tableOf(readCsv(decodeText(bytes)));
 }
 
-function decodeUtf8(bytes: Uint8Array): string {
-  return new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, '');
+function isZip(bytes: Uint8Array): boolean {
+  return bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
+}
+
+/**
+ * A text file's characters, in the encodings spreadsheets and Chinese Windows save in:
+ * UTF-8 (with or without its BOM), UTF-16 (Excel's "Unicode text": a BOM, or NULs between
+ * ASCII bytes), and GBK/GB18030 when the bytes are not UTF-8.
+ */
+function decodeText(bytes: Uint8Array): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
+  const utf16 = utf16WithoutBom(bytes);
+  if (utf16 !== null) return new TextDecoder(utf16).decode(bytes);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
+  } catch {
+    return new TextDecoder('gb18030').decode(bytes);
+  }
+}
+
+/** UTF-16 without a BOM: in its first bytes, every other byte is NUL (ASCII digits, commas, line ends). */
+function utf16WithoutBom(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | null {
+  const sample = bytes.subarray(0, Math.min(bytes.length, 512) & ~1);
+  if (sample.length < 4) return null;
+  let evenNul = 0;
+  let oddNul = 0;
+  for (let i = 0; i < sample.length; i += 2) {
+    if (sample[i] === 0) evenNul += 1;
+    if (sample[i + 1] === 0) oddNul += 1;
+  }
+  const pairs = sample.length / 2;
+  if (oddNul >= pairs * 0.9 && evenNul === 0) return 'utf-16le';
+  if (evenNul >= pairs * 0.9 && oddNul === 0) return 'utf-16be';
+  return null;
 }
 
 function parseText(text: string): ParsedTable {
@@ -80,7 +114,7 @@ function readCsv(text: string): unknown[][] {
 
 function readWorkbook(bytes: Uint8Array): unknown[][] {
   // An .xlsx is a zip; anything else would be read as text by SheetJS and give nonsense.
-  if (!(bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04)) {
+  if (!isZip(bytes)) {
     throw new RecipientFileError(m.mms_import_not_xlsx());
   }
   const stored = unpackWorkbook(bytes);

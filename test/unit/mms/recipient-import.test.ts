@@ -39,6 +39,35 @@ describe('parseRecipientFile', () => {
     expect(() => parseRecipientFile('xlsx', damaged)).toThrow(RecipientFileError);
   });
 
+  it('reads a .csv or .txt saved as UTF-16 (with its BOM) or in GBK/GB18030, as Excel and Chinese Windows save them', () => {
+    const csv = '手机号码,姓名\r\n13800138000,张三\r\n+8613900139000,李四\r\n';
+    const utf16le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(csv, 'utf16le')]);
+    const utf16be = Buffer.concat([Buffer.from([0xfe, 0xff]), Buffer.from(csv, 'utf16le').swap16()]);
+    // "手机号码" and "张三" in GBK, the rest ASCII.
+    const gbk = Buffer.concat([
+      Buffer.from([0xca, 0xd6, 0xbb, 0xfa, 0xba, 0xc5, 0xc2, 0xeb]),
+      Buffer.from(',name\r\n13800138000,'),
+      Buffer.from([0xd5, 0xc5, 0xc8, 0xfd]),
+      Buffer.from('\r\n'),
+    ]);
+    for (const bytes of [utf16le, utf16be]) {
+      const table = parseRecipientFile('csv', bytes);
+      expect(table.columns.map((c) => c.name)).toEqual(['手机号码', '姓名']);
+      expect(table.columns[0].values).toEqual(['13800138000', '+8613900139000']);
+      expect(table.columns[1].values).toEqual(['张三', '李四']);
+    }
+    const fromGbk = parseRecipientFile('csv', gbk);
+    expect(fromGbk.columns.map((c) => c.name)).toEqual(['手机号码', 'name']);
+    expect(fromGbk.columns[1].values).toEqual(['张三']);
+    const txt = parseRecipientFile('txt', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('13800138000\r\n13900139000\r\n', 'utf16le')]));
+    expect(txt.columns[0].values).toEqual(['13800138000', '13900139000']);
+  });
+
+  it('reads a workbook whose name says .csv or .txt as the workbook it is', () => {
+    const table = parseRecipientFile('csv', workbook([['Phone'], ['13800138000']]));
+    expect(table.columns).toEqual([{ name: 'Phone', values: ['13800138000'] }]);
+  });
+
   it('caps long cells', () => {
     const table = parseRecipientFile('csv', text(`${'9'.repeat(100)}\n`));
     expect(table.columns[0].values[0].length).toBeLessThanOrEqual(65);
