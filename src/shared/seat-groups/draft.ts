@@ -107,11 +107,12 @@ function readNumber(
         : m.mms_sg_empty_clearable_seconds();
     return loaded[field];
   }
-  if (!/^\d{1,9}$/.test(text)) {
+  if (!/^\d+$/.test(text)) {
     fields[field] = COUNTS_TIMEOUTS[field] ? m.mms_sg_not_whole_timeouts() : m.mms_sg_not_whole_seconds();
     return loaded[field];
   }
-  return Number(text);
+  // The field's range is validateSeatGroupEdit's to judge: digits past what a number holds exactly are past it too.
+  return Math.min(Number(text), Number.MAX_SAFE_INTEGER);
 }
 
 function readText(value: string, previous: string | null): string | null {

@@ -52,6 +52,23 @@ describe('reading the seat group form', () => {
     }
   });
 
+  it('a whole number past a field\'s range says the range, and a count up to the Integer bound is taken', () => {
+    const base = draftFrom(loaded);
+    for (const text of ['1000000000', '99999999999', '9'.repeat(30)]) {
+      const reading = readDraft({ ...base, wrapUpTime: text }, loaded, 101);
+      expect(reading.request).toBeNull();
+      expect(reading.fields.wrapUpTime).toBe('Enter at most 86,400 seconds (24 hours).');
+    }
+    for (const text of ['2147483648', '9'.repeat(30)]) {
+      expect(readDraft({ ...base, timeoutIdle: text }, loaded, 101).fields.timeoutIdle).toBe('Enter at most 2,147,483,647 timeouts.');
+    }
+    for (const [text, value] of [['1000000000', 1_000_000_000], ['2147483647', 2_147_483_647]] as const) {
+      const taken = readDraft({ ...base, timeoutIdle: text }, loaded, 101);
+      expect(taken.fields).toEqual({});
+      expect(taken.request?.timeoutIdle).toBe(value);
+    }
+  });
+
   it('requires both switches and puts label errors at the label', () => {
     const reading = readDraft(
       { ...draftFrom(loaded), displaySwitch: null, labelName: ['VIP', 'x'.repeat(21)] },
