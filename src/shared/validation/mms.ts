@@ -103,7 +103,8 @@ function checkRecipients(numbers: unknown, fields: FieldErrors): void {
 }
 
 function checkContent(content: unknown, mmsType: unknown, fields: FieldErrors): void {
-  if (typeof content !== 'string' || content.length === 0) {
+  // Spaces and line breaks alone are no message: the platform would bill a blank MMS.
+  if (typeof content !== 'string' || content.trim() === '') {
     fields.content = m.mms_content_required();
     return;
   }

@@ -57,6 +57,13 @@ describe('the MMS fields the spec leaves loose', () => {
     expect(fieldsOf({ content: 'esc\u001b[31m' }).content).toMatch(/U\+001B/);
   });
 
+  it('refuses content of nothing but spaces and line breaks: that is an empty message', () => {
+    for (const content of [' ', '   \n  ', '\t\r\n', '\u3000\u3000']) {
+      expect(fieldsOf({ content }).content, JSON.stringify(content)).toBe('Enter the message content.');
+    }
+    expect(fieldsOf({ content: '  hi  ' })).toEqual({});
+  });
+
   it('shows the same refusals in the composer, at their fields', () => {
     const draft: MmsDraft = { appId: 'app-1', content: 'Hello', mmsType: '1', mmsTitle: 'Hi\u0000', mmsFiles: 'javascript:alert(1)' };
     const { fields } = checkComposer(draft, cleanRecipientText('123456'));
