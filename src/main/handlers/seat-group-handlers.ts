@@ -1,5 +1,6 @@
 import type { PlatformClient } from '../api';
 import type { SaveSeatGroupOutcome, SaveSeatGroupRequest } from '../../shared/methods/seat-groups';
+import { writeFailureKind } from '../../shared/errors';
 import { m } from '../../shared/i18n';
 import { fail, ok, type Result } from '../../shared/result';
 import { mismatchMessages } from '../../shared/seat-groups/diff';
@@ -57,10 +58,14 @@ export async function saveSeatGroup(
   const shouldHold = expectedAfterSave(beforeValues, next);
 
   const saved = await client.seatGroupEdit(next);
-  if (!saved.ok && saved.error.code !== 'outcome-unknown') return saved;
+  // Only a failure that proves the platform refused the edit stands without a look: a -18 may have been applied.
+  if (!saved.ok && writeFailureKind(saved.error) === 'refused') return saved;
   const after = await client.seatGroupRead(id);
   const mismatches = after.ok ? mismatchMessages(shouldHold, valuesOf(after.value)) : [];
   if (!saved.ok) {
+    // The platform answered with a status and the group, read again, does not hold the edit: that answer stands.
+    const answered = saved.error.code !== 'outcome-unknown';
+    if (answered && after.ok && mismatches.length > 0) return saved;
     return ok({ kind: 'outcome-unknown', error: saved.error, current: after.ok ? after.value : null, mismatches });
   }
   return ok({

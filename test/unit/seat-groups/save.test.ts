@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClient, type PlatformClient } from '../../../src/main/api';
 import { startSandbox, type Sandbox } from '../../../src/main/sandbox';
 import { saveSeatGroup } from '../../../src/main/handlers/seat-group-handlers';
-import { clientError } from '../../../src/shared/errors';
+import { clientError, platformError } from '../../../src/shared/errors';
 import { completeEditRequest, valuesOf, type SeatGroupValues } from '../../../src/shared/seat-groups/values';
 
 const GROUP = 102;
@@ -121,6 +121,28 @@ describe('saving a seat group', () => {
     expect(result.ok && result.value.kind === 'saved' && result.value.mismatches).toEqual([
       'Labels: sent VIP, Retail, Gold, the server holds VIP.',
     ]);
+  });
+
+  it('a -18 to the save is an unknown outcome, settled by reading the group again', async () => {
+    original = await loaded();
+    const answeredMinus18 = (applied: boolean): Pick<PlatformClient, 'seatGroupRead' | 'seatGroupEdit'> => ({
+      seatGroupRead: (request) => client.seatGroupRead(request),
+      seatGroupEdit: async (request) => {
+        if (applied) await client.seatGroupEdit(request);
+        return { ok: false, error: platformError(-18, 'system error') };
+      },
+    });
+    const next = completeEditRequest(GROUP, { ...original, callinStrategy: 2 });
+    const applied = await saveSeatGroup(answeredMinus18(true), { expected: original, next, overwrite: false });
+    expect(applied.ok && applied.value.kind).toBe('outcome-unknown');
+    if (applied.ok && applied.value.kind === 'outcome-unknown') {
+      expect(applied.value.current?.callinStrategy).toBe(2);
+      expect(applied.value.mismatches).toEqual([]);
+    }
+    // Not applied: the platform's answer stands, as it was given.
+    sandbox.seatGroups.set(GROUP, { callinStrategy: original.callinStrategy });
+    const refused = await saveSeatGroup(answeredMinus18(false), { expected: original, next, overwrite: false });
+    expect(!refused.ok && refused.error.code).toBe('platform:-18');
   });
 
   it('re-reads after an unknown outcome and tells whether the change is there', async () => {

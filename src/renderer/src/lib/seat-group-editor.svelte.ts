@@ -1,3 +1,4 @@
+import { platformStatusOf } from '../../../shared/errors';
 import { m } from '../../../shared/i18n';
 import type { SaveSeatGroupOutcome } from '../../../shared/methods/seat-groups';
 import type { SeatGroupSettings } from '../../../shared/records';
@@ -180,9 +181,11 @@ export class SeatGroupEditor {
       // Keep the edits; the form's base becomes what the server holds, so the remaining diff shows what is missing.
       if (outcome.current) this.settings = outcome.current;
       const applied = outcome.current !== null && outcome.mismatches.length === 0;
+      const { error } = outcome;
       this.notice = {
         tone: 'warning',
-        title: m.mms_sg_unknown_title,
+        // A platform status (a -18) is an answer, not a lost connection: say which.
+        title: platformStatusOf(error) === null ? m.mms_sg_unknown_title : () => m.mms_sg_unknown_status_title({ message: error.message }),
         lines: outcome.current === null
           ? [m.mms_sg_unknown_unread]
           : applied
