@@ -242,4 +242,20 @@ test.describe('choosing the language', () => {
     await picker.selectOption('en');
     await expect(app.locator('html')).toHaveAttribute('lang', 'en');
   });
+
+  test('after a switch, the MMS confirmation names the built-in profile in the new language', async ({ app }) => {
+    const chosen = app.waitForResponse((response) => response.url().includes('/rpc/useLanguage'));
+    await app.getByTestId('language-picker').selectOption('zh-CN');
+    await chosen;
+    await expect(app.locator('html')).toHaveAttribute('lang', 'zh-CN');
+    await app.locator('button[data-screen="mms"]').click();
+    await app.locator('#mms-appid').fill('app-1');
+    await app.locator('#mms-recipients').fill('8613800000001');
+    await app.locator('#mms-content').fill('语言检查，不发送。');
+    await app.getByTestId('mms-review').click();
+    await expect(app.getByTestId('mms-confirm-profile')).toHaveText('沙盒（演示）');
+    await app.keyboard.press('Escape');
+    await app.getByTestId('language-picker').selectOption('en');
+    await expect(app.locator('html')).toHaveAttribute('lang', 'en');
+  });
 });

@@ -11,6 +11,7 @@ import { cleanRecipientText, type CleanedRecipients } from '../../../shared/mms/
 import type { MmsType } from '../../../shared/requests';
 import type { AppError } from '../../../shared/result';
 import { bridge } from './bridge';
+import { profileName } from './profile-form';
 import { session } from './session.svelte';
 
 export interface PendingSend {
@@ -111,7 +112,7 @@ class MmsState {
         draft,
         numbers,
         repeats: repeats.value,
-        profileName: session.profile?.name ?? '',
+        profileName: session.profile ? profileName(session.profile) : '',
       };
     } finally {
       this.reviewing = false;
