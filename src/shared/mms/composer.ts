@@ -6,7 +6,7 @@
 import { measureMessageUnit, type MessageUnitMeasure } from './message-units';
 import { LIMITS } from '../platform';
 import type { MmsSendRequest, MmsType } from '../requests';
-import { type FieldErrors, validateMmsSend } from '../validation';
+import { characterCount, type FieldErrors, validateMmsSend } from '../validation';
 import { splitIntoBatches } from './batches';
 import { m } from '../i18n';
 import type { CleanedRecipients } from './recipients';
@@ -34,12 +34,6 @@ export interface ComposerCheck {
   fields: FieldErrors;
   /** The cleaned numbers in batches of at most 1000. */
   batches: string[][];
-}
-
-export function characterCount(text: string): number {
-  let count = 0;
-  for (const _char of text) count += 1;
-  return count;
 }
 
 export function measureContent(content: string): ContentMeasure {

@@ -6,7 +6,7 @@
 import { LIMITS } from '../platform';
 import type { IntegerId, SeatGroupEditRequest } from '../requests';
 import { completeEditRequest, type SeatGroupValues } from './values';
-import { type FieldErrors, unsendableCharacter, validateSeatGroupEdit } from '../validation';
+import { characterCount, type FieldErrors, unsendableCharacter, validateSeatGroupEdit } from '../validation';
 import { m } from '../i18n';
 
 export const NUMBER_FIELDS = [
@@ -154,8 +154,8 @@ export function labelRefusal(labels: readonly string[], typed: string): string |
   if (labels.length >= LIMITS.labelsMax) {
     return m.mms_sg_label_list_full({ max: String(LIMITS.labelsMax), label });
   }
-  if (label.length > LIMITS.labelMaxChars) {
-    return m.mms_sg_label_too_long({ max: String(LIMITS.labelMaxChars), count: String(label.length) });
+  if (characterCount(label) > LIMITS.labelMaxChars) {
+    return m.mms_sg_label_too_long({ max: String(LIMITS.labelMaxChars), count: String(characterCount(label)) });
   }
   const flaw = unsendableCharacter(label);
   if (flaw !== null) return flaw;

@@ -12,4 +12,4 @@ export {
 } from './queries';
 export { validateSeatGroupEdit } from './seat-group';
 export { splitList, validateMmsSend } from './mms';
-export { unsendableCharacter } from './text';
+export { characterCount, unsendableCharacter } from './text';

@@ -4,7 +4,7 @@ import type { MmsSendRequest } from '../requests';
 import type { Result } from '../result';
 import { echoInput } from '../echo';
 import { type FieldErrors, isPresent, validationResult } from './fields';
-import { unsendableCharacter } from './text';
+import { characterCount, unsendableCharacter } from './text';
 import { m } from '../i18n';
 
 /** A comma-separated text or a list, as trimmed entries (empty entries kept, so they can be reported). */
@@ -37,13 +37,6 @@ const ATTACHMENT_ID = new RegExp(`^[A-Za-z0-9._-]{1,${ATTACHMENT_ID_MAX_CHARS}}$
 
 /** E.164: an optional +, then 6 to 15 digits. */
 const PHONE_NUMBER = /^\+?\d{6,15}$/;
-
-/** Characters as a person counts them: code points, so an emoji is one. */
-function characterCount(text: string): number {
-  let count = 0;
-  for (const _char of text) count += 1;
-  return count;
-}
 
 export function validateMmsSend(request: MmsSendRequest): Result<MmsSendRequest> {
   const fields: FieldErrors = {};

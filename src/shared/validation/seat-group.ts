@@ -2,7 +2,7 @@ import { CALLIN_STRATEGY_LABELS, FS_NODES, LIMITS } from '../platform';
 import type { SeatGroupEditRequest } from '../requests';
 import type { Result } from '../result';
 import { type FieldErrors, isPresent, isWholeNumber, readPositiveId, validationResult } from './fields';
-import { unsendableCharacter } from './text';
+import { characterCount, unsendableCharacter } from './text';
 import { formatNumber, m } from '../i18n';
 
 /** The spec gives the seconds fields no range: a day is this app's bound. */
@@ -91,8 +91,8 @@ function checkLabels(labels: unknown, fields: FieldErrors): void {
 
 function labelProblem(label: unknown, seen: ReadonlySet<string>): string | null {
   if (typeof label !== 'string' || label.trim() === '') return m.mms_sg_label_empty();
-  if (label.length > LIMITS.labelMaxChars) {
-    return m.mms_sg_label_too_long({ max: String(LIMITS.labelMaxChars), count: String(label.length) });
+  if (characterCount(label) > LIMITS.labelMaxChars) {
+    return m.mms_sg_label_too_long({ max: String(LIMITS.labelMaxChars), count: String(characterCount(label)) });
   }
   return unsendableCharacter(label) ?? (seen.has(label) ? m.mms_sg_label_duplicate_plain({ label }) : null);
 }

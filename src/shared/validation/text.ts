@@ -12,6 +12,13 @@ export interface TextRules {
 
 const LINE_BREAKS_AND_TABS = new Set(['\n', '\r', '\t']);
 
+/** Characters as a person counts them: code points, so an emoji or a rare CJK character is one. */
+export function characterCount(text: string): number {
+  let count = 0;
+  for (const _char of text) count += 1;
+  return count;
+}
+
 /** What is wrong with the first character `text` may not hold (its position counted as a person counts), or null. */
 export function unsendableCharacter(text: string, rules: TextRules = {}): string | null {
   let position = 0;

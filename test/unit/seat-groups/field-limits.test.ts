@@ -73,6 +73,15 @@ describe('labels', () => {
     expect(fieldsOf({ labelName: ['Interested', 'Call back', 'Promise to pay', '已成交', 'متابعة'] })).toEqual({});
   });
 
+  it('counts a label\'s 20 characters as a person does (an emoji is one), as MMS text and the sandbox do', () => {
+    const twenty = '🎉'.repeat(20);
+    expect(fieldsOf({ labelName: [twenty, '⭐ VIP'] })).toEqual({});
+    expect(labelRefusal(['VIP'], twenty)).toBeNull();
+    const over = '🎉'.repeat(21);
+    expect(fieldsOf({ labelName: [over] })['labelName[0]']).toBe('Label names may have at most 20 characters (this one has 21).');
+    expect(labelRefusal(['VIP'], over)).toBe('Label names may have at most 20 characters (this one has 21).');
+  });
+
   it('refuses them in the label editor before they are added', () => {
     expect(labelRefusal(['VIP'], 'a\u0000b')).toMatch(/control character/);
     expect(labelRefusal(['VIP'], 'Call back')).toBeNull();
