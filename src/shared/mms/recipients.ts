@@ -45,9 +45,12 @@ export function splitRecipientText(text: string): string[] {
     .filter((piece) => piece !== '');
 }
 
-/** The number an entry means, its layout removed: `+44 7700 900123` is `+447700900123`. */
+/** Full-width forms a Chinese or Japanese input method types (`１３８`, `＋`, `（`, `－`): their ASCII characters. */
+const FULL_WIDTH = /[\uFF01-\uFF5E]/gu;
+
+/** The number an entry means, its layout removed: `+44 7700 900123` and `＋４４ ７７００ ９００１２３` are `+447700900123`. */
 export function recipientNumber(entry: string): string {
-  return entry.replace(LAYOUT, '');
+  return entry.replace(FULL_WIDTH, (char) => String.fromCharCode(char.charCodeAt(0) - 0xfee0)).replace(LAYOUT, '');
 }
 
 /** Why an entry is not exactly one phone number, or null when it is one. */

@@ -75,6 +75,13 @@ describe('cleanRecipients', () => {
     expect(cleaned.counts).toEqual({ entered: 5, valid: 3, duplicates: 1, invalid: 1 });
   });
 
+  it('reads numbers typed with a Chinese input method in full width (１３８…, ＋８６, （０２０）) as the numbers they are', () => {
+    const cleaned = cleanRecipientText('＋８６\u3000１３８\u3000００１３\u3000８０００\n１３９００１３９０００\n（０２０）７９４６－００１８\n+8613800138000');
+    expect(cleaned.valid).toEqual(['+8613800138000', '13900139000', '02079460018']);
+    expect(cleaned.rejected).toEqual([{ entry: '+8613800138000', position: 4, reason: 'duplicate' }]);
+    expect(recipientProblem('１３９００１３９０００')).toBeNull();
+  });
+
   it('trims entries and ignores empty ones', () => {
     const cleaned = cleanRecipients(['  123456  ', '', '   ']);
     expect(cleaned.valid).toEqual(['123456']);
