@@ -6,6 +6,8 @@
  * (`^\+?\d{6,15}$`) are ever sent.
  */
 
+import { asciiFromFullWidth } from '../validation/text';
+
 export const MIN_DIGITS = 6;
 export const MAX_DIGITS = 15;
 
@@ -45,12 +47,9 @@ export function splitRecipientText(text: string): string[] {
     .filter((piece) => piece !== '');
 }
 
-/** Full-width forms a Chinese or Japanese input method types (`１３８`, `＋`, `（`, `－`): their ASCII characters. */
-const FULL_WIDTH = /[\uFF01-\uFF5E]/gu;
-
 /** The number an entry means, its layout removed: `+44 7700 900123` and `＋４４ ７７００ ９００１２３` are `+447700900123`. */
 export function recipientNumber(entry: string): string {
-  return entry.replace(FULL_WIDTH, (char) => String.fromCharCode(char.charCodeAt(0) - 0xfee0)).replace(LAYOUT, '');
+  return asciiFromFullWidth(entry).replace(LAYOUT, '');
 }
 
 /** Why an entry is not exactly one phone number, or null when it is one. */

@@ -6,7 +6,7 @@
 import { LIMITS } from '../platform';
 import type { IntegerId, SeatGroupEditRequest } from '../requests';
 import { completeEditRequest, type SeatGroupValues } from './values';
-import { characterCount, type FieldErrors, unsendableCharacter, validateSeatGroupEdit } from '../validation';
+import { asciiFromFullWidth, characterCount, type FieldErrors, unsendableCharacter, validateSeatGroupEdit } from '../validation';
 import { m } from '../i18n';
 
 export const NUMBER_FIELDS = [
@@ -97,7 +97,7 @@ function readNumber(
   fields: FieldErrors,
 ): number | null {
   if (isClearableNumber(field) && draft.clearing.includes(field)) return null;
-  const text = draft[field].trim();
+  const text = asciiFromFullWidth(draft[field]).trim();
   if (text === '') {
     if (loaded[field] === null) return null;
     fields[field] = !isClearableNumber(field)

@@ -12,4 +12,4 @@ export {
 } from './queries';
 export { validateSeatGroupEdit } from './seat-group';
 export { splitList, validateMmsSend } from './mms';
-export { characterCount, unsendableCharacter } from './text';
+export { asciiFromFullWidth, characterCount, unsendableCharacter } from './text';

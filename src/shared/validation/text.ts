@@ -12,6 +12,11 @@ export interface TextRules {
 
 const LINE_BREAKS_AND_TABS = new Set(['\n', '\r', '\t']);
 
+/** Full-width forms a Chinese or Japanese input method types (`１２０`, `＋`, `（`): their ASCII characters. */
+export function asciiFromFullWidth(text: string): string {
+  return text.replace(/[\uFF01-\uFF5E]/gu, (char) => String.fromCharCode(char.charCodeAt(0) - 0xfee0));
+}
+
 /** Characters as a person counts them: code points, so an emoji or a rare CJK character is one. */
 export function characterCount(text: string): number {
   let count = 0;

@@ -69,6 +69,12 @@ describe('reading the seat group form', () => {
     }
   });
 
+  it('reads digits typed in full width by a Chinese input method (１２０) as the number', () => {
+    const reading = readDraft({ ...draftFrom(loaded), wrapUpTime: '１２０', timeoutIdle: ' ５ ' }, loaded, 101);
+    expect(reading.fields).toEqual({});
+    expect(reading.request).toMatchObject({ wrapUpTime: 120, timeoutIdle: 5 });
+  });
+
   it('requires both switches and puts label errors at the label', () => {
     const reading = readDraft(
       { ...draftFrom(loaded), displaySwitch: null, labelName: ['VIP', 'x'.repeat(21)] },
