@@ -243,7 +243,15 @@ test.describe('choosing the language', () => {
     await expect(app.locator('html')).toHaveAttribute('lang', 'en');
   });
 
-  test('after a switch, the MMS confirmation names the built-in profile in the new language', async ({ app }) => {
+  test('after a switch, the MMS confirmation, results and history name the built-in profile in the new language', async ({ app }) => {
+    // A send made in English, journaled under the English name.
+    await app.locator('button[data-screen="mms"]').click();
+    await app.locator('#mms-appid').fill('app-1');
+    await app.locator('#mms-recipients').fill('8613800000009');
+    await app.locator('#mms-content').fill('Language check: sent in English.');
+    await app.getByTestId('mms-review').click();
+    await app.getByTestId('mms-confirm-send').click();
+    await expect(app.getByTestId('mms-results')).toContainText('Sandbox (demo)');
     const chosen = app.waitForResponse((response) => response.url().includes('/rpc/useLanguage'));
     await app.getByTestId('language-picker').selectOption('zh-CN');
     await chosen;
@@ -255,6 +263,11 @@ test.describe('choosing the language', () => {
     await app.getByTestId('mms-review').click();
     await expect(app.getByTestId('mms-confirm-profile')).toHaveText('沙盒（演示）');
     await app.keyboard.press('Escape');
+    await expect(app.getByTestId('mms-results')).toContainText('沙盒（演示）');
+    await expect(app.getByTestId('mms-results')).not.toContainText('Sandbox (demo)');
+    await app.getByRole('tab', { name: '历史' }).click();
+    await expect(app.getByTestId('mms-history-row').first()).toContainText('沙盒（演示）');
+    await expect(app.getByTestId('mms-history-row').first()).not.toContainText('Sandbox (demo)');
     await app.getByTestId('language-picker').selectOption('en');
     await expect(app.locator('html')).toHaveAttribute('lang', 'en');
   });

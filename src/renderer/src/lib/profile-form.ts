@@ -1,5 +1,5 @@
 import { PLATFORM_OFFSETLESS_ZONE, type BrandPreset } from '../../../shared/platform';
-import type { ProfileDraft, ProfileSettings, ProfileView } from '../../../shared/profiles';
+import { SANDBOX_PROFILE_ID, type ProfileDraft, type ProfileSettings, type ProfileView } from '../../../shared/profiles';
 import { m } from '../../../shared/i18n';
 
 export type ProfileFormValues = ProfileSettings;
@@ -7,6 +7,11 @@ export type ProfileFormValues = ProfileSettings;
 /** A profile's name as shown: the built-in sandbox's in the interface language, any other as the user wrote it. */
 export function profileName(profile: Pick<ProfileView, 'name' | 'builtIn'>): string {
   return profile.builtIn ? m.shell_sandbox_name() : profile.name;
+}
+
+/** The shown name of the profile a record (an MMS send) was made with, from the id and the name it recorded. */
+export function recordedProfileName(record: { profileId: string; profileName: string }): string {
+  return profileName({ name: record.profileName, builtIn: record.profileId === SANDBOX_PROFILE_ID });
 }
 
 /** A new profile: the preset's address and the zone the platform writes offset-less times in (shown, changeable). */
