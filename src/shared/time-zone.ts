@@ -32,6 +32,14 @@ export function parseTimeZone(input: string): TimeZone | null {
   return zone;
 }
 
+/**
+ * The zone a profile's times are shown and written in (screens, notices, the files made for
+ * it): its time zone, or UTC while what it holds is no zone (Accounts says so).
+ */
+export function shownZoneOf(timeZone: string | undefined): TimeZone {
+  return parseTimeZone(timeZone ?? 'UTC') ?? (parseTimeZone('UTC') as TimeZone);
+}
+
 function readZone(text: string): TimeZone | null {
   if (text === 'Z') return { kind: 'fixed', name: '+00:00', offsetMinutes: 0 };
   const fixed = FIXED_OFFSET.exec(text);

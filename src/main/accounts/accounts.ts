@@ -13,6 +13,7 @@ import {
   type ProfileView,
 } from '../../shared/profiles';
 import { scheduleSettingsOf, validateScheduleSettings, type ScheduleSettings } from '../../shared/schedule';
+import { shownZoneOf, type TimeZone } from '../../shared/time-zone';
 import type { Logger } from '../log';
 import type { ConnectionTarget } from './connection-test';
 import type { ProfileStore, StoredProfile, StoredProfiles } from './profile-store';
@@ -90,6 +91,11 @@ export class Accounts {
       presets: BRAND_PRESETS,
       warnings: this.options.store.warnings(stored),
     };
+  }
+
+  /** The zone a profile's times are shown and written in (shownZoneOf); UTC for a profile not found. */
+  async shownZone(id: string): Promise<TimeZone> {
+    return shownZoneOf((await this.state()).profiles.find((profile) => profile.id === id)?.timeZone);
   }
 
   async active(): Promise<ProfileView | null> {

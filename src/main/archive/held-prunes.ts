@@ -8,7 +8,7 @@
 import { formatInstant } from '../../shared/cell-text';
 import type { HeldPrune } from '../../shared/methods/archive';
 import { listOf, type ListOperation } from '../../shared/operations';
-import { parseTimeZone, type TimeZone } from '../../shared/time-zone';
+import type { TimeZone } from '../../shared/time-zone';
 import { formatNumber, m } from '../../shared/i18n';
 import type { RetentionOutcome } from './retention';
 
@@ -61,13 +61,6 @@ export class HeldPrunes {
 export function listNoun(operation: ListOperation): string {
   const title = listOf(operation).endpoint.title();
   return /^[A-Z][a-z]/.test(title) ? title.charAt(0).toLowerCase() + title.slice(1) : title;
-}
-
-const UTC: TimeZone = { kind: 'fixed', name: '+00:00', offsetMinutes: 0 };
-
-/** The zone a profile's times are shown in; UTC when what it holds is not a zone (Accounts says so elsewhere). */
-export function shownZone(text: string): TimeZone {
-  return parseTimeZone(text) ?? UTC;
 }
 
 /** The time a cutoff is shown as: the profile's zone, to the minute. */

@@ -9,7 +9,7 @@ import { readStoppedResult } from '../archive/read-stopped';
 import type { Archives } from '../archive/archives';
 import { startSyncJob } from '../jobs/sync-job';
 import { scopedSyncOf, scopeNeeded, SYNCED_LISTS, syncPlanOf } from '../archive/sync-plan';
-import { cutoffText, heldPruneOf, listNoun, shownZone } from '../archive/held-prunes';
+import { cutoffText, heldPruneOf, listNoun } from '../archive/held-prunes';
 import { lastSyncOf } from '../archive/last-sync';
 import { listArchiveQuery } from '../archive/list-archive-query';
 import { archiveTableFor } from '../archive/tables';
@@ -67,14 +67,9 @@ export function createArchiveHandlers(deps: { accounts: Accounts; archives: Arch
         })),
     );
     const times = lists.map((list) => list.lastSyncAt).filter((time): time is number => time !== null);
-    const zone = await zoneOf(profileId);
+    const zone = await accounts.shownZone(profileId);
     const heldPrunes = archives.held.list(profileId).map((entry) => heldPruneOf(entry, zone));
     return { ...base, state: 'open', sizeBytes: store.sizeBytes(), lists, lastSyncAt: times.length > 0 ? Math.max(...times) : null, heldPrunes };
-  }
-
-  async function zoneOf(profileId: string): Promise<ReturnType<typeof shownZone>> {
-    const profile = (await accounts.state()).profiles.find((candidate) => candidate.id === profileId);
-    return shownZone(profile?.timeZone ?? '');
   }
 
   /** Remove them (the prune the sync held, by its cutoff) or Keep them (until the next sync finds it again). */
@@ -98,7 +93,7 @@ export function createArchiveHandlers(deps: { accounts: Accounts; archives: Arch
     archives.held.forget(profileId, operation);
     const removed = await store.pruneTable(archiveTableFor(operation).layout, entry.cutoffMs);
     const done = await status(profileId);
-    const when = cutoffText(entry.cutoffMs, await zoneOf(profileId));
+    const when = cutoffText(entry.cutoffMs, await accounts.shownZone(profileId));
     return ok({ ...done, message: m.errors_removed({ count: formatNumber(removed), noun, when }) });
   }
 

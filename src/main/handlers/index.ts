@@ -111,6 +111,7 @@ export function createServices(options: ServiceOptions): Services {
       desktop,
       userDataDir: options.userDataDir,
       appVersion: version,
+      zoneOf: (profileId) => accounts.shownZone(profileId),
       onClose: (stop) => stops.push(stop),
       written,
     }),

@@ -3,6 +3,7 @@ import { base64Length } from '../../shared/base64';
 import { m } from '../../shared/i18n';
 import { MMS_IMPORT_MAX_BYTES, MMS_IMPORT_MAX_MB } from '../../shared/methods/mms';
 import { fail, ok } from '../../shared/result';
+import type { TimeZone } from '../../shared/time-zone';
 import type { JobRegistry } from '../jobs/job-registry';
 import type { Logger } from '../log';
 import { refuseUnseenRepeats } from '../mms/repeat-guard';
@@ -54,6 +55,8 @@ export function createMmsHandlers(deps: {
   history: MmsHistory;
   /** For the About sheet of a results workbook. */
   appVersion: string;
+  /** The zone a profile's times are shown in: a results file writes its send's time in it, as the screen shows it. */
+  zoneOf: (profileId: string) => Promise<TimeZone>;
   /** Registers what to stop when the services close. */
   onClose: (stop: () => void) => void;
   /** The files this session exported, which may be shown, opened or downloaded. */
@@ -113,8 +116,9 @@ export function createMmsHandlers(deps: {
     exportMmsResults: async ({ sendId, format }) => {
       const detail = history.detail(sendId);
       if (!detail) return fail('not-found', m.mms_send_not_found());
+      const zone = await deps.zoneOf(detail.profileId);
       const chosen = await desktop.chooseSavePath({
-        defaultName: resultsFileName(detail.at, format),
+        defaultName: resultsFileName(detail.at, format, zone),
         filters: [format === 'xlsx' ? { name: m.mms_export_filter_xlsx(), extensions: ['xlsx'] } : { name: 'CSV', extensions: ['csv'] }],
       });
       if (chosen === null) return ok(null);
@@ -124,7 +128,7 @@ export function createMmsHandlers(deps: {
       if (!claimed.ok) return claimed;
       const { path, partial } = claimed.value;
       try {
-        await writeResultsFile(path, detail, format, { appVersion: deps.appVersion });
+        await writeResultsFile(path, detail, format, { appVersion: deps.appVersion, zone });
       } catch (error) {
         log.warn('MMS results export failed', error instanceof Error ? error.message : error);
         return fail('export-failed', m.mms_export_failed(), error instanceof Error ? error.message : undefined);

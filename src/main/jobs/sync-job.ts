@@ -8,12 +8,12 @@ import { m } from '../../shared/i18n';
 import { createClient } from '../api';
 import type { ArchiveStore } from '../archive/archive-store';
 import type { Archives } from '../archive/archives';
-import { shownZone } from '../archive/held-prunes';
 import { syncList, type SyncPlan } from '../archive/sync-plan';
 import type { Logger } from '../log';
 import type { JobInfo } from '../../shared/methods/jobs';
 import { listOf, type ListOperation } from '../../shared/operations';
 import { ok, type Result } from '../../shared/result';
+import { shownZoneOf } from '../../shared/time-zone';
 import { computeProgress } from './fetch-progress';
 import type { JobHandle, JobRegistry } from './job-registry';
 import { completed, resultOf, runJob, stopped } from './run-job';
@@ -58,7 +58,7 @@ export async function syncLists(
       rows += result.value.rows;
       const retention = result.value.retention;
       if (retention !== undefined && plan.retention !== undefined) {
-        const shown = { profileName: connection.profileName, zone: shownZone(connection.timeZone) };
+        const shown = { profileName: connection.profileName, zone: shownZoneOf(connection.timeZone) };
         deps.archives?.noteRetention(profileId, operation, retention, plan.retention.retentionDays, shown);
       }
     }

@@ -6,7 +6,8 @@
 import { type Column, id, integer, phone, text } from '../../shared/columns';
 import { m } from '../../shared/i18n';
 import { type MmsResultRow, type MmsSendDetail, OUTCOME_LABELS } from '../../shared/mms/records';
-import { parseTimeZone, type TimeZone } from '../../shared/time-zone';
+import { calendarOf } from '../../shared/calendar';
+import type { TimeZone } from '../../shared/time-zone';
 import { writeStreamAtomically } from '../atomic-file';
 import { excelSerial, exportFields, wallClock } from '../export/cells';
 import { CsvWriter } from '../export/csv-writer';
@@ -38,14 +39,14 @@ function aboutRows(send: MmsSendDetail, appVersion: string, rows: number, zone: 
   ];
 }
 
+/** `zone`: the send's profile's, the zone its screen shows the send in (the About sheet names it). */
 export async function writeResultsFile(
   path: string,
   send: MmsSendDetail,
   format: ResultsFormat,
-  about: { appVersion: string },
+  about: { appVersion: string; zone: TimeZone },
 ): Promise<void> {
-  const zone = parseTimeZone('UTC');
-  if (!zone) throw new Error('the UTC zone is unavailable');
+  const { zone } = about;
   const fields = exportFields(RESULT_COLUMNS, zone);
   await writeStreamAtomically(path, async (temporary) => {
     const writer: TableWriter<MmsResultRow> =
@@ -60,7 +61,8 @@ export async function writeResultsFile(
   });
 }
 
-export function resultsFileName(at: number, format: ResultsFormat): string {
-  const stamp = new Date(at).toISOString().slice(0, 16).replace(/[:T]/g, '-');
+/** `mms-results-2026-11-22-16-30.xlsx`: the send's minute in `zone`. */
+export function resultsFileName(at: number, format: ResultsFormat, zone: TimeZone): string {
+  const stamp = calendarOf(zone).minuteLabel(at).replace(/[: ]/g, '-');
   return `mms-results-${stamp}.${format}`;
 }

@@ -1,7 +1,10 @@
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { writeResultsFile } from '../../../src/main/mms/results-export';
+import { resultsFileName, writeResultsFile } from '../../../src/main/mms/results-export';
+import { parseTimeZone, type TimeZone } from '../../../src/shared/time-zone';
+
+const SHANGHAI = parseTimeZone('Asia/Shanghai') as TimeZone;
 import { contentPreview, everyRecipientAccepted, type MmsSendDetail } from '../../../src/shared/mms/records';
 import { buildResultRows } from '../../../src/shared/mms/results';
 import { parseCsv, readWorkbook, scratchDir } from '../export/support';
@@ -61,7 +64,7 @@ describe('results files (the export writers)', () => {
 
   it('writes CSV with the export encoder: BOM, CRLF, quoting and formulas neutralised', async () => {
     const path = join(dir, 'results.csv');
-    await writeResultsFile(path, send, 'csv', { appVersion: '1.2.3' });
+    await writeResultsFile(path, send, 'csv', { appVersion: '1.2.3', zone: SHANGHAI });
     const text = readFileSync(path, 'utf8');
     expect(text.startsWith('\uFEFF"Number","Batch","Result","Message id","Detail"\r\n')).toBe(true);
     expect(parseCsv(text.slice(1)).rows).toEqual([
@@ -75,7 +78,7 @@ describe('results files (the export writers)', () => {
 
   it('writes a workbook with the streaming writer: text kept as text, and an About sheet', async () => {
     const path = join(dir, 'results.xlsx');
-    await writeResultsFile(path, send, 'xlsx', { appVersion: '1.2.3' });
+    await writeResultsFile(path, send, 'xlsx', { appVersion: '1.2.3', zone: SHANGHAI });
     const { names, sheets } = readWorkbook(path);
     expect(names).toEqual(['MMS results', 'About']);
     expect(sheets['MMS results'][1].slice(0, 4)).toEqual(['+123456', 1, 'Accepted', '007']);
@@ -85,6 +88,9 @@ describe('results files (the export writers)', () => {
     expect(about.get('Profile')).toBe('Work');
     expect(about.get('Rows')).toBe(3);
     expect(about.get('App version')).toBe('1.2.3');
+    // The send's time in its profile's zone, as the MMS screen shows it, and the zone named.
+    expect(about.has('Sent at (Asia/Shanghai)')).toBe(true);
+    expect(resultsFileName(send.at, 'xlsx', SHANGHAI)).toBe('mms-results-2026-11-22-16-30.xlsx');
   });
 });
 

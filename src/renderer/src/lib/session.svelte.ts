@@ -2,15 +2,10 @@ import type { AppInfo } from '../../../shared/contract';
 import type { BrandPreset } from '../../../shared/platform';
 import type { ProfileView } from '../../../shared/profiles';
 import type { AppError } from '../../../shared/result';
-import { parseTimeZone, type TimeZone } from '../../../shared/time-zone';
+import { shownZoneOf, type TimeZone } from '../../../shared/time-zone';
 import { bridge } from './bridge';
 
-const UTC = parseTimeZone('UTC') as TimeZone;
-
-/** The zone a profile's times are shown in: its time zone, or UTC while what it holds is no zone (Accounts says so). */
-export function shownZoneOf(timeZone: string | undefined): TimeZone {
-  return parseTimeZone(timeZone ?? 'UTC') ?? UTC;
-}
+export { shownZoneOf };
 
 /** App-wide state: who we are and which profile every screen works with. */
 class Session {
