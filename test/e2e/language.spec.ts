@@ -272,3 +272,22 @@ test.describe('choosing the language', () => {
     await expect(app.locator('html')).toHaveAttribute('lang', 'en');
   });
 });
+
+test.describe('switching the language on the Accounts screen', () => {
+  test.use({ locale: 'en-US' });
+
+  test("the archive panel's list names follow a switch made while it is on screen", async ({ app }) => {
+    // The first page of voice records is archived as it arrives, so the panel has a list to name.
+    await expect(app.getByTestId('pager-position')).toBeVisible({ timeout: 30_000 });
+    await app.getByRole('navigation', { name: 'Screens' }).locator('button[data-screen="accounts"]').click();
+    const panel = app.getByTestId('archive-panel');
+    await expect(panel.getByText('Voice records', { exact: true })).toBeVisible();
+    const chosen = app.waitForResponse((response) => response.url().includes('/rpc/useLanguage'));
+    await app.getByTestId('language-picker').selectOption('zh-CN');
+    await chosen;
+    await expect(panel.getByText('语音记录', { exact: true })).toBeVisible();
+    await expect(panel).not.toContainText('Voice records');
+    await app.getByTestId('language-picker').selectOption('en');
+    await expect(panel.getByText('Voice records', { exact: true })).toBeVisible();
+  });
+});

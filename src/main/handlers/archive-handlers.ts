@@ -61,7 +61,6 @@ export function createArchiveHandlers(deps: { accounts: Accounts; archives: Arch
         .filter((table) => isListOperation(table.table))
         .map(async (table) => ({
           operation: table.table as ListOperation,
-          title: listOf(table.table as ListOperation).endpoint.title(),
           rows: table.rows,
           lastSyncAt: await lastSyncOf(store, table.table as ListOperation),
         })),

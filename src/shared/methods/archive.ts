@@ -15,8 +15,11 @@ export interface ArchiveStatus {
   state: 'off' | 'closed' | 'open' | 'unavailable';
   message: string | null;
   sizeBytes: number;
-  /** `lastSyncAt`: when the list was last synced in full (a window's range or the whole list); null when never. */
-  lists: { operation: ListOperation; title: string; rows: number; lastSyncAt: number | null }[];
+  /**
+   * `lastSyncAt`: when the list was last synced in full (a window's range or the whole list); null when never.
+   * No title: the screen names a list by its descriptor's, in the language on show (a switch renames it).
+   */
+  lists: { operation: ListOperation; rows: number; lastSyncAt: number | null }[];
   /** When any of its lists was last synced (epoch ms); null when never. */
   lastSyncAt: number | null;
   /** Prunes the last sync held back (more than half of a list), each waiting for Remove them or Keep them. */
