@@ -136,3 +136,18 @@ test('the MMS tabs follow the tabs pattern: each controls its panel, arrows, Hom
   await app.keyboard.press('ArrowRight');
   await expect(compose).toBeFocused();
 });
+
+test('First and Last in the pager keep the keyboard in the pager once they are disabled', async ({ app }) => {
+  await expect(app.getByTestId('pager-position')).toContainText('Page 1 of');
+  const pager = app.getByRole('navigation', { name: 'Pages' });
+  const last = pager.getByRole('button', { name: /Last/ });
+  await last.focus();
+  await app.keyboard.press('Enter');
+  await expect(last).toBeDisabled();
+  await expect(pager.getByRole('button', { name: /Previous/ })).toBeFocused();
+  await pager.getByRole('button', { name: /First/ }).focus();
+  await app.keyboard.press('Enter');
+  await expect(app.getByTestId('pager-position')).toContainText('Page 1 of');
+  await expect(pager.getByRole('button', { name: /Next/ })).toBeFocused();
+  await expect(pager).toBeVisible();
+});
