@@ -1,5 +1,6 @@
 /** Where the keyboard goes when a popover, pane or dialog closes, and what the keys do inside them. */
 import type { Page } from '@playwright/test';
+import { NO_FAULTS } from '../../src/main/sandbox';
 import { expect, test } from './fixtures';
 import { grid } from './support/list-truth';
 
@@ -137,6 +138,40 @@ test('the MMS tabs follow the tabs pattern: each controls its panel, arrows, Hom
   await expect(compose).toBeFocused();
 });
 
+test('a button that goes away once pressed leaves the keyboard on the table, never on the page body', async ({ app }) => {
+  await expect(app.getByTestId('pager-position')).toContainText('Page 1 of');
+  const table = grid(app);
+
+  // "Clear filters" under a quick search that matches nothing.
+  await app.locator('.quick-search').fill('no such text anywhere 0x7f');
+  const clear = app.getByTestId('no-match').getByRole('button', { name: 'Clear filters' });
+  await clear.focus();
+  await app.keyboard.press('Enter');
+  await expect(app.getByTestId('no-match')).toHaveCount(0);
+  await expect(table).toBeFocused();
+
+  // "Clear column filters" beside the source buttons.
+  await app.getByLabel('Filter Callee', { exact: true }).fill('no such callee');
+  const clearColumns = app.getByRole('button', { name: /^Clear column filters/ });
+  await clearColumns.focus();
+  await app.keyboard.press('Enter');
+  await expect(clearColumns).toHaveCount(0);
+  await expect(table).toBeFocused();
+
+  // "Load all to sort" under a page sorted alone, then "Back to pages" once all are loaded.
+  await table.getByRole('button', { name: 'Callee', exact: true }).click();
+  const loadAllToSort = app.getByRole('button', { name: 'Load all to sort everything' });
+  await loadAllToSort.focus();
+  await app.keyboard.press('Enter');
+  const back = app.getByRole('button', { name: 'Back to pages' });
+  await expect(back).toBeVisible({ timeout: 60_000 });
+  await expect(table).toBeFocused();
+  await back.focus();
+  await app.keyboard.press('Enter');
+  await expect(app.getByTestId('pager-position')).toContainText('Page 1 of');
+  await expect(table).toBeFocused();
+});
+
 test('First and Last in the pager keep the keyboard in the pager once they are disabled', async ({ app }) => {
   await expect(app.getByTestId('pager-position')).toContainText('Page 1 of');
   const pager = app.getByRole('navigation', { name: 'Pages' });
@@ -150,4 +185,33 @@ test('First and Last in the pager keep the keyboard in the pager once they are d
   await expect(app.getByTestId('pager-position')).toContainText('Page 1 of');
   await expect(pager.getByRole('button', { name: /Next/ })).toBeFocused();
   await expect(pager).toBeVisible();
+});
+
+test('Search, Load all and Sync keep the keyboard while they work, and are marked unavailable meanwhile', async ({ app, sandbox }) => {
+  await expect(app.getByTestId('pager-position')).toContainText('Page 1 of');
+  // Slow enough to see each at work.
+  sandbox.setFaults({ ...NO_FAULTS, latencyMs: 700 });
+  try {
+    const filters = app.getByRole('form', { name: 'Voice records filters' });
+    for (const name of ['Search', 'Load all']) {
+      const button = filters.getByRole('button', { name, exact: true });
+      await button.focus();
+      await app.keyboard.press('Enter');
+      await expect(button).toBeDisabled();
+      await expect(button).toBeFocused();
+      await expect(button).toBeEnabled({ timeout: 60_000 });
+      await expect(button).toBeFocused();
+    }
+    await app.getByRole('button', { name: 'Back to pages' }).click();
+    const sync = app.getByRole('button', { name: 'Sync', exact: true });
+    await sync.focus();
+    await app.keyboard.press('Enter');
+    await expect(sync).toBeDisabled();
+    await expect(sync).toBeFocused();
+    sandbox.setFaults(NO_FAULTS);
+    await expect(sync).toBeEnabled({ timeout: 120_000 });
+    await expect(sync).toBeFocused();
+  } finally {
+    sandbox.setFaults(NO_FAULTS);
+  }
 });
