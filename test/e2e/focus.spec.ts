@@ -215,3 +215,36 @@ test('Search, Load all and Sync keep the keyboard while they work, and are marke
     sandbox.setFaults(NO_FAULTS);
   }
 });
+
+test('Dismiss and Clear finished in the jobs area leave the keyboard in the jobs area, and Escape still closes it', async ({ app }) => {
+  await app.keyboard.press('Control+4');
+  await expect(app.getByRole('heading', { level: 1, name: 'Seats' })).toBeVisible();
+  for (let i = 0; i < 2; i++) {
+    await app.getByRole('button', { name: 'Load all', exact: true }).click();
+    await expect(app.getByTestId('load-all-outcome')).toContainText(/All [\d,]+ rows loaded/);
+  }
+  const opener = app.getByTestId('jobs-opener');
+  await opener.focus();
+  await app.keyboard.press('Enter');
+  const panel = app.getByRole('dialog', { name: 'Jobs' });
+  await expect(panel).toBeFocused();
+  const inPanel = (): Promise<boolean> =>
+    app.evaluate(() => document.activeElement?.closest('[data-testid="jobs-panel"]') !== null);
+
+  const dismiss = panel.getByRole('button', { name: 'Dismiss' });
+  await expect(dismiss).toHaveCount(2);
+  await dismiss.first().focus();
+  await app.keyboard.press('Enter');
+  await expect(dismiss).toHaveCount(1);
+  await expect.poll(inPanel, { message: 'the keyboard stays in the jobs area after Dismiss' }).toBe(true);
+
+  const clear = panel.getByRole('button', { name: 'Clear finished' });
+  await clear.focus();
+  await app.keyboard.press('Enter');
+  await expect(panel.getByRole('listitem')).toHaveCount(0);
+  await expect.poll(inPanel, { message: 'the keyboard stays in the jobs area after Clear finished' }).toBe(true);
+
+  await app.keyboard.press('Escape');
+  await expect(panel).toHaveCount(0);
+  await expect(opener).toBeFocused();
+});
