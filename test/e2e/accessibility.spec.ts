@@ -1,5 +1,7 @@
 /** axe-core over every screen and the states the journey visits (details, menus, errors, dialogs), in both themes. */
 import type { Page } from '@playwright/test';
+import { NO_FAULTS } from '../../src/main/sandbox';
+import { exportAs } from './export-steps';
 import { expect, test } from './fixtures';
 import { crossLiveThresholds } from './support/live-steps';
 import { expectNoAxeViolations } from './support/axe';
@@ -148,3 +150,48 @@ for (const scheme of ['light', 'dark'] as const) {
     });
   });
 }
+
+/** Starts recording every distinct text each live region under `selector` takes, as a screen reader would be told it. */
+async function recordLiveTexts(app: Page, selector: string): Promise<() => Promise<string[][]>> {
+  await app.evaluate((selector) => {
+    const seen = new Map<Element, string[]>();
+    const record = (): void => {
+      for (const host of document.querySelectorAll(selector)) {
+        const regions = host.matches('[role="status"],[role="alert"],[aria-live]') ? [host] : [];
+        for (const region of [...regions, ...host.querySelectorAll('[role="status"],[role="alert"],[aria-live]')]) {
+          const text = (region.textContent ?? '').replace(/\s+/g, ' ').trim();
+          const texts = seen.get(region) ?? [];
+          if (text !== '' && texts.at(-1) !== text) texts.push(text);
+          seen.set(region, texts);
+        }
+      }
+    };
+    new MutationObserver(record).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    Object.assign(window, { liveTexts: () => [...seen.values()] });
+  }, selector);
+  return () => app.evaluate(() => (window as unknown as { liveTexts: () => string[][] }).liveTexts());
+}
+
+test('Load all and an export announce that they run and how they ended, not every step of their progress', async ({ app, sandbox }) => {
+  await expect(app.getByTestId('pager-position')).toContainText('Page 1 of');
+  // Slow enough that each reports progress several times.
+  sandbox.setFaults({ ...NO_FAULTS, latencyMs: 300 });
+  try {
+    await app.getByRole('button', { name: 'Last 7 days', exact: true }).click();
+    await app.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(app.getByTestId('pager-position')).toContainText('Page 1 of');
+
+    const loadAll = await recordLiveTexts(app, '[data-testid="load-all"]');
+    await app.getByRole('button', { name: 'Load all', exact: true }).click();
+    await expect(app.getByTestId('load-all-outcome')).toContainText(/All [\d,]+ rows loaded/, { timeout: 60_000 });
+    for (const texts of await loadAll()) expect(texts.length, `told: ${texts.join(' | ')}`).toBeLessThanOrEqual(2);
+    await app.getByRole('button', { name: 'Back to pages' }).click();
+
+    const exported = await recordLiveTexts(app, '[data-testid="export-progress"], [data-testid="export-outcome"]');
+    await exportAs(app, 'All matching records', /CSV/);
+    await expect(app.getByTestId('export-outcome')).toBeVisible({ timeout: 60_000 });
+    for (const texts of await exported()) expect(texts.length, `told: ${texts.join(' | ')}`).toBeLessThanOrEqual(2);
+  } finally {
+    sandbox.setFaults(NO_FAULTS);
+  }
+});
