@@ -291,3 +291,24 @@ test.describe('switching the language on the Accounts screen', () => {
     await expect(panel.getByText('Voice records', { exact: true })).toBeVisible();
   });
 });
+
+test.describe('switching the language with the jobs area open', () => {
+  test.use({ locale: 'en-US' });
+
+  test('a finished job is retitled in the new language, as a running one is', async ({ app }) => {
+    await app.keyboard.press('Control+4');
+    await expect(app.getByRole('heading', { level: 1, name: 'Seats' })).toBeVisible();
+    await expect(app.getByTestId('pager-total')).toBeVisible();
+    await app.getByRole('button', { name: 'Load all', exact: true }).click();
+    await expect(app.getByTestId('load-all-outcome')).toContainText(/All [\d,]+ rows loaded/);
+    await app.getByTestId('jobs-opener').click();
+    const job = app.getByTestId('jobs-panel').getByTestId('job-completed').first();
+    await expect(job.locator('.title')).toHaveText('Seats');
+    const chosen = app.waitForResponse((response) => response.url().includes('/rpc/useLanguage'));
+    await app.getByTestId('language-picker').selectOption('zh-CN');
+    await chosen;
+    await expect(job.locator('.title')).toHaveText('坐席');
+    await app.getByTestId('language-picker').selectOption('en');
+    await expect(job.locator('.title')).toHaveText('Seats');
+  });
+});

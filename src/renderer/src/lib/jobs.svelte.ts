@@ -80,8 +80,11 @@ class Jobs {
   receive(job: JobInfo): void {
     const index = this.all.findIndex((known) => known.jobId === job.jobId);
     const before = index === -1 ? null : this.all[index];
-    // A late progress event never undoes an ending; an ended job told again is worded again (a language switch).
-    if (before !== null && before.state !== 'running' && job.state === 'running') return;
+    // A late progress event never undoes an ending; an ended job told again (worded again after a language switch) is taken.
+    if (before !== null && before.state !== 'running') {
+      if (job.state === before.state) this.all = this.all.with(index, job);
+      return;
+    }
     if (index === -1) this.all = keepRecent([job, ...this.all]);
     else if (job.state === 'running') this.all[index] = job;
     else this.all = keepRecent(this.all.with(index, job));
