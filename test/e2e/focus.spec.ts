@@ -248,3 +248,28 @@ test('Dismiss and Clear finished in the jobs area leave the keyboard in the jobs
   await expect(panel).toHaveCount(0);
   await expect(opener).toBeFocused();
 });
+
+test('a shortcut or a drill-down to another screen puts the keyboard on its heading; taking a drill-down chip off keeps it on the screen', async ({
+  app,
+}) => {
+  await expect(app.getByTestId('pager-position')).toContainText('Page 1 of');
+  await app.locator('.quick-search').focus();
+  await app.keyboard.press('Control+4');
+  await expect(app.getByRole('heading', { level: 1, name: 'Seats' })).toBeFocused();
+  await app.keyboard.press('Control+0');
+  await expect(app.getByRole('heading', { level: 1, name: 'Overview' })).toBeFocused();
+
+  // A bar of the by-hour chart, by keyboard: its records open in Voice records, from the archive.
+  const chart = app.getByTestId('chart-voice-by-hour').locator('[tabindex="0"]').first();
+  await expect(chart).toBeVisible({ timeout: 30_000 });
+  await chart.focus();
+  await app.keyboard.press('ArrowRight');
+  await app.keyboard.press('Enter');
+  await expect(app.getByRole('heading', { level: 1, name: 'Voice records' })).toBeFocused();
+  const chips = app.getByTestId('drill-chips');
+  await expect(chips).toContainText('Hour of day');
+  await chips.getByRole('button').first().focus();
+  await app.keyboard.press('Enter');
+  await expect(chips).toHaveCount(0);
+  await expect(grid(app)).toBeFocused();
+});
