@@ -183,11 +183,22 @@ test('Accounts shows the archive, says it holds phone numbers, and deletes it af
   await expect(panel.getByRole('button', { name: 'Save archive settings' })).toBeDisabled();
   await app.screenshot({ path: 'test-results/screens/accounts-archive.png' });
 
-  await panel.getByRole('button', { name: 'Delete archive…' }).click();
+  // By keyboard: the question takes the keyboard to its safe answer, and each answer leaves it in the panel.
+  const ask = panel.getByRole('button', { name: 'Delete archive…' });
+  await ask.focus();
+  await app.keyboard.press('Enter');
   await expect(panel).toContainText('Delete every archived record of this profile from this computer?');
-  await panel.getByRole('button', { name: 'Delete archive', exact: true }).click();
+  const keep = panel.getByRole('button', { name: 'Keep it' });
+  await expect(keep).toBeFocused();
+  await expect(keep).toHaveAccessibleDescription('Delete every archived record of this profile from this computer?');
+  await app.keyboard.press('Enter');
+  await expect(ask).toBeFocused();
+  await app.keyboard.press('Enter');
+  await panel.getByRole('button', { name: 'Delete archive', exact: true }).focus();
+  await app.keyboard.press('Enter');
   await expect(panel.getByTestId('archive-size')).toHaveText('0 KB');
   await expect(panel).not.toContainText('Voice records');
+  await expect.poll(() => app.evaluate(() => document.activeElement?.closest('[data-testid="archive-panel"]') !== null)).toBe(true);
 });
 
 test('a sync whose retention would remove more than half of a list asks first: Keep them until the next sync, then Remove them', async ({ app }) => {
