@@ -6,7 +6,7 @@
 import { LIMITS } from '../platform';
 import type { IntegerId, SeatGroupEditRequest } from '../requests';
 import { completeEditRequest, type SeatGroupValues } from './values';
-import { asciiFromFullWidth, characterCount, type FieldErrors, unsendableCharacter, validateSeatGroupEdit } from '../validation';
+import { asciiFromFullWidth, type FieldErrors, labelTextProblem, validateSeatGroupEdit } from '../validation';
 import { m } from '../i18n';
 
 export const NUMBER_FIELDS = [
@@ -154,10 +154,7 @@ export function labelRefusal(labels: readonly string[], typed: string): string |
   if (labels.length >= LIMITS.labelsMax) {
     return m.mms_sg_label_list_full({ max: String(LIMITS.labelsMax), label });
   }
-  if (characterCount(label) > LIMITS.labelMaxChars) {
-    return m.mms_sg_label_too_long({ max: String(LIMITS.labelMaxChars), count: String(characterCount(label)) });
-  }
-  const flaw = unsendableCharacter(label);
+  const flaw = labelTextProblem(label);
   if (flaw !== null) return flaw;
   if (labels.includes(label)) return m.mms_sg_label_duplicate({ label });
   return null;

@@ -10,6 +10,6 @@ export {
   checkTaskParams,
   validateSeatGroupRead,
 } from './queries';
-export { validateSeatGroupEdit } from './seat-group';
+export { labelTextProblem, validateSeatGroupEdit } from './seat-group';
 export { splitList, validateMmsSend } from './mms';
 export { asciiFromFullWidth, characterCount, unsendableCharacter } from './text';

@@ -7,7 +7,7 @@ import { LIMITS, SEAT_STATUS_LABELS, TASK_ROW_STATUS_LABELS } from '../platform'
 import type { SeatGroupReadRequest } from '../requests';
 import type { Result } from '../result';
 import { type FieldErrors, isPresent, isWholeNumber, readPositiveId, validationResult } from './fields';
-import { unsendableCharacter } from './text';
+import { characterCount, unsendableCharacter } from './text';
 
 type Params = Readonly<Record<string, unknown>>;
 
@@ -77,7 +77,7 @@ function checkOptionalText(value: unknown, path: string, fields: FieldErrors): v
 
 /** What keeps a filter's text from being sent: its length, or a character no platform field should receive. */
 function filterTextFlaw(text: string): string | null {
-  if ([...text].length > LIMITS.filterTextMaxChars) return m.errors_filter_text_long({ max: LIMITS.filterTextMaxChars });
+  if (characterCount(text) > LIMITS.filterTextMaxChars) return m.errors_filter_text_long({ max: LIMITS.filterTextMaxChars });
   return unsendableCharacter(text);
 }
 

@@ -91,8 +91,12 @@ function checkLabels(labels: unknown, fields: FieldErrors): void {
 
 function labelProblem(label: unknown, seen: ReadonlySet<string>): string | null {
   if (typeof label !== 'string' || label.trim() === '') return m.mms_sg_label_empty();
-  if (characterCount(label) > LIMITS.labelMaxChars) {
-    return m.mms_sg_label_too_long({ max: String(LIMITS.labelMaxChars), count: String(characterCount(label)) });
-  }
-  return unsendableCharacter(label) ?? (seen.has(label) ? m.mms_sg_label_duplicate_plain({ label }) : null);
+  return labelTextProblem(label) ?? (seen.has(label) ? m.mms_sg_label_duplicate_plain({ label }) : null);
+}
+
+/** What keeps a label's own text from being sent: more than its characters (as a person counts them), or one it may not hold. */
+export function labelTextProblem(label: string): string | null {
+  const count = characterCount(label);
+  if (count > LIMITS.labelMaxChars) return m.mms_sg_label_too_long({ max: String(LIMITS.labelMaxChars), count: String(count) });
+  return unsendableCharacter(label);
 }
