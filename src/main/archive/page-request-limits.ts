@@ -57,17 +57,15 @@ export function checkArchivePageAsks(operation: ListOperation, asks: ArchivePage
   const header = (field: string) => listOf(operation).columns.find((column) => column.key === field)?.header() ?? field;
   for (const { field, text } of contains) {
     if (text.length > ARCHIVE_TEXT_MAX) return refuse(field, m.cli_archive_filter_too_long({ column: header(field), max: String(ARCHIVE_TEXT_MAX) }));
-    const typed = text.trim();
-    // Text that is no number at all is the column filter's own refusal ("type a number").
-    const number = Number(typed);
-    if (kindOf(field) === 'number' && typed !== '' && !Number.isNaN(number) && !isBindableNumber(number)) {
-      return refuse(field, m.cli_archive_number_range_type({ column: header(field), min: String(-Number.MAX_SAFE_INTEGER), max: String(Number.MAX_SAFE_INTEGER) }));
-    }
-    // A comparison or a range (`>= 30`, `10-60`) binds its numbers as well, as the filter's one reading plans them.
+    // The numbers the filter binds: a comparison's or a range's (`>= 30`, `10-60`), as the filter's one
+    // reading plans them, and a number column's number as typed (`1e30`). Text that is no number at all
+    // is the column filter's own refusal ("type a number").
     const column = listOf(operation).columns.find((candidate) => candidate.key === field);
     const planned = column ? planColumnFilter(column, text) : null;
     const test = planned?.ok && planned.plan?.kind === 'number' ? planned.plan.test : null;
     const bound = test === null ? [] : test.op === 'between' ? [test.low, test.high] : [test.value];
+    const typed = text.trim();
+    if (kindOf(field) === 'number' && typed !== '' && !Number.isNaN(Number(typed))) bound.push(Number(typed));
     if (!bound.every(isBindableNumber)) {
       return refuse(field, m.cli_archive_number_range_type({ column: header(field), min: String(-Number.MAX_SAFE_INTEGER), max: String(Number.MAX_SAFE_INTEGER) }));
     }
