@@ -6,7 +6,7 @@
  * failure or a crash never leaves part of a file under the real name.
  */
 import { rename, rm } from 'node:fs/promises';
-import { PathBusyError, PathIsFolderError, reservePath, type Reservation } from './reservation';
+import { refusedClaimOf, reservePath, type Reservation } from './reservation';
 import type { PlatformClient } from '../api';
 import type { Column } from '../../shared/columns';
 import type { CheckedQuery, CheckedRequest, ListDescriptor } from '../../shared/operations';
@@ -127,9 +127,7 @@ export async function runExport<P extends object, R, Row, D>(options: ExportJobO
   try {
     temporary = (options.reservation ?? reservePath(options.path)).partial;
   } catch (error) {
-    if (error instanceof PathBusyError) return fail('file-busy', error.message, options.path);
-    if (error instanceof PathIsFolderError) return fail('file-error', error.message);
-    return { ok: false, error: fileError(error, options.path) };
+    return { ok: false, error: refusedClaimOf(error, options.path) ?? fileError(error, options.path) };
   }
   const release = (): Promise<void> => rm(temporary, { force: true }).catch(() => {});
   const zone: TimeZone | null = parseTimeZone(options.timeZone);

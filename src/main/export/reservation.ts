@@ -8,6 +8,7 @@ import { closeSync, existsSync, openSync, readdirSync, rmSync, statSync } from '
 import { basename, dirname, extname, join } from 'node:path';
 import { isRecord } from '../../shared/parse';
 import { m } from '../../shared/i18n';
+import type { AppError } from '../../shared/result';
 
 /** This app's partial files end so; nobody else's are ever touched. */
 export const PARTIAL_SUFFIX = '.partial-switchboard';
@@ -33,6 +34,13 @@ export class PathIsFolderError extends Error {
   constructor(readonly path: string) {
     super(m.export_path_folder({ path }));
   }
+}
+
+/** The answer for a claim refused because of the path itself (being written, or a folder); null for any other failure. */
+export function refusedClaimOf(error: unknown, path: string): AppError | null {
+  if (error instanceof PathBusyError) return { code: 'file-busy', message: error.message, detail: path };
+  if (error instanceof PathIsFolderError) return { code: 'file-error', message: error.message };
+  return null;
 }
 
 export function partialPathOf(path: string): string {
