@@ -8,7 +8,7 @@
  * hours or days, and one offset lookup serves all of it.
  */
 import { intlLocale, m } from './i18n';
-import { DAY_MS, epochMsToWallTime, formatInstant, offsetMinutesAt, QUARTER_HOUR_MS, wallTimeToEpochMs, type TimeZone } from './time-zone';
+import { DAY_MS, epochMsToWallTime, formatInstant, offsetMinutesAt, QUARTER_HOUR_MS, utcFields, wallTimeToEpochMs, type TimeZone } from './time-zone';
 
 export { DAY_MS, QUARTER_HOUR_MS };
 export const HOUR_MS = 3_600_000;
@@ -79,11 +79,7 @@ export class ZoneCalendar {
 
   /** When a local day starts (its midnight; a day can be 23 or 25 hours long). */
   dayStartMs(day: number): number {
-    const date = new Date(day * DAY_MS);
-    return wallTimeToEpochMs(
-      { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate(), hour: 0, minute: 0, second: 0, millisecond: 0 },
-      this.zone,
-    );
+    return wallTimeToEpochMs(utcFields(day * DAY_MS), this.zone);
   }
 
   /** 'YYYY-MM-DD'. */
@@ -129,19 +125,7 @@ export class ZoneCalendar {
     const fromWall = this.wallMs(window.fromMs);
     const clockLength = this.wallMs(window.toMs) - fromWall;
     const length = clockLength > 0 ? clockLength : window.toMs - window.fromMs;
-    const start = new Date(fromWall - length);
-    const fromMs = wallTimeToEpochMs(
-      {
-        year: start.getUTCFullYear(),
-        month: start.getUTCMonth() + 1,
-        day: start.getUTCDate(),
-        hour: start.getUTCHours(),
-        minute: start.getUTCMinutes(),
-        second: start.getUTCSeconds(),
-        millisecond: start.getUTCMilliseconds(),
-      },
-      this.zone,
-    );
+    const fromMs = wallTimeToEpochMs(utcFields(fromWall - length), this.zone);
     // A start in a skipped hour moves forward by the gap; past the window's start, count real hours.
     return { fromMs: fromMs < window.fromMs ? fromMs : window.fromMs - (window.toMs - window.fromMs), toMs: window.fromMs };
   }

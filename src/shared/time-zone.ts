@@ -155,7 +155,8 @@ export function wallTimeAsUtcMs(wall: WallTime): number {
   return date.getTime();
 }
 
-function utcFields(ms: number): WallTime {
+/** The fields of a time held as milliseconds read as UTC (a wall clock's time, as ZoneCalendar.wallMs gives it). */
+export function utcFields(ms: number): WallTime {
   const date = new Date(ms);
   return {
     year: date.getUTCFullYear(),
