@@ -6,7 +6,16 @@
 export function rememberFocus(fallback?: () => HTMLElement | null | undefined): () => void {
   const before = document.activeElement;
   return () => {
-    const target = before instanceof HTMLElement && before !== document.body && before.isConnected ? before : fallback?.();
+    const target = before instanceof HTMLElement && holdsKeyboard(before) ? before : fallback?.();
     target?.focus();
   };
+}
+
+/** Whether the keyboard has fallen to the page body: nothing focused, the body, or a control gone from the page. */
+export function keyboardDropped(): boolean {
+  return !holdsKeyboard(document.activeElement);
+}
+
+function holdsKeyboard(element: Element | null): boolean {
+  return element !== null && element !== document.body && element.isConnected;
 }
