@@ -246,11 +246,11 @@ export class Archives {
       this.conditions.set(profileId, { state: 'open', setAsideAt: setAside?.keptAt ?? null });
       return opened;
     } catch (error) {
+      // A command fetching has no window to work live: its records are not kept this time, busy or unreadable.
       const commandFetching = purpose === 'live' && this.options.command === true;
+      const consequence = commandFetching ? m.cli_archive_not_kept_command : error instanceof ArchiveBusyError ? WHEN_BUSY[purpose] : WHEN_UNREADABLE[purpose];
       const message =
-        error instanceof ArchiveBusyError
-          ? `${error.message} ${(commandFetching ? m.cli_archive_not_kept_command : WHEN_BUSY[purpose])()}`
-          : m.cli_archive_unopenable({ consequence: (commandFetching ? m.cli_archive_not_kept_command : WHEN_UNREADABLE[purpose])() });
+        error instanceof ArchiveBusyError ? `${error.message} ${consequence()}` : m.cli_archive_unopenable({ consequence: consequence() });
       if (!(error instanceof ArchiveBusyError)) this.options.log.error('archive open failed', error);
       this.conditions.set(profileId, { state: 'unavailable', message, atMs: this.now() });
       this.options.tell(message);
