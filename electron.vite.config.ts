@@ -30,6 +30,7 @@ export default defineConfig(({ command }) => ({
           index: resolve(__dirname, 'src/main/index.ts'),
           cli: resolve(__dirname, 'src/main/cli.ts'),
           'mms-import-worker': resolve(__dirname, 'src/main/mms/import-worker.ts'),
+          'export-rows-worker': resolve(__dirname, 'src/main/export/row-cells-worker.ts'),
         },
       },
     },

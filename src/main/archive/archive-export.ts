@@ -17,6 +17,7 @@ import { parseIsoInstant } from '../../shared/time-zone';
 import { readPositiveId, refusal } from '../../shared/validation/fields';
 import { ownerOnly } from './archive-files';
 import { type ArchiveQuery, ArchiveStore, type ArchiveTable } from './archive-store';
+import type { RecordChunk } from './record-columns';
 import { archiveTableFor } from './tables';
 
 /** The archive query that selects what these filters select on the platform. */
@@ -78,25 +79,37 @@ export function checkArchiveSort(operation: ListOperation, sort: ArchiveQuery['s
   );
 }
 
-/** The archived rows of a query, in the archive's order (its sort checked first), for an export's writer. */
+/** The archived rows of a query, for an export's writer: handed over in chunks, in the archive's order. */
+export interface ArchiveRows<Row> {
+  /** The list they are of: an export worker makes its columns from it. */
+  operation: ListOperation;
+  /** Hands over every chunk in order (its sort checked first); says how many rows, or why it stopped. */
+  each(onChunk: (chunk: RecordChunk<Row>) => Promise<void>, signal: AbortSignal): Promise<Result<number>>;
+}
+
+/** The archived rows of a query, in the archive's order, at most `limit` of them (default all). */
 export function archiveRows<O extends ListOperation>(
   store: ArchiveStore,
   operation: O,
   query: ArchiveQuery,
-): (onRows: (rows: readonly ListRows[O][]) => Promise<void>, signal: AbortSignal) => Promise<Result<number>> {
-  return async (onRows, signal) => {
-    const sorted = checkArchiveSort(operation, query.sort);
-    if (!sorted.ok) return sorted;
-    try {
-      return ok(await store.each(archiveTableFor(operation), query, onRows, signal));
-    } catch (error) {
-      if (signal.aborted) return fail('cancelled', m.export_cancelled_no_file());
-      return fail(
-        'archive',
-        m.cli_archive_unreadable(),
-        error instanceof Error ? error.message : undefined,
-      );
-    }
+  limit?: number,
+): ArchiveRows<ListRows[O]> {
+  return {
+    operation,
+    each: async (onChunk, signal) => {
+      const sorted = checkArchiveSort(operation, query.sort);
+      if (!sorted.ok) return sorted;
+      try {
+        return ok(await store.eachChunk(archiveTableFor(operation), query, onChunk, signal, limit));
+      } catch (error) {
+        if (signal.aborted) return fail('cancelled', m.export_cancelled_no_file());
+        return fail(
+          'archive',
+          m.cli_archive_unreadable(),
+          error instanceof Error ? error.message : undefined,
+        );
+      }
+    },
   };
 }
 

@@ -23,6 +23,7 @@ import { m } from '../../shared/i18n';
 import { ArchiveReadCancelled, ReadPool } from './read-pool';
 import { diskFullError, isDiskFull } from './disk-full';
 import { createMetaTables, TableSchemas, type SearchTextFill } from './schema';
+import type { RecordChunk } from './record-columns';
 import { runSql, sql, type SqlQuery } from './sql-query';
 import { Staging, type Completes } from './staging';
 import type { ArchiveTable, TableLayout } from './table-layout';
@@ -259,9 +260,20 @@ export class ArchiveStore {
     signal?: AbortSignal,
     limit?: number,
   ): Promise<number> {
+    return this.eachChunk(table, query, (chunk) => onRows(chunk.records()), signal, limit);
+  }
+
+  /** As `each`, each chunk also as the engine handed it: a worker can decode it (export/row-cells-pool.ts). */
+  async eachChunk<R>(
+    table: ArchiveTable<R>,
+    query: ArchiveQuery,
+    onChunk: (chunk: RecordChunk<R>) => void | Promise<void>,
+    signal?: AbortSignal,
+    limit?: number,
+  ): Promise<number> {
     this.checkOpen();
     const engine = await this.preparedFor(table.layout, query);
-    return engine.queries.each(table, query, onRows, signal, limit);
+    return engine.queries.each(table, query, onChunk, signal, limit);
   }
 
   /** Writes the matching rows to a Parquet file (see ArchiveQueries.copyToParquet); returns the rows written. */

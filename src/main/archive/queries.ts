@@ -26,7 +26,7 @@ import {
   withKnownTexts,
   type SqlQuery,
 } from './sql-query';
-import { formsKey, recordColumnsOf, type RecordColumns } from './record-columns';
+import { formsKey, recordChunk, type RecordChunk, recordColumnsOf, type RecordColumns } from './record-columns';
 import { knownTextsOf, type TextFacts } from './text-facts';
 import type { ArchiveTable, TableLayout } from './table-layout';
 
@@ -348,7 +348,7 @@ export class ArchiveQueries {
   async each<R>(
     table: ArchiveTable<R>,
     query: ArchiveQuery,
-    onRows: (records: R[]) => void | Promise<void>,
+    onChunk: (chunk: RecordChunk<R>) => void | Promise<void>,
     signal?: AbortSignal,
     limit?: number,
   ): Promise<number> {
@@ -365,9 +365,8 @@ export class ArchiveQueries {
         const result = await connection.stream(text, params);
         for await (const chunk of result) {
           signal?.throwIfAborted();
-          const records = columns.decode<R>(chunk);
-          rows += records.length;
-          await onRows(records);
+          rows += chunk.rowCount;
+          await onChunk(recordChunk<R>(columns, chunk));
         }
         return rows;
       },

@@ -35,6 +35,28 @@ export interface RecordColumns {
   select: SqlQuery;
   /** The records of a chunk of that select list's rows. */
   decode<R>(chunk: DuckDBDataChunk): R[];
+  /** A chunk's row texts (one JSON array each) and number columns, as plain values. */
+  raw(chunk: DuckDBDataChunk): RawRecords;
+  /** The records of those values. */
+  records<R>(raw: RawRecords): R[];
+}
+
+export interface RawRecords {
+  texts: ArrayLike<DuckDBValue>;
+  numbers: ArrayLike<DuckDBValue>[];
+}
+
+/** A chunk of rows as the engine handed them (for a worker to decode) and as records, made when first asked. */
+export interface RecordChunk<R> {
+  readonly raw: RawRecords;
+  records(): R[];
+}
+
+/** A chunk's raw values with its records made from them once, when asked. */
+export function recordChunk<R>(columns: RecordColumns, chunk: DuckDBDataChunk): RecordChunk<R> {
+  const raw = columns.raw(chunk);
+  let records: R[] | null = null;
+  return { raw, records: () => (records ??= columns.records<R>(raw)) };
 }
 
 const known = new WeakMap<TableLayout, Map<string, RecordColumns>>();
@@ -94,8 +116,12 @@ export function recordColumns(layout: TableLayout, fromNumbers: TextsFromNumbers
   return {
     select,
     decode<R>(chunk: DuckDBDataChunk): R[] {
-      const textArrays = chunk.getColumnValues(0);
-      const numberValues = numbers.map((_, index) => numbersOf(chunk, 1 + index));
+      return this.records<R>(this.raw(chunk));
+    },
+    raw(chunk: DuckDBDataChunk): RawRecords {
+      return { texts: chunk.getColumnValues(0), numbers: numbers.map((_, index) => numbersOf(chunk, 1 + index)) };
+    },
+    records<R>({ texts: textArrays, numbers: numberValues }: RawRecords): R[] {
       const records: R[] = [];
       const rows = textArrays.length;
       for (let row = 0; row < rows; row++) {

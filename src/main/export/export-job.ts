@@ -12,7 +12,10 @@ import type { Column } from '../../shared/columns';
 import type { CheckedQuery, CheckedRequest, ListDescriptor } from '../../shared/operations';
 import { fail, ok, type AppError, type Result } from '../../shared/result';
 import { parseTimeZone, type TimeZone } from '../../shared/time-zone';
-import { formatNumber, m } from '../../shared/i18n';
+import { currentLocale, formatNumber, m } from '../../shared/i18n';
+import type { ArchiveRows } from '../archive/archive-export';
+import type { RecordChunk } from '../archive/record-columns';
+import { ChunkedRows } from './chunked-rows';
 import type { ExportHeaders } from '../../shared/methods/export';
 import { fetchAll, type FetchProgress } from '../jobs/fetch-all';
 import { computeProgress } from '../jobs/fetch-progress';
@@ -49,6 +52,8 @@ export interface ExportJobOptions<P extends object, R, Row, D> {
    * the table's order): hands them over in order and says whether it got them all.
    */
   rows?: (onRows: (rows: readonly Row[]) => Promise<void>, signal: AbortSignal) => Promise<Result<unknown>>;
+  /** Every row of an archive query (in the table's order): a large one's cells are written by workers. */
+  archive?: ArchiveRows<Row>;
   /** The columns written, in order (the table's); default every column of the list. */
   columns?: readonly Column<Row>[];
   /** The header row: the interface language's names (default), English ones, or the platform's field names. */
@@ -150,16 +155,29 @@ export async function runExport<P extends object, R, Row, D>(options: ExportJobO
     await release();
     return fail('validation', m.export_no_summary({ title }));
   }
-  const fields = exportFields(options.columns ?? list.columns, zone, headers);
+  const columns = options.columns ?? list.columns;
+  const fields = exportFields(columns, zone, headers);
   const platformZone = options.client.timeZone;
-  const writer: TableWriter<Row> =
+  const xlsx =
     options.format === 'xlsx'
       ? new XlsxStreamWriter(temporary, fields, {
           sheetName: title,
           ...(summary ? { summary: () => summary.sheet(), recordSheets: !options.summaryOnly } : {}),
           ...options.xlsx,
         })
-      : new CsvWriter(temporary, fields.map((field) => zoneInHeader(field, zone, headers)));
+      : null;
+  const writer: TableWriter<Row> = xlsx ?? new CsvWriter(temporary, fields.map((field) => zoneInHeader(field, zone, headers)));
+  const archive = options.archive;
+  const chunked = new ChunkedRows(
+    writer,
+    xlsx && archive && !options.summaryOnly
+      ? {
+          writer: xlsx,
+          fields,
+          spec: { operation: archive.operation, columns: columns.map((column) => column.key), timeZone: options.timeZone, locale: currentLocale() },
+        }
+      : null,
+  );
 
   // Stops the fetch when the file cannot be written, or when the user cancels.
   const stop = new AbortController();
@@ -172,19 +190,30 @@ export async function runExport<P extends object, R, Row, D>(options: ExportJobO
   };
   signal?.addEventListener('abort', onAbort, { once: true });
   const { keep } = options;
-  const write = async (fetched: readonly Row[]): Promise<void> => {
+  /** Writing that fails stops the fetch; nothing more is written after a failure or a cancel. */
+  const attempt = async (work: () => Promise<void>): Promise<void> => {
     if (writeFailure !== null || stop.signal.aborted) return;
-    const rows = keep ? fetched.filter(keep) : fetched;
     try {
-      summary?.add(rows);
-      await writer.writeRows(rows);
+      await work();
     } catch (error) {
       writeFailure ??= error;
       stop.abort();
     }
   };
+  const write = (fetched: readonly Row[]): Promise<void> =>
+    attempt(async () => {
+      const rows = keep ? fetched.filter(keep) : fetched;
+      summary?.add(rows);
+      await writer.writeRows(rows);
+    });
+  const writeChunk = (chunk: RecordChunk<Row>): Promise<void> =>
+    attempt(async () => {
+      summary?.add(chunk.records());
+      await chunked.write(chunk);
+    });
 
   const discard = async (): Promise<void> => {
+    await chunked.close();
     await writer.abort().catch(() => {});
     await release();
   };
@@ -193,7 +222,11 @@ export async function runExport<P extends object, R, Row, D>(options: ExportJobO
     let warnings: string[] = [];
     let fetched: Result<unknown>;
     const { selection } = options;
-    if (options.rows) {
+    if (archive) {
+      fetched = await archive.each(writeChunk, stop.signal);
+      if (fetched.ok) await attempt(() => chunked.finish());
+      await chunked.close();
+    } else if (options.rows) {
       fetched = await options.rows(write, stop.signal);
     } else if (selection.scope === 'page') {
       const page = await options.client.page(list, selection.request, { signal: stop.signal });

@@ -5,8 +5,6 @@
  */
 import { sortRows } from '../../shared/cell-text';
 import { planColumnFilters, rowPredicate } from '../../shared/column-filter';
-import type { Column } from '../../shared/columns';
-import { echoInput } from '../../shared/echo';
 import type { ListFiltersOf, ListSource } from '../../shared/list-query';
 import type { ExportScope } from '../../shared/methods/export';
 import { type ListDrafts, listOf, type ListOperation, type ListParams, type ListRecords, type ListRows } from '../../shared/operations';
@@ -18,6 +16,7 @@ import { archivePageRows, archiveRows } from '../archive/archive-export';
 import type { ArchiveStore } from '../archive/archive-store';
 import { listArchiveQuery } from '../archive/list-archive-query';
 import type { ExportJobOptions } from './export-job';
+import { columnsOf } from './export-columns';
 import { queryInWords } from './query-words';
 
 /** A list query with the rows and columns to write: a page of it or every row. */
@@ -36,22 +35,8 @@ export type ShownRequest = {
 /** What of the query the file holds, and how, beyond the rows' selection: see ExportJobOptions. */
 export type ShownRows<O extends ListOperation> = Pick<
   ExportJobOptions<ListParams[O], ListRecords[O], ListRows[O], ListDrafts[O]>,
-  'rows' | 'columns' | 'keep' | 'arrangePage' | 'words'
+  'rows' | 'archive' | 'columns' | 'keep' | 'arrangePage' | 'words'
 >;
-
-/** The table's columns in its order (a key the list does not have is refused, naming it); all without a choice. */
-export function columnsOf<O extends ListOperation>(operation: O, keys: readonly string[] | undefined): Result<readonly Column<ListRows[O]>[]> {
-  const { columns } = listOf(operation);
-  if (keys === undefined) return ok(columns);
-  const chosen: Column<ListRows[O]>[] = [];
-  for (const key of keys) {
-    const column = columns.find((candidate) => candidate.key === key);
-    if (!column) return fail('validation', m.export_no_such_column({ title: listOf(operation).endpoint.title(), key: echoInput(key) }));
-    chosen.push(column);
-  }
-  if (chosen.length === 0) return fail('validation', m.export_choose_a_column());
-  return ok(chosen);
-}
 
 /**
  * The rows the table shows, as the export takes them: from the archive, the query's own
@@ -79,9 +64,9 @@ export async function shownRows<O extends ListOperation>(
     if (!query.ok) return query;
     const read =
       rows.scope === 'page'
-        ? archivePageRows(store, operation, query.value.query, { offset: (rows.current - 1) * rows.size, limit: rows.size })
-        : archiveRows(store, operation, query.value.query);
-    return ok({ rows: read, columns: columns.value, words });
+        ? { rows: archivePageRows(store, operation, query.value.query, { offset: (rows.current - 1) * rows.size, limit: rows.size }) }
+        : { archive: archiveRows(store, operation, query.value.query) };
+    return ok({ ...read, columns: columns.value, words });
   }
   if ((request.equals ?? []).length > 0 || request.hourOfDay !== undefined || request.via !== undefined) {
     return fail('validation', m.export_overview_filters_archive_only());

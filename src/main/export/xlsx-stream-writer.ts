@@ -16,13 +16,13 @@ import { createWriteStream, type WriteStream } from 'node:fs';
 import { finished } from 'node:stream/promises';
 import { Zip } from 'fflate';
 import { m } from '../../shared/i18n';
-import { CellCache } from './cell-cache';
-import { excelSerialText, type CellFormat, type CellValue, type ExportField } from './cells';
+import type { ExportField } from './cells';
+import { type EncodedRows, RowCells, styleAttribute } from './row-cells';
 import { summarySheetXml } from './summary-sheet-xml';
 import type { NamedSummary, SummarySheet } from './summary-sheet';
 import type { AboutRow, TableWriter, WriteSummary } from './table-writer';
 import { STYLE, STYLES_XML } from './xlsx-styles';
-import { columnLetters, MAX_CELL_CHARS, needsSpacePreserved, xmlAttribute, xmlText } from './xml';
+import { columnLetters, xmlAttribute, xmlText } from './xml';
 import { createZipEntry, type ZipCompression, type ZipEntry } from './zip-entries';
 
 /** Excel's 1,048,576 rows less the header row. */
@@ -32,8 +32,6 @@ const MAX_SHEET_BYTES = 3_900_000_000;
 /** Rows are encoded straight into buffers of this size, which go to the compressor when full. */
 const CHUNK_BYTES = 512 * 1024;
 const SHEET_NAME_MAX = 31;
-/** Longer texts are written each time (and counted when cut), never kept by value. */
-const KEPT_TEXT_MAX = 256;
 
 export interface XlsxWriterOptions {
   /** Name of the records sheet, e.g. "Voice records" (cut to Excel's 31 characters). */
@@ -53,6 +51,7 @@ export interface XlsxWriterOptions {
 }
 
 const SUMMARY_PART = 'summary.xml';
+const ROW_END = '</row>';
 
 const NS_MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const NS_REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
@@ -66,12 +65,6 @@ const ROOT_RELS_XML =
 
 function yieldToEventLoop(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
-}
-
-function styleAttribute(format: CellFormat | undefined): string {
-  if (format === 'datetime') return ` s="${STYLE.datetime}"`;
-  if (format === 'date') return ` s="${STYLE.date}"`;
-  return '';
 }
 
 /** Excel forbids []:*?/\ in sheet names and allows 31 characters. */
@@ -98,11 +91,7 @@ export class XlsxStreamWriter<R> implements TableWriter<R> {
   private readonly maxRows: number;
   private readonly compression: ZipCompression;
   private readonly level: number;
-  private readonly styles: string[];
-  private readonly dateTimes: boolean[];
-  /** Per column: its cells' XML kept by value, and how one is made. */
-  private readonly caches: CellCache[];
-  private readonly makers: ((value: string | number) => string)[];
+  private readonly cells: RowCells<R>;
   private readonly lastColumn: string;
   private readonly sheets: { name: string; rows: number }[] = [];
   /** The summary sheets written (known once finish makes them), first in tab order. */
@@ -114,7 +103,8 @@ export class XlsxStreamWriter<R> implements TableWriter<R> {
   private chunk = Buffer.allocUnsafe(CHUNK_BYTES);
   private used = 0;
   private rows = 0;
-  private truncated = 0;
+  /** Cells cut to Excel's limit in rows encoded elsewhere (a worker's RowCells). */
+  private truncatedElsewhere = 0;
   private failure: Error | null = null;
   private closed = false;
 
@@ -126,10 +116,7 @@ export class XlsxStreamWriter<R> implements TableWriter<R> {
     this.maxRows = options.maxRowsPerSheet ?? MAX_RECORDS_PER_SHEET;
     this.compression = options.compression ?? 'native';
     this.level = options.level ?? 3;
-    this.styles = fields.map((field) => styleAttribute(field.format));
-    this.dateTimes = fields.map((field) => field.format === 'datetime');
-    this.caches = fields.map(() => new CellCache());
-    this.makers = this.styles.map((style) => (value: string | number) => this.cellXml(value, style));
+    this.cells = new RowCells(fields);
     this.lastColumn = columnLetters(Math.max(1, fields.length));
     // The export claimed this partial file exclusively before (export/reservation.ts).
     this.out = createWriteStream(path, { flags: 'w' });
@@ -152,17 +139,42 @@ export class XlsxStreamWriter<R> implements TableWriter<R> {
       return;
     }
     for (const row of rows) {
-      if (this.sheet === null || this.sheet.rows >= this.maxRows || this.sheet.bytes >= MAX_SHEET_BYTES) {
-        await this.nextSheet();
-      }
-      const sheet = this.sheet as SheetState;
-      sheet.rows += 1;
-      this.rows += 1;
-      const xml = this.rowXml(sheet.rows + 1, row);
+      const rowNumber = await this.nextRow();
+      const xml = `<row r="${rowNumber}">${this.cells.xml(row)}</row>`;
       // UTF-8 takes at most 3 bytes per UTF-16 unit.
       if (this.used + xml.length * 3 > CHUNK_BYTES) await this.flush();
       this.append(xml);
     }
+  }
+
+  /** Rows whose cells were encoded already (by a worker), written as `writeRows` would write them. */
+  async writeEncodedRows(encoded: EncodedRows): Promise<void> {
+    this.check();
+    this.truncatedElsewhere += encoded.truncated;
+    if (this.options.recordSheets === false) {
+      this.rows += encoded.ends.length;
+      return;
+    }
+    let start = 0;
+    for (const end of encoded.ends) {
+      const open = `<row r="${await this.nextRow()}">`;
+      if (this.used + open.length + (end - start) + ROW_END.length > CHUNK_BYTES) await this.flush();
+      this.append(open);
+      this.appendBytes(encoded.bytes.subarray(start, end));
+      this.append(ROW_END);
+      start = end;
+    }
+  }
+
+  /** The next row's number in its sheet, which is started first when the last one is full. */
+  private async nextRow(): Promise<number> {
+    if (this.sheet === null || this.sheet.rows >= this.maxRows || this.sheet.bytes >= MAX_SHEET_BYTES) {
+      await this.nextSheet();
+    }
+    const sheet = this.sheet as SheetState;
+    sheet.rows += 1;
+    this.rows += 1;
+    return sheet.rows + 1;
   }
 
   async finish(about: (written: { rows: number; sheets: readonly string[] }) => AboutRow[]): Promise<WriteSummary> {
@@ -188,7 +200,7 @@ export class XlsxStreamWriter<R> implements TableWriter<R> {
     await finished(this.out);
     this.check();
     this.closed = true;
-    return { rows: this.rows, sheets: this.sheets.map((sheet) => sheet.name), truncatedCells: this.truncated };
+    return { rows: this.rows, sheets: this.sheets.map((sheet) => sheet.name), truncatedCells: this.cells.truncated + this.truncatedElsewhere };
   }
 
   async abort(): Promise<void> {
@@ -215,33 +227,6 @@ export class XlsxStreamWriter<R> implements TableWriter<R> {
     if (this.failure) throw this.failure;
   }
 
-  private rowXml(rowNumber: number, row: R): string {
-    const fields = this.fields;
-    let xml = `<row r="${rowNumber}">`;
-    for (let i = 0; i < fields.length; i++) {
-      const value = fields[i].cell(row);
-      if (value === null) xml += '<c/>';
-      else if (typeof value === 'number' && this.dateTimes[i] && Number.isFinite(value)) xml += `<c${this.styles[i]}><v>${excelSerialText(value)}</v></c>`;
-      else if (typeof value === 'string' && value.length > KEPT_TEXT_MAX) xml += this.cellXml(value, this.styles[i]);
-      else xml += this.caches[i].xml(value, this.makers[i]);
-    }
-    return `${xml}</row>`;
-  }
-
-  /** No `r` attribute: cells follow one another, and an empty one is written as `<c/>`. */
-  private cellXml(value: CellValue, style: string): string {
-    if (value === null) return '<c/>';
-    if (typeof value === 'number') return Number.isFinite(value) ? `<c${style}><v>${value}</v></c>` : '<c/>';
-    let text = value;
-    if (text.length > MAX_CELL_CHARS) {
-      text = text.slice(0, MAX_CELL_CHARS);
-      this.truncated += 1;
-    }
-    return needsSpacePreserved(text)
-      ? `<c t="inlineStr"><is><t xml:space="preserve">${xmlText(text)}</t></is></c>`
-      : `<c t="inlineStr"><is><t>${xmlText(text)}</t></is></c>`;
-  }
-
   /** Encodes text into the current buffer; text too large for one goes on in a buffer of its own. */
   private append(text: string): void {
     if (this.used + text.length * 3 <= CHUNK_BYTES) {
@@ -254,6 +239,20 @@ export class XlsxStreamWriter<R> implements TableWriter<R> {
     const encoded = Buffer.from(text, 'utf8');
     sheet.bytes += encoded.length;
     sheet.entry.write(encoded);
+  }
+
+  /** Bytes already encoded (a row's cells), into the current buffer; more than it holds go on by themselves. */
+  private appendBytes(bytes: Uint8Array): void {
+    if (this.used + bytes.length <= CHUNK_BYTES) {
+      this.chunk.set(bytes, this.used);
+      this.used += bytes.length;
+      return;
+    }
+    const sheet = this.sheet;
+    if (sheet === null) return;
+    if (this.used > 0) sheet.entry.write(this.take());
+    sheet.bytes += bytes.length;
+    sheet.entry.write(Buffer.from(bytes));
   }
 
   /** The bytes encoded so far, and a fresh buffer for the next ones. */
@@ -330,7 +329,7 @@ export class XlsxStreamWriter<R> implements TableWriter<R> {
     const rows = about
       .map(
         (line, i) =>
-          `<row r="${i + 2}">${this.cellXml(line.label, '')}${this.cellXml(line.value, styleAttribute(line.format))}</row>`,
+          `<row r="${i + 2}">${this.cells.cellXml(line.label, '')}${this.cells.cellXml(line.value, styleAttribute(line.format))}</row>`,
       )
       .join('');
     return (

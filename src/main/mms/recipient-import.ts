@@ -3,42 +3,27 @@
  * (see recipient-file.ts for why) that is terminated after one file or when it runs
  * over its time limit, and only validated strings are taken back from it.
  *
- * The worker script: electron-vite bundles src/main/mms/import-worker.ts as
- * out/main/mms-import-worker.js (an entry of its own), found next to the running
- * bundle. When the services run from source (tests), the TypeScript file itself is
- * run in the worker through tsx's require hook.
+ * The worker script: src/main/mms/import-worker.ts, bundled as out/main/mms-import-worker.js
+ * (see worker-script.ts).
  */
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { ImportedRecipients } from '../../shared/methods/mms';
 import { currentLocale, m } from '../../shared/i18n';
 import { isRecord } from '../../shared/parse';
 import { fail, ok, type Result } from '../../shared/result';
+import { workerScript, type WorkerScript } from '../worker-script';
 import type { ImportQueue } from './import-queue';
 import { fileKindOf, IMPORT_LIMITS, type ParsedColumn, type RecipientFileKind } from './recipient-file';
+
+export type { WorkerScript };
 
 export const IMPORT_TIME_LIMIT_MS = 5_000;
 const WORKER_MEMORY_MB = 512;
 const TERMINATE_GRACE_MS = 1_000;
 
-export interface WorkerScript {
-  file: string;
-  execArgv: string[];
-}
-
 /** The bundled worker next to the running code, else the TypeScript source through tsx. */
 export function resolveWorkerScript(dir: string = __dirname): WorkerScript | null {
-  for (const candidate of [join(dir, 'mms-import-worker.js'), join(dir, '..', 'mms-import-worker.js')]) {
-    if (existsSync(candidate)) return { file: candidate, execArgv: [] };
-  }
-  const source = join(dir, 'import-worker.ts');
-  if (existsSync(source)) {
-    const tsx = createRequire(join(dir, 'import-worker.ts')).resolve('tsx/cjs');
-    return { file: source, execArgv: ['--require', tsx] };
-  }
-  return null;
+  return workerScript('mms-import-worker.js', 'import-worker.ts', dir);
 }
 
 export interface ImportOptions {

@@ -20,7 +20,7 @@ describe('an archive export sorted by a field the list does not have', () => {
     try {
       let handed = 0;
       const read = archiveRows(store, 'seats', { sort: { field: 'statusLabel', descending: false } });
-      const result = await read(async (rows) => void (handed += rows.length), new AbortController().signal);
+      const result = await read.each(async (chunk) => void (handed += chunk.records().length), new AbortController().signal);
       expect(result).toMatchObject({ ok: false, error: { code: 'validation', message: expect.stringContaining('"statusLabel"') } });
       expect(handed).toBe(0);
     } finally {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paramsFromArgs } from '../../../src/main/cli/export-command';
 import { shownChoice } from '../../../src/main/cli/shown-options';
-import { columnsOf } from '../../../src/main/export/shown-rows';
+import { columnsOf } from '../../../src/main/export/export-columns';
 import { listOf } from '../../../src/shared/operations';
 import { ECHO_MAX_CHARS, echoInput } from '../../../src/shared/echo';
 import type { Result } from '../../../src/shared/result';

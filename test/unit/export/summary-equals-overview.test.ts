@@ -53,7 +53,7 @@ describe('the Summary sheet equals the Overview over the archive', () => {
       list,
       // Checked as of the sandbox's data, not today.
       selection: { scope: 'all', query: checkedQuery(list, { strTime: FROM, endTime: END_TIME }, { now: new Date('2026-11-22T00:00:00Z') }) },
-      rows: archiveRows(archive.store, operation, { window }),
+      archive: archiveRows(archive.store, operation, { window }),
       format: 'xlsx',
       path,
       timeZone: ZONE,

@@ -1,0 +1,93 @@
+/**
+ * Worker threads that write the cells of a large archive export's rows, so that building the
+ * sheet's XML (most of an export's time) runs beside reading the archive and compressing,
+ * not after them. Each chunk goes to the next worker in turn; its answer is the rows' cells
+ * as UTF-8 bytes, handed back without a copy. The writer keeps the sheets, the row numbers
+ * and the order (xlsx-stream-writer.ts `writeEncodedRows`).
+ */
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { RawRecords } from '../archive/record-columns';
+import { workerScript, type WorkerScript } from '../worker-script';
+import type { EncodedRows } from './row-cells';
+import { readEncodedRows, rowsToEncode, type RowCellsSpec } from './row-cells-messages';
+
+const WORKER_MEMORY_MB = 256;
+
+export function rowCellsWorkerScript(dir: string = __dirname): WorkerScript | null {
+  return workerScript('export-rows-worker.js', 'row-cells-worker.ts', dir);
+}
+
+/** Two workers where there are cores to spare: the export's own thread reads and compresses meanwhile. */
+export function rowCellsWorkerCount(): number {
+  return Math.max(1, Math.min(2, availableParallelism() - 1));
+}
+
+interface Waiting {
+  resolve(rows: EncodedRows): void;
+  reject(error: Error): void;
+}
+
+export class RowCellsPool {
+  private readonly waiting = new Map<number, Waiting>();
+  private next = 0;
+  private online = 0;
+  private failure: Error | null = null;
+
+  private constructor(private readonly workers: Worker[]) {
+    for (const worker of workers) {
+      worker.once('online', () => (this.online += 1));
+      worker.on('message', (message: unknown) => this.answered(message));
+      worker.on('error', (error: Error) => this.fail(error));
+      worker.on('exit', () => this.fail(new Error('An export worker stopped.')));
+    }
+  }
+
+  /** Workers for `spec`'s cells, or null when their script is not there (the rows are then written in this thread). */
+  static start(spec: RowCellsSpec, count = rowCellsWorkerCount(), script = rowCellsWorkerScript()): RowCellsPool | null {
+    if (script === null) return null;
+    const workers = Array.from(
+      { length: count },
+      () => new Worker(script.file, { workerData: spec, execArgv: script.execArgv, resourceLimits: { maxOldGenerationSizeMb: WORKER_MEMORY_MB } }),
+    );
+    return new RowCellsPool(workers);
+  }
+
+  /** Whether every worker runs: until then its rows are better written in the export's own thread. */
+  get ready(): boolean {
+    return this.online === this.workers.length && this.failure === null;
+  }
+
+  /** The cells of a chunk's rows, encoded by the next worker. */
+  encode(raw: RawRecords): Promise<EncodedRows> {
+    if (this.failure) return Promise.reject(this.failure);
+    const id = this.next++;
+    const message = rowsToEncode(id, raw);
+    const answer = new Promise<EncodedRows>((resolve, reject) => this.waiting.set(id, { resolve, reject }));
+    this.workers[id % this.workers.length].postMessage(message, message.raw.numbers.map((numbers) => numbers.buffer));
+    return answer;
+  }
+
+  /** Stops the workers; anything still waiting is refused. */
+  async close(): Promise<void> {
+    this.fail(new Error('The export stopped.'));
+    await Promise.all(this.workers.map((worker) => worker.terminate()));
+  }
+
+  private answered(message: unknown): void {
+    const encoded = readEncodedRows(message);
+    const waiting = encoded === null ? undefined : this.waiting.get(encoded.id);
+    if (encoded === null || waiting === undefined) {
+      this.fail(new Error('An export worker answered something other than rows.'));
+      return;
+    }
+    this.waiting.delete(encoded.id);
+    waiting.resolve({ bytes: encoded.bytes, ends: encoded.ends, truncated: encoded.truncated });
+  }
+
+  private fail(error: Error): void {
+    this.failure ??= error;
+    for (const waiting of this.waiting.values()) waiting.reject(this.failure);
+    this.waiting.clear();
+  }
+}
