@@ -16,6 +16,8 @@ import { createSandboxHost } from '../sandbox/host';
 import { resolveUserDataDir } from '../user-data';
 import { DEFAULT_ARCHIVE_SETTINGS, validateBaseUrl, type ArchiveSettings } from '../../shared/profiles';
 import { PLATFORM_ZONE_ENV, platformZone } from '../../shared/platform-zone';
+import { platformErrorCode } from '../../shared/errors';
+import type { AppError } from '../../shared/result';
 import { formatIsoInZone, parseIsoInstant, parseTimeZone, type TimeZone } from '../../shared/time-zone';
 import { m } from '../../shared/i18n';
 import { UsageError, type CliIo } from './command';
@@ -147,7 +149,28 @@ export interface OpenConnection {
   archives(): Archives;
   /** The archive this connection keeps its records in: its profile's, or one for a bare address and key. */
   archiveId: string;
+  /**
+   * A failure as this connection is mended: a profile's in Accounts (the client's own words),
+   * one from --base-url by the command's options and environment (commandAdvice).
+   */
+  explained(error: AppError): AppError;
   close(): Promise<void>;
+}
+
+/** The client's messages that send the user to Accounts, as a --base-url connection's user mends the same. */
+const COMMAND_ADVICE: Readonly<Record<string, () => string>> = {
+  [platformErrorCode(-1)]: () => m.cli_base_url_auth({ keyVariable: API_KEY_ENV, secretVariable: API_SECRET_ENV }),
+  [platformErrorCode(-30)]: () => m.cli_base_url_key_disabled({ keyVariable: API_KEY_ENV }),
+  network: () => m.cli_base_url_network(),
+};
+
+/** A failure of a --base-url connection, advising the command's options and environment instead of Accounts. */
+function commandAdvice(error: AppError): AppError {
+  const message = Object.hasOwn(COMMAND_ADVICE, error.code)
+    ? COMMAND_ADVICE[error.code]()
+    : // A web server's answer instead of the platform's ends with the advice to check the address.
+      error.message.replace(m.errors_advice_base_url(), m.cli_base_url_advice());
+  return message === error.message ? error : { ...error, message };
 }
 
 /** Opens the connection the choice names: --base-url with the environment's credentials, or a profile's. */
@@ -171,6 +194,7 @@ export async function openConnection(choice: ConnectionChoice, deps: CliDeps, io
       log,
       interrupted: cancel.signal,
       archiveId: connection.profileId || `${connection.baseUrl}\n${connection.apiKey}`,
+      explained: choice.baseUrl === undefined ? (error) => error : commandAdvice,
       client(options = {}) {
         const client = createClient({
           baseUrl: connection.baseUrl,

@@ -334,7 +334,7 @@ export async function exportWith(opened: OpenConnection, job: ExportJob, io: Cli
       io.err(m.cli_export_written({ rows, list: name, out: job.out, elapsed, zones: zonesLine(opened) }));
       return 0;
     }
-    const { error } = result;
+    const error = opened.explained(result.error);
     if (error.code === 'cancelled') {
       io.err(m.export_cancelled_no_file());
       return 1;
@@ -377,7 +377,8 @@ export async function exportWith(opened: OpenConnection, job: ExportJob, io: Cli
   const shown = await shownRows(operation, request, zone, () => Promise.resolve(readFrom));
   if (!shown.ok) {
     if (shown.error.code === 'validation') throw usageErrorOf(shown.error);
-    io.err([m.cli_export_failed({ code: shown.error.code, message: shown.error.message }), m.cli_no_file_written()].join('\n'));
+    const error = opened.explained(shown.error);
+    io.err([m.cli_export_failed({ code: error.code, message: error.message }), m.cli_no_file_written()].join('\n'));
     return 1;
   }
   // The list is the registry's list of `operation`, so its rows are the rows these functions take.
@@ -404,10 +405,11 @@ export async function exportWith(opened: OpenConnection, job: ExportJob, io: Cli
       });
     }
     if (!written.ok) {
+      const error = opened.explained(written.error);
       io.err(
         [
-          m.cli_export_failed({ code: written.error.code, message: written.error.message }),
-          ...(written.error.detail ? [written.error.detail] : []),
+          m.cli_export_failed({ code: error.code, message: error.message }),
+          ...(error.detail ? [error.detail] : []),
           m.cli_no_file_written(),
         ].join('\n'),
       );

@@ -24,6 +24,7 @@ import {
   CONNECTION_OPTIONS,
   connectionUsage,
   connectionChoice,
+  type OpenConnection,
   openConnection,
   WINDOW_OPTIONS,
   windowChoice,
@@ -138,7 +139,11 @@ export function createSyncCommand(deps: CliDeps = {}): CliCommand {
         const plan = { ...windowed, retention: { retentionDays: archiveSettings.retentionDays, confirmed: values.yes === true } };
         let code = 0;
         for (const operation of operations) {
-          const synced = await syncOne(operation, { store, client, plan, signal: opened.interrupted, log: opened.log }, io);
+          const synced = await syncOne(
+            operation,
+            { store, client, plan, signal: opened.interrupted, log: opened.log, explained: opened.explained },
+            io,
+          );
           if (synced === 'failed') return 1;
           if (synced === 'retention-held') code = 1;
         }
@@ -158,6 +163,7 @@ async function syncOne(
     plan: SyncPlan;
     signal: AbortSignal;
     log: Logger;
+    explained: OpenConnection['explained'];
   },
   io: CliIo,
 ): Promise<'synced' | 'retention-held' | 'failed'> {
@@ -188,12 +194,13 @@ async function syncOne(
     io.err(m.cli_sync_cancelled({ list: list.slug }));
     return 'failed';
   }
-  const { code, message, detail } = result.error;
+  const error = job.explained(result.error);
+  const { code, message, detail } = error;
   // The archive's own failures are told in plain words; the engine's words go to the log, not to the reader.
   const fromArchive = code.startsWith('archive');
   if (fromArchive && detail) job.log.error(`sync of ${list.slug}: archive`, detail);
   const failed = m.cli_sync_failed({ list: list.slug, code, message });
-  const detailed = fromArchive ? null : detailLine(result.error, 'terminal');
+  const detailed = fromArchive ? null : detailLine(error, 'terminal');
   io.err(detailed ? `${failed}\n${detailed}` : failed);
   return 'failed';
 }

@@ -1,0 +1,97 @@
+/**
+ * What a CLI failure advises follows where the connection came from: a profile is mended in
+ * Accounts, a --base-url connection by the command's own options and environment.
+ */
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Accounts } from '../../../src/main/accounts/accounts';
+import { ProfileStore } from '../../../src/main/accounts/profile-store';
+import { createMemorySecretStore, type SecretStore } from '../../../src/main/accounts/secret-store';
+import { createExportCommand } from '../../../src/main/cli/export-command';
+import { createSyncCommand } from '../../../src/main/cli/sync-command';
+import { createLogger } from '../../../src/main/log';
+import { startSandbox, type Sandbox } from '../../../src/main/sandbox';
+import { scratchDir } from '../export/support';
+
+const log = createLogger({ console: false });
+
+function capture() {
+  const err: string[] = [];
+  return { io: { out: () => undefined, err: (text: string) => err.push(text) }, err };
+}
+
+describe('the advice of a failed command', () => {
+  let sandbox: Sandbox;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ seed: 5, volume: 'small' });
+  });
+  afterAll(async () => {
+    await sandbox.close();
+  });
+
+  const saveProfile = async (userData: string, secrets: SecretStore, apiSecret: string) => {
+    const accounts = new Accounts({
+      store: new ProfileStore(join(userData, 'profiles.json')),
+      secrets,
+      log,
+      sandbox: async () => ({ baseUrl: sandbox.baseUrl, ...sandbox.credentials }),
+      sandboxAddress: () => null,
+    });
+    await accounts.save({
+      name: 'Day shift',
+      baseUrl: sandbox.baseUrl,
+      apiKey: sandbox.credentials.apiKey,
+      apiSecret,
+      defaultAppId: '',
+      timeZone: '+08:00',
+      pageSize: 25,
+    });
+  };
+
+  it('names the environment variables, not Accounts, when --base-url\'s credentials are refused', async () => {
+    const { io, err } = capture();
+    const env = { SWITCHBOARD_API_KEY: sandbox.credentials.apiKey, SWITCHBOARD_API_SECRET: 'wrong-secret', SWITCHBOARD_USER_DATA: join(scratchDir(), 'user-data') };
+    const code = await createExportCommand({ env, log }).run(['seats', '--base-url', sandbox.baseUrl, '--out', join(scratchDir(), 'seats.csv')], io);
+    expect(code).toBe(1);
+    const printed = err.join('\n');
+    expect(printed).toMatch(/\[platform:-1\]/);
+    expect(printed).toContain('SWITCHBOARD_API_SECRET');
+    expect(printed).not.toContain('Accounts');
+  });
+
+  it('names --base-url, not Accounts, when its address cannot be reached (sync too)', async () => {
+    const { io, err } = capture();
+    const env = { SWITCHBOARD_API_KEY: 'key', SWITCHBOARD_API_SECRET: 'secret', SWITCHBOARD_USER_DATA: join(scratchDir(), 'user-data') };
+    const code = await createSyncCommand({ env, log }).run(['seats', '--base-url', 'http://127.0.0.1:9'], io);
+    expect(code).toBe(1);
+    const printed = err.join('\n');
+    expect(printed).toMatch(/\[network\]/);
+    expect(printed).toContain('--base-url');
+    expect(printed).not.toContain('Accounts');
+  }, 60_000);
+
+  it('names --base-url, not Accounts, when its address answers as a web server, not the platform', async () => {
+    const { io, err } = capture();
+    const env = { SWITCHBOARD_API_KEY: sandbox.credentials.apiKey, SWITCHBOARD_API_SECRET: sandbox.credentials.apiSecret, SWITCHBOARD_USER_DATA: join(scratchDir(), 'user-data') };
+    const code = await createExportCommand({ env, log }).run(['seats', '--base-url', `${sandbox.baseUrl}/nowhere`, '--out', join(scratchDir(), 'seats.csv')], io);
+    expect(code).toBe(1);
+    const printed = err.join('\n');
+    expect(printed).toMatch(/\[http\]/);
+    expect(printed).toContain('--base-url');
+    expect(printed).not.toContain('Accounts');
+  });
+
+  it('still sends a profile\'s user to Accounts when its credentials are refused', async () => {
+    const userData = join(scratchDir(), 'user-data');
+    const secrets = createMemorySecretStore();
+    await saveProfile(userData, secrets, 'wrong-secret');
+    const { io, err } = capture();
+    const code = await createExportCommand({ env: { SWITCHBOARD_USER_DATA: userData }, secrets, log }).run(
+      ['seats', '--profile', 'Day shift', '--out', join(scratchDir(), 'seats.csv')],
+      io,
+    );
+    expect(code).toBe(1);
+    expect(err.join('\n')).toContain('Check them in Accounts');
+  });
+});
