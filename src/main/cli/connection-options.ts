@@ -5,7 +5,7 @@
  * the connection they name: its client, its archive, Ctrl+C, and closing it all again.
  */
 import { join } from 'node:path';
-import { Accounts, type Connection } from '../accounts/accounts';
+import { Accounts, AccountsError, type Connection } from '../accounts/accounts';
 import { ProfileStore } from '../accounts/profile-store';
 import { createKeytarSecretStore, type SecretStore } from '../accounts/secret-store';
 import { type ClientOptions, createClient, type PlatformClient } from '../api';
@@ -288,7 +288,20 @@ async function connectionFor(
         : m.cli_profile_none_active(),
     );
   }
-  const connection = await accounts.connection(profile.id);
+  const connection = await accounts.connection(profile.id).catch((error: unknown) => {
+    // A secret kept for the desktop's session only is in that app's memory, never in this process.
+    if (error instanceof AccountsError && error.code === 'validation' && !profile.secretStored) {
+      throw new UsageError(
+        m.cli_profile_secret_session_only({
+          name: profile.name,
+          baseUrl: profile.baseUrl,
+          keyVariable: API_KEY_ENV,
+          secretVariable: API_SECRET_ENV,
+        }),
+      );
+    }
+    throw error;
+  });
   const zone = platformZone({ profile: connection.timeZone });
   if (!zone.ok) throw new UsageError(m.cli_profile_zone_invalid({ name: connection.profileName, problem: zone.message }));
   return {

@@ -1,12 +1,14 @@
 /**
  * What a CLI failure advises follows where the connection came from: a profile is mended in
- * Accounts, a --base-url connection by the command's own options and environment.
+ * Accounts, a --base-url connection by the command's own options and environment; and a
+ * profile whose secret the desktop kept for its session only cannot lend it to a command.
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Accounts } from '../../../src/main/accounts/accounts';
 import { ProfileStore } from '../../../src/main/accounts/profile-store';
 import { createMemorySecretStore, type SecretStore } from '../../../src/main/accounts/secret-store';
+import { UsageError } from '../../../src/main/cli/command';
 import { createExportCommand } from '../../../src/main/cli/export-command';
 import { createSyncCommand } from '../../../src/main/cli/sync-command';
 import { createLogger } from '../../../src/main/log';
@@ -30,7 +32,7 @@ describe('the advice of a failed command', () => {
     await sandbox.close();
   });
 
-  const saveProfile = async (userData: string, secrets: SecretStore, apiSecret: string) => {
+  const saveProfile = async (userData: string, secrets: SecretStore, apiSecret: string, secretForSessionOnly = false) => {
     const accounts = new Accounts({
       store: new ProfileStore(join(userData, 'profiles.json')),
       secrets,
@@ -46,6 +48,7 @@ describe('the advice of a failed command', () => {
       defaultAppId: '',
       timeZone: '+08:00',
       pageSize: 25,
+      secretForSessionOnly,
     });
   };
 
@@ -93,5 +96,19 @@ describe('the advice of a failed command', () => {
     );
     expect(code).toBe(1);
     expect(err.join('\n')).toContain('Check them in Accounts');
+  });
+
+  it('says a secret kept for the desktop session only cannot reach a command, and how to give it one (a usage error: exit 2)', async () => {
+    const userData = join(scratchDir(), 'user-data');
+    await saveProfile(userData, createMemorySecretStore(), sandbox.credentials.apiSecret, true);
+    // Another process: the desktop's memory is not this command's, and the keychain holds nothing.
+    const done = createExportCommand({ env: { SWITCHBOARD_USER_DATA: userData }, secrets: createMemorySecretStore(), log }).run(
+      ['seats', '--profile', 'Day shift', '--out', join(scratchDir(), 'seats.csv')],
+      capture().io,
+    );
+    await expect(done).rejects.toBeInstanceOf(UsageError);
+    await expect(done).rejects.toThrow(/session/);
+    await expect(done).rejects.toThrow(/SWITCHBOARD_API_SECRET/);
+    await expect(done).rejects.toThrow(/--base-url/);
   });
 });
