@@ -7,6 +7,7 @@ import type { ColumnFilterText, ListSort } from '../../shared/list-query';
 import type { SomeList } from '../../shared/operations';
 import { echoInput } from '../../shared/echo';
 import { m } from '../../shared/i18n';
+import { filterTextFlaw } from '../../shared/validation';
 import { UsageError } from './command';
 
 export const SHOWN_OPTIONS = {
@@ -46,15 +47,23 @@ function columnKey(list: SomeList, key: string, option: string): string {
   throw new UsageError(m.cli_shown_no_column({ option, list: list.slug, key: echoInput(key), keys }));
 }
 
+/** The text of a search or a column filter, bounded as a list screen's filter text is; `option` names it. */
+function filterText(text: string, option: string): string {
+  const flaw = filterTextFlaw(text);
+  if (flaw !== null) throw new UsageError(m.cli_shown_text_refused({ option, problem: flaw }));
+  return text;
+}
+
 export function shownChoice(list: SomeList, values: ShownValues): ShownChoice {
   const choice: ShownChoice = {};
-  if (values.search !== undefined && values.search.trim() !== '') choice.search = values.search.trim();
+  if (values.search !== undefined && values.search.trim() !== '') choice.search = filterText(values.search.trim(), '--search');
   const filters = (values.filter ?? []).map((entry) => {
     const equals = entry.indexOf('=');
     if (equals <= 0) throw new UsageError(m.cli_shown_filter_form({ value: entry }));
     const text = entry.slice(equals + 1).trim();
     if (text === '') throw new UsageError(m.cli_shown_filter_empty({ value: entry }));
-    return { field: columnKey(list, entry.slice(0, equals).trim(), '--filter'), text };
+    const field = columnKey(list, entry.slice(0, equals).trim(), '--filter');
+    return { field, text: filterText(text, `--filter ${field}`) };
   });
   if (filters.length > 0) choice.contains = filters;
   if (values.sort !== undefined) {

@@ -8,6 +8,7 @@ export {
   checkNothingMore,
   checkSeatParams,
   checkTaskParams,
+  filterTextFlaw,
   validateSeatGroupRead,
 } from './queries';
 export { labelTextProblem, validateSeatGroupEdit } from './seat-group';

@@ -76,7 +76,7 @@ function checkOptionalText(value: unknown, path: string, fields: FieldErrors): v
 }
 
 /** What keeps a filter's text from being sent: its length, or a character no platform field should receive. */
-function filterTextFlaw(text: string): string | null {
+export function filterTextFlaw(text: string): string | null {
   if (characterCount(text) > LIMITS.filterTextMaxChars) return m.errors_filter_text_long({ max: LIMITS.filterTextMaxChars });
   return unsendableCharacter(text);
 }
