@@ -31,7 +31,12 @@ export function platformSyncSource<O extends ListOperation>(
           }
         : {};
       // The query is made here, from the range: the operation's parser checks it once; its pages are not checked again.
-      const query = checkFetchAll(list, { ...params, ...window }, { concurrency: options.concurrency, now: client.now() });
+      // The range is written in UTC, but a refusal tells its times in the profile's zone (the client's), as the app does.
+      const query = checkFetchAll(
+        list,
+        { ...params, ...window },
+        { concurrency: options.concurrency, now: client.now(), zone: client.timeZone },
+      );
       if (!query.ok) return query;
       const result = await fetchAll(client, list, query.value, { signal, concurrency: options.concurrency, onRows });
       return result.ok ? ok({ rows: result.value.rows }) : result;

@@ -16,6 +16,7 @@ import { checkQuery, type CheckedQuery, type ListDescriptor } from '../../shared
 import { m } from '../../shared/i18n';
 import { refusal } from '../../shared/validation';
 import type { Page } from '../../shared/records';
+import type { TimeZone } from '../../shared/time-zone';
 import { fail, ok, type Result } from '../../shared/result';
 import type { PlatformClient } from '../api';
 import { createAdaptiveConcurrency } from './adaptive-concurrency';
@@ -100,9 +101,9 @@ function concurrencyProblem(concurrency: number | undefined): string | null {
 export function checkFetchAll<P extends object, R, Row, D>(
   list: ListDescriptor<P, R, Row, D>,
   params: unknown,
-  options: { pageSize?: number; concurrency?: number; now?: Date },
+  options: { pageSize?: number; concurrency?: number; now?: Date; zone?: TimeZone },
 ): Result<CheckedQuery<P, R>> {
-  const checked = checkQuery(list, params, { pageSize: options.pageSize, now: options.now });
+  const checked = checkQuery(list, params, { pageSize: options.pageSize, now: options.now, zone: options.zone });
   const problem = concurrencyProblem(options.concurrency);
   if (problem === null) return checked;
   return refusal({ ...(checked.ok ? {} : checked.error.fields), concurrency: problem });

@@ -12,6 +12,7 @@ import { ok, type Result } from '../result';
 import { type FieldErrors, isWholeNumber, refusal, validationResult } from '../validation/fields';
 import { checkPaging } from '../validation/paging';
 import { checkRecordWindow } from '../validation/time-window';
+import type { TimeZone } from '../time-zone';
 import type { ListDescriptor } from './descriptor';
 import { FETCH_ALL_MAX_DAYS, splitRecordWindow } from './record-windows';
 
@@ -27,6 +28,8 @@ export interface CheckRules {
   now?: Date;
   /** A longer span than one request allows (a query fetch-all splits). */
   maxDays?: number;
+  /** The zone a refused window's earliest start is told in (RecordWindowRules.zone). Default: the start's own offset. */
+  zone?: TimeZone;
 }
 
 declare const checkedFor: unique symbol;
@@ -87,6 +90,7 @@ function parse<P extends object, R, Row, D>(
         maxDays: rules.maxDays ?? list.window.maxDays,
         now: rules.now ?? new Date(),
         historyLimited: list.window.historyLimited,
+        zone: rules.zone,
       },
       fields,
     );
@@ -116,12 +120,12 @@ export function checkPageQuery<P extends object, R, Row, D>(
 export function checkQuery<P extends object, R, Row, D>(
   list: ListDescriptor<P, R, Row, D>,
   params: unknown,
-  options: { pageSize?: unknown; now?: Date } = {},
+  options: { pageSize?: unknown; now?: Date; zone?: TimeZone } = {},
 ): Result<CheckedQuery<P, R>> {
   const parsed = parse(
     list,
     { current: 1, size: options.pageSize ?? LIMITS.pageSizeMax, params },
-    { now: options.now, maxDays: FETCH_ALL_MAX_DAYS },
+    { now: options.now, maxDays: FETCH_ALL_MAX_DAYS, zone: options.zone },
   );
   if (!parsed.ok) {
     const { size, ...fields } = parsed.error.fields ?? {};

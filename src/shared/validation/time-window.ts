@@ -1,6 +1,6 @@
 import { m } from '../i18n';
 import { daysToMs, earliestQueryableTime, LIMITS } from '../platform';
-import { formatInstant, parseIsoInstant, parseTimeZone } from '../time-zone';
+import { formatInstant, parseIsoInstant, parseTimeZone, type TimeZone } from '../time-zone';
 import type { Label } from '../i18n/locale';
 import type { FieldErrors } from './fields';
 
@@ -10,6 +10,11 @@ export interface RecordWindowRules {
   now: Date;
   /** Refuse a start before the two-month history limit (voice records; number records leave it to the platform's -25). */
   historyLimited: boolean;
+  /**
+   * The zone the earliest allowed start is told in: the profile's, when the start was not
+   * typed by the user (a sync writes its ranges in UTC). Default: the start's own offset.
+   */
+  zone?: TimeZone;
 }
 
 export interface RecordWindow {
@@ -44,7 +49,7 @@ export function checkRecordWindow(
   if (rules.historyLimited && startMs < earliest.getTime()) {
     fields[`${prefix}strTime`] = m.errors_history_limit({
       months: LIMITS.historyMonths,
-      earliest: minuteInZoneOf(earliest.getTime(), strTime),
+      earliest: minuteInZoneOf(earliest.getTime(), rules.zone ?? writtenZone(strTime)),
     });
     valid = false;
   }
@@ -53,13 +58,14 @@ export function checkRecordWindow(
 
 const WRITTEN_OFFSET = /(Z|[+-]\d{2}:?\d{2})$/i;
 
-/**
- * An instant as the user would type it: in the offset their own start time was written
- * with (the app writes the profile's zone), to the minute, rounded up so it is allowed.
- */
-function minuteInZoneOf(epochMs: number, written: unknown): string {
+/** The offset a start time was written with (the app writes the profile's zone); UTC for `Z` or none. */
+function writtenZone(written: unknown): TimeZone | null {
   const offset = typeof written === 'string' ? WRITTEN_OFFSET.exec(written.trim())?.[1] : undefined;
-  const zone = parseTimeZone(offset === undefined || offset.toUpperCase() === 'Z' ? 'UTC' : offset) ?? parseTimeZone('UTC');
+  return parseTimeZone(offset === undefined || offset.toUpperCase() === 'Z' ? 'UTC' : offset) ?? parseTimeZone('UTC');
+}
+
+/** An instant as the user would type it, in `zone`, to the minute, rounded up so it is allowed. */
+function minuteInZoneOf(epochMs: number, zone: TimeZone | null): string {
   const minute = Math.ceil(epochMs / 60_000) * 60_000;
   if (zone === null) return new Date(minute).toISOString().slice(0, 16);
   return `${formatInstant(minute, zone, 'minute')} (${zone.name})`;
