@@ -116,6 +116,19 @@ export interface ConnectionReport {
 
 export const PROFILE_NAME_MAX = 60;
 
+/**
+ * Characters that show nothing (zero-width spaces and joiners, word joiners, the byte-order
+ * mark) or only turn the text around (direction marks, embeddings, overrides, isolates):
+ * with one, two profile names can look identical and still differ.
+ */
+const INVISIBLE_IN_NAME = /[\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/u;
+
+/** The first invisible character of a name as U+XXXX, for a message that says what to remove; null when none. */
+function invisibleCharacterIn(name: string): string | null {
+  const found = INVISIBLE_IN_NAME.exec(name)?.[0];
+  return found === undefined ? null : `U+${(found.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 export function validateBaseUrl(text: string): string | null {
@@ -162,6 +175,10 @@ export function validateProfileDraft(
   const name = draft.name.trim();
   if (name === '') errors.name = m.errors_profile_name_empty();
   else if (name.length > PROFILE_NAME_MAX) errors.name = m.errors_profile_name_long({ max: PROFILE_NAME_MAX });
+  else {
+    const invisible = invisibleCharacterIn(name);
+    if (invisible !== null) errors.name = m.errors_profile_name_invisible({ code: invisible });
+  }
 
   const urlProblem = validateBaseUrl(draft.baseUrl);
   if (urlProblem) errors.baseUrl = urlProblem;

@@ -83,6 +83,39 @@ describe('profiles', () => {
     expect(accounts.findByName(decomposed)?.id).toBe(composed.id);
   });
 
+  it('refuses a name with an invisible character, naming the character to remove', () => {
+    const invisible = [
+      ...[0x200b, 0x200c, 0x200d, 0x200e, 0x200f],
+      ...[0x2060, 0x2061, 0x2062, 0x2063, 0x2064],
+      0xfeff,
+      ...[0x202a, 0x202b, 0x202c, 0x202d, 0x202e],
+      ...[0x2066, 0x2067, 0x2068, 0x2069],
+    ];
+    for (const code of invisible) {
+      const hex = `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+      const errors = validateProfileDraft(draft({ name: `Buka${String.fromCodePoint(code)} production` }), { creating: true });
+      expect(errors.name, hex).toContain(hex);
+      expect(errors.name, hex).toMatch(/remove/i);
+    }
+    for (const name of ['\u8fd0\u8425', '\u00c9quipe de nuit', 'Buka production (EU) #2', 'Ops \u{1F4DE}']) {
+      expect(validateProfileDraft(draft({ name }), { creating: true }), name).toEqual({});
+    }
+  });
+
+  it('refuses an invisible character however the profile is created or renamed', async () => {
+    const { accounts } = makeAccounts(createMemorySecretStore());
+    const lookalike = 'Buka\u200b production';
+    await expect(accounts.save(draft({ name: lookalike }))).rejects.toMatchObject({ fields: { name: expect.stringContaining('U+200B') } });
+    const saved = await accounts.save(draft());
+    const rename = accounts.save(draft({ id: saved.id, apiSecret: undefined, name: 'Buka \u202eproduction' }));
+    await expect(rename).rejects.toMatchObject({ fields: { name: expect.stringContaining('U+202E') } });
+    // The desktop window and the browser host both call these handlers.
+    const handlers = createAccountsHandlers(accounts, createLogger({ console: false, sink: () => undefined }));
+    const answer = await handlers.saveProfile(draft({ name: 'Night\u2060shift' }));
+    expect(answer).toMatchObject({ ok: false, error: { fields: { name: expect.stringContaining('U+2060') } } });
+    expect((await accounts.state()).profiles.map((p) => p.name)).toEqual(['Sandbox (demo)', 'Buka production']);
+  });
+
   it('accepts IANA zones and fixed offsets', () => {
     for (const timeZone of ['Asia/Shanghai', 'Europe/London', '+08:00', '-03:30', 'UTC']) {
       expect(validateProfileDraft(draft({ timeZone }), { creating: true })).toEqual({});
