@@ -5,6 +5,7 @@ import { exportAs } from './export-steps';
 import { expect, test } from './fixtures';
 import { crossLiveThresholds } from './support/live-steps';
 import { expectNoAxeViolations } from './support/axe';
+import { recordLiveTexts } from './support/live-regions';
 import { grid } from './support/list-truth';
 
 const LIST_SCREENS = [
@@ -149,27 +150,6 @@ for (const scheme of ['light', 'dark'] as const) {
       await expectNoAxeViolations(app, 'a new profile in error');
     });
   });
-}
-
-/** Starts recording every distinct text each live region under `selector` takes, as a screen reader would be told it. */
-async function recordLiveTexts(app: Page, selector: string): Promise<() => Promise<string[][]>> {
-  await app.evaluate((selector) => {
-    const seen = new Map<Element, string[]>();
-    const record = (): void => {
-      for (const host of document.querySelectorAll(selector)) {
-        const regions = host.matches('[role="status"],[role="alert"],[aria-live]') ? [host] : [];
-        for (const region of [...regions, ...host.querySelectorAll('[role="status"],[role="alert"],[aria-live]')]) {
-          const text = (region.textContent ?? '').replace(/\s+/g, ' ').trim();
-          const texts = seen.get(region) ?? [];
-          if (text !== '' && texts.at(-1) !== text) texts.push(text);
-          seen.set(region, texts);
-        }
-      }
-    };
-    new MutationObserver(record).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
-    Object.assign(window, { liveTexts: () => [...seen.values()] });
-  }, selector);
-  return () => app.evaluate(() => (window as unknown as { liveTexts: () => string[][] }).liveTexts());
 }
 
 test('Load all and an export announce that they run and how they ended, not every step of their progress', async ({ app, sandbox }) => {
