@@ -13,6 +13,7 @@ import {
   platformStatusOf,
 } from '../../../src/shared/errors';
 import { STATUS_MEANINGS } from '../../../src/shared/platform';
+import { setCurrentLocale } from '../../../src/shared/i18n';
 import { json, platformStatus, raw, startStubServer, type StubServer } from './support/stub-server';
 
 const SPEC_CODES = [-1, -2, -16, -18, -20, -22, -23, -25, -29, -30, -31, -35, -63, -71, -72];
@@ -213,6 +214,21 @@ describe('answers that are not platform answers', () => {
     if (outcome.ok) throw new Error('expected a failure');
     expect(outcome.failure.error.code).toBe('http');
     expect(outcome.failure.error.detail).toBe('404 Not Found');
+  });
+
+  it('says the HTTP status of a web server error body once, in English and Chinese', () => {
+    const body = '{"timestamp":"2026-11-22T10:00:00Z","status":404,"error":"Not Found","path":"/v3/x"}';
+    try {
+      for (const locale of ['en', 'zh-CN'] as const) {
+        setCurrentLocale(locale);
+        const outcome = readEnvelope(response(body, 404, 'application/json', 'Not Found'), same);
+        if (outcome.ok) throw new Error('expected a failure');
+        expect(outcome.failure.error.message).toContain('HTTP 404 Not Found');
+        expect(outcome.failure.error.message.match(/HTTP/g)).toHaveLength(1);
+      }
+    } finally {
+      setCurrentLocale('en');
+    }
   });
 
   it('prefers the platform status when an HTTP error carries one', () => {
