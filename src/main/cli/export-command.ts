@@ -206,13 +206,21 @@ export function zonesLine(opened: Pick<OpenConnection, 'zone' | 'platformZone'>)
  * user typed (`--from`, `--param status`), not the request's path (`params.strTime`).
  */
 export function usageErrorOf(error: AppError): UsageError {
+  return new UsageError(refusalInOptions(error));
+}
+
+/**
+ * A refusal's words for the command line: each field's message under its option, one a line;
+ * the error's own message when it names no field. Also what `sync` says of a refused window.
+ */
+export function refusalInOptions(error: AppError): string {
   const fields = Object.entries(error.fields ?? {});
-  if (fields.length === 0) return new UsageError(error.message);
+  if (fields.length === 0) return error.message;
   const lines = fields.map(([field, message]) => {
     const option = optionOfField(field);
     return option === null ? message : `${option}: ${message}`;
   });
-  return new UsageError([...new Set(lines)].join('\n'));
+  return [...new Set(lines)].join('\n');
 }
 
 /**

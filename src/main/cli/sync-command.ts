@@ -29,7 +29,7 @@ import {
   WINDOW_OPTIONS,
   windowChoice,
 } from './connection-options';
-import { secondsText } from './export-command';
+import { refusalInOptions, secondsText } from './export-command';
 
 const OPTIONS = {
   ...CONNECTION_OPTIONS,
@@ -195,7 +195,9 @@ async function syncOne(
     return 'failed';
   }
   const error = job.explained(result.error);
-  const { code, message, detail } = error;
+  const { code, detail } = error;
+  // A refused window or --param is named by the option typed (--from), as export names it, not by the request's path.
+  const message = code === 'validation' ? refusalInOptions(error) : error.message;
   // The archive's own failures are told in plain words; the engine's words go to the log, not to the reader.
   const fromArchive = code.startsWith('archive');
   if (fromArchive && detail) job.log.error(`sync of ${list.slug}: archive`, detail);
