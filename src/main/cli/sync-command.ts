@@ -8,6 +8,7 @@
  */
 import type { PlatformClient } from '../api';
 import type { ArchiveStore } from '../archive/archive-store';
+import { cutoffText } from '../archive/held-prunes';
 import { heldRetentionMessage } from '../archive/retention';
 import type { SyncSummary } from '../archive/sync';
 import { scopedSyncOf, scopeNoun, SYNCED_LISTS, syncList, syncPlanOf, type SyncPlan } from '../archive/sync-plan';
@@ -17,6 +18,7 @@ import type { Logger } from '../log';
 import { echoInput } from '../../shared/echo';
 import { formatNumber, m } from '../../shared/i18n';
 import { detailLine } from '../../shared/error-detail';
+import { shownZoneOf, type TimeZone } from '../../shared/time-zone';
 import { parseCliArgs } from './args';
 import { UsageError, type CliCommand, type CliIo } from './command';
 import {
@@ -104,6 +106,11 @@ function scopeOf(operations: readonly ListOperation[], entries: readonly string[
   return Number(text);
 }
 
+/** What the retention removed from a list: the records before the cutoff, told in `zone` (the profile's). */
+export function prunedLine(slug: string, removed: number, cutoffMs: number, zone: TimeZone): string {
+  return m.cli_sync_pruned({ list: slug, removed: formatNumber(removed), before: cutoffText(cutoffMs, zone) });
+}
+
 function summaryLine(slug: string, summary: SyncSummary, elapsedMs: number): string {
   const ranges = summary.fetched.length;
   const elapsed = secondsText(elapsedMs);
@@ -141,7 +148,16 @@ export function createSyncCommand(deps: CliDeps = {}): CliCommand {
         for (const operation of operations) {
           const synced = await syncOne(
             operation,
-            { store, client, plan, signal: opened.interrupted, log: opened.log, explained: opened.explained },
+            {
+              store,
+              client,
+              plan,
+              signal: opened.interrupted,
+              log: opened.log,
+              explained: opened.explained,
+              // The profile's zone, as the app tells a retention's cutoff and the window rule its earliest start.
+              zone: shownZoneOf(connection.timeZone),
+            },
             io,
           );
           if (synced === 'failed') return 1;
@@ -164,6 +180,7 @@ async function syncOne(
     signal: AbortSignal;
     log: Logger;
     explained: OpenConnection['explained'];
+    zone: TimeZone;
   },
   io: CliIo,
 ): Promise<'synced' | 'retention-held' | 'failed'> {
@@ -185,8 +202,7 @@ async function syncOne(
       return 'retention-held';
     }
     if (retention?.kind === 'pruned' && retention.removed > 0 && retention.cutoffMs !== null) {
-      const before = new Date(retention.cutoffMs).toISOString().slice(0, 10);
-      io.err(m.cli_sync_pruned({ list: list.slug, removed: formatNumber(retention.removed), before }));
+      io.err(prunedLine(list.slug, retention.removed, retention.cutoffMs, job.zone));
     }
     return 'synced';
   }
