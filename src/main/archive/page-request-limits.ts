@@ -8,11 +8,18 @@ import { planColumnFilter } from '../../shared/column-filter';
 import { listOf, type ListOperation } from '../../shared/operations';
 import { viaNamed, type ViaFilter } from '../../shared/reports/via';
 import { m } from '../../shared/i18n';
+import { LIMITS } from '../../shared/platform';
 import { ok, type Result } from '../../shared/result';
+import { characterCount } from '../../shared/validation';
 import { archiveTableFor } from './tables';
 
 export const ARCHIVE_FILTERS_MAX = 50;
-export const ARCHIVE_TEXT_MAX = 200;
+/**
+ * The search's and a filter's text: at most the list filters' limit, in characters as a
+ * person counts them (filterTextFlaw's rule), so the archive takes what a list screen takes.
+ */
+const TEXT_MAX = LIMITS.filterTextMaxChars;
+const tooLong = (text: string): boolean => characterCount(text) > TEXT_MAX;
 /** Longer than any column's name: such a name is no column, and is not echoed back whole. */
 export const ARCHIVE_FIELD_NAME_MAX = 100;
 
@@ -28,16 +35,16 @@ export function checkArchivePageAsks(operation: ListOperation, asks: ArchivePage
   const contains = asks.contains ?? [];
   const equals = asks.equals ?? [];
   const refuse = (field: string, message: string): Result<null> => ({ ok: false, error: { code: 'validation', message, fields: { [field]: message } } });
-  if ((asks.search ?? '').length > ARCHIVE_TEXT_MAX) {
-    return refuse('search', m.cli_archive_search_too_long({ max: String(ARCHIVE_TEXT_MAX) }));
+  if (tooLong(asks.search ?? '')) {
+    return refuse('search', m.cli_archive_search_too_long({ max: String(TEXT_MAX) }));
   }
   if (asks.via) {
     const via = viaNamed(asks.via.name);
     if (via.operation !== operation) {
       return refuse('via', m.cli_archive_via_wrong_list({ name: via.label(), records: listOf(via.operation).endpoint.title(), list: listOf(operation).endpoint.title() }));
     }
-    if (asks.via.value !== null && asks.via.value.length > ARCHIVE_TEXT_MAX) {
-      return refuse('via', m.cli_archive_filter_too_long({ column: via.label(), max: String(ARCHIVE_TEXT_MAX) }));
+    if (asks.via.value !== null && tooLong(asks.via.value)) {
+      return refuse('via', m.cli_archive_filter_too_long({ column: via.label(), max: String(TEXT_MAX) }));
     }
   }
   if (contains.length + equals.length + (asks.via ? 1 : 0) > ARCHIVE_FILTERS_MAX) {
@@ -56,7 +63,7 @@ export function checkArchivePageAsks(operation: ListOperation, asks: ArchivePage
   const kindOf = (field: string) => fields.find((candidate) => candidate.field === field)?.kind;
   const header = (field: string) => listOf(operation).columns.find((column) => column.key === field)?.header() ?? field;
   for (const { field, text } of contains) {
-    if (text.length > ARCHIVE_TEXT_MAX) return refuse(field, m.cli_archive_filter_too_long({ column: header(field), max: String(ARCHIVE_TEXT_MAX) }));
+    if (tooLong(text)) return refuse(field, m.cli_archive_filter_too_long({ column: header(field), max: String(TEXT_MAX) }));
     // The numbers the filter binds: a comparison's or a range's (`>= 30`, `10-60`), as the filter's one
     // reading plans them, and a number column's number as typed (`1e30`). Text that is no number at all
     // is the column filter's own refusal ("type a number").
@@ -74,8 +81,8 @@ export function checkArchivePageAsks(operation: ListOperation, asks: ArchivePage
     if (kindOf(field) === 'textList') {
       return refuse(field, m.cli_archive_list_column_equals({ column: header(field) }));
     }
-    if (typeof value === 'string' && value.length > ARCHIVE_TEXT_MAX) {
-      return refuse(field, m.cli_archive_filter_too_long({ column: header(field), max: String(ARCHIVE_TEXT_MAX) }));
+    if (typeof value === 'string' && tooLong(value)) {
+      return refuse(field, m.cli_archive_filter_too_long({ column: header(field), max: String(TEXT_MAX) }));
     }
     if (typeof value === 'number' && !isBindableNumber(value)) {
       return refuse(field, m.cli_archive_number_range_pick({ column: header(field), min: String(-Number.MAX_SAFE_INTEGER), max: String(Number.MAX_SAFE_INTEGER) }));
