@@ -162,7 +162,7 @@ describe('switchboard sync and the retention', () => {
 
     const confirmed = await run(['voice-records', '--yes']);
     expect(confirmed.code).toBe(0);
-    expect(confirmed.err).toMatch(/voice-records: [\d,]+ records from before \d{4}-\d{2}-\d{2} removed \(the retention\)\./);
+    expect(confirmed.err).toMatch(/voice-records: [\d,]+ records from before \d{4}-\d{2}-\d{2} \d{2}:\d{2} removed \(the retention\)\./);
     expect(await archived()).toBeLessThan(rows / 2);
   }, 120_000);
 });
