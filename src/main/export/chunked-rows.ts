@@ -1,9 +1,9 @@
 /**
- * An archive export's chunks on their way into the workbook, in order. A small export is
- * written in its own thread; from the second chunk on, workers are started (row-cells-pool.ts)
- * and, once they run, each chunk's cells are written by one of them while this thread
- * reads the next chunks and hands finished ones to the writer. Until they run, the chunks'
- * cells are written here, so starting them costs no time.
+ * An archive export's chunks on their way into the workbook, in order. Workers are started
+ * with the export (row-cells-pool.ts), while the engine runs its query; once one runs and is
+ * free, a chunk's cells are written by it, and otherwise in this thread, which also reads the
+ * next chunks and hands finished ones to the writer. So the cores share the work, starting
+ * the workers costs no wait, and an export too small to need them is written as it would be.
  */
 import type { RecordChunk } from '../archive/record-columns';
 import type { ExportField } from './cells';
@@ -13,28 +13,28 @@ import { RowCellsPool } from './row-cells-pool';
 import type { TableWriter } from './table-writer';
 import type { XlsxStreamWriter } from './xlsx-stream-writer';
 
-/** Chunks whose cells are being written at once, beyond which reading waits (memory stays flat). */
-const AHEAD_PER_WORKER = 3;
+/** Chunks written or being written and not yet handed to the writer, beyond which reading waits (memory stays flat). */
+const QUEUED_MAX = 6;
 
 export interface OffThreadCells<Row> {
   writer: XlsxStreamWriter<Row>;
   fields: readonly ExportField<Row>[];
   spec: RowCellsSpec;
-  /** Tests: a pool of their own (or none). */
+  /** Starts the workers (default RowCellsPool.start); null: there are none, the rows are written here. */
   startPool?: (spec: RowCellsSpec) => RowCellsPool | null;
 }
 
 export class ChunkedRows<Row> {
   private readonly queued: Promise<EncodedRows>[] = [];
   private readonly cells: RowCells<Row> | null;
-  private pool: RowCellsPool | null = null;
-  private chunks = 0;
+  private pool: RowCellsPool | null;
 
   constructor(
     private readonly writer: TableWriter<Row>,
     private readonly offThread: OffThreadCells<Row> | null,
   ) {
     this.cells = offThread ? new RowCells(offThread.fields) : null;
+    this.pool = offThread ? (offThread.startPool ?? RowCellsPool.start)(offThread.spec) : null;
   }
 
   async write(chunk: RecordChunk<Row>): Promise<void> {
@@ -43,9 +43,7 @@ export class ChunkedRows<Row> {
       await this.writer.writeRows(chunk.records());
       return;
     }
-    this.chunks += 1;
-    if (this.chunks === 2) this.pool = (offThread.startPool ?? RowCellsPool.start)(offThread.spec);
-    if (this.pool?.ready) {
+    if (this.pool?.free) {
       const encoded = this.pool.encode(chunk.raw);
       // Awaited in its turn; should the export stop first, its refusal is not left unobserved.
       encoded.catch(() => {});
@@ -53,7 +51,7 @@ export class ChunkedRows<Row> {
     } else {
       this.queued.push(Promise.resolve(encodeRows(cells, chunk.records())));
     }
-    while (this.queued.length > AHEAD_PER_WORKER * 2) await this.writeNext(offThread.writer);
+    while (this.queued.length > QUEUED_MAX) await this.writeNext(offThread.writer);
   }
 
   /** Every chunk handed over is written. */

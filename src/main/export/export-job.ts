@@ -15,7 +15,9 @@ import { parseTimeZone, type TimeZone } from '../../shared/time-zone';
 import { currentLocale, formatNumber, m } from '../../shared/i18n';
 import type { ArchiveRows } from '../archive/archive-export';
 import type { RecordChunk } from '../archive/record-columns';
+import type { WorkerScript } from '../worker-script';
 import { ChunkedRows } from './chunked-rows';
+import { RowCellsPool } from './row-cells-pool';
 import type { ExportHeaders } from '../../shared/methods/export';
 import { fetchAll, type FetchProgress } from '../jobs/fetch-all';
 import { computeProgress } from '../jobs/fetch-progress';
@@ -54,6 +56,8 @@ export interface ExportJobOptions<P extends object, R, Row, D> {
   rows?: (onRows: (rows: readonly Row[]) => Promise<void>, signal: AbortSignal) => Promise<Result<unknown>>;
   /** Every row of an archive query (in the table's order): a large one's cells are written by workers. */
   archive?: ArchiveRows<Row>;
+  /** The script of those workers; default the bundled one beside the running code (or its source, through tsx). */
+  cellsWorker?: WorkerScript;
   /** The columns written, in order (the table's); default every column of the list. */
   columns?: readonly Column<Row>[];
   /** The header row: the interface language's names (default), English ones, or the platform's field names. */
@@ -175,6 +179,7 @@ export async function runExport<P extends object, R, Row, D>(options: ExportJobO
           writer: xlsx,
           fields,
           spec: { operation: archive.operation, columns: columns.map((column) => column.key), timeZone: options.timeZone, locale: currentLocale() },
+          startPool: (spec) => RowCellsPool.start(spec, undefined, options.cellsWorker),
         }
       : null,
   );

@@ -24,6 +24,7 @@ export function rowCellsWorkerCount(): number {
 }
 
 interface Waiting {
+  worker: number;
   resolve(rows: EncodedRows): void;
   reject(error: Error): void;
 }
@@ -31,12 +32,16 @@ interface Waiting {
 export class RowCellsPool {
   private readonly waiting = new Map<number, Waiting>();
   private next = 0;
-  private online = 0;
+  /** Per worker: whether it runs, and how many chunks it was handed and has not answered. */
+  private readonly online: boolean[];
+  private readonly busy: number[];
   private failure: Error | null = null;
 
   private constructor(private readonly workers: Worker[]) {
-    for (const worker of workers) {
-      worker.once('online', () => (this.online += 1));
+    this.online = workers.map(() => false);
+    this.busy = workers.map(() => 0);
+    for (const [i, worker] of workers.entries()) {
+      worker.once('online', () => (this.online[i] = true));
       worker.on('message', (message: unknown) => this.answered(message));
       worker.on('error', (error: Error) => this.fail(error));
       worker.on('exit', () => this.fail(new Error('An export worker stopped.')));
@@ -44,7 +49,7 @@ export class RowCellsPool {
   }
 
   /** Workers for `spec`'s cells, or null when their script is not there (the rows are then written in this thread). */
-  static start(spec: RowCellsSpec, count = rowCellsWorkerCount(), script = rowCellsWorkerScript()): RowCellsPool | null {
+  static start(spec: RowCellsSpec, count = rowCellsWorkerCount(), script: WorkerScript | null = rowCellsWorkerScript()): RowCellsPool | null {
     if (script === null) return null;
     const workers = Array.from(
       { length: count },
@@ -53,19 +58,26 @@ export class RowCellsPool {
     return new RowCellsPool(workers);
   }
 
-  /** Whether every worker runs: until then its rows are better written in the export's own thread. */
-  get ready(): boolean {
-    return this.online === this.workers.length && this.failure === null;
+  /** Whether a worker runs and has nothing to do: a chunk handed to a busy one would wait while this thread could write it. */
+  get free(): boolean {
+    return this.failure === null && this.freeWorker() >= 0;
   }
 
-  /** The cells of a chunk's rows, encoded by the next worker. */
+  /** The cells of a chunk's rows, encoded by a free worker (or the least busy). */
   encode(raw: RawRecords): Promise<EncodedRows> {
     if (this.failure) return Promise.reject(this.failure);
     const id = this.next++;
+    const free = this.freeWorker();
+    const worker = free >= 0 ? free : id % this.workers.length;
     const message = rowsToEncode(id, raw);
-    const answer = new Promise<EncodedRows>((resolve, reject) => this.waiting.set(id, { resolve, reject }));
-    this.workers[id % this.workers.length].postMessage(message, message.raw.numbers.map((numbers) => numbers.buffer));
+    const answer = new Promise<EncodedRows>((resolve, reject) => this.waiting.set(id, { worker, resolve, reject }));
+    this.busy[worker] += 1;
+    this.workers[worker].postMessage(message, message.raw.numbers.map((numbers) => numbers.buffer));
     return answer;
+  }
+
+  private freeWorker(): number {
+    return this.workers.findIndex((_, i) => this.online[i] && this.busy[i] === 0);
   }
 
   /** Stops the workers; anything still waiting is refused. */
@@ -82,6 +94,7 @@ export class RowCellsPool {
       return;
     }
     this.waiting.delete(encoded.id);
+    this.busy[waiting.worker] -= 1;
     waiting.resolve({ bytes: encoded.bytes, ends: encoded.ends, truncated: encoded.truncated });
   }
 

@@ -139,8 +139,8 @@ export class XlsxStreamWriter<R> implements TableWriter<R> {
       return;
     }
     for (const row of rows) {
-      const rowNumber = await this.nextRow();
-      const xml = `<row r="${rowNumber}">${this.cells.xml(row)}</row>`;
+      if (this.sheetFull()) await this.nextSheet();
+      const xml = `<row r="${this.countRow()}">${this.cells.xml(row)}</row>`;
       // UTF-8 takes at most 3 bytes per UTF-16 unit.
       if (this.used + xml.length * 3 > CHUNK_BYTES) await this.flush();
       this.append(xml);
@@ -155,22 +155,26 @@ export class XlsxStreamWriter<R> implements TableWriter<R> {
       this.rows += encoded.ends.length;
       return;
     }
+    const bytes = Buffer.from(encoded.bytes.buffer, encoded.bytes.byteOffset, encoded.bytes.length);
     let start = 0;
     for (const end of encoded.ends) {
-      const open = `<row r="${await this.nextRow()}">`;
+      if (this.sheetFull()) await this.nextSheet();
+      const open = `<row r="${this.countRow()}">`;
       if (this.used + open.length + (end - start) + ROW_END.length > CHUNK_BYTES) await this.flush();
       this.append(open);
-      this.appendBytes(encoded.bytes.subarray(start, end));
+      this.appendBytes(bytes, start, end);
       this.append(ROW_END);
       start = end;
     }
   }
 
-  /** The next row's number in its sheet, which is started first when the last one is full. */
-  private async nextRow(): Promise<number> {
-    if (this.sheet === null || this.sheet.rows >= this.maxRows || this.sheet.bytes >= MAX_SHEET_BYTES) {
-      await this.nextSheet();
-    }
+  /** Whether the next row needs a sheet of its own: none is open, or the open one is full. */
+  private sheetFull(): boolean {
+    return this.sheet === null || this.sheet.rows >= this.maxRows || this.sheet.bytes >= MAX_SHEET_BYTES;
+  }
+
+  /** The next row's number in the open sheet (counted as written). */
+  private countRow(): number {
     const sheet = this.sheet as SheetState;
     sheet.rows += 1;
     this.rows += 1;
@@ -242,17 +246,16 @@ export class XlsxStreamWriter<R> implements TableWriter<R> {
   }
 
   /** Bytes already encoded (a row's cells), into the current buffer; more than it holds go on by themselves. */
-  private appendBytes(bytes: Uint8Array): void {
-    if (this.used + bytes.length <= CHUNK_BYTES) {
-      this.chunk.set(bytes, this.used);
-      this.used += bytes.length;
+  private appendBytes(bytes: Buffer, start: number, end: number): void {
+    if (this.used + end - start <= CHUNK_BYTES) {
+      this.used += bytes.copy(this.chunk, this.used, start, end);
       return;
     }
     const sheet = this.sheet;
     if (sheet === null) return;
     if (this.used > 0) sheet.entry.write(this.take());
-    sheet.bytes += bytes.length;
-    sheet.entry.write(Buffer.from(bytes));
+    sheet.bytes += end - start;
+    sheet.entry.write(bytes.subarray(start, end));
   }
 
   /** The bytes encoded so far, and a fresh buffer for the next ones. */
