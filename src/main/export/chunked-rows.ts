@@ -1,7 +1,7 @@
 /**
  * An archive export's chunks on their way into the workbook, in order. Workers are started
- * with the export (row-cells-pool.ts), while the engine runs its query; once one runs and is
- * free, a chunk's cells are written by it, and otherwise in this thread, which also reads the
+ * with the export (row-cells-pool.ts), while the engine runs its query; once one runs and has
+ * room, a chunk's cells are written by it, and otherwise in this thread, which also reads the
  * next chunks and hands finished ones to the writer. So the cores share the work, starting
  * the workers costs no wait, and an export too small to need them is written as it would be.
  */
@@ -43,7 +43,7 @@ export class ChunkedRows<Row> {
       await this.writer.writeRows(chunk.records());
       return;
     }
-    if (this.pool?.free) {
+    if (this.pool?.hasRoom) {
       const encoded = this.pool.encode(chunk.raw);
       // Awaited in its turn; should the export stop first, its refusal is not left unobserved.
       encoded.catch(() => {});

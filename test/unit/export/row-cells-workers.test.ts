@@ -81,7 +81,7 @@ describe('an archive export written by workers', () => {
   const parts = (path: string): Record<string, string> =>
     Object.fromEntries(Object.entries(unzipSync(readFileSync(path))).map(([name, bytes]) => [name, strFromU8(bytes)]));
 
-  /** The records sheets written by workers once they run (each chunk waits until one is free), and how many chunks they wrote. */
+  /** The records sheets written by workers once they run (each chunk waits until one has room), and how many chunks they wrote. */
   async function writtenByWorkers(path: string, locale: string): Promise<number> {
     const zone = parseTimeZone(ZONE) as TimeZone;
     const fields = exportFields(list.columns, zone);
@@ -101,7 +101,7 @@ describe('an archive export written by workers', () => {
     });
     await store.eachChunk(table, {}, async (chunk) => {
       await chunked.write(chunk);
-      for (let waited = 0; pool !== null && !(pool as RowCellsPool).free && waited < 30_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+      for (let waited = 0; pool !== null && !(pool as RowCellsPool).hasRoom && waited < 30_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
     });
     await chunked.finish();
     await chunked.close();
