@@ -13,6 +13,8 @@ import type { ArchiveStore } from './archive-store';
 import type { TableLayout } from './table-layout';
 import { DAY_MS } from '../../shared/calendar';
 import { formatNumber, m } from '../../shared/i18n';
+import type { TimeZone } from '../../shared/time-zone';
+import { cutoffText } from './held-prunes';
 
 
 export interface RetentionRule {
@@ -51,8 +53,10 @@ export function heldRetentionMessage(
   outcome: Extract<RetentionOutcome, { kind: 'held' }>,
   retentionDays: number,
   how: string,
+  /** The zone the cutoff is told in: the profile's, as every time the app shows. */
+  zone: TimeZone,
 ): string {
-  const older = new Date(outcome.cutoffMs).toISOString().slice(0, 10);
+  const older = cutoffText(outcome.cutoffMs, zone);
   return m.cli_archive_retention_held({
     title,
     days: String(retentionDays),

@@ -198,7 +198,7 @@ async function syncOne(
     io.err(summaryLine(list.slug, result.value, performance.now() - startedMs));
     const { retention } = result.value;
     if (retention?.kind === 'held') {
-      io.err(heldRetentionMessage(list.slug, retention, job.plan.retention?.retentionDays ?? 0, m.cli_sync_retention_how()));
+      io.err(heldRetentionMessage(list.slug, retention, job.plan.retention?.retentionDays ?? 0, m.cli_sync_retention_how(), job.zone));
       return 'retention-held';
     }
     if (retention?.kind === 'pruned' && retention.removed > 0 && retention.cutoffMs !== null) {
