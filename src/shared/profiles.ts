@@ -119,9 +119,12 @@ export const PROFILE_NAME_MAX = 60;
 /**
  * Characters that show nothing (zero-width spaces and joiners, word joiners, the byte-order
  * mark) or only turn the text around (direction marks, embeddings, overrides, isolates):
- * with one, two profile names can look identical and still differ.
+ * with one, two profile names can look identical and still differ. A zero-width joiner or
+ * non-joiner between two letters of a script that joins (Persian, the Indic scripts) or two
+ * parts of an emoji is part of how the name is written, and is kept: its neighbours are not
+ * ASCII and not spaces.
  */
-const INVISIBLE_IN_NAME = /[\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]/u;
+const INVISIBLE_IN_NAME = /[\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]|(?<![^\p{ASCII}\s])[\u200C\u200D]|[\u200C\u200D](?![^\p{ASCII}\s])/u;
 
 /** The first invisible character of a name as U+XXXX, for a message that says what to remove; null when none. */
 function invisibleCharacterIn(name: string): string | null {

@@ -97,7 +97,8 @@ describe('profiles', () => {
       expect(errors.name, hex).toContain(hex);
       expect(errors.name, hex).toMatch(/remove/i);
     }
-    for (const name of ['\u8fd0\u8425', '\u00c9quipe de nuit', 'Buka production (EU) #2', 'Ops \u{1F4DE}']) {
+    // Joiners inside a Persian word and an emoji sequence are how those are written.
+    for (const name of ['\u8fd0\u8425', '\u00c9quipe de nuit', 'Buka production (EU) #2', 'Ops \u{1F4DE}', '\u067e\u0634\u062a\u06cc\u0628\u0627\u0646\u06cc\u200c\u0634\u0628', 'Ops \u{1F468}\u200d\u{1F469}\u200d\u{1F467}']) {
       expect(validateProfileDraft(draft({ name }), { creating: true }), name).toEqual({});
     }
   });
