@@ -341,11 +341,11 @@ describe('MMS send', () => {
   it('limits type 2 content to one billed unit', () => {
     expect(validateMmsSend(mms({ mmsType: '2', content: 'a'.repeat(160) })).ok).toBe(true);
     expect(fieldsOf(validateMmsSend(mms({ mmsType: '2', content: 'a'.repeat(161) }))).content).toContain(
-      'at most 160 characters',
+      'it uses 161 of the 160',
     );
     expect(validateMmsSend(mms({ mmsType: '2', content: '你'.repeat(70) })).ok).toBe(true);
     expect(fieldsOf(validateMmsSend(mms({ mmsType: '2', content: '你'.repeat(71) }))).content).toContain(
-      'at most 70 characters',
+      'it uses 71 of the 70',
     );
     // Type 1 has no unit limit.
     expect(validateMmsSend(mms({ mmsType: '1', content: '你'.repeat(71) })).ok).toBe(true);
