@@ -8,6 +8,7 @@ import { BRAND_PRESETS, LIMITS, type BrandPreset } from './platform';
 import type { Label } from './i18n/locale';
 import type { ScheduleSettings } from './schedule';
 import { isValidTimeZone } from './time-zone';
+import { characterCount } from './validation/text';
 
 export const SANDBOX_PROFILE_ID = 'sandbox';
 
@@ -114,6 +115,7 @@ export interface ConnectionReport {
   serverReason: string | null;
 }
 
+/** In characters as a person counts them (characterCount), as every text limit is; the Accounts form has no copy of it. */
 export const PROFILE_NAME_MAX = 60;
 
 /**
@@ -177,7 +179,7 @@ export function validateProfileDraft(
   const errors: Record<string, string> = {};
   const name = draft.name.trim();
   if (name === '') errors.name = m.errors_profile_name_empty();
-  else if (name.length > PROFILE_NAME_MAX) errors.name = m.errors_profile_name_long({ max: PROFILE_NAME_MAX });
+  else if (characterCount(name) > PROFILE_NAME_MAX) errors.name = m.errors_profile_name_long({ max: PROFILE_NAME_MAX });
   else {
     const invisible = invisibleCharacterIn(name);
     if (invisible !== null) errors.name = m.errors_profile_name_invisible({ code: invisible });
