@@ -8,7 +8,7 @@ import { calendarOf, type Window } from './calendar';
 import { m } from './i18n';
 import { wallTimeToEpochMs, type TimeZone } from './time-zone';
 import { safeNamePart } from './safe-name';
-import { unsendableCharacter } from './validation/text';
+import { characterCount, unsendableCharacter } from './validation/text';
 
 export const REPORT_LISTS = ['voice', 'numbers'] as const;
 export type ReportListName = (typeof REPORT_LISTS)[number];
@@ -36,6 +36,7 @@ export const DEFAULT_SCHEDULE_SETTINGS: Readonly<ScheduleSettings> = { syncEvery
 
 const LOCAL_TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
+/** In characters as a person counts them (characterCount), as the message says. */
 export const REPORT_FOLDER_MAX_CHARS = 1024;
 /** The bidi embeddings, overrides and isolates that make a path read as another. */
 const TEXT_DIRECTION = /[\u202A-\u202E\u2066-\u2069]/;
@@ -48,7 +49,7 @@ const TEXT_DIRECTION = /[\u202A-\u202E\u2066-\u2069]/;
 export function reportFolderProblem(typed: string): string | null {
   const folder = typed.trim();
   if (folder === '') return m.export_schedule_choose_folder();
-  if (folder.length > REPORT_FOLDER_MAX_CHARS) return m.export_schedule_folder_too_long({ max: String(REPORT_FOLDER_MAX_CHARS) });
+  if (characterCount(folder) > REPORT_FOLDER_MAX_CHARS) return m.export_schedule_folder_too_long({ max: String(REPORT_FOLDER_MAX_CHARS) });
   if (unsendableCharacter(folder) !== null || TEXT_DIRECTION.test(folder)) return m.export_schedule_folder_hidden_characters();
   // Writing to \\server\share would open an SMB connection (and send the user's credentials) at report time.
   if (/^[\\/]{2}/.test(folder)) return m.export_schedule_folder_network();
