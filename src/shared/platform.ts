@@ -5,6 +5,7 @@
  */
 import { m } from './i18n';
 import type { Label } from './i18n/locale';
+import { formatInstant, parseTimeZone, type TimeZone } from './time-zone';
 
 /** The operations that are not lists (the seven lists are described in ./operations). */
 export type OperationId = 'seatGroupRead' | 'seatGroupEdit' | 'mmsSend';
@@ -137,7 +138,12 @@ export function earliestQueryableTime(now: Date): Date {
  * data before 2025-12-10 10:00"; read in the platform's +08:00).
  */
 export const CALL_STATUS_SINCE = new Date('2025-12-10T10:00:00+08:00');
-export const CALL_STATUS_MISSING: Label = m.lists_call_status_missing;
+/** Why a call has no status: told from CALL_STATUS_SINCE, in the zone the spec gives it in (named, as a profile's zone may differ). */
+export const CALL_STATUS_MISSING: Label = (_inputs, options) =>
+  m.lists_call_status_missing(
+    { since: formatInstant(CALL_STATUS_SINCE.getTime(), parseTimeZone(PLATFORM_OFFSETLESS_ZONE) as TimeZone, 'minute'), zone: PLATFORM_OFFSETLESS_ZONE },
+    options,
+  );
 
 /**
  * A table of code labels read in the language of the moment: each code's entry is a getter

@@ -35,7 +35,9 @@ describe('the list registry', () => {
   it('says why a voice record has no call status, for the detail panel', () => {
     const column = LISTS.voiceRecords.columns.find((candidate) => candidate.key === 'callStatus');
     expect(column?.missing).toBe(CALL_STATUS_MISSING);
-    expect(CALL_STATUS_MISSING()).toBe('not recorded before 2025-12-10 10:00');
+    // The cutoff names its zone: a profile shown in another zone would read a bare time as its own.
+    expect(CALL_STATUS_MISSING()).toBe('not recorded before 2025-12-10 10:00 (+08:00)');
+    expect(CALL_STATUS_MISSING(undefined, { locale: 'zh-CN' })).toBe('2025-12-10 10:00（+08:00）之前未记录');
     expect(column?.get({ ...({} as VoiceRecord), callStatus: null })).toBeNull();
   });
 

@@ -261,7 +261,7 @@ describe('records from before call status was recorded', () => {
       expect(missing).toBeGreaterThan(0);
       const bucket = result.value.voice.breakdowns.byStatus.buckets.find((candidate) => candidate.key === '');
       expect(bucket?.calls).toBe(missing);
-      expect(bucket?.label).toBe('not recorded before 2025-12-10 10:00');
+      expect(bucket?.label).toBe('not recorded before 2025-12-10 10:00 (+08:00)');
       const drill = bucket?.drill;
       if (!drill) throw new Error('no drill-down');
       const page = await archive.store.page(
