@@ -11,7 +11,7 @@ import {
 import { LIMITS } from '../../shared/platform';
 import { fail, ok, type Result } from '../../shared/result';
 import { m } from '../../shared/i18n';
-import { parseTimeZone } from '../../shared/time-zone';
+import { shownZoneOf } from '../../shared/time-zone';
 import { type ExportJobOptions, type ExportOutcome, type ExportSelection, runExport } from '../export/export-job';
 import { defaultExportName } from '../export/file-name';
 import { claimSavePath } from '../export/claim-save-path';
@@ -90,8 +90,7 @@ export function createExportHandlers(deps: {
         const { client, connection } = await clients.active();
         const selection = selectionOf(request.operation, request, client.now());
         if (!selection.ok) return selection;
-        const zone = parseTimeZone(connection.timeZone) ?? parseTimeZone('UTC');
-        if (zone === null) return fail('internal', m.export_zone_unreadable());
+        const zone = shownZoneOf(connection.timeZone);
         const archive = () => deps.archives.store(connection.profileId);
         const about = { profileName: connection.profileName, appVersion: deps.appVersion };
         let write: WriteFile;

@@ -11,7 +11,7 @@ import { deltaOf } from '../../../shared/reports/compare';
 import { NUMBER_FIGURES, PEAK_CONCURRENT, VOICE_FIGURES, type Figure, type SomeFigureSet } from '../../../shared/reports/figures';
 import type { Figures } from '../../../shared/reports/fold';
 import type { CountBucket, MoneyTotal, Overview } from '../../../shared/reports/overview';
-import { parseTimeZone, type TimeZone } from '../../../shared/time-zone';
+import { shownZoneOf, type TimeZone } from '../../../shared/time-zone';
 import type { NamedSummary, SummarySheet, SummaryTable } from '../summary-sheet';
 import { figuresSheet, FORMAT_OF } from './figures-sheet';
 import { amountIn, cellOf, column, count, currenciesOf, day, lastSecondIn, said, text } from './tables';
@@ -96,8 +96,7 @@ function othersSheet(overview: Overview, lines: readonly string[], zone: TimeZon
 
 /** The sheets of an Overview's workbook, in tab order. */
 export function overviewSheets(overview: Overview, profileName: string): NamedSummary[] {
-  const zone = parseTimeZone(overview.timeZone) ?? parseTimeZone('UTC');
-  if (zone === null) throw new Error('UTC is always a zone.');
+  const zone = shownZoneOf(overview.timeZone);
   const calendar = calendarOf(zone);
   // Its end as the Overview screen says it: the minute of the last second taken in.
   const period = (fromMs: number, toMs: number): string =>

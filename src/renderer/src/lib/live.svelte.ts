@@ -2,7 +2,7 @@ import { untrack } from 'svelte';
 import { activeAlertCount, alertText, alertTitle } from '../../../shared/live/alerts';
 import { nextRefreshMs, type LiveBoard } from '../../../shared/live/board';
 import type { AppError } from '../../../shared/result';
-import { formatInstant, parseTimeZone, type TimeZone } from '../../../shared/time-zone';
+import { formatInstant, shownZoneOf, type TimeZone } from '../../../shared/time-zone';
 import { formatNumber, m } from '../../../shared/i18n';
 import { bridge } from './bridge';
 import { askToNotify, notifyDesktop } from './desktop-notice';
@@ -54,7 +54,7 @@ class LiveState {
   active = $state(false);
 
   readonly profileId = $derived(session.activeProfileId);
-  readonly zone: TimeZone = $derived(parseTimeZone(this.board?.timeZone ?? session.profile?.timeZone ?? 'UTC') ?? (parseTimeZone('UTC') as TimeZone));
+  readonly zone: TimeZone = $derived(shownZoneOf(this.board?.timeZone ?? session.profile?.timeZone));
   readonly settings: LiveSettings = $derived(settingsOf(this.profileId ? preferences.get(settingsKey(this.profileId)) : undefined));
   readonly wanted = $derived(shouldWatch({ onScreen: this.onScreen, opened: this.opened, settings: this.settings }));
   /** Figures at amber or red on the board now (the sidebar shows how many). */
