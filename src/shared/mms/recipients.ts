@@ -10,6 +10,8 @@ import { asciiFromFullWidth } from '../validation/text';
 
 export const MIN_DIGITS = 6;
 export const MAX_DIGITS = 15;
+/** A number the platform accepts (E.164: an optional +, then 6 to 15 digits). */
+export const PHONE_NUMBER = new RegExp(`^\\+?\\d{${MIN_DIGITS},${MAX_DIGITS}}$`);
 
 export type RejectReason = 'has letters' | 'too short' | 'too long' | 'bad characters' | 'several numbers' | 'duplicate';
 

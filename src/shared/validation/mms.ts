@@ -1,4 +1,5 @@
 import { measureMessageUnit } from '../mms/message-units';
+import { PHONE_NUMBER } from '../mms/recipients';
 import { LIMITS, MMS_TYPES } from '../platform';
 import type { MmsSendRequest } from '../requests';
 import type { Result } from '../result';
@@ -35,8 +36,6 @@ const APP_ID = new RegExp(`^[A-Za-z0-9_-]{1,${APP_ID_MAX_CHARS}}$`);
 const ATTACHMENT_ID_MAX_CHARS = 128;
 const ATTACHMENT_ID = new RegExp(`^[A-Za-z0-9._-]{1,${ATTACHMENT_ID_MAX_CHARS}}$`);
 
-/** E.164: an optional +, then 6 to 15 digits. */
-const PHONE_NUMBER = /^\+?\d{6,15}$/;
 
 export function validateMmsSend(request: MmsSendRequest): Result<MmsSendRequest> {
   const fields: FieldErrors = {};
