@@ -54,13 +54,22 @@ export class RowCellsPool {
     }
   }
 
-  /** Workers for `spec`'s cells, or null when their script is not there (the rows are then written in this thread). */
+  /**
+   * Workers for `spec`'s cells, or null when their script is not there or a worker cannot be
+   * made (no thread to be had): the rows are then written in this thread, and any worker
+   * already made is stopped.
+   */
   static start(spec: RowCellsSpec, count = rowCellsWorkerCount(), script: WorkerScript | null = rowCellsWorkerScript()): RowCellsPool | null {
     if (script === null) return null;
-    const workers = Array.from(
-      { length: count },
-      () => new Worker(script.file, { workerData: spec, execArgv: script.execArgv, resourceLimits: { maxOldGenerationSizeMb: WORKER_MEMORY_MB } }),
-    );
+    const workers: Worker[] = [];
+    try {
+      for (let i = 0; i < count; i++) {
+        workers.push(new Worker(script.file, { workerData: spec, execArgv: script.execArgv, resourceLimits: { maxOldGenerationSizeMb: WORKER_MEMORY_MB } }));
+      }
+    } catch {
+      for (const worker of workers) void worker.terminate();
+      return null;
+    }
     return new RowCellsPool(workers);
   }
 

@@ -1,0 +1,98 @@
+/**
+ * An archive export whose cell workers cannot help: one that cannot be started, or one that
+ * stops mid-export. The workers only save time: the export writes those rows in its own
+ * thread, the file is the one written there, and no partial file or worker is left.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { strFromU8, unzipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '../../../src/main/api';
+import { archiveRows } from '../../../src/main/archive/archive-export';
+import { ArchiveStore } from '../../../src/main/archive/archive-store';
+import { archiveTableFor } from '../../../src/main/archive/tables';
+import { runExport } from '../../../src/main/export/export-job';
+import type { WorkerScript } from '../../../src/main/worker-script';
+import { checkQuery, listOf } from '../../../src/shared/operations';
+import type { VoiceRecord } from '../../../src/shared/records';
+import { ok } from '../../../src/shared/result';
+
+const ROWS = 12_000;
+const table = archiveTableFor('voiceRecords');
+const list = listOf('voiceRecords');
+
+function recordAt(i: number): VoiceRecord {
+  return {
+    voiceId: `v${i}`,
+    callee: `+86 ${i % 40}`,
+    displayNum: i % 2 === 0 ? '' : ` 0${i % 9} `,
+    callStatus: [10, 40, 50, 60, null][i % 5],
+    submitTime: { text: 'x', epochMs: 1_795_305_596_000 - i * 1000 },
+    callTime: null,
+    callDuration: i % 5 === 0 ? null : i % 300,
+    cost: i % 6 === 0 ? null : { text: '0.5', value: 0.5 },
+    calledInfo: i === 9_001 ? 'y'.repeat(40_000) : `info ${i % 30}`,
+    extra: {},
+  } as unknown as VoiceRecord;
+}
+
+describe('an archive export whose workers cannot help', () => {
+  let dir: string;
+  let store: ArchiveStore;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'row-cells-failures-'));
+    ({ store } = await ArchiveStore.open(join(dir, 'archive.duckdb')));
+    await store.stage(table, Array.from({ length: ROWS }, (_, i) => recordAt(i)), 0, Date.now());
+    await store.commit(table, null);
+  }, 60_000);
+  afterAll(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const query = checkQuery(list, { strTime: '2026-11-20T00:00:00+08:00', endTime: '2026-11-21T23:59:59+08:00' }, { now: new Date('2026-11-22T00:00:00Z') });
+  /** An export of every archived row; `cellsWorker` absent: in this thread only. Chunks come 30 ms apart, so a worker runs before the last. */
+  function exportTo(name: string, cellsWorker: WorkerScript | 'this thread') {
+    if (!query.ok) throw new Error(query.error.message);
+    const source = archiveRows(store, 'voiceRecords', {});
+    return runExport({
+      client: createClient({ baseUrl: 'http://127.0.0.1:9', apiKey: 'k', apiSecret: 's', timeZone: '+08:00' }),
+      list,
+      selection: { scope: 'all', query: query.value },
+      ...(cellsWorker === 'this thread'
+        ? { rows: async (onRows, signal) => ok(await store.each(table, {}, onRows, signal)) }
+        : {
+            cellsWorker,
+            archive: {
+              operation: source.operation,
+              each: (onChunk, signal) =>
+                source.each(async (chunk) => {
+                  await onChunk(chunk);
+                  await new Promise((resolve) => setTimeout(resolve, 30));
+                }, signal),
+            },
+          }),
+      format: 'xlsx',
+      path: join(dir, name),
+      timeZone: '+05:45',
+      about: { profileName: 'p', appVersion: '0' },
+      xlsx: { maxRowsPerSheet: 5_000 },
+      now: () => 0,
+    });
+  }
+  const parts = (name: string): Record<string, string> =>
+    Object.fromEntries(Object.entries(unzipSync(readFileSync(join(dir, name)))).map(([part, bytes]) => [part, strFromU8(bytes)]));
+  const leftOver = (name: string): string[] => readdirSync(dir).filter((file) => file.startsWith(name) && file !== name);
+
+  it('whose worker cannot be started, is written in this thread', async () => {
+    const here = await exportTo('here.xlsx', 'this thread');
+    // Node refuses a worker file named without a path at once (as it does when no thread can be made).
+    const exported = await exportTo('unstarted.xlsx', { file: 'export-rows-worker.js', execArgv: [] });
+    expect(exported).toMatchObject({ ok: true, value: { rows: ROWS } });
+    if (!exported.ok || !here.ok) throw new Error('export failed');
+    expect(exported.value.warnings).toEqual(here.value.warnings);
+    expect(parts('unstarted.xlsx')).toEqual(parts('here.xlsx'));
+    expect(leftOver('unstarted.xlsx')).toEqual([]);
+  }, 60_000);
+});
