@@ -5,10 +5,11 @@
  * next chunks and hands finished ones to the writer. So the cores share the work, starting
  * the workers costs no wait, and an export too small to need them is written as it would be.
  */
-import type { RecordChunk } from '../archive/record-columns';
+import { type RawRecords, type RecordChunk, type RecordColumns, recordColumnsOf } from '../archive/record-columns';
+import { archiveTableFor } from '../archive/tables';
 import type { ExportField } from './cells';
 import { encodeRows, type EncodedRows, RowCells } from './row-cells';
-import type { RowCellsSpec } from './row-cells-messages';
+import { rowsToEncode, type RowCellsSpec } from './row-cells-messages';
 import { RowCellsPool } from './row-cells-pool';
 import type { TableWriter } from './table-writer';
 import type { XlsxStreamWriter } from './xlsx-stream-writer';
@@ -27,6 +28,8 @@ export interface OffThreadCells<Row> {
 export class ChunkedRows<Row> {
   private readonly queued: Promise<EncodedRows>[] = [];
   private readonly cells: RowCells<Row> | null;
+  /** How a chunk handed to a worker is read here, should the worker stop first (the worker's own decoder). */
+  private readonly decoder: RecordColumns | null;
   private pool: RowCellsPool | null;
 
   constructor(
@@ -34,6 +37,7 @@ export class ChunkedRows<Row> {
     private readonly offThread: OffThreadCells<Row> | null,
   ) {
     this.cells = offThread ? new RowCells(offThread.fields) : null;
+    this.decoder = offThread ? recordColumnsOf(archiveTableFor(offThread.spec.operation).layout) : null;
     this.pool = offThread ? (offThread.startPool ?? RowCellsPool.start)(offThread.spec) : null;
   }
 
@@ -44,7 +48,10 @@ export class ChunkedRows<Row> {
       return;
     }
     if (this.pool?.hasRoom) {
-      const encoded = this.pool.encode(chunk.raw);
+      // The chunk's values in this thread's own memory (the engine's may be reused): a worker
+      // that stops before it answers only saves no time, its chunks are written here instead.
+      const { raw } = rowsToEncode(0, chunk.raw);
+      const encoded = this.pool.encode(raw).catch((error: unknown) => this.encodeHere(raw, error));
       // Awaited in its turn; should the export stop first, its refusal is not left unobserved.
       encoded.catch(() => {});
       this.queued.push(encoded);
@@ -63,8 +70,16 @@ export class ChunkedRows<Row> {
   /** Stops the workers (after finish, or when the export stops). */
   async close(): Promise<void> {
     this.queued.length = 0;
-    await this.pool?.close();
+    const pool = this.pool;
+    // Gone first: the chunks the workers are refused are not written here after all.
     this.pool = null;
+    await pool?.close();
+  }
+
+  /** A chunk a worker did not answer, written here; none once the export stops. */
+  private encodeHere(raw: RawRecords, error: unknown): EncodedRows {
+    if (this.pool === null || this.cells === null || this.decoder === null) throw error;
+    return encodeRows(this.cells, this.decoder.records<Row>(raw));
   }
 
   private async writeNext(writer: XlsxStreamWriter<Row>): Promise<void> {

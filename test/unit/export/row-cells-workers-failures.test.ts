@@ -3,7 +3,7 @@
  * stops mid-export. The workers only save time: the export writes those rows in its own
  * thread, the file is the one written there, and no partial file or worker is left.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
@@ -13,6 +13,7 @@ import { archiveRows } from '../../../src/main/archive/archive-export';
 import { ArchiveStore } from '../../../src/main/archive/archive-store';
 import { archiveTableFor } from '../../../src/main/archive/tables';
 import { runExport } from '../../../src/main/export/export-job';
+import { rowCellsWorkerScript } from '../../../src/main/export/row-cells-pool';
 import type { WorkerScript } from '../../../src/main/worker-script';
 import { checkQuery, listOf } from '../../../src/shared/operations';
 import type { VoiceRecord } from '../../../src/shared/records';
@@ -52,7 +53,7 @@ describe('an archive export whose workers cannot help', () => {
   });
 
   const query = checkQuery(list, { strTime: '2026-11-20T00:00:00+08:00', endTime: '2026-11-21T23:59:59+08:00' }, { now: new Date('2026-11-22T00:00:00Z') });
-  /** An export of every archived row; `cellsWorker` absent: in this thread only. Chunks come 30 ms apart, so a worker runs before the last. */
+  /** An export of every archived row; `cellsWorker` absent: in this thread only. Chunks come 100 ms apart, so a worker runs before the last. */
   function exportTo(name: string, cellsWorker: WorkerScript | 'this thread') {
     if (!query.ok) throw new Error(query.error.message);
     const source = archiveRows(store, 'voiceRecords', {});
@@ -69,7 +70,7 @@ describe('an archive export whose workers cannot help', () => {
               each: (onChunk, signal) =>
                 source.each(async (chunk) => {
                   await onChunk(chunk);
-                  await new Promise((resolve) => setTimeout(resolve, 30));
+                  await new Promise((resolve) => setTimeout(resolve, 100));
                 }, signal),
             },
           }),
@@ -94,5 +95,41 @@ describe('an archive export whose workers cannot help', () => {
     expect(exported.value.warnings).toEqual(here.value.warnings);
     expect(parts('unstarted.xlsx')).toEqual(parts('here.xlsx'));
     expect(leftOver('unstarted.xlsx')).toEqual([]);
+  }, 60_000);
+
+  it('whose worker stops mid-export, has the rows it held written in this thread', async () => {
+    const real = rowCellsWorkerScript(join(__dirname, '../../../src/main/export'));
+    if (real === null) throw new Error('no worker script');
+    // The app's worker, which answers its first chunk and then stops (as one the system ends does).
+    const stopping = join(dir, 'stopping-worker.js');
+    writeFileSync(
+      stopping,
+      `let chunks = 0;
+require('node:worker_threads').parentPort.on('message', () => {
+  require('node:fs').appendFileSync(${JSON.stringify(join(dir, 'stopping-chunks'))}, 'c');
+  if (++chunks === 2) process.exit(3);
+});
+require(${JSON.stringify(real.file)});`,
+    );
+    const crashing = join(dir, 'crashing-worker.js');
+    writeFileSync(
+      crashing,
+      `require('node:worker_threads').parentPort.on('message', () => {
+  require('node:fs').appendFileSync(${JSON.stringify(join(dir, 'crashing-chunks'))}, 'c');
+  throw new Error('the worker broke');
+});`,
+    );
+    const here = await exportTo('here.xlsx', 'this thread');
+    for (const [name, file] of [['stopped.xlsx', stopping], ['crashed.xlsx', crashing]] as const) {
+      const exported = await exportTo(name, { file, execArgv: real.execArgv });
+      expect(exported, name).toMatchObject({ ok: true, value: { rows: ROWS } });
+      if (!exported.ok || !here.ok) throw new Error('export failed');
+      expect(exported.value.warnings).toEqual(here.value.warnings);
+      expect(parts(name)).toEqual(parts('here.xlsx'));
+      expect(leftOver(name)).toEqual([]);
+    }
+    // Each was handed chunks: the first worker answered one and stopped at the next.
+    expect(readFileSync(join(dir, 'stopping-chunks'), 'utf8').length).toBeGreaterThanOrEqual(2);
+    expect(readFileSync(join(dir, 'crashing-chunks'), 'utf8').length).toBeGreaterThanOrEqual(1);
   }, 60_000);
 });
