@@ -3,17 +3,18 @@
  * stops mid-export. The workers only save time: the export writes those rows in its own
  * thread, the file is the one written there, and no partial file or worker is left.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import fs, { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Worker } from 'node:worker_threads';
 import { strFromU8, unzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createClient } from '../../../src/main/api';
 import { archiveRows } from '../../../src/main/archive/archive-export';
 import { ArchiveStore } from '../../../src/main/archive/archive-store';
 import { archiveTableFor } from '../../../src/main/archive/tables';
 import { runExport } from '../../../src/main/export/export-job';
-import { rowCellsWorkerScript } from '../../../src/main/export/row-cells-pool';
+import { RowCellsPool, rowCellsWorkerScript } from '../../../src/main/export/row-cells-pool';
 import type { WorkerScript } from '../../../src/main/worker-script';
 import { checkQuery, listOf } from '../../../src/shared/operations';
 import type { VoiceRecord } from '../../../src/shared/records';
@@ -22,6 +23,27 @@ import { ok } from '../../../src/shared/result';
 const ROWS = 12_000;
 const table = archiveTableFor('voiceRecords');
 const list = listOf('voiceRecords');
+
+/** Writes to files fail as on a full disk once `bytes` are written; undone by the returned function. */
+function fillTheDiskAfter(bytes: number): () => void {
+  let written = 0;
+  const spies = (['write', 'writev'] as const).map((name) => {
+    const original = fs[name];
+    return vi.spyOn(fs, name).mockImplementation(((...args: unknown[]) => {
+      const data = args[1];
+      written += Array.isArray(data) ? data.reduce((sum: number, buffer: Buffer) => sum + buffer.length, 0) : data instanceof Buffer ? data.length : 0;
+      const callback = args[args.length - 1];
+      if (written > bytes && typeof callback === 'function') {
+        process.nextTick(callback, Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }));
+        return;
+      }
+      Reflect.apply(original, fs, args);
+    }) as unknown as typeof original);
+  });
+  return () => {
+    for (const spy of spies) spy.mockRestore();
+  };
+}
 
 function recordAt(i: number): VoiceRecord {
   return {
@@ -54,7 +76,7 @@ describe('an archive export whose workers cannot help', () => {
 
   const query = checkQuery(list, { strTime: '2026-11-20T00:00:00+08:00', endTime: '2026-11-21T23:59:59+08:00' }, { now: new Date('2026-11-22T00:00:00Z') });
   /** An export of every archived row; `cellsWorker` absent: in this thread only. Chunks come 100 ms apart, so a worker runs before the last. */
-  function exportTo(name: string, cellsWorker: WorkerScript | 'this thread') {
+  function exportTo(name: string, cellsWorker: WorkerScript | 'this thread', more: { format?: 'xlsx' | 'csv'; summaryOnly?: boolean } = {}) {
     if (!query.ok) throw new Error(query.error.message);
     const source = archiveRows(store, 'voiceRecords', {});
     return runExport({
@@ -74,7 +96,8 @@ describe('an archive export whose workers cannot help', () => {
                 }, signal),
             },
           }),
-      format: 'xlsx',
+      format: more.format ?? 'xlsx',
+      ...(more.summaryOnly ? { summaryOnly: true } : {}),
       path: join(dir, name),
       timeZone: '+05:45',
       about: { profileName: 'p', appVersion: '0' },
@@ -131,5 +154,49 @@ require(${JSON.stringify(real.file)});`,
     // Each was handed chunks: the first worker answered one and stopped at the next.
     expect(readFileSync(join(dir, 'stopping-chunks'), 'utf8').length).toBeGreaterThanOrEqual(2);
     expect(readFileSync(join(dir, 'crashing-chunks'), 'utf8').length).toBeGreaterThanOrEqual(1);
+  }, 60_000);
+
+  it('that cannot write its file, says why, leaves no partial file and stops its workers', async () => {
+    const real = rowCellsWorkerScript(join(__dirname, '../../../src/main/export'));
+    if (real === null) throw new Error('no worker script');
+    const pools: RowCellsPool[] = [];
+    const start = RowCellsPool.start.bind(RowCellsPool);
+    const started = vi.spyOn(RowCellsPool, 'start').mockImplementation((...args) => {
+      const pool = start(...args);
+      if (pool) pools.push(pool);
+      return pool;
+    });
+    const restore = fillTheDiskAfter(40_000);
+    try {
+      const exported = await exportTo('full.xlsx', real);
+      expect(exported).toMatchObject({ ok: false, error: { code: 'file-error' } });
+      if (exported.ok) throw new Error('written');
+      expect(exported.error.detail).toContain('ENOSPC');
+    } finally {
+      restore();
+      started.mockRestore();
+    }
+    expect(readdirSync(dir).filter((file) => file.startsWith('full.xlsx'))).toEqual([]);
+    expect(pools).toHaveLength(1);
+    for (const worker of Reflect.get(pools[0], 'workers') as Worker[]) expect(worker.threadId).toBe(-1);
+  }, 60_000);
+
+  it('to CSV, or a Summary only, starts no worker and writes what it wrote before', async () => {
+    const marker = join(dir, 'worker-started');
+    const marking = join(dir, 'marking-worker.js');
+    writeFileSync(marking, `require('node:fs').appendFileSync(${JSON.stringify(marker)}, 'started');`);
+    for (const [name, more] of [
+      ['rows.csv', { format: 'csv' }],
+      ['summary.xlsx', { summaryOnly: true }],
+    ] as const) {
+      const here = await exportTo(`here-${name}`, 'this thread', more);
+      const exported = await exportTo(name, { file: marking, execArgv: [] }, more);
+      expect(exported, name).toMatchObject({ ok: true, value: { rows: ROWS } });
+      if (!exported.ok || !here.ok) throw new Error('export failed');
+      expect(exported.value.warnings).toEqual(here.value.warnings);
+      if (name.endsWith('.csv')) expect(readFileSync(join(dir, name), 'utf8')).toBe(readFileSync(join(dir, `here-${name}`), 'utf8'));
+      else expect(parts(name)).toEqual(parts(`here-${name}`));
+    }
+    expect(readdirSync(dir)).not.toContain('worker-started');
   }, 60_000);
 });
