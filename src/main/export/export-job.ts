@@ -192,6 +192,8 @@ export async function runExport<P extends object, R, Row, D>(options: ExportJobO
     writer.abort().catch(() => {
       // The temporary file is removed below whatever happened while closing it.
     });
+    // Chunks a worker still holds are refused, so the export need not wait for their answers.
+    chunked.close().catch(() => {});
   };
   signal?.addEventListener('abort', onAbort, { once: true });
   const { keep } = options;

@@ -76,7 +76,7 @@ describe('an archive export whose workers cannot help', () => {
 
   const query = checkQuery(list, { strTime: '2026-11-20T00:00:00+08:00', endTime: '2026-11-21T23:59:59+08:00' }, { now: new Date('2026-11-22T00:00:00Z') });
   /** An export of every archived row; `cellsWorker` absent: in this thread only. Chunks come 100 ms apart, so a worker runs before the last. */
-  function exportTo(name: string, cellsWorker: WorkerScript | 'this thread', more: { format?: 'xlsx' | 'csv'; summaryOnly?: boolean } = {}) {
+  function exportTo(name: string, cellsWorker: WorkerScript | 'this thread', more: { format?: 'xlsx' | 'csv'; summaryOnly?: boolean; signal?: AbortSignal } = {}) {
     if (!query.ok) throw new Error(query.error.message);
     const source = archiveRows(store, 'voiceRecords', {});
     return runExport({
@@ -98,6 +98,7 @@ describe('an archive export whose workers cannot help', () => {
           }),
       format: more.format ?? 'xlsx',
       ...(more.summaryOnly ? { summaryOnly: true } : {}),
+      ...(more.signal ? { signal: more.signal } : {}),
       path: join(dir, name),
       timeZone: '+05:45',
       about: { profileName: 'p', appVersion: '0' },
@@ -198,5 +199,21 @@ require(${JSON.stringify(real.file)});`,
       else expect(parts(name)).toEqual(parts(`here-${name}`));
     }
     expect(readdirSync(dir)).not.toContain('worker-started');
+  }, 60_000);
+
+  it('cancelled while its worker holds chunks it never answers, ends at once and leaves no file', async () => {
+    const held = join(dir, 'held-chunks');
+    const silent = join(dir, 'silent-worker.js');
+    writeFileSync(silent, `require('node:worker_threads').parentPort.on('message', () => require('node:fs').appendFileSync(${JSON.stringify(held)}, 'c'));`);
+    const cancel = new AbortController();
+    // Every chunk is read by then: the export waits for the worker's answers.
+    setTimeout(() => cancel.abort(), 1_500);
+    const ended = await Promise.race([
+      exportTo('silent.xlsx', { file: silent, execArgv: [] }, { signal: cancel.signal }),
+      new Promise((resolve) => setTimeout(() => resolve('still running'), 10_000)),
+    ]);
+    expect(ended).toMatchObject({ ok: false, error: { code: 'cancelled' } });
+    expect(readFileSync(held, 'utf8').length).toBeGreaterThanOrEqual(1);
+    expect(readdirSync(dir).filter((file) => file.startsWith('silent.xlsx'))).toEqual([]);
   }, 60_000);
 });
