@@ -208,11 +208,21 @@ require(${JSON.stringify(real.file)});`,
     const cancel = new AbortController();
     // Every chunk is read by then: the export waits for the worker's answers.
     setTimeout(() => cancel.abort(), 1_500);
+    const pools: RowCellsPool[] = [];
+    const start = RowCellsPool.start.bind(RowCellsPool);
+    const started = vi.spyOn(RowCellsPool, 'start').mockImplementation((...args) => {
+      const pool = start(...args);
+      if (pool) pools.push(pool);
+      return pool;
+    });
     const ended = await Promise.race([
       exportTo('silent.xlsx', { file: silent, execArgv: [] }, { signal: cancel.signal }),
       new Promise((resolve) => setTimeout(() => resolve('still running'), 10_000)),
-    ]);
+    ]).finally(() => started.mockRestore());
     expect(ended).toMatchObject({ ok: false, error: { code: 'cancelled' } });
+    // Its worker ended before the export did.
+    expect(pools).toHaveLength(1);
+    for (const worker of Reflect.get(pools[0], 'workers') as Worker[]) expect(worker.threadId).toBe(-1);
     expect(readFileSync(held, 'utf8').length).toBeGreaterThanOrEqual(1);
     expect(readdirSync(dir).filter((file) => file.startsWith('silent.xlsx'))).toEqual([]);
   }, 60_000);
