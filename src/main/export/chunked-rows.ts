@@ -31,6 +31,8 @@ export class ChunkedRows<Row> {
   /** How a chunk handed to a worker is read here, should the worker stop first (the worker's own decoder). */
   private readonly decoder: RecordColumns | null;
   private pool: RowCellsPool | null;
+  /** The workers' stopping, once begun: a second close waits for it too. */
+  private closing: Promise<void> | null = null;
 
   constructor(
     private readonly writer: TableWriter<Row>,
@@ -73,7 +75,8 @@ export class ChunkedRows<Row> {
     const pool = this.pool;
     // Gone first: the chunks the workers are refused are not written here after all.
     this.pool = null;
-    await pool?.close();
+    this.closing ??= pool ? pool.close() : null;
+    await this.closing;
   }
 
   /** A chunk a worker did not answer, written here; none once the export stops. */

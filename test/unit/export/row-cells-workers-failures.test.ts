@@ -13,12 +13,16 @@ import { createClient } from '../../../src/main/api';
 import { archiveRows } from '../../../src/main/archive/archive-export';
 import { ArchiveStore } from '../../../src/main/archive/archive-store';
 import { archiveTableFor } from '../../../src/main/archive/tables';
+import { exportFields } from '../../../src/main/export/cells';
+import { ChunkedRows } from '../../../src/main/export/chunked-rows';
 import { runExport } from '../../../src/main/export/export-job';
 import { RowCellsPool, rowCellsWorkerScript } from '../../../src/main/export/row-cells-pool';
+import { XlsxStreamWriter } from '../../../src/main/export/xlsx-stream-writer';
 import type { WorkerScript } from '../../../src/main/worker-script';
 import { checkQuery, listOf } from '../../../src/shared/operations';
 import type { VoiceRecord } from '../../../src/shared/records';
 import { ok } from '../../../src/shared/result';
+import { parseTimeZone, type TimeZone } from '../../../src/shared/time-zone';
 
 const ROWS = 12_000;
 const table = archiveTableFor('voiceRecords');
@@ -225,5 +229,30 @@ require(${JSON.stringify(real.file)});`,
     for (const worker of Reflect.get(pools[0], 'workers') as Worker[]) expect(worker.threadId).toBe(-1);
     expect(readFileSync(held, 'utf8').length).toBeGreaterThanOrEqual(1);
     expect(readdirSync(dir).filter((file) => file.startsWith('silent.xlsx'))).toEqual([]);
+  }, 60_000);
+
+  it('closed twice (a cancel, then the export itself), returns only once its workers have ended', async () => {
+    const fields = exportFields(list.columns, parseTimeZone('+08:00') as TimeZone);
+    const writer = new XlsxStreamWriter(join(dir, 'closed-twice.xlsx'), fields, { sheetName: 'Voice records' });
+    const idle = join(dir, 'idle-worker.js');
+    writeFileSync(idle, "require('node:worker_threads').parentPort.on('message', () => {});");
+    let ended = false;
+    const chunked = new ChunkedRows(writer, {
+      writer,
+      fields,
+      spec: { operation: 'voiceRecords', columns: list.columns.map((column) => column.key), timeZone: '+08:00', locale: 'en' },
+      startPool: (spec) => {
+        const pool = RowCellsPool.start(spec, 1, { file: idle, execArgv: [] });
+        const close = pool?.close.bind(pool);
+        // Workers that take a while to end, as a busy one does.
+        if (pool && close) pool.close = () => new Promise<void>((resolve) => setTimeout(resolve, 200)).then(close).then(() => void (ended = true));
+        return pool;
+      },
+    });
+    const cancelled = chunked.close();
+    await chunked.close();
+    expect(ended).toBe(true);
+    await cancelled;
+    await writer.abort();
   }, 60_000);
 });
