@@ -24,9 +24,12 @@ export function rowCellsWorkerScript(dir: string = __dirname): WorkerScript | nu
   return workerScript('export-rows-worker.js', 'row-cells-worker.ts', dir);
 }
 
-/** Two workers where there are cores to spare: the export's own thread reads and compresses meanwhile. */
-export function rowCellsWorkerCount(): number {
-  return Math.max(1, Math.min(2, availableParallelism() - 1));
+/**
+ * One worker for each core beyond the export's own thread, at most two: the export's thread
+ * reads and compresses meanwhile. None on one core, where a worker would only take turns with it.
+ */
+export function rowCellsWorkerCount(cores = availableParallelism()): number {
+  return Math.max(0, Math.min(2, cores - 1));
 }
 
 interface Waiting {
@@ -60,7 +63,7 @@ export class RowCellsPool {
    * already made is stopped.
    */
   static start(spec: RowCellsSpec, count = rowCellsWorkerCount(), script: WorkerScript | null = rowCellsWorkerScript()): RowCellsPool | null {
-    if (script === null) return null;
+    if (script === null || count < 1) return null;
     const workers: Worker[] = [];
     try {
       for (let i = 0; i < count; i++) {

@@ -16,7 +16,7 @@ import { archiveTableFor } from '../../../src/main/archive/tables';
 import { exportFields } from '../../../src/main/export/cells';
 import { ChunkedRows } from '../../../src/main/export/chunked-rows';
 import { runExport } from '../../../src/main/export/export-job';
-import { RowCellsPool, rowCellsWorkerScript } from '../../../src/main/export/row-cells-pool';
+import { RowCellsPool, rowCellsWorkerCount, rowCellsWorkerScript } from '../../../src/main/export/row-cells-pool';
 import { XlsxStreamWriter } from '../../../src/main/export/xlsx-stream-writer';
 import type { WorkerScript } from '../../../src/main/worker-script';
 import { checkQuery, listOf } from '../../../src/shared/operations';
@@ -255,4 +255,11 @@ require(${JSON.stringify(real.file)});`,
     await cancelled;
     await writer.abort();
   }, 60_000);
+});
+
+describe('how many workers an archive export starts', () => {
+  it('one for each core beyond its own thread, at most two, and none on one core', () => {
+    expect([1, 2, 3, 4, 16].map((cores) => rowCellsWorkerCount(cores))).toEqual([0, 1, 2, 2, 2]);
+    expect(RowCellsPool.start({ operation: 'voiceRecords', columns: ['voiceId'], timeZone: '+08:00', locale: 'en' }, 0)).toBeNull();
+  });
 });
