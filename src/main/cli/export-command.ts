@@ -180,14 +180,16 @@ function progressLine(name: string, progress: FetchProgress): string {
     progress.totalRows === null
       ? m.lists_load_rows({ rows })
       : m.lists_load_rows_of({ rows, total: formatNumber(progress.totalRows) });
-  const percent = progress.totalRows ? ` (${Math.floor((progress.rows / progress.totalRows) * 100)}%)` : '';
+  const percent = progress.totalRows
+    ? m.cli_progress_percent({ percent: String(Math.floor((progress.rows / progress.totalRows) * 100)) })
+    : '';
   const rate =
     progress.rowsPerSecond > 0 ? m.cli_progress_rate({ rate: formatNumber(Math.round(progress.rowsPerSecond)) }) : '';
   const eta =
     progress.etaSeconds !== null && progress.etaSeconds > 0
       ? m.cli_progress_eta({ seconds: String(Math.ceil(progress.etaSeconds)) })
       : '';
-  return `${name}: ${done}${percent}${rate}${eta}`;
+  return m.cli_export_progress({ list: name, done, percent, rate, eta });
 }
 
 /** A duration in seconds to a tenth ("2.5 s"). */
