@@ -220,7 +220,7 @@ export function refusalInOptions(error: AppError): string {
   if (fields.length === 0) return error.message;
   const lines = fields.map(([field, message]) => {
     const option = optionOfField(field);
-    return option === null ? message : `${option}: ${message}`;
+    return option === null ? message : m.cli_option_refused({ option, message });
   });
   return [...new Set(lines)].join('\n');
 }
