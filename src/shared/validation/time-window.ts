@@ -67,8 +67,8 @@ function writtenZone(written: unknown): TimeZone | null {
 /** An instant as the user would type it, in `zone`, to the minute, rounded up so it is allowed. */
 function minuteInZoneOf(epochMs: number, zone: TimeZone | null): string {
   const minute = Math.ceil(epochMs / 60_000) * 60_000;
-  if (zone === null) return new Date(minute).toISOString().slice(0, 16);
-  return `${formatInstant(minute, zone, 'minute')} (${zone.name})`;
+  if (zone === null) return m.errors_history_limit_earliest({ time: new Date(minute).toISOString().slice(0, 16), zone: 'UTC' });
+  return m.errors_history_limit_earliest({ time: formatInstant(minute, zone, 'minute'), zone: zone.name });
 }
 
 /** `missing`: the message asking for this time (the start's or the end's). */

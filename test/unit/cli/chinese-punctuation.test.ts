@@ -59,11 +59,11 @@ describe('switchboard in Chinese punctuates as Chinese', () => {
     expect(english.err).toMatch(/^voice-records: [\d,]+ of [\d,]+ rows \(\d+%\)/m);
   });
 
-  it('names the refused option with a full-width colon', async () => {
+  it("names the refused option with a full-width colon, and the earliest start's zone in full-width parentheses", async () => {
     const old = ['--from', '2020-01-01T00:00:00+08:00', '--to', '2020-01-02T00:00:00+08:00'];
     const chinese = await run(['export', 'voice-records', ...connection, ...old, '--out', join(dir, 'old.csv'), '--lang', 'zh-CN']);
     expect(chinese.code).toBe(2);
-    expect(chinese.err).toMatch(/^--from：只能查询最近 2 个月：请从 /m);
+    expect(chinese.err).toMatch(/^--from：只能查询最近 2 个月：请从 \d{4}-\d\d-\d\d \d\d:\d\d（\+08:00）或之后开始。$/m);
     const task = await run(['export', 'task-details', ...connection, '--out', join(dir, 'task.csv'), '--lang', 'zh-CN']);
     expect(task.code).toBe(2);
     expect(task.err).toContain('--param taskId：请输入任务 ID');
