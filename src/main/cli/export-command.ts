@@ -337,7 +337,7 @@ export async function exportWith(opened: OpenConnection, job: ExportJob, io: Cli
       const elapsed = secondsText(result.value.elapsedMs);
       const rows = formatNumber(result.value.rows);
       if (job.summaryOnly !== undefined) {
-        const sheets = [m.export_sheet_summary(), ...result.value.sheets, m.export_sheet_about()].join(', ');
+        const sheets = [m.export_sheet_summary(), ...result.value.sheets, m.export_sheet_about()].join(m.cli_list_separator());
         io.err(m.cli_report_written({ rows, list: name, out: job.out, sheets, elapsed, zone: zone.name }));
         return 0;
       }

@@ -70,4 +70,13 @@ describe('switchboard in Chinese punctuates as Chinese', () => {
     const english = await run(['export', 'voice-records', ...connection, ...old, '--out', join(dir, 'old.csv')]);
     expect(english.err).toMatch(/^--from: .* \d{4}-\d\d-\d\d \d\d:\d\d \(\+08:00\)/m);
   });
+
+  it("lists a report's sheets with 、 in Chinese and commas in English", async () => {
+    const chinese = await run(['report', 'voice', ...connection, ...window, '--out', join(dir, 'zh.xlsx'), '--rows', '--lang', 'zh-CN']);
+    expect(chinese.code).toBe(0);
+    expect(chinese.err).toContain('（工作表：汇总、语音记录、说明）');
+    const english = await run(['report', 'voice', ...connection, ...window, '--out', join(dir, 'en.xlsx'), '--rows']);
+    expect(english.code).toBe(0);
+    expect(english.err).toContain('(sheets: Summary, Voice records, About)');
+  });
 });
