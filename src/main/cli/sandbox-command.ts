@@ -103,6 +103,19 @@ export function sandboxOptionsFromArgs(args: string[]): SandboxOptions {
   return options;
 }
 
+/** A character a terminal shows two columns wide: Han, kana, Hangul and full-width forms. */
+const WIDE = /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u;
+
+function columnsOf(text: string): number {
+  return [...text].reduce((columns, char) => columns + (WIDE.test(char) ? 2 : 1), 0);
+}
+
+/** Label and value lines whose values start in one terminal column, two past the widest label. */
+function table(rows: readonly (readonly [label: string, value: string])[]): string[] {
+  const width = Math.max(...rows.map(([label]) => columnsOf(label))) + 2;
+  return rows.map(([label, value]) => `  ${label}${' '.repeat(width - columnsOf(label))}${value}`);
+}
+
 function waitForSignal(): Promise<void> {
   return new Promise((resolveStop) => {
     process.once('SIGINT', resolveStop);
@@ -143,14 +156,17 @@ export function createSandboxCommand(waitForStop: () => Promise<void> = waitForS
         [
           m.cli_sandbox_listening({ url: sandbox.baseUrl }),
           '',
-          `  ${m.cli_sandbox_base_url()}    ${sandbox.baseUrl}`,
-          `  ${m.cli_sandbox_api_key()}     ${sandbox.credentials.apiKey}`,
-          `  ${m.cli_sandbox_api_secret()}  ${sandbox.credentials.apiSecret}`,
-          `  ${m.cli_sandbox_data()}        ${
-            data.live.on
-              ? m.cli_sandbox_data_live({ seed: String(data.seed), volume: data.volume, anchor })
-              : m.cli_sandbox_data_fixed({ seed: String(data.seed), volume: data.volume, anchor })
-          }`,
+          ...table([
+            [m.cli_sandbox_base_url(), sandbox.baseUrl],
+            [m.cli_sandbox_api_key(), sandbox.credentials.apiKey],
+            [m.cli_sandbox_api_secret(), sandbox.credentials.apiSecret],
+            [
+              m.cli_sandbox_data(),
+              data.live.on
+                ? m.cli_sandbox_data_live({ seed: String(data.seed), volume: data.volume, anchor })
+                : m.cli_sandbox_data_fixed({ seed: String(data.seed), volume: data.volume, anchor }),
+            ],
+          ]),
           '',
           m.cli_press_ctrl_c(),
         ].join('\n'),
