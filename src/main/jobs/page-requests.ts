@@ -68,5 +68,7 @@ export function failedAt(error: AppError, window: number, page: number, totalPag
       : window > 0
         ? m.export_stopped_at_page_of_window(at)
         : m.export_stopped_at_page_of(at);
-  return fail(error.code, error.message, error.detail ? `${error.detail} — ${position}` : position);
+  // The detail's own closing full stop goes: the position follows it in the same line.
+  const detail = error.detail?.replace(/[.。]\s*$/u, '');
+  return fail(error.code, error.message, detail ? m.export_detail_then_position({ detail, position }) : position);
 }

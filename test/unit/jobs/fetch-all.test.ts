@@ -6,6 +6,7 @@ import { computeProgress } from '../../../src/main/jobs/fetch-progress';
 import { splitRecordWindow } from '../../../src/shared/operations/record-windows';
 import type { Page } from '../../../src/shared/records';
 import { fail, ok, type Result } from '../../../src/shared/result';
+import { setCurrentLocale } from '../../../src/shared/i18n';
 
 interface Row {
   id: string;
@@ -192,6 +193,20 @@ describe('fetchPages', () => {
     });
     expect(rows.length).toBe(40);
     expect(source.requests.filter((request) => request === '0:5'), 'a refusal is not asked again').toHaveLength(1);
+  });
+
+  it('says where it stopped after the server\'s detail in the language\'s own punctuation, the detail\'s full stop dropped', async () => {
+    setCurrentLocale('zh-CN');
+    try {
+      const source = fakeSource({
+        windows: [100],
+        answer: (_w, page) => (page === 2 ? fail('network', '无法连接到平台。', '连接被拒绝（ECONNREFUSED）。') : null),
+      });
+      const { result } = await collect(source);
+      expect(result).toMatchObject({ ok: false, error: { detail: '连接被拒绝（ECONNREFUSED）；停在第 2 页（共 10 页）。' } });
+    } finally {
+      setCurrentLocale('en');
+    }
   });
 
   const exhausted = (): Result<Page<Row>> => ({
