@@ -83,7 +83,7 @@ export interface ExportCommandDeps extends CliDeps {
 function listNamed(lists: readonly SomeList[], name: string | undefined): SomeList {
   if (name === undefined) throw new UsageError(m.cli_export_name_list());
   const list = lists.find((candidate) => candidate.slug === name);
-  if (!list) throw new UsageError(m.cli_unknown_list({ name, choices: lists.map((candidate) => candidate.slug).join(', ') }));
+  if (!list) throw new UsageError(m.cli_unknown_list({ name, choices: lists.map((candidate) => candidate.slug).join(m.cli_list_separator()) }));
   return list;
 }
 
@@ -140,7 +140,7 @@ export function paramsFromArgs(
     if (kind === undefined || kind === 'window') {
       throw new UsageError(
         filters.length > 0
-          ? m.cli_param_unknown({ list: list.slug, key: echoInput(key), filters: filters.join(', ') })
+          ? m.cli_param_unknown({ list: list.slug, key: echoInput(key), filters: filters.join(m.cli_list_separator()) })
           : m.cli_param_unknown_window_only({ list: list.slug, key: echoInput(key) }),
       );
     }
@@ -160,7 +160,7 @@ export function paramsFromArgs(
 function headersOf(text: string | undefined, format: OutFormat): ExportHeaders | undefined {
   if (text === undefined) return undefined;
   const headers = EXPORT_HEADERS.find((known) => known === text);
-  if (!headers) throw new UsageError(m.cli_headers_invalid({ choices: EXPORT_HEADERS.join(', '), value: text }));
+  if (!headers) throw new UsageError(m.cli_headers_invalid({ choices: EXPORT_HEADERS.join(m.cli_list_separator()), value: text }));
   if (format === 'parquet' && headers !== 'fields') throw new UsageError(m.cli_headers_not_parquet());
   return headers;
 }

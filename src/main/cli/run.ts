@@ -84,7 +84,7 @@ export async function runCli(
   const [name, ...args] = rest;
   const command = name !== undefined && Object.hasOwn(commands, name) ? commands[name] : undefined;
   if (asked !== undefined && language === null) {
-    const choices = LANGUAGES.map(({ locale, name: languageName }) => `${locale} (${languageName})`).join(', ');
+    const choices = LANGUAGES.map(({ locale, name: languageName }) => `${locale} (${languageName})`).join(m.cli_list_separator());
     const problem = asked === null ? m.cli_lang_missing({ choices }) : m.cli_lang_unknown({ value: asked, choices });
     io.err(`${problem}\n\n${command ? command.usage() : overview()}`);
     return 2;

@@ -45,7 +45,7 @@ function fraction(name: string, value: string): number {
 function volumeOption(value: string | undefined): SandboxVolume | undefined {
   if (value === undefined) return undefined;
   const volume = VOLUMES.find((known) => known === value);
-  if (!volume) throw new UsageError(m.cli_sandbox_volume_invalid({ choices: VOLUMES.join(', '), value }));
+  if (!volume) throw new UsageError(m.cli_sandbox_volume_invalid({ choices: VOLUMES.join(m.cli_list_separator()), value }));
   return volume;
 }
 

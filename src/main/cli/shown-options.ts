@@ -43,7 +43,7 @@ interface ShownValues {
 
 function columnKey(list: SomeList, key: string, option: string): string {
   if (list.columns.some((column) => column.key === key)) return key;
-  const keys = list.columns.map((column) => column.key).join(', ');
+  const keys = list.columns.map((column) => column.key).join(m.cli_list_separator());
   throw new UsageError(m.cli_shown_no_column({ option, list: list.slug, key: echoInput(key), keys }));
 }
 

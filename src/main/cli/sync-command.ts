@@ -51,7 +51,7 @@ export function syncUsage(): string {
   return [
     m.cli_sync_usage_title(),
     '',
-    `  [list...]           ${m.cli_sync_option_lists({ lists: SYNCED_LISTS.map((operation) => listOf(operation).slug).join(', ') })}`,
+    `  [list...]           ${m.cli_sync_option_lists({ lists: SYNCED_LISTS.map((operation) => listOf(operation).slug).join(m.cli_list_separator()) })}`,
     ...SCOPED.map(({ list, scope }) => `                      ${m.cli_sync_option_scoped_list({ list: list.slug, param: scope.param })}`),
     ...connectionUsage(),
     `  --from ISO --to ISO ${m.cli_sync_option_window()}`,
@@ -70,7 +70,7 @@ function listsNamed(names: readonly string[]): ListOperation[] {
   return names.map((name) => {
     const operation = known.find((candidate) => listOf(candidate).slug === name);
     if (operation) return operation;
-    throw new UsageError(m.cli_unknown_list({ name, choices: known.map((candidate) => listOf(candidate).slug).join(', ') }));
+    throw new UsageError(m.cli_unknown_list({ name, choices: known.map((candidate) => listOf(candidate).slug).join(m.cli_list_separator()) }));
   });
 }
 

@@ -74,7 +74,11 @@ describe('the language of the switchboard CLI', () => {
     expect(missing.err()).toContain('--lang needs a language: en (English), zh-CN (简体中文).');
     const inChinese = capture();
     expect(await runCli(['--lang=fr'], inChinese.io, { LANG: 'zh_CN.UTF-8' })).toBe(2);
-    expect(inChinese.err()).toContain('--lang 须为 en (English), zh-CN (简体中文) 之一，而不是“fr”。');
+    expect(inChinese.err()).toContain('--lang 须为 en (English)、zh-CN (简体中文) 之一，而不是“fr”。');
+    // Choices inside a Chinese sentence take its enumeration comma, as the catalog's lists do.
+    const headers = capture();
+    expect(await runCli(['export', 'seats', '--out', 'x.xlsx', '--headers', 'raw'], headers.io, { LANG: 'zh_CN.UTF-8' })).toBe(2);
+    expect(headers.err()).toContain('interface、english、fields');
   });
 
   it('keeps the English output as it was without --lang in an English or bare environment', async () => {
