@@ -9,7 +9,7 @@ import { type RawRecords, type RecordChunk, type RecordColumns, recordColumnsOf 
 import { archiveTableFor } from '../archive/tables';
 import type { ExportField } from './cells';
 import { encodeRows, type EncodedRows, RowCells } from './row-cells';
-import { rowsToEncode, type RowCellsSpec } from './row-cells-messages';
+import { detachedRaw, type RowCellsSpec } from './row-cells-messages';
 import { RowCellsPool } from './row-cells-pool';
 import type { TableWriter } from './table-writer';
 import type { XlsxStreamWriter } from './xlsx-stream-writer';
@@ -52,7 +52,7 @@ export class ChunkedRows<Row> {
     if (this.pool?.hasRoom) {
       // The chunk's values in this thread's own memory (the engine's may be reused): a worker
       // that stops before it answers only saves no time, its chunks are written here instead.
-      const { raw } = rowsToEncode(0, chunk.raw);
+      const raw = detachedRaw(chunk.raw);
       const encoded = this.pool.encode(raw).catch((error: unknown) => this.encodeHere(raw, error));
       // Awaited in its turn; should the export stop first, its refusal is not left unobserved.
       encoded.catch(() => {});

@@ -14,9 +14,15 @@ export interface RowCellsSpec {
   locale: string;
 }
 
+/** A chunk's values in this thread's own memory (the engine's may be reused): its texts as strings, its numbers copied. */
+export interface DetachedRaw {
+  texts: string[];
+  numbers: Float64Array<ArrayBuffer>[];
+}
+
 export interface RowsToEncode {
   id: number;
-  raw: { texts: string[]; numbers: Float64Array<ArrayBuffer>[] };
+  raw: DetachedRaw;
 }
 
 export function readRowCellsSpec(value: unknown): RowCellsSpec | null {
@@ -28,14 +34,11 @@ export function readRowCellsSpec(value: unknown): RowCellsSpec | null {
   return { operation, columns, timeZone, locale };
 }
 
-/** A chunk's values made ready to send: its texts as strings, its numbers copied out of the engine's memory. */
-export function rowsToEncode(id: number, raw: RawRecords): RowsToEncode {
+/** A chunk's values copied out of the engine's memory, to send to a worker and to keep should it not answer. */
+export function detachedRaw(raw: RawRecords): DetachedRaw {
   return {
-    id,
-    raw: {
-      texts: Array.from(raw.texts, (text) => (typeof text === 'string' ? text : String(text))),
-      numbers: raw.numbers.map((numbers) => (numbers instanceof Float64Array ? numbers.slice() : Float64Array.from(numbers, Number))),
-    },
+    texts: Array.from(raw.texts, (text) => (typeof text === 'string' ? text : String(text))),
+    numbers: raw.numbers.map((numbers) => (numbers instanceof Float64Array ? numbers.slice() : Float64Array.from(numbers, Number))),
   };
 }
 

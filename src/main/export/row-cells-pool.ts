@@ -1,16 +1,15 @@
 /**
  * Worker threads that write the cells of a large archive export's rows, so that building the
  * sheet's XML (most of an export's time) runs beside reading the archive and compressing,
- * not after them. Each chunk goes to the next worker in turn; its answer is the rows' cells
+ * not after them. A chunk goes to a worker with room for it; its answer is the rows' cells
  * as UTF-8 bytes, handed back without a copy. The writer keeps the sheets, the row numbers
  * and the order (xlsx-stream-writer.ts `writeEncodedRows`).
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { RawRecords } from '../archive/record-columns';
 import { workerScript, type WorkerScript } from '../worker-script';
 import type { EncodedRows } from './row-cells';
-import { readEncodedRows, rowsToEncode, type RowCellsSpec } from './row-cells-messages';
+import { type DetachedRaw, readEncodedRows, type RowCellsSpec, type RowsToEncode } from './row-cells-messages';
 
 const WORKER_MEMORY_MB = 256;
 /**
@@ -84,16 +83,20 @@ export class RowCellsPool {
     return this.failure === null && this.workerWithRoom() >= 0;
   }
 
-  /** The cells of a chunk's rows, encoded by a worker with room (or the next in turn). */
-  encode(raw: RawRecords): Promise<EncodedRows> {
+  /**
+   * The cells of a chunk's rows, encoded by a worker with room (or the next in turn). The
+   * values are cloned to the worker, not transferred: the caller keeps them, to write the
+   * rows itself should the worker stop first.
+   */
+  encode(raw: DetachedRaw): Promise<EncodedRows> {
     if (this.failure) return Promise.reject(this.failure);
     const id = this.next++;
     const withRoom = this.workerWithRoom();
     const worker = withRoom >= 0 ? withRoom : id % this.workers.length;
-    const message = rowsToEncode(id, raw);
+    const message: RowsToEncode = { id, raw };
     const answer = new Promise<EncodedRows>((resolve, reject) => this.waiting.set(id, { worker, resolve, reject }));
     this.busy[worker] += 1;
-    this.workers[worker].postMessage(message, message.raw.numbers.map((numbers) => numbers.buffer));
+    this.workers[worker].postMessage(message);
     return answer;
   }
 
