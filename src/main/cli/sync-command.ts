@@ -18,7 +18,7 @@ import type { Logger } from '../log';
 import { echoInput } from '../../shared/echo';
 import { formatNumber, m } from '../../shared/i18n';
 import { detailLine } from '../../shared/error-detail';
-import { shownZoneOf, type TimeZone } from '../../shared/time-zone';
+import type { TimeZone } from '../../shared/time-zone';
 import { parseCliArgs } from './args';
 import { UsageError, type CliCommand, type CliIo } from './command';
 import {
@@ -155,8 +155,8 @@ export function createSyncCommand(deps: CliDeps = {}): CliCommand {
               signal: opened.interrupted,
               log: opened.log,
               explained: opened.explained,
-              // The profile's zone, as the app tells a retention's cutoff and the window rule its earliest start.
-              zone: shownZoneOf(connection.timeZone),
+              // The zone the command tells times in (the profile's), as the app tells a retention's cutoff.
+              zone: opened.zone,
             },
             io,
           );
