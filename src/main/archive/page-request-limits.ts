@@ -10,16 +10,12 @@ import { viaNamed, type ViaFilter } from '../../shared/reports/via';
 import { m } from '../../shared/i18n';
 import { LIMITS } from '../../shared/platform';
 import { ok, type Result } from '../../shared/result';
-import { characterCount } from '../../shared/validation';
+import { filterTextTooLong as tooLong } from '../../shared/validation';
 import { archiveTableFor } from './tables';
 
 export const ARCHIVE_FILTERS_MAX = 50;
-/**
- * The search's and a filter's text: at most the list filters' limit, in characters as a
- * person counts them (filterTextFlaw's rule), so the archive takes what a list screen takes.
- */
+/** The search's and a filter's text: the list filters' limit and count, so the archive takes what a list screen takes. */
 const TEXT_MAX = LIMITS.filterTextMaxChars;
-const tooLong = (text: string): boolean => characterCount(text) > TEXT_MAX;
 /** Longer than any column's name: such a name is no column, and is not echoed back whole. */
 export const ARCHIVE_FIELD_NAME_MAX = 100;
 

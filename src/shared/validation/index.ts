@@ -9,6 +9,7 @@ export {
   checkSeatParams,
   checkTaskParams,
   filterTextFlaw,
+  filterTextTooLong,
   validateSeatGroupRead,
 } from './queries';
 export { labelTextProblem, validateSeatGroupEdit } from './seat-group';

@@ -75,9 +75,14 @@ function checkOptionalText(value: unknown, path: string, fields: FieldErrors): v
   if (flaw !== null) fields[path] = flaw;
 }
 
+/** Whether a filter's or a search's text is longer than a list takes, in characters as a person counts them. */
+export function filterTextTooLong(text: string): boolean {
+  return characterCount(text) > LIMITS.filterTextMaxChars;
+}
+
 /** What keeps a filter's text from being sent: its length, or a character no platform field should receive. */
 export function filterTextFlaw(text: string): string | null {
-  if (characterCount(text) > LIMITS.filterTextMaxChars) return m.errors_filter_text_long({ max: LIMITS.filterTextMaxChars });
+  if (filterTextTooLong(text)) return m.errors_filter_text_long({ max: LIMITS.filterTextMaxChars });
   return unsendableCharacter(text);
 }
 
