@@ -2,6 +2,7 @@ import { startSandbox, type SandboxFaults, type SandboxOptions, type SandboxVolu
 import { parseCliArgs, portOption } from './args';
 import { UsageError, type CliCommand } from './command';
 import { m } from '../../shared/i18n';
+import { textWidth } from '../export/cells';
 
 const VOLUMES: readonly SandboxVolume[] = ['small', 'default', 'large'];
 
@@ -103,17 +104,10 @@ export function sandboxOptionsFromArgs(args: string[]): SandboxOptions {
   return options;
 }
 
-/** A character a terminal shows two columns wide: Han, kana, Hangul and full-width forms. */
-const WIDE = /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u;
-
-function columnsOf(text: string): number {
-  return [...text].reduce((columns, char) => columns + (WIDE.test(char) ? 2 : 1), 0);
-}
-
-/** Label and value lines whose values start in one terminal column, two past the widest label. */
+/** Label and value lines whose values start in one terminal column, two past the widest label (a Chinese character takes two). */
 function table(rows: readonly (readonly [label: string, value: string])[]): string[] {
-  const width = Math.max(...rows.map(([label]) => columnsOf(label))) + 2;
-  return rows.map(([label, value]) => `  ${label}${' '.repeat(width - columnsOf(label))}${value}`);
+  const width = Math.max(...rows.map(([label]) => textWidth(label))) + 2;
+  return rows.map(([label, value]) => `  ${label}${' '.repeat(width - textWidth(label))}${value}`);
 }
 
 function waitForSignal(): Promise<void> {
