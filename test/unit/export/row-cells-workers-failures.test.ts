@@ -49,6 +49,24 @@ function fillTheDiskAfter(bytes: number): () => void {
   };
 }
 
+/** The pools the exports start, and the spy that keeps them (restore it when done). */
+function watchPools() {
+  const pools: RowCellsPool[] = [];
+  const start = RowCellsPool.start.bind(RowCellsPool);
+  const started = vi.spyOn(RowCellsPool, 'start').mockImplementation((...args) => {
+    const pool = start(...args);
+    if (pool) pools.push(pool);
+    return pool;
+  });
+  return { pools, started };
+}
+
+/** One pool was started, and every one of its workers has ended. */
+function expectEnded(pools: readonly RowCellsPool[]): void {
+  expect(pools).toHaveLength(1);
+  for (const worker of Reflect.get(pools[0], 'workers') as Worker[]) expect(worker.threadId).toBe(-1);
+}
+
 function recordAt(i: number): VoiceRecord {
   return {
     voiceId: `v${i}`,
@@ -164,13 +182,7 @@ require(${JSON.stringify(real.file)});`,
   it('that cannot write its file, says why, leaves no partial file and stops its workers', async () => {
     const real = rowCellsWorkerScript(join(__dirname, '../../../src/main/export'));
     if (real === null) throw new Error('no worker script');
-    const pools: RowCellsPool[] = [];
-    const start = RowCellsPool.start.bind(RowCellsPool);
-    const started = vi.spyOn(RowCellsPool, 'start').mockImplementation((...args) => {
-      const pool = start(...args);
-      if (pool) pools.push(pool);
-      return pool;
-    });
+    const { pools, started } = watchPools();
     const restore = fillTheDiskAfter(40_000);
     try {
       const exported = await exportTo('full.xlsx', real);
@@ -182,8 +194,7 @@ require(${JSON.stringify(real.file)});`,
       started.mockRestore();
     }
     expect(readdirSync(dir).filter((file) => file.startsWith('full.xlsx'))).toEqual([]);
-    expect(pools).toHaveLength(1);
-    for (const worker of Reflect.get(pools[0], 'workers') as Worker[]) expect(worker.threadId).toBe(-1);
+    expectEnded(pools);
   }, 60_000);
 
   it('to CSV, or a Summary only, starts no worker and writes what it wrote before', async () => {
@@ -212,21 +223,14 @@ require(${JSON.stringify(real.file)});`,
     const cancel = new AbortController();
     // Every chunk is read by then: the export waits for the worker's answers.
     setTimeout(() => cancel.abort(), 1_500);
-    const pools: RowCellsPool[] = [];
-    const start = RowCellsPool.start.bind(RowCellsPool);
-    const started = vi.spyOn(RowCellsPool, 'start').mockImplementation((...args) => {
-      const pool = start(...args);
-      if (pool) pools.push(pool);
-      return pool;
-    });
+    const { pools, started } = watchPools();
     const ended = await Promise.race([
       exportTo('silent.xlsx', { file: silent, execArgv: [] }, { signal: cancel.signal }),
       new Promise((resolve) => setTimeout(() => resolve('still running'), 10_000)),
     ]).finally(() => started.mockRestore());
     expect(ended).toMatchObject({ ok: false, error: { code: 'cancelled' } });
     // Its worker ended before the export did.
-    expect(pools).toHaveLength(1);
-    for (const worker of Reflect.get(pools[0], 'workers') as Worker[]) expect(worker.threadId).toBe(-1);
+    expectEnded(pools);
     expect(readFileSync(held, 'utf8').length).toBeGreaterThanOrEqual(1);
     expect(readdirSync(dir).filter((file) => file.startsWith('silent.xlsx'))).toEqual([]);
   }, 60_000);
