@@ -18,6 +18,12 @@ const WORKER_MEMORY_MB = 256;
  * took a chunk only when idle, and more when it took every chunk).
  */
 const HELD_MAX = 3;
+/**
+ * How long a chunk waits for its worker's answer before the worker is taken to hang (a chunk
+ * takes tens of milliseconds, three at most wait in turn): the workers are then stopped and
+ * their chunks written in the export's own thread, so a hung worker never stalls an export.
+ */
+const ANSWER_MS = 15_000;
 
 export function rowCellsWorkerScript(dir: string = __dirname): WorkerScript | null {
   return workerScript('export-rows-worker.js', 'row-cells-worker.ts', dir);
@@ -33,6 +39,7 @@ export function rowCellsWorkerCount(cores = availableParallelism()): number {
 
 interface Waiting {
   worker: number;
+  timer: NodeJS.Timeout;
   resolve(rows: EncodedRows): void;
   reject(error: Error): void;
 }
@@ -45,7 +52,10 @@ export class RowCellsPool {
   private readonly busy: number[];
   private failure: Error | null = null;
 
-  private constructor(private readonly workers: Worker[]) {
+  private constructor(
+    private readonly workers: Worker[],
+    private readonly answerMs: number,
+  ) {
     this.online = workers.map(() => false);
     this.busy = workers.map(() => 0);
     for (const [i, worker] of workers.entries()) {
@@ -61,7 +71,7 @@ export class RowCellsPool {
    * made (no thread to be had): the rows are then written in this thread, and any worker
    * already made is stopped.
    */
-  static start(spec: RowCellsSpec, count = rowCellsWorkerCount(), script: WorkerScript | null = rowCellsWorkerScript()): RowCellsPool | null {
+  static start(spec: RowCellsSpec, count = rowCellsWorkerCount(), script: WorkerScript | null = rowCellsWorkerScript(), answerMs = ANSWER_MS): RowCellsPool | null {
     if (script === null || count < 1) return null;
     const workers: Worker[] = [];
     try {
@@ -72,7 +82,7 @@ export class RowCellsPool {
       for (const worker of workers) void worker.terminate();
       return null;
     }
-    return new RowCellsPool(workers);
+    return new RowCellsPool(workers, answerMs);
   }
 
   /**
@@ -94,7 +104,11 @@ export class RowCellsPool {
     const withRoom = this.workerWithRoom();
     const worker = withRoom >= 0 ? withRoom : id % this.workers.length;
     const message: RowsToEncode = { id, raw };
-    const answer = new Promise<EncodedRows>((resolve, reject) => this.waiting.set(id, { worker, resolve, reject }));
+    const answer = new Promise<EncodedRows>((resolve, reject) => {
+      const timer = setTimeout(() => this.hung(), this.answerMs);
+      timer.unref();
+      this.waiting.set(id, { worker, timer, resolve, reject });
+    });
     this.busy[worker] += 1;
     this.workers[worker].postMessage(message);
     return answer;
@@ -118,13 +132,23 @@ export class RowCellsPool {
       return;
     }
     this.waiting.delete(encoded.id);
+    clearTimeout(waiting.timer);
     this.busy[waiting.worker] -= 1;
     waiting.resolve({ bytes: encoded.bytes, ends: encoded.ends, truncated: encoded.truncated });
   }
 
+  /** A chunk's answer is overdue: the workers are stopped, and what they hold is refused (to be written in the export's thread). */
+  private hung(): void {
+    this.fail(new Error('An export worker did not answer.'));
+    for (const worker of this.workers) void worker.terminate();
+  }
+
   private fail(error: Error): void {
     this.failure ??= error;
-    for (const waiting of this.waiting.values()) waiting.reject(this.failure);
+    for (const waiting of this.waiting.values()) {
+      clearTimeout(waiting.timer);
+      waiting.reject(this.failure);
+    }
     this.waiting.clear();
   }
 }

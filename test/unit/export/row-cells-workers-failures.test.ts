@@ -235,6 +235,30 @@ require(${JSON.stringify(real.file)});`,
     expect(readdirSync(dir).filter((file) => file.startsWith('silent.xlsx'))).toEqual([]);
   }, 60_000);
 
+  it('whose worker holds chunks it never answers, stops that worker and writes them in this thread', async () => {
+    const held = join(dir, 'hung-chunks');
+    const hung = join(dir, 'hung-worker.js');
+    writeFileSync(hung, `require('node:worker_threads').parentPort.on('message', () => require('node:fs').appendFileSync(${JSON.stringify(held)}, 'c'));`);
+    const start = RowCellsPool.start.bind(RowCellsPool);
+    const pools: RowCellsPool[] = [];
+    // An answer overdue after 300 ms (the app waits longer): the export is not held until cancelled.
+    const started = vi.spyOn(RowCellsPool, 'start').mockImplementation((spec, count, script) => {
+      const pool = start(spec, count, script, 300);
+      if (pool) pools.push(pool);
+      return pool;
+    });
+    await exportTo('here.xlsx', 'this thread');
+    const exported = await Promise.race([
+      exportTo('hung.xlsx', { file: hung, execArgv: [] }),
+      new Promise((resolve) => setTimeout(() => resolve('still running'), 20_000)),
+    ]).finally(() => started.mockRestore());
+    expect(exported).toMatchObject({ ok: true, value: { rows: ROWS } });
+    expect(readFileSync(held, 'utf8').length).toBeGreaterThanOrEqual(1);
+    expect(parts('hung.xlsx')).toEqual(parts('here.xlsx'));
+    expect(leftOver('hung.xlsx')).toEqual([]);
+    expectEnded(pools);
+  }, 60_000);
+
   it('closed twice (a cancel, then the export itself), returns only once its workers have ended', async () => {
     const fields = exportFields(list.columns, parseTimeZone('+08:00') as TimeZone);
     const writer = new XlsxStreamWriter(join(dir, 'closed-twice.xlsx'), fields, { sheetName: 'Voice records' });
