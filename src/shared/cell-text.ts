@@ -4,6 +4,7 @@
  * search and filters over loaded rows, and the export that must equal them.
  */
 import type { Column } from './columns';
+import { m } from './i18n';
 import { formatInstant, type TimeZone } from './time-zone';
 
 /** An instant as the app writes it (time-zone.ts): cells to the second, in the profile's zone. */
@@ -15,9 +16,22 @@ export function formatDuration(seconds: number): string {
   return `${sign}${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 }
 
-/** A code with its label, as the table shows it: "connected (50)", or the bare code when it has no label. */
+/** A code with its label, as the table shows it: "connected (50)" ("已接通（50）"), or the bare code when it has no label. */
 export function codeDisplay(label: string | null, value: number | string): string {
-  return label === null ? String(value) : `${label} (${value})`;
+  return label === null ? String(value) : m.code_with_label({ label, code: String(value) });
+}
+
+const LABEL_MARK = '\u0001';
+const CODE_MARK = '\u0002';
+
+/**
+ * What the language writes between a code's label and the code, and after the code (" (" and
+ * ")"; "（" and "）" in Chinese): for the archive's SQL to show a code as codeDisplay does.
+ */
+export function codeDisplayJoints(): { between: string; after: string } {
+  const shown = m.code_with_label({ label: LABEL_MARK, code: CODE_MARK });
+  const codeAt = shown.indexOf(CODE_MARK);
+  return { between: shown.slice(shown.indexOf(LABEL_MARK) + LABEL_MARK.length, codeAt), after: shown.slice(codeAt + CODE_MARK.length) };
 }
 
 /** The text of one cell as the table shows it; '' for an empty cell. */

@@ -9,7 +9,7 @@ import type { Column, CurrencyOf } from '../../shared/columns';
 import { type ColumnFilterPlan, codeSearchText } from '../../shared/column-filter';
 import type { NumberTest } from '../../shared/number-filter';
 import { DAY_MS } from '../../shared/calendar';
-import { formatInstant } from '../../shared/cell-text';
+import { codeDisplayJoints, formatInstant } from '../../shared/cell-text';
 import { offsetMinutesAt, parseTimeZone, QUARTER_HOUR_MS, type TimeZone } from '../../shared/time-zone';
 import { digitMask } from './digit-mask';
 import { STORED_DIGITS_MIN } from './stored-digits';
@@ -449,10 +449,22 @@ function codeSearch<R>(layout: TableLayout, column: Column<R>, field: FieldLayou
     conditions.push(sql`(${outside}${code} <> '')`);
   } else {
     // "key 5 (5)": a needle without a space or a bracket lies within the code, unless the prefix runs into it.
-    const shown = /[ ()]/.test(needle) || !prefix.endsWith(' ') ? sql`(${param(prefix)} || ${code} || ' (' || ${code} || ')')` : code;
+    const shown = mayRunPastCode(needle) || !prefix.endsWith(' ') ? otherwiseShown(prefix, code) : code;
     conditions.push(sql`(${outside}${code} <> '' AND ${contains(shown, needle)})`);
   }
   return anyOf(conditions);
+}
+
+/** A code outside the label table as the table shows it (codeDisplay of its prefix and code): "key 5 (5)". */
+function otherwiseShown(prefix: string, code: SqlQuery): SqlQuery {
+  const { between, after } = codeDisplayJoints();
+  return sql`(${param(prefix)} || ${code} || ${param(between)} || ${code} || ${param(after)})`;
+}
+
+/** Whether a needle holds a space or one of the language's brackets around a code, so it may reach past the code itself. */
+function mayRunPastCode(needle: string): boolean {
+  const { between, after } = codeDisplayJoints();
+  return [' ', ...between, ...after].some((joint) => needle.includes(joint.toLowerCase()));
 }
 
 /** A needle answered from the stored digit runs (stored-digits.ts). */
@@ -476,9 +488,9 @@ function codeLabelSearch<R>(layout: TableLayout, column: Column<R>, field: Field
   const outside = listed ? sql`${value} NOT IN (${listed}) AND ` : sql``;
   const code = codeTextSql(layout, field);
   if (prefix.toLowerCase().includes(needle)) conditions.push(sql`(${outside}${code} <> '')`);
-  else if (/[ ()]/.test(needle) || !prefix.endsWith(' ')) {
+  else if (mayRunPastCode(needle) || !prefix.endsWith(' ')) {
     // The needle may run from the prefix into the code; one without a space or a bracket after a prefix ending in a space lies within the code.
-    conditions.push(sql`(${outside}${code} <> '' AND ${contains(sql`(${param(prefix)} || ${code} || ' (' || ${code} || ')')`, needle)})`);
+    conditions.push(sql`(${outside}${code} <> '' AND ${contains(otherwiseShown(prefix, code), needle)})`);
   }
   return conditions;
 }

@@ -1,6 +1,7 @@
 /** What changed between two states of a seat group's settings, in words a person reads. */
 import { m } from '../i18n';
 import { CALLIN_STRATEGY_NAMES, FS_NODE_NAMES, SWITCH_NAMES } from '../platform';
+import { codeDisplay } from '../cell-text';
 import { changedFields, isFsNode, SEAT_GROUP_FIELD_LABELS, type SeatGroupField, type SeatGroupValues } from './values';
 
 export interface FieldChange {
@@ -19,19 +20,19 @@ export const notSet = (): string => m.mms_sg_not_set();
 export function displaySetting<K extends SeatGroupField>(field: K, value: SeatGroupValues[K]): string {
   if (field === 'labelName') {
     const labels = value as string[];
-    return labels.length === 0 ? m.mms_sg_no_labels() : labels.join(', ');
+    return labels.length === 0 ? m.mms_sg_no_labels() : labels.join(m.mms_list_separator());
   }
   if (value === null) return notSet();
   switch (field) {
     case 'callinStrategy': {
       const label = CALLIN_STRATEGY_NAMES[value as number];
-      return label ? `${label()} (${String(value)})` : m.mms_sg_unknown_strategy({ value: String(value) });
+      return label ? codeDisplay(label(), String(value)) : m.mms_sg_unknown_strategy({ value: String(value) });
     }
     case 'displaySwitch':
     case 'encryptNumber':
       return SWITCH_NAMES[value as number]?.() ?? m.mms_sg_unknown_value({ value: String(value) });
     case 'fsNode':
-      return isFsNode(value) ? `${FS_NODE_NAMES[value]()} (${value})` : m.mms_sg_unknown_node({ value: String(value) });
+      return isFsNode(value) ? codeDisplay(FS_NODE_NAMES[value](), value) : m.mms_sg_unknown_node({ value: String(value) });
     case 'turnSeatRing':
       return `“${String(value)}”`;
     default:

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { columnFilterSql, searchSql } from '../../../src/main/archive/shown-sql';
 import { archiveTableFor } from '../../../src/main/archive/tables';
 import { buildSandboxData } from '../../../src/main/sandbox/data';
-import { cellText } from '../../../src/shared/cell-text';
+import { cellText, codeDisplay, codeDisplayJoints } from '../../../src/shared/cell-text';
 import { passesColumnFilter, planColumnFilter, rowPredicate } from '../../../src/shared/column-filter';
 import type { Column } from '../../../src/shared/columns';
 import { setCurrentLocale } from '../../../src/shared/i18n';
@@ -49,7 +49,7 @@ describe('a label typed in the interface language finds its rows in the archive'
   it('in Chinese: 已接通 is call status 50, 未接通 the three not connected, 按键 1 key 1', async () => {
     setCurrentLocale('zh-CN');
     const rowsBack = await all();
-    expect(cellText(column('callStatus'), { ...rowsBack[0], callStatus: 50 }, zone)).toBe('已接通 (50)');
+    expect(cellText(column('callStatus'), { ...rowsBack[0], callStatus: 50 }, zone)).toBe('已接通（50）');
     const connected = await filtered('callStatus', '已接通');
     expect(connected.found.length).toBeGreaterThan(0);
     expect(connected.found).toEqual(connected.expected);
@@ -67,13 +67,15 @@ describe('a label typed in the interface language finds its rows in the archive'
     // The English label is no Chinese label: it picks no call status.
     expect((await filtered('callStatus', 'connected')).found).toEqual([]);
 
-    for (const needle of ['已接通', '语音信箱', '按键']) {
+    // Codes beside their labels in the language's brackets, as the table shows them: "已接通（50）", "按键 1（1）".
+    for (const needle of ['已接通', '语音信箱', '按键', '已接通（50）', '按键 1（1）', '1）', '(50)']) {
       const keep = rowPredicate(columns, [], needle, zone);
       const expected = rowsBack.filter((row) => keep?.(row) ?? true).map((row) => table.keyOf(row, rowsBack.indexOf(row)));
       const condition = searchSql(table.layout, columns, needle, zone);
       const page = await archive().page(table, { shown: condition ? [condition] : [] }, 0, 1_000);
       expect(page.records.map((row, index) => table.keyOf(row, index)).sort(), `searched for "${needle}"`).toEqual(expected.sort());
-      if (needle === '已接通') expect(expected.length).toBeGreaterThan(0);
+      if (['已接通', '已接通（50）', '按键 1（1）'].includes(needle)) expect(expected.length, needle).toBeGreaterThan(0);
+      if (needle === '(50)') expect(expected).toEqual([]);
     }
   }, 60_000);
 
@@ -86,4 +88,18 @@ describe('a label typed in the interface language finds its rows in the archive'
     expect(connected.found).toEqual(rowsBack.filter((row) => row.callStatus === 50).map((row) => table.keyOf(row, rowsBack.indexOf(row))).sort());
     expect((await filtered('callStatus', '已接通')).found).toEqual([]);
   }, 60_000);
+});
+
+describe("a code beside its label, as the archive's SQL writes it", () => {
+  afterEach(() => setCurrentLocale('en'));
+
+  it('is joined as the table joins it, in every language', () => {
+    for (const locale of ['en', 'zh-CN', 'en-XA'] as const) {
+      setCurrentLocale(locale);
+      const { between, after } = codeDisplayJoints();
+      expect(`已接通${between}50${after}`, locale).toBe(codeDisplay('已接通', 50));
+    }
+    setCurrentLocale('zh-CN');
+    expect(codeDisplayJoints()).toEqual({ between: '（', after: '）' });
+  });
 });

@@ -84,11 +84,11 @@ describe('seat-group texts in Chinese', () => {
     setCurrentLocale('zh-CN');
     expect(SEAT_GROUP_FIELD_LABELS.fsNode()).toBe('节点');
     expect(diffValues(values, after).map((change) => `${change.label}: ${change.old} → ${change.new}`)).toEqual([
-      '呼入策略: 按空闲时长分配 (1) → 轮询 (4)',
+      '呼入策略: 按空闲时长分配（1） → 轮询（4）',
       '标签: vip → 无标签',
       '通话记录中显示录音: 开启 → 关闭',
     ]);
-    expect(mismatchMessages(values, { ...values, fsNode: 'USA_FS' })).toEqual(['节点：发送的是 新加坡 (SG_FS)，服务器保存的是 美国 (USA_FS)。']);
+    expect(mismatchMessages(values, { ...values, fsNode: 'USA_FS' })).toEqual(['节点：发送的是 新加坡（SG_FS），服务器保存的是 美国（USA_FS）。']);
     expect(labelRefusal(['vip'], 'vip')).toBe('“vip”已在列表中：标签名称不能重复。');
     const checked = validateSeatGroupEdit({ voiceGroupId: '0', displaySwitch: 2, encryptNumber: 0, timeoutIdle: -1 } as never);
     expect(checked).toMatchObject({ ok: false, error: { fields: { voiceGroupId: '请输入坐席组 ID（不小于 1 的整数）。', timeoutIdle: '请输入次数（不小于 0 的整数），或留空以清除。' } } });
