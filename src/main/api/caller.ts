@@ -218,7 +218,7 @@ const WRITE_UNKNOWN: Readonly<Record<string, () => string>> = {
 function writeError(failure: CallFailure, operation: string): AppError {
   if (!failure.maybeApplied) return failure.error;
   const cause = failure.error.detail
-    ? `${failure.error.message} (${failure.error.detail})`
+    ? m.errors_message_with_detail({ message: failure.error.message, detail: failure.error.detail })
     : failure.error.message;
   return {
     code: 'outcome-unknown',

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setCurrentLocale } from '../../../src/shared/i18n';
 import { LISTS } from '../../../src/shared/operations';
 import { checkedPage } from '../support/checked';
 import {
@@ -162,6 +163,18 @@ describe('retries and write safety', () => {
         expect(stub.requests).toHaveLength(1);
       });
     }
+
+    it("in Chinese, a write's unknown outcome gives the cause's detail in the language's brackets", async () => {
+      setCurrentLocale('zh-CN');
+      try {
+        stub.script(HTML_502);
+        const result = await client.mmsSend(MMS);
+        expect(result).toMatchObject({ ok: false, error: { code: 'outcome-unknown' } });
+        if (!result.ok) expect(result.error.detail).toMatch(/^http-5xx: [^()]+（[^()]+）$/su);
+      } finally {
+        setCurrentLocale('en');
+      }
+    });
 
     it('a platform refusal of a write is a plain error, not retried', async () => {
       stub.script(platformStatus(-18, 'system error'), success());
