@@ -3,11 +3,13 @@
  * the rows after it, written by the export engine (partial file, then rename) as an export
  * job in the jobs area, so its end is told like any export's (a notification when away).
  */
+import { rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { m } from '../../shared/i18n';
 import type { Accounts } from '../accounts/accounts';
 import { createClient, type PlatformClient } from '../api';
 import { runExport } from '../export/export-job';
+import { partialPathOf } from '../export/reservation';
 import { checkFetchAll } from '../jobs/fetch-all';
 import type { JobRegistry } from '../jobs/job-registry';
 import { completed, runJob, stopped } from '../jobs/run-job';
@@ -24,6 +26,11 @@ export interface DailyReportDeps {
   jobs: JobRegistry;
   log: Logger;
   appVersion: string;
+  /**
+   * When this app started (epoch ms): a partial file of a daily report older than that was left by a run the
+   * app's end cut off (closed, crashed, power lost), as the scheduler never writes one report twice at once.
+   */
+  appStartedAtMs: number;
 }
 
 const OPERATIONS = { voice: 'voiceRecords', numbers: 'numberRecords' } as const;
@@ -31,6 +38,24 @@ const OPERATIONS = { voice: 'voiceRecords', numbers: 'numberRecords' } as const;
 /** The platform's window for a day: from its midnight to its last second (the platform's end time is included). */
 export function reportParams(day: ReportDay, zone: TimeZone): { strTime: string; endTime: string } {
   return { strTime: formatIsoInZone(day.fromMs, zone), endTime: formatIsoInZone(day.toMs - 1000, zone) };
+}
+
+/** File times are coarse (2 s on FAT drives; a clock tick elsewhere): a file this close to the start may be newer. */
+const MTIME_COARSENESS_MS = 2_000;
+
+/**
+ * Removes the partial file of `path` a daily report left when the app stopped mid-run. Left there, it reads as
+ * a report being written (file-busy) until the export's day-old cleanup: the missed report would fail at every
+ * retry for up to a day. A partial written since the app started is someone else's and is left alone.
+ */
+function removePartialLeftBefore(path: string, appStartedAtMs: number): void {
+  const partial = partialPathOf(path);
+  try {
+    const info = statSync(partial, { throwIfNoEntry: false });
+    if (info?.isFile() && info.mtimeMs < appStartedAtMs - MTIME_COARSENESS_MS) rmSync(partial, { force: true });
+  } catch {
+    // Not removable (a read-only folder): the export's claim says so.
+  }
 }
 
 /**
@@ -67,6 +92,7 @@ export async function writeDailyReport(
   const path = join(folder, reportFileName(listName, day.key, profile));
   const query = checkFetchAll(list, reportParams(day, profile.zone), {});
   if (!query.ok) return query;
+  removePartialLeftBefore(path, deps.appStartedAtMs);
   const job = deps.jobs.start({ kind: 'export', title: () => m.export_daily_report_title({ title: list.endpoint.title(), day: day.key }), profileId: profile.id, operation, path, cancellable: true });
   const ending = await runJob(job, 'daily report', deps.log, async () => {
     const connection = await deps.accounts.connection(profile.id);

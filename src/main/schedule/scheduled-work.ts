@@ -31,6 +31,8 @@ export interface ScheduledWorkDeps {
   userDataDir: string;
   appVersion: string;
   clock?: SchedulerClock;
+  /** When the app started (default: now, as the services start with it). */
+  startedAtMs?: number;
 }
 
 export interface ScheduledWork {
@@ -41,6 +43,7 @@ export interface ScheduledWork {
 export function createScheduledWork(deps: ScheduledWorkDeps): ScheduledWork {
   const { accounts, archives, jobs, log } = deps;
   const days = new ReportDaysFile(join(deps.userDataDir, REPORT_DAYS_FILE));
+  const appStartedAtMs = deps.startedAtMs ?? Date.now();
 
   function profiles(): ScheduledProfile[] {
     try {
@@ -77,7 +80,7 @@ export function createScheduledWork(deps: ScheduledWorkDeps): ScheduledWork {
       const running = jobs.list().some((job) => job.kind === 'sync' && job.profileId === profileId && job.state === 'running');
       return running ? null : sync(profileId).catch((error: unknown) => fail('internal', error instanceof Error ? error.message : String(error)));
     },
-    report: (profile, list, day, folder) => writeDailyReport({ accounts, jobs, log, appVersion: deps.appVersion }, profile, list, day, folder),
+    report: (profile, list, day, folder) => writeDailyReport({ accounts, jobs, log, appVersion: deps.appVersion, appStartedAtMs }, profile, list, day, folder),
     lastReportDay: (profileId) => days.get(profileId),
     setLastReportDay: (profileId, dayKey) => days.set(profileId, dayKey),
     log,

@@ -105,7 +105,7 @@ describe("main's check of the folder at save time", () => {
     const zone = parseTimeZone('UTC') as TimeZone;
     const unused = {} as never;
     const written = await writeDailyReport(
-      { accounts: unused as Accounts, jobs: unused as JobRegistry, log: unused, appVersion: 'test' },
+      { accounts: unused as Accounts, jobs: unused as JobRegistry, log: unused, appVersion: 'test', appStartedAtMs: 0 },
       { id: 'p', name: 'P', zone },
       'voice',
       reportDayOf(20_000, zone),

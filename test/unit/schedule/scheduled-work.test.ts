@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
@@ -131,6 +131,36 @@ describe('the daily report', () => {
     expect(failed?.error?.message).toContain('is not over yet');
     const status = valueOf(await test.call<ScheduleStatus>('scheduleStatus', { profileId: SANDBOX_PROFILE_ID }));
     expect(status.lastReportDay).toBeNull();
+  }, 60_000);
+});
+
+describe('a daily report cut off when the app stopped', () => {
+  it('is written at the next start: the partial file it left is not taken for a report being written', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'schedule-report-crash-data-'));
+    const folder = mkdtempSync(join(tmpdir(), 'schedule-reports-crash-'));
+    const calendar = calendarOf(parseTimeZone('+08:00') as TimeZone);
+    const name = `voice-report_${calendar.dayKey(calendar.dayOf(Date.now()) - 1)}_Sandbox-demo.xlsx`;
+    // The app was closed (or crashed) ten minutes ago while it wrote yesterday's report.
+    const left = join(folder, `${name}.partial-switchboard`);
+    writeFileSync(left, 'PK half a workbook');
+    const tenMinutesAgo = new Date(Date.now() - 10 * 60_000);
+    utimesSync(left, tenMinutesAgo, tenMinutesAgo);
+    const test = services(dataDir);
+    await reportsDueAtMidnight(test, folder);
+    expect(test.jobChanges.filter((change) => change.state === 'failed').map((change) => change.error?.code)).toEqual([]);
+    expect(readdirSync(folder)).toEqual([name]);
+    expect(Object.keys(unzipSync(readFileSync(join(folder, name))))).toContain('xl/workbook.xml');
+  }, 60_000);
+
+  it('leaves alone a partial file written since the app started: another writer may be at it', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'schedule-reports-busy-'));
+    const test = services(mkdtempSync(join(tmpdir(), 'schedule-report-busy-data-')));
+    const calendar = calendarOf(parseTimeZone('+08:00') as TimeZone);
+    const left = join(folder, `voice-report_${calendar.dayKey(calendar.dayOf(Date.now()) - 1)}_Sandbox-demo.xlsx.partial-switchboard`);
+    writeFileSync(left, 'PK being written');
+    await reportsDueAtMidnight(test, folder);
+    expect(test.jobChanges.find((change) => change.state === 'failed')?.error?.code).toBe('file-busy');
+    expect(readFileSync(left, 'utf8')).toBe('PK being written');
   }, 60_000);
 });
 
