@@ -136,12 +136,26 @@ export function nextReportDueMs(nowMs: number, atLocalTime: string, zone: TimeZo
   return nowMs < dueToday ? dueToday : reportDueMs(today + 1, atLocalTime, zone);
 }
 
+/** The part of a report's file name a profile's name gives; '' when the name keeps no letter or digit. */
+function reportNamePart(profile: { name: string }): string {
+  return safeNamePart(profile.name);
+}
+
+/** The first 8 characters of a profile's id, safe in a file name. */
+function idPart(profile: { id: string }): string {
+  return safeNamePart(profile.id).slice(0, 8) || 'unnamed';
+}
+
 /**
  * `voice-report_2026-11-01_Ops.xlsx`: the day and the profile, safe as a file name on every system. A name
- * that keeps no letter or digit (`***`) is named by the profile's id instead, so two such profiles reporting
- * into one folder never write over each other's file.
+ * that keeps no letter or digit (`***`) is named by the profile's id instead, and a name that gives the same
+ * file name as another of `profiles` (`Ops team` and `Ops-team`; `Ops` and `ops` in a folder that ignores case)
+ * gets its id after it, so two profiles reporting into one folder never write over each other's file.
  */
-export function reportFileName(list: ReportListName, dayKey: string, profile: { id: string; name: string }): string {
-  const named = safeNamePart(profile.name) || `profile-${safeNamePart(profile.id).slice(0, 8) || 'unnamed'}`;
-  return `${list === 'voice' ? 'voice' : 'number'}-report_${dayKey}_${named}.xlsx`;
+export function reportFileName(list: ReportListName, dayKey: string, profile: { id: string; name: string }, profiles: readonly { id: string; name: string }[] = []): string {
+  const named = reportNamePart(profile);
+  const key = named.toLowerCase();
+  const shared = named !== '' && profiles.some((other) => other.id !== profile.id && reportNamePart(other).toLowerCase() === key);
+  const part = named === '' ? `profile-${idPart(profile)}` : shared ? `${named}_${idPart(profile)}` : named;
+  return `${list === 'voice' ? 'voice' : 'number'}-report_${dayKey}_${part}.xlsx`;
 }

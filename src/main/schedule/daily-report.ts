@@ -89,7 +89,8 @@ export async function writeDailyReport(
   const list: SomeList = listOf(operation);
   // A profile file from another system (C:\Reports read on Linux) must not resolve against the working directory.
   if (!isFullPathOn(process.platform, folder)) return fail('folder-not-absolute', notFullPathHere(folder));
-  const path = join(folder, reportFileName(listName, day.key, profile));
+  // Named apart from any other profile whose name would give the same file name.
+  const path = join(folder, reportFileName(listName, day.key, profile, deps.accounts.scheduledProfiles()));
   const query = checkFetchAll(list, reportParams(day, profile.zone), {});
   if (!query.ok) return query;
   removePartialLeftBefore(path, deps.appStartedAtMs);

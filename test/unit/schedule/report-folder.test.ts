@@ -136,3 +136,28 @@ describe("a daily report's file name", () => {
     for (const name of [first, second]) expect(name).toMatch(/^voice-report_2026-11-24_profile-[0-9a-f]{8}\.xlsx$/);
   });
 });
+
+describe('two profiles whose names make one file name', () => {
+  // Profile names are unique as typed, but a file name keeps only letters, digits, '.', '_' and '-', and a
+  // Windows or macOS folder does not tell upper from lower case.
+  it.each([
+    ['a space and a dash', 'Ops team', 'Ops-team'],
+    ['a slash and a space', 'Ops/night', 'Ops night'],
+    ['case, on a folder that ignores it', 'Ops-Team', 'ops team'],
+    ['the sandbox and a namesake', 'Sandbox (demo)', 'Sandbox demo'],
+  ])('never share a report file (%s)', (_what, firstName, secondName) => {
+    const first = { id: '3f2b9c1e-0000-4000-8000-000000000001', name: firstName };
+    const second = { id: '9a7d5e4c-0000-4000-8000-000000000002', name: secondName };
+    const profiles = [first, second, { id: 'other', name: 'Billing' }];
+    const firstFile = reportFileName('voice', '2026-11-24', first, profiles);
+    const secondFile = reportFileName('voice', '2026-11-24', second, profiles);
+    expect(firstFile.toLowerCase()).not.toBe(secondFile.toLowerCase());
+    expect(firstFile).toMatch(/_3f2b9c1e\.xlsx$/);
+    expect(secondFile).toMatch(/_9a7d5e4c\.xlsx$/);
+  });
+
+  it('a name no other profile shares keeps its plain file name', () => {
+    const profiles = [{ id: 'a', name: 'Ops' }, { id: 'b', name: 'Billing' }];
+    expect(reportFileName('voice', '2026-11-24', profiles[0], profiles)).toBe('voice-report_2026-11-24_Ops.xlsx');
+  });
+});
