@@ -153,13 +153,18 @@ export class Scheduler {
     return null;
   }
 
-  /** The report clock is looked at again at the next due time or retry, and at least every REPORT_CHECK_MS. */
+  /**
+   * The report clock is looked at again at the next due time or retry, and at least every REPORT_CHECK_MS. A
+   * profile whose reports are being written is left out: its retry time has passed (that is why it runs), so
+   * counting it would look every second until it ends; its end arms the check again.
+   */
   private armReportCheck(): void {
     if (this.reportTimer !== null) this.clock.clearTimeout(this.reportTimer);
     this.reportTimer = null;
     if (!this.started) return;
     const now = this.clock.now();
-    const next = Math.min(...this.deps.profiles().map((profile) => this.nextReportAt(profile, now) ?? Number.POSITIVE_INFINITY));
+    const waiting = this.deps.profiles().filter((profile) => !this.reporting.has(profile.id));
+    const next = Math.min(...waiting.map((profile) => this.nextReportAt(profile, now) ?? Number.POSITIVE_INFINITY));
     if (Number.isFinite(next)) {
       this.reportTimer = this.clock.setTimeout(() => this.checkReports(), Math.max(1000, Math.min(next - now, REPORT_CHECK_MS)));
     }
@@ -246,7 +251,6 @@ export class Scheduler {
             this.reportRetries.set(profile.id, { at: this.clock.now() + waitMs, failures, settings: JSON.stringify(report) });
             this.deps.log.warn(`The daily ${list} report of ${window.key} for ${profile.name} was not written: ${written.error.message}`);
             this.deps.onChange?.();
-            this.armReportCheck();
             return;
           }
         }
@@ -255,6 +259,7 @@ export class Scheduler {
       }
     } finally {
       this.reporting.delete(profile.id);
+      this.armReportCheck();
     }
   }
 }

@@ -272,3 +272,50 @@ describe('daily report', () => {
     h.scheduler.stop();
   });
 });
+
+describe('the report clock while a retried report runs', () => {
+  it('is not looked at every second until the report ends', async () => {
+    const t0 = Date.parse('2026-11-25T14:00:00Z');
+    vi.setSystemTime(t0);
+    const settings: ScheduleSettings = { syncEveryMinutes: null, dailyReport: { atLocalTime: '06:00', folder: '/reports', lists: ['voice'] } };
+    const profile: ScheduledProfile = { id: 'ops', name: 'Ops', zone: NEW_YORK, settings };
+    let reads = 0;
+    let attempts = 0;
+    let finish: (result: Result<unknown>) => void = () => {};
+    let lastDay: string | null = '2026-11-23';
+    const scheduler = new Scheduler({
+      clock: fakeClock,
+      profiles: () => {
+        reads += 1;
+        return [profile];
+      },
+      sync: () => null,
+      // The first try fails; the retry a quarter hour later takes an hour (a large day over a slow network).
+      report: () => {
+        attempts += 1;
+        if (attempts === 1) return Promise.resolve({ ok: false, error: { code: 'network', message: 'down' } });
+        return new Promise((resolve) => {
+          finish = resolve;
+        });
+      },
+      lastReportDay: () => lastDay,
+      setLastReportDay: (_id, key) => {
+        lastDay = key;
+      },
+      log: silent,
+    });
+    scheduler.start();
+    await scheduler.reportsSettled;
+    await vi.advanceTimersByTimeAsync(15 * MINUTE);
+    expect(attempts).toBe(2);
+    const readsBefore = reads;
+    await vi.advanceTimersByTimeAsync(60 * MINUTE);
+    // A look every quarter hour at most (4 in the hour), not 3,600.
+    expect(reads - readsBefore).toBeLessThanOrEqual(8);
+    finish({ ok: true, value: null });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(lastDay).toBe('2026-11-24');
+    expect(scheduler.nextRuns('ops').reportAt).toBe(Date.parse('2026-11-26T11:00:00Z'));
+    scheduler.stop();
+  });
+});
