@@ -75,6 +75,8 @@ describe('the interface messages', () => {
     expect(using(/基础 ?(URL|地址)/)).toEqual([]);
     // A zone's offset from UTC is 时差, as the errors say; 偏移 is left to a row's or a clock's.
     expect(using(/(?<!行|时钟)偏移/)).toEqual([]);
+    // Scheduled work is 定时任务 (its section in Accounts, and the jobs area's heading), set with 定时: not also 计划.
+    expect(using(/计划/)).toEqual([]);
     // Shortcuts and other asides after Chinese words in （）, as the sidebar's "语音记录（Ctrl+1）".
     expect(using(/[\u4e00-\u9fff] ?\(/)).toEqual([]);
   });
