@@ -67,7 +67,7 @@ export function validateScheduleSettings(settings: ScheduleSettings): Record<str
   }
   const report = settings.dailyReport;
   if (report !== null) {
-    if (!LOCAL_TIME.test(report.atLocalTime)) errors.atLocalTime = m.export_schedule_time_format({ typed: report.atLocalTime.slice(0, 20) });
+    if (!LOCAL_TIME.test(report.atLocalTime)) errors.atLocalTime = m.export_schedule_time_format({ typed: echoInput(report.atLocalTime, 20) });
     const folder = reportFolderProblem(report.folder);
     if (folder !== null) errors.folder = folder;
     if (report.lists.length === 0 || report.lists.some((list) => !REPORT_LISTS.includes(list))) {

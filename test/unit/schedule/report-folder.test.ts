@@ -161,3 +161,16 @@ describe('two profiles whose names make one file name', () => {
     expect(reportFileName('voice', '2026-11-24', profiles[0], profiles)).toBe('voice-report_2026-11-24_Ops.xlsx');
   });
 });
+
+describe("the daily report's time, as typed", () => {
+  it('is repeated in its error as a readable line: no control character, no half of an emoji', () => {
+    const error = (atLocalTime: string): string | undefined =>
+      validateScheduleSettings({ syncEveryMinutes: null, dailyReport: { atLocalTime, folder: '/reports', lists: ['voice'] } }).atLocalTime;
+    const controls = error('06\u0000:00\nok\u001b[2J');
+    expect(controls).toMatch(/HH:MM/);
+    expect(controls).not.toMatch(/\p{Cc}/u);
+    const emoji = error(`${'1'.repeat(19)}🕕🕕`);
+    expect(emoji).not.toMatch(/\p{Cs}/u);
+    expect(emoji).toContain('1'.repeat(19));
+  });
+});
