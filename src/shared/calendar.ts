@@ -8,7 +8,7 @@
  * hours or days, and one offset lookup serves all of it.
  */
 import { intlLocale, m } from './i18n';
-import { DAY_MS, epochMsToWallTime, formatInstant, offsetMinutesAt, QUARTER_HOUR_MS, utcFields, wallTimeToEpochMs, type TimeZone } from './time-zone';
+import { DAY_MS, epochMsToWallTime, formatInstant, offsetMinutesAt, QUARTER_HOUR_MS, utcFields, wallTimeAsUtcMs, wallTimeToEpochMs, type TimeZone } from './time-zone';
 
 export { DAY_MS, QUARTER_HOUR_MS };
 export const HOUR_MS = 3_600_000;
@@ -84,8 +84,12 @@ export class ZoneCalendar {
 
   /** 'YYYY-MM-DD'. */
   dayKey(day: number): string {
-    const date = new Date(day * DAY_MS);
-    return `${String(date.getUTCFullYear()).padStart(4, '0')}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+    return calendarKey(day);
+  }
+
+  /** The instant the zone's clock reads `hour:minute` on a local day (a time skipped by a DST change: the next valid one). */
+  clockTimeOn(day: number, hour: number, minute: number): number {
+    return wallTimeToEpochMs({ ...utcFields(day * DAY_MS), hour, minute }, this.zone);
   }
 
   /** 'Mon 2026-11-02' ('周一 2026-11-02'). */
@@ -180,10 +184,19 @@ export function hourLabel(hour: number): string {
  * ('周一 2026-11-02'). A screen labels days it was sent again when the language changes.
  */
 export function dayLabelOfKey(key: string): string {
+  const day = dayOfKey(key);
+  return day === null ? key : `${weekdayName(day)} ${key}`;
+}
+
+/**
+ * The day a 'YYYY-MM-DD' key names (days since 1970-01-01, as ZoneCalendar.dayKey writes them); null for text
+ * that is not one, or not a real date ('2026-13-01', '2026-02-30').
+ */
+export function dayOfKey(key: string): number | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(key);
-  if (!match) return key;
-  const day = Math.floor(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) / DAY_MS);
-  return `${weekdayName(day)} ${key}`;
+  if (!match) return null;
+  const day = Math.floor(wallTimeAsUtcMs({ year: Number(match[1]), month: Number(match[2]), day: Number(match[3]), hour: 0, minute: 0, second: 0, millisecond: 0 }) / DAY_MS);
+  return Number.isFinite(day) && calendarKey(day) === key ? day : null;
 }
 
 /** Calendars by zone name: each keeps its offset cache. */
@@ -207,6 +220,12 @@ export function checkSpan(window: Window): void {
   if (window.toMs - window.fromMs > CALENDAR_MAX_DAYS * DAY_MS) {
     throw new RangeError(m.overview_window_too_long({ days: String(CALENDAR_MAX_DAYS) }));
   }
+}
+
+/** 'YYYY-MM-DD' of a day number: the same in every zone (a day number is already on the zone's clock). */
+function calendarKey(day: number): string {
+  const date = new Date(day * DAY_MS);
+  return `${String(date.getUTCFullYear()).padStart(4, '0')}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
 }
 
 function pad(value: number): string {

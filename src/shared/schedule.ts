@@ -6,7 +6,7 @@
 import { echoInput } from './echo';
 import { calendarOf, type Window } from './calendar';
 import { m } from './i18n';
-import { wallTimeToEpochMs, type TimeZone } from './time-zone';
+import type { TimeZone } from './time-zone';
 import { safeNamePart } from './safe-name';
 import { characterCount, unsendableCharacter } from './validation/text';
 
@@ -105,11 +105,7 @@ export function syncDelayMs(everyMinutes: number, failures: number): number {
 /** When the report is due on a local day: `atLocalTime` that day (a time skipped by a DST change runs at the next valid instant). */
 export function reportDueMs(day: number, atLocalTime: string, zone: TimeZone): number {
   const [hour, minute] = atLocalTime.split(':').map(Number);
-  const date = new Date(day * 86_400_000);
-  return wallTimeToEpochMs(
-    { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate(), hour, minute, second: 0, millisecond: 0 },
-    zone,
-  );
+  return calendarOf(zone).clockTimeOn(day, hour, minute);
 }
 
 /** A report day: the local day written, its key and its window (23, 24 or 25 hours). */

@@ -4,9 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { writeFileAtomically } from '../atomic-file';
+import { dayOfKey } from '../../shared/calendar';
 import { isRecord } from '../../shared/parse';
-
-const DAY_KEY = /^\d{4}-\d{2}-\d{2}$/;
 
 export class ReportDaysFile {
   constructor(private readonly file: string) {}
@@ -29,6 +28,6 @@ export class ReportDaysFile {
       return {};
     }
     if (!isRecord(parsed)) return {};
-    return Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && DAY_KEY.test(entry[1])));
+    return Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && dayOfKey(entry[1]) !== null));
   }
 }

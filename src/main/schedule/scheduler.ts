@@ -4,7 +4,7 @@
  * set local time, caught up at start when the app was closed at that time. The clock and
  * the timers are injected, so tests drive time.
  */
-import { DAY_MS } from '../../shared/calendar';
+import { dayOfKey } from '../../shared/calendar';
 import type { Logger } from '../log';
 import type { Result } from '../../shared/result';
 import {
@@ -72,10 +72,6 @@ interface SyncLoop {
   nextAt: number | null;
   failures: number;
   running: boolean;
-}
-
-function dayOfKey(key: string): number {
-  return Math.round(Date.parse(`${key}T00:00:00Z`) / DAY_MS);
 }
 
 export class Scheduler {
@@ -223,8 +219,10 @@ export class Scheduler {
       if (report === null) continue;
       if (this.reporting.has(profile.id) || (this.retryOf(profile)?.at ?? 0) > now) continue;
       const dueDay = latestDueReportDay(now, report.atLocalTime, profile.zone);
-      const last = this.deps.lastReportDay(profile.id);
-      const first = last === null ? dueDay : Math.max(dayOfKey(last) + 1, dueDay - REPORT_CATCH_UP_DAYS + 1);
+      // A day that is not a real date (a damaged file) is none: else no day would ever follow it.
+      const stored = this.deps.lastReportDay(profile.id);
+      const last = stored === null ? null : dayOfKey(stored);
+      const first = last === null ? dueDay : Math.max(last + 1, dueDay - REPORT_CATCH_UP_DAYS + 1);
       if (first > dueDay) continue;
       work.push(this.writeReports(profile, first, dueDay));
     }

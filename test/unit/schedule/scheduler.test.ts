@@ -207,6 +207,18 @@ describe('daily report', () => {
     again.scheduler.stop();
   });
 
+  it('a last day that is not a real date (a damaged report-days.json) is taken as none: the latest due day is written', async () => {
+    vi.setSystemTime(Date.parse('2026-11-25T14:00:00Z'));
+    for (const damaged of ['2026-13-01', '2026-00-10', '2026-02-30']) {
+      const h = harness({ syncEveryMinutes: null, dailyReport: at6 }, { lastDay: damaged });
+      h.scheduler.start();
+      await h.scheduler.reportsSettled;
+      expect(h.reports.map((report) => report.day.key), damaged).toEqual(['2026-11-24']);
+      expect(h.lastDay()).toBe('2026-11-24');
+      h.scheduler.stop();
+    }
+  });
+
   it('after days closed, each missed day is written once at start, oldest first, at most the last seven', async () => {
     vi.setSystemTime(Date.parse('2026-11-25T14:00:00Z'));
     const h = harness({ syncEveryMinutes: null, dailyReport: at6 }, { lastDay: '2026-11-21' });
