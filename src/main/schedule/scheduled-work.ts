@@ -16,10 +16,12 @@ import type { Handlers } from '../handlers/dispatcher';
 import type { ScheduleStatus } from '../../shared/methods/schedule';
 import { fail, ok, type AppError, type Result } from '../../shared/result';
 import { parseTimeZone } from '../../shared/time-zone';
+import { calendarOf, dayOfKey } from '../../shared/calendar';
+import { latestDueReportDay } from '../../shared/schedule';
 import { writeDailyReport } from './daily-report';
 import { scheduleSettingsProblemsHere } from './report-folder';
 import { ReportDaysFile } from './report-days-file';
-import { Scheduler, type ScheduledProfile, type SchedulerClock } from './scheduler';
+import { Scheduler, SYSTEM_CLOCK, type ScheduledProfile, type SchedulerClock } from './scheduler';
 
 export const REPORT_DAYS_FILE = 'report-days.json';
 
@@ -86,6 +88,19 @@ export function createScheduledWork(deps: ScheduledWorkDeps): ScheduledWork {
     log,
   });
 
+  /**
+   * A daily report switched on again resumes with the latest due day: the days it was off were never due, so
+   * they are not written all at once at the next check (days missed while the app was closed, with it on, are).
+   */
+  function resumeReports(profileId: string, atLocalTime: string): void {
+    const stored = days.get(profileId);
+    const last = stored === null ? null : dayOfKey(stored);
+    const profile = profiles().find((candidate) => candidate.id === profileId);
+    if (last === null || profile === undefined) return;
+    const dueDay = latestDueReportDay((deps.clock ?? SYSTEM_CLOCK).now(), atLocalTime, profile.zone);
+    if (last < dueDay - 1) days.set(profileId, calendarOf(profile.zone).dayKey(dueDay - 1));
+  }
+
   function status(profileId: string): ScheduleStatus {
     const next = scheduler.nextRuns(profileId);
     return {
@@ -109,7 +124,9 @@ export function createScheduledWork(deps: ScheduledWorkDeps): ScheduledWork {
             fields.syncEveryMinutes ??= m.export_schedule_needs_archive();
           }
           if (Object.keys(fields).length > 0) throw new AccountsError('validation', m.errors_schedule_settings_fields(), fields);
+          const reportWasOff = accounts.scheduleSettings(profileId).dailyReport === null;
           accounts.setScheduleSettings(profileId, settings);
+          if (reportWasOff && settings.dailyReport !== null) resumeReports(profileId, settings.dailyReport.atLocalTime);
           scheduler.refresh();
           return ok(status(profileId));
         }),

@@ -134,6 +134,37 @@ describe('the daily report', () => {
   }, 60_000);
 });
 
+describe('a daily report switched on again', () => {
+  it('resumes with the latest due day: the days it was off are not written all at once', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'schedule-report-resume-data-'));
+    const folder = mkdtempSync(join(tmpdir(), 'schedule-reports-resume-'));
+    const calendar = calendarOf(parseTimeZone('+08:00') as TimeZone);
+    const today = calendar.dayOf(Date.now());
+    // The report was on until six days ago, then switched off.
+    writeFileSync(join(dataDir, 'report-days.json'), JSON.stringify({ [SANDBOX_PROFILE_ID]: calendar.dayKey(today - 6) }));
+    const test = services(dataDir);
+    await reportsDueAtMidnight(test, folder);
+    expect(readdirSync(folder)).toEqual([`voice-report_${calendar.dayKey(today - 1)}_Sandbox-demo.xlsx`]);
+  }, 60_000);
+
+  it('after a day or two closed with it on, still catches the missed days up', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'schedule-report-closed-data-'));
+    const folder = mkdtempSync(join(tmpdir(), 'schedule-reports-closed-'));
+    const calendar = calendarOf(parseTimeZone('+08:00') as TimeZone);
+    const today = calendar.dayOf(Date.now());
+    const first = services(dataDir);
+    await reportsDueAtMidnight(first, folder);
+    await first.services.close();
+    started.splice(0);
+    // Closed for two days: the file says the day before yesterday was the last one written.
+    writeFileSync(join(dataDir, 'report-days.json'), JSON.stringify({ [SANDBOX_PROFILE_ID]: calendar.dayKey(today - 3) }));
+    const again = services(dataDir);
+    again.services.scheduler.start();
+    await again.services.scheduler.reportsSettled;
+    expect(readdirSync(folder).sort()).toEqual([2, 1].map((back) => `voice-report_${calendar.dayKey(today - back)}_Sandbox-demo.xlsx`));
+  }, 60_000);
+});
+
 describe('a daily report cut off when the app stopped', () => {
   it('is written at the next start: the partial file it left is not taken for a report being written', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'schedule-report-crash-data-'));
