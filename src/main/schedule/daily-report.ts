@@ -19,7 +19,7 @@ import { checkPageQuery, listOf, type SomeList } from '../../shared/operations';
 import { type AppError, type Result, fail, ok } from '../../shared/result';
 import { reportFileName, type ReportDay, type ReportListName } from '../../shared/schedule';
 import { formatIsoInZone, type TimeZone } from '../../shared/time-zone';
-import { isFullPathOn, notFullPathHere } from './report-folder';
+import { isFullPathOn, notFullPathHere, profilesReportingInto } from './report-folder';
 
 export interface DailyReportDeps {
   accounts: Accounts;
@@ -89,8 +89,8 @@ export async function writeDailyReport(
   const list: SomeList = listOf(operation);
   // A profile file from another system (C:\Reports read on Linux) must not resolve against the working directory.
   if (!isFullPathOn(process.platform, folder)) return fail('folder-not-absolute', notFullPathHere(folder));
-  // Named apart from any other profile whose name would give the same file name.
-  const path = join(folder, reportFileName(listName, day.key, profile, deps.accounts.scheduledProfiles()));
+  // Named apart from any other profile reporting into the same folder whose name would give the same file name.
+  const path = join(folder, reportFileName(listName, day.key, profile, profilesReportingInto(deps.accounts.scheduledProfiles(), folder)));
   const query = checkFetchAll(list, reportParams(day, profile.zone), {});
   if (!query.ok) return query;
   removePartialLeftBefore(path, deps.appStartedAtMs);

@@ -5,7 +5,7 @@
  * missing for a while (an unplugged drive) makes that day's report fail and be tried again.
  */
 import { stat } from 'node:fs/promises';
-import { posix, win32 } from 'node:path';
+import { posix, resolve, win32 } from 'node:path';
 import { m } from '../../shared/i18n';
 import { echoInput } from '../../shared/echo';
 import { reportFolderProblem, validateScheduleSettings, type ScheduleSettings } from '../../shared/schedule';
@@ -18,6 +18,15 @@ export function isFullPathOn(platform: NodeJS.Platform, folder: string): boolean
 /** Why `folder` is not a full folder path on this system, with an example of one. */
 export function notFullPathHere(folder: string, platform: NodeJS.Platform = process.platform): string {
   return m.export_schedule_folder_not_here({ folder: echoInput(folder), example: platform === 'win32' ? 'C:\\Reports' : '/home/me/reports' });
+}
+
+/**
+ * The profiles whose daily reports are written into `folder` (letter case aside: Windows and macOS folders
+ * ignore it): only their names can clash with a report's file name there.
+ */
+export function profilesReportingInto<P extends { schedule: ScheduleSettings }>(profiles: readonly P[], folder: string): P[] {
+  const key = resolve(folder).toLowerCase();
+  return profiles.filter((profile) => profile.schedule.dailyReport !== null && resolve(profile.schedule.dailyReport.folder).toLowerCase() === key);
 }
 
 /** What is wrong with `typed` as the folder daily reports are written to, or null. */

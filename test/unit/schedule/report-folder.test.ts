@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Accounts } from '../../../src/main/accounts/accounts';
 import type { JobRegistry } from '../../../src/main/jobs/job-registry';
 import { writeDailyReport } from '../../../src/main/schedule/daily-report';
-import { reportFolderProblemHere } from '../../../src/main/schedule/report-folder';
+import { profilesReportingInto, reportFolderProblemHere } from '../../../src/main/schedule/report-folder';
 import type { ScheduleStatus } from '../../../src/shared/methods/schedule';
 import { SANDBOX_PROFILE_ID } from '../../../src/shared/profiles';
 import { reportDayOf, reportFileName, reportFolderProblem, scheduleSettingsOf, validateScheduleSettings, type ScheduleSettings } from '../../../src/shared/schedule';
@@ -154,6 +154,17 @@ describe('two profiles whose names make one file name', () => {
     expect(firstFile.toLowerCase()).not.toBe(secondFile.toLowerCase());
     expect(firstFile).toMatch(/_3f2b9c1e\.xlsx$/);
     expect(secondFile).toMatch(/_9a7d5e4c\.xlsx$/);
+  });
+
+  it('are named apart only when both report into one folder', () => {
+    const reporting = (id: string, name: string, folder: string | null) => ({ id, name, schedule: folder === null ? { syncEveryMinutes: 30, dailyReport: null } : withFolder(folder) });
+    const profiles = [reporting('1', 'Ops team', '/reports'), reporting('2', 'Ops-team', '/other'), reporting('3', 'ops team', null), reporting('4', 'OPS TEAM', '/REPORTS/.')];
+    // Letter case aside, as Windows and macOS folders are.
+    expect(profilesReportingInto(profiles, '/reports').map((profile) => profile.id)).toEqual(['1', '4']);
+    const sharing = profilesReportingInto(profiles, '/reports');
+    expect(reportFileName('voice', '2026-11-24', profiles[0], sharing)).toBe('voice-report_2026-11-24_Ops-team_1.xlsx');
+    // Another folder, or no report at all: the plain name.
+    expect(reportFileName('voice', '2026-11-24', profiles[1], profilesReportingInto(profiles, '/other'))).toBe('voice-report_2026-11-24_Ops-team.xlsx');
   });
 
   it('a name no other profile shares keeps its plain file name', () => {
