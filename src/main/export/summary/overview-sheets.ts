@@ -7,14 +7,14 @@
  * sends. The figures are the Overview's: nothing is counted here.
  */
 import { calendarOf } from '../../../shared/calendar';
-import { deltaOf } from '../../../shared/reports/compare';
+import { deltaOf, moneyChanges } from '../../../shared/reports/compare';
 import { NUMBER_FIGURES, PEAK_CONCURRENT, VOICE_FIGURES, type Figure, type SomeFigureSet } from '../../../shared/reports/figures';
 import type { Figures } from '../../../shared/reports/fold';
 import type { CountBucket, MoneyTotal, Overview } from '../../../shared/reports/overview';
 import { shownZoneOf, type TimeZone } from '../../../shared/time-zone';
 import type { NamedSummary, SummarySheet, SummaryTable } from '../summary-sheet';
 import { figuresSheet, FORMAT_OF } from './figures-sheet';
-import { amountIn, cellOf, column, count, currenciesOf, day, lastSecondIn, said, text } from './tables';
+import { cellOf, column, count, day, lastSecondIn, said, text } from './tables';
 import { costIn } from '../../../shared/reports/money';
 import { m } from '../../../shared/i18n';
 import { comparedCoverageTexts, coverageTexts } from '../../../shared/reports/overview-coverage';
@@ -32,7 +32,6 @@ function comparedTable(set: SomeFigureSet, own: Figures<SomeFigureSet>, other: F
   const mine = own.totals as unknown as Totals;
   const theirs = other.totals as unknown as Totals;
   const figures: Readonly<Record<string, Figure<string>>> = set.totals;
-  const currencies = currenciesOf([mine.cost, theirs.cost]);
   return {
     title: m.export_overview_compared(),
     columns: [
@@ -47,11 +46,13 @@ function comparedTable(set: SomeFigureSet, own: Figures<SomeFigureSet>, other: F
         const before = numberIn(theirs, name);
         return [text(said(figure.label)), cellOf(value, FORMAT_OF[figure.unit]), cellOf(before, FORMAT_OF[figure.unit]), text(deltaOf(value, before, figure.unit)?.text ?? null)];
       }),
-      ...currencies.map((currency) => {
-        const value = amountIn(mine.cost, currency);
-        const before = amountIn(theirs.cost, currency);
-        return [text(costIn(currency)), cellOf(value, 'money'), cellOf(before, 'money'), text(deltaOf(value, before, 'money')?.text ?? null)];
-      }),
+      // Cost per currency as the tiles set it beside the other period's (one rule, shared/reports/compare.ts).
+      ...moneyChanges(mine.cost, theirs.cost).map(({ currency, amount, before, delta }) => [
+        text(costIn(currency)),
+        cellOf(amount, 'money'),
+        cellOf(before, 'money'),
+        text(delta?.text ?? null),
+      ]),
     ],
   };
 }

@@ -1,6 +1,6 @@
 /** The Overview's tiles, one per declared total figure (shared/reports/figures), and cost per currency. */
 import { m } from '../../../shared/i18n';
-import { deltaOf, type FigureDelta } from '../../../shared/reports/compare';
+import { deltaOf, moneyChanges, type FigureDelta } from '../../../shared/reports/compare';
 import type { Figure as FigureDeclaration, FigureUnit, SomeFigureSet } from '../../../shared/reports/figures';
 import { NUMBER_FIGURES, VOICE_FIGURES } from '../../../shared/reports/figures';
 import type { MoneyTotal, NumberOverview, VoiceTotals } from '../../../shared/reports/overview';
@@ -54,15 +54,13 @@ function tiles(set: SomeFigureSet, totals: Totals, prefix: string, costPerCurren
     return { id: `${prefix}${kebab(name)}`, label: figure.short(), value: unitText(value, figure.unit), hint: figure.help(), ...(delta ? { delta } : {}) };
   });
   if (!costPerCurrency) return [...figures, { id: `${prefix}cost`, label: m.overview_cost(), value: moneyText(totals.cost) }];
+  // Every currency of either period, as the workbook's comparison lists them (one that fell to nothing too).
+  const costs = moneyChanges(totals.cost, before?.cost ?? null);
   return [
     ...figures,
-    ...(totals.cost.length === 0
+    ...(costs.length === 0
       ? [{ id: `${prefix}cost`, label: m.overview_cost(), value: '–' }]
-      : totals.cost.map((money): Figure => {
-          const earlier = before ? (before.cost.find((other) => other.currency === money.currency)?.amount ?? 0) : null;
-          const delta = deltaOf(money.amount, earlier, 'money');
-          return { id: `${prefix}cost-${money.currency || 'none'}`, label: costIn(money.currency), value: amountText(money.amount), ...(delta ? { delta } : {}) };
-        })),
+      : costs.map(({ currency, amount, delta }): Figure => ({ id: `${prefix}cost-${currency || 'none'}`, label: costIn(currency), value: amountText(amount), ...(delta ? { delta } : {}) }))),
   ];
 }
 
