@@ -44,6 +44,20 @@ export function weekdayName(day: number): string {
   }
   return format.format(new Date(day * DAY_MS));
 }
+/** A part of a window over which the zone's clock reads `offsetMs` ahead of UTC: `[fromMs, toMs)`. */
+export interface OffsetPiece {
+  fromMs: number;
+  toMs: number;
+  offsetMs: number;
+}
+
+/**
+ * How far apart the offset is read when a window is cut where it changes; between two
+ * readings that differ, the quarter hour it changed on is found. No zone changes its offset
+ * twice within six hours.
+ */
+const OFFSET_READ_EVERY_MS = 6 * 3_600_000;
+
 /** The most days one calendar walk may cover: ten years, beyond any archive's span. */
 export const CALENDAR_MAX_DAYS = 3660;
 
@@ -132,6 +146,37 @@ export class ZoneCalendar {
     const fromMs = wallTimeToEpochMs(utcFields(fromWall - length), this.zone);
     // A start in a skipped hour moves forward by the gap; past the window's start, count real hours.
     return { fromMs: fromMs < window.fromMs ? fromMs : window.fromMs - (window.toMs - window.fromMs), toMs: window.fromMs };
+  }
+
+  /**
+   * A window cut where the zone's offset changes, first piece from its start: a local hour or
+   * a shown time worked out in SQL is the instant plus the piece's offset, so it is the hour
+   * `hourOf` gives. Read every six hours and bisected to the quarter hour, so a change at
+   * local midnight (Beirut, Havana, Santiago) is found like any other. Empty for an empty window.
+   */
+  offsetPieces(window: Window): OffsetPiece[] {
+    if (window.toMs <= window.fromMs) return [];
+    const offsetAt = (epochMs: number): number => this.wallMs(epochMs) - epochMs;
+    const pieces: OffsetPiece[] = [{ fromMs: window.fromMs, toMs: window.toMs, offsetMs: offsetAt(window.fromMs) }];
+    if (this.zone.kind === 'fixed') return pieces;
+    const lastQuarter = Math.ceil(window.toMs / QUARTER_HOUR_MS) * QUARTER_HOUR_MS - QUARTER_HOUR_MS;
+    for (let at = Math.floor(window.fromMs / QUARTER_HOUR_MS) * QUARTER_HOUR_MS; at < window.toMs; at += OFFSET_READ_EVERY_MS) {
+      const next = Math.min(at + OFFSET_READ_EVERY_MS, lastQuarter);
+      const piece = pieces[pieces.length - 1] as OffsetPiece;
+      const offsetMs = offsetAt(next);
+      if (offsetMs === piece.offsetMs) continue;
+      // The first quarter hour after `at` with the new offset.
+      let low = at;
+      let high = next;
+      while (high - low > QUARTER_HOUR_MS) {
+        const middle = low + Math.floor((high - low) / QUARTER_HOUR_MS / 2) * QUARTER_HOUR_MS;
+        if (offsetAt(middle) === piece.offsetMs) low = middle;
+        else high = middle;
+      }
+      piece.toMs = high;
+      pieces.push({ fromMs: high, toMs: window.toMs, offsetMs });
+    }
+    return pieces;
   }
 
   /** `2026-11-01 13:45` in the zone. */

@@ -5,7 +5,7 @@
  * day. The offsets and where they change come from the one calendar (shared/calendar.ts),
  * so the hour means what it means in the Overview's buckets.
  */
-import { CALENDAR_MAX_DAYS, DAY_MS, HOUR_MS, QUARTER_HOUR_MS, calendarOf, type Window } from '../../shared/calendar';
+import { CALENDAR_MAX_DAYS, DAY_MS, HOUR_MS, calendarOf, type Window } from '../../shared/calendar';
 import { formatIsoInZone, type TimeZone } from '../../shared/time-zone';
 import { m } from '../../shared/i18n';
 import { ArchiveQueryRefused } from './archive-query-refused';
@@ -18,27 +18,15 @@ export interface OffsetPiece {
 }
 
 /**
- * The zone's offsets over a window `[fromMs, toMs)`, first piece from its start. Changes
- * are found day by day and placed to the quarter hour (every zone changes on one).
- * A window longer than the calendar walks is refused, naming it.
+ * The zone's offsets over a window `[fromMs, toMs)`, first piece from its start, as the one
+ * calendar cuts it (`offsetPieces`: changes placed to the quarter hour). A window longer
+ * than the calendar walks is refused, naming it.
  */
 export function offsetPieces(window: Window, zone: TimeZone): OffsetPiece[] {
   checkHourWindow(window, zone);
-  if (window.toMs <= window.fromMs) return [];
-  const calendar = calendarOf(zone);
-  const offsetAt = (ms: number): number => calendar.wallMs(ms) - ms;
-  const pieces: OffsetPiece[] = [{ fromMs: window.fromMs, offsetMs: offsetAt(window.fromMs) }];
-  for (const day of calendar.days(window)) {
-    const start = calendar.dayStartMs(day.day);
-    const end = calendar.dayStartMs(day.day + 1);
-    if (offsetAt(start) === offsetAt(end)) continue;
-    for (let quarter = start; quarter < end; quarter += QUARTER_HOUR_MS) {
-      const offsetMs = offsetAt(quarter);
-      const last = pieces.at(-1);
-      if (last && offsetMs !== last.offsetMs && quarter > window.fromMs && quarter < window.toMs) pieces.push({ fromMs: quarter, offsetMs });
-    }
-  }
-  return pieces;
+  return calendarOf(zone)
+    .offsetPieces(window)
+    .map(({ fromMs, offsetMs }) => ({ fromMs, offsetMs }));
 }
 
 /** The condition that keeps the rows whose `_time` falls in local hour `hour` (0-23), within `window`. */

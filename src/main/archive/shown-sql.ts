@@ -8,9 +8,9 @@
 import type { Column, CurrencyOf } from '../../shared/columns';
 import { type ColumnFilterPlan, codeSearchText } from '../../shared/column-filter';
 import type { NumberTest } from '../../shared/number-filter';
-import { DAY_MS } from '../../shared/calendar';
+import { calendarOf, DAY_MS } from '../../shared/calendar';
 import { codeDisplayJoints, formatInstant } from '../../shared/cell-text';
-import { offsetMinutesAt, parseTimeZone, QUARTER_HOUR_MS, type TimeZone } from '../../shared/time-zone';
+import { parseTimeZone, QUARTER_HOUR_MS, type TimeZone } from '../../shared/time-zone';
 import { digitMask } from './digit-mask';
 import { STORED_DIGITS_MIN } from './stored-digits';
 import { fieldColumn, fieldSortColumn, gatedOnChars, joinSql, onTimeForm, param, searchMaskColumn, searchTextColumn, sql, type SqlQuery } from './sql-query';
@@ -86,32 +86,14 @@ export type Span = { fromMs: number; toMs: number };
 const SPAN_MARGIN_MS = 2 * DAY_MS;
 const SPAN_DAYS_LISTED = 400;
 
-/** How far apart the offset is read; between two readings that differ, the quarter hour it changed on is found. No zone changes its offset twice within six hours. */
-const OFFSET_READ_EVERY_MS = 6 * 3_600_000;
-
-/** A zone's offset over a span in pieces of one offset each (offsets change only on quarter hours); null when the span is too long. */
+/** A zone's offset over a span in pieces of one offset each, as the one calendar cuts it; null when the span is too long. */
 function offsetPieces(zone: TimeZone, span: Span): { fromMs: number; toMs: number; offsetMinutes: number }[] | null {
   const first = Math.floor((span.fromMs - SPAN_MARGIN_MS) / QUARTER_HOUR_MS) * QUARTER_HOUR_MS;
   const end = Math.ceil((span.toMs + SPAN_MARGIN_MS) / QUARTER_HOUR_MS) * QUARTER_HOUR_MS;
   if (!Number.isSafeInteger(first) || !Number.isSafeInteger(end) || end - first > SPAN_DAYS_LISTED * DAY_MS) return null;
-  const pieces = [{ fromMs: first, toMs: end, offsetMinutes: offsetMinutesAt(first, zone) }];
-  for (let at = first; at < end; at += OFFSET_READ_EVERY_MS) {
-    const next = Math.min(at + OFFSET_READ_EVERY_MS, end - QUARTER_HOUR_MS);
-    const piece = pieces[pieces.length - 1] as { fromMs: number; toMs: number; offsetMinutes: number };
-    const offsetMinutes = offsetMinutesAt(next, zone);
-    if (offsetMinutes === piece.offsetMinutes) continue;
-    // The first quarter hour after `at` with the new offset.
-    let low = at;
-    let high = next;
-    while (high - low > QUARTER_HOUR_MS) {
-      const middle = low + Math.floor((high - low) / QUARTER_HOUR_MS / 2) * QUARTER_HOUR_MS;
-      if (offsetMinutesAt(middle, zone) === piece.offsetMinutes) low = middle;
-      else high = middle;
-    }
-    piece.toMs = high;
-    pieces.push({ fromMs: high, toMs: end, offsetMinutes });
-  }
-  return pieces;
+  return calendarOf(zone)
+    .offsetPieces({ fromMs: first, toMs: end })
+    .map(({ fromMs, toMs, offsetMs }) => ({ fromMs, toMs, offsetMinutes: offsetMs / 60_000 }));
 }
 
 /** Whether a needle could be part of a shown time (most searches, words and phone numbers, cannot). */

@@ -29,6 +29,16 @@ describe('offset pieces', () => {
     ]);
     expect(offsetPieces(window, zoneOf('+05:45'))).toEqual([{ fromMs: window.fromMs, offsetMs: 345 * 60_000 }]);
   });
+
+  it('change where the clocks go forward at local midnight too (the hour skipped is the first of the day)', () => {
+    const window = { fromMs: Date.UTC(2026, 0, 1), toMs: Date.UTC(2027, 0, 1) };
+    // Beirut: 00:00 becomes 01:00 on the last Sunday of March, 00:00 is 23:00 again on the last Sunday of October.
+    expect(offsetPieces(window, zoneOf('Asia/Beirut')).map((piece) => [new Date(piece.fromMs).toISOString(), piece.offsetMs / 60_000])).toEqual([
+      ['2026-01-01T00:00:00.000Z', 120],
+      ['2026-03-28T22:00:00.000Z', 180],
+      ['2026-10-24T21:00:00.000Z', 120],
+    ]);
+  });
 });
 
 describe('the hour-of-day filter', () => {
@@ -46,7 +56,7 @@ describe('the hour-of-day filter', () => {
 
   const times = Array.from({ length: ROWS }, (_, i) => NEWEST_MS - i * STEP_MS);
 
-  it.each(['Europe/Berlin', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kathmandu', '+08:00'])('keeps the rows the calendar puts in each hour (%s)', async (name) => {
+  it.each(['Europe/Berlin', 'America/New_York', 'Australia/Lord_Howe', 'Asia/Kathmandu', '+08:00', 'Asia/Beirut', 'America/Havana', 'America/Santiago'])('keeps the rows the calendar puts in each hour (%s)', async (name) => {
     const zone = zoneOf(name);
     const calendar = calendarOf(zone);
     const window = { fromMs: Date.UTC(2026, 0, 1), toMs: Date.UTC(2027, 0, 1) };
