@@ -130,8 +130,21 @@ export class ZoneCalendar {
    * clocks did in between: yesterday at this time is `shiftDays(now, -1)`.
    */
   shiftDays(epochMs: number, days: number): number {
+    // A day's start is that day's midnight, also where the clocks skip midnight (it reads 01:00 then).
+    const day = this.dayOf(epochMs);
+    if (epochMs === this.dayStartMs(day)) return this.dayStartMs(day + days);
     const wall = epochMsToWallTime(epochMs, this.zone);
     return wallTimeToEpochMs({ ...wall, day: wall.day + days }, this.zone);
+  }
+
+  /**
+   * What the local clock reads at an instant (ms since 1970-01-01 00:00 on it), a day's start
+   * read as its midnight: where the clocks go forward at midnight (Beirut, Havana, Santiago)
+   * the day starts at 01:00, and a period of whole days is still whole days on this reading.
+   */
+  private clockMs(epochMs: number): number {
+    const day = this.dayOf(epochMs);
+    return epochMs === this.dayStartMs(day) ? day * DAY_MS : this.wallMs(epochMs);
   }
 
   /**
@@ -140,8 +153,8 @@ export class ZoneCalendar {
    * the clock does not move forward across the window (inside a repeated hour), as many hours.
    */
   previousWindow(window: Window): Window {
-    const fromWall = this.wallMs(window.fromMs);
-    const clockLength = this.wallMs(window.toMs) - fromWall;
+    const fromWall = this.clockMs(window.fromMs);
+    const clockLength = this.clockMs(window.toMs) - fromWall;
     const length = clockLength > 0 ? clockLength : window.toMs - window.fromMs;
     const fromMs = wallTimeToEpochMs(utcFields(fromWall - length), this.zone);
     // A start in a skipped hour moves forward by the gap; past the window's start, count real hours.

@@ -83,6 +83,24 @@ describe('the Overview compared', () => {
     }, 60_000);
   }
 
+  it('where the clocks skip midnight, a day still starts at its start: the day before and the week before are whole days', () => {
+    const at = (text: string): number => Date.parse(text);
+    // Beirut goes from 00:00 to 01:00 on 29 March 2026: that day starts at 01:00 (+03:00) and has 23 hours.
+    const beirut = parseTimeZone('Asia/Beirut') as TimeZone;
+    const skipped = { fromMs: at('2026-03-29T01:00:00+03:00'), toMs: at('2026-03-30T00:00:00+03:00') };
+    expect(comparisonWindow(skipped, 'previous', beirut)).toEqual({ fromMs: at('2026-03-28T00:00:00+02:00'), toMs: skipped.fromMs });
+    expect(comparisonWindow(skipped, 'last-week', beirut)).toEqual({ fromMs: at('2026-03-22T00:00:00+02:00'), toMs: at('2026-03-23T00:00:00+02:00') });
+    const dayAfter = { fromMs: skipped.toMs, toMs: at('2026-03-31T00:00:00+03:00') };
+    expect(comparisonWindow(dayAfter, 'previous', beirut)).toEqual(skipped);
+    // Santiago goes from 00:00 to 01:00 on 6 September 2026: the day before it ends at that day's start.
+    const santiago = parseTimeZone('America/Santiago') as TimeZone;
+    const before = { fromMs: at('2026-09-05T00:00:00-04:00'), toMs: at('2026-09-06T01:00:00-03:00') };
+    expect(comparisonWindow(before, 'previous', santiago)).toEqual({ fromMs: at('2026-09-04T00:00:00-04:00'), toMs: before.fromMs });
+    const week = { fromMs: at('2026-09-06T01:00:00-03:00'), toMs: at('2026-09-13T00:00:00-03:00') };
+    expect(comparisonWindow(week, 'previous', santiago)).toEqual({ fromMs: at('2026-08-30T00:00:00-04:00'), toMs: week.fromMs });
+    expect(comparisonWindow(week, 'last-week', santiago)).toEqual({ fromMs: at('2026-08-30T00:00:00-04:00'), toMs: at('2026-09-06T01:00:00-03:00') });
+  });
+
   it('writes a tile delta as a change in percent, or in points for a ratio', () => {
     expect(deltaOf(110, 100, 'count')).toEqual({ text: '+10.0%', direction: 'up' });
     expect(deltaOf(90, 100, 'money')).toEqual({ text: '−10.0%', direction: 'down' });
