@@ -148,13 +148,21 @@ export class ZoneCalendar {
   }
 
   /**
+   * How long a window is on the local clock: N whole local days are N × 24 hours whether they
+   * had 23, 24 or 25 (the Overview's longest window and the previous period are measured so).
+   */
+  clockLengthMs(window: Window): number {
+    return this.clockMs(window.toMs) - this.clockMs(window.fromMs);
+  }
+
+  /**
    * The period just before a window and as long on the local clock: the N local days before
    * N local days (one of them may have 23 or 25 hours), 06:00-10:00 before 10:00-14:00. Where
    * the clock does not move forward across the window (inside a repeated hour), as many hours.
    */
   previousWindow(window: Window): Window {
     const fromWall = this.clockMs(window.fromMs);
-    const clockLength = this.clockMs(window.toMs) - fromWall;
+    const clockLength = this.clockLengthMs(window);
     const length = clockLength > 0 ? clockLength : window.toMs - window.fromMs;
     const fromMs = wallTimeToEpochMs(utcFields(fromWall - length), this.zone);
     // A start in a skipped hour moves forward by the gap; past the window's start, count real hours.

@@ -26,7 +26,7 @@ export function overviewWindowProblem(window: Window, zone: TimeZone, rules: Ove
     return { field: 'from', message: m.overview_window_in_future() };
   }
   const calendar = calendarOf(zone);
-  if (calendar.wallMs(window.toMs) - calendar.wallMs(window.fromMs) > rules.maxDays * DAY_MS) {
+  if (calendar.clockLengthMs(window) > rules.maxDays * DAY_MS) {
     return { field: 'to', message: m.overview_window_max_days({ days: formatNumber(rules.maxDays) }) };
   }
   return null;

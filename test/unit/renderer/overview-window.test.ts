@@ -39,6 +39,18 @@ describe('the Overview window', () => {
     expect(longer.ok).toBe(false);
   });
 
+  it('60 local days ending where the clocks skip midnight are 60 days, not refused as an hour too long', () => {
+    // Beirut goes from 00:00 to 01:00 on 29 March 2026: the window's end, that day's start, reads 01:00.
+    const beirut = parseTimeZone('Asia/Beirut') as TimeZone;
+    const april = Date.parse('2026-04-10T00:00:00Z');
+    const window = overviewWindow({ from: '2026-01-28 00:00:00', to: '2026-03-28 23:59:59' }, beirut, 60, april);
+    expect(window.ok && window.toMs - window.fromMs).toBe(60 * 86_400_000);
+    expect(overviewWindow({ from: '2026-01-27 00:00:00', to: '2026-03-28 23:59:59' }, beirut, 60, april).ok).toBe(false);
+    // Starting at that day's start, 60 days and an hour are refused.
+    expect(overviewWindow({ from: '2026-03-29 01:00:00', to: '2026-05-28 00:59:59' }, beirut, 60, Date.parse('2026-06-10T00:00:00Z')).ok).toBe(false);
+    expect(overviewWindow({ from: '2026-03-29 01:00:00', to: '2026-05-27 23:59:59' }, beirut, 60, Date.parse('2026-06-10T00:00:00Z')).ok).toBe(true);
+  });
+
   it('a window starting in the future is refused; one ending later than now is today so far', () => {
     const future = overviewWindow({ from: '2026-11-24 00:00:00', to: '2026-11-24 23:59:59' }, shanghai, 60, NOW);
     expect(future).toEqual({ ok: false, errors: { 'params.strTime': expect.stringMatching(/starts in the future.*pick a start before now/) } });
