@@ -58,6 +58,15 @@ export interface OffsetPiece {
  */
 const OFFSET_READ_EVERY_MS = 6 * 3_600_000;
 
+/**
+ * The last whole second a half-open window `[fromMs, toMs)` takes in: its end as the screens,
+ * the period fields, the About and Summary sheets and the Overview's workbook state it (the
+ * platform's endTime), never the excluded end itself.
+ */
+export function lastSecondIn(window: Window): number {
+  return Math.max(window.fromMs, Math.ceil(window.toMs / 1000) * 1000 - 1000);
+}
+
 /** The most days one calendar walk may cover: ten years, beyond any archive's span. */
 export const CALENDAR_MAX_DAYS = 3660;
 

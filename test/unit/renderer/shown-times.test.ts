@@ -11,6 +11,7 @@ import { setCurrentLocale } from '../../../src/shared/i18n';
 import type { JobInfo } from '../../../src/shared/methods/jobs';
 import type { ListCoverage } from '../../../src/shared/reports/overview';
 import { parseTimeZone, type TimeZone } from '../../../src/shared/time-zone';
+import { calendarOf, lastSecondIn } from '../../../src/shared/calendar';
 import { startedText } from '../../../src/renderer/src/lib/job-text';
 import { comparedText, computedText, notRefreshedText, seatsTakenText, windowText } from '../../../src/renderer/src/lib/overview-text';
 import { coverageText } from '../../../src/shared/reports/overview-coverage';
@@ -57,6 +58,16 @@ describe('times on the screens, in the profile zone with this computer on UTC', 
     expect(comparedText({ kind: 'previous', fromMs: shown.fromMs - 86_400_000, toMs: shown.fromMs }, profileZone)).toBe(
       'Compared with the previous period: 2026-11-25 00:00 to 2026-11-25 23:59, drawn faintly behind the hour and day charts.',
     );
+  });
+
+  it('a window ends at the last whole second it takes in, on the screen as in the workbook', () => {
+    setCurrentLocale('en');
+    // [00:00, 00:00:00.500 the next day) takes in the second 00:00:00 of the next day.
+    const shown = { fromMs: Date.parse('2026-11-26T00:00:00+08:00'), toMs: Date.parse('2026-11-27T00:00:00.500+08:00'), timeZone: '+08:00' };
+    const inFile = calendarOf(profileZone).minuteLabel(lastSecondIn(shown));
+    expect(inFile).toBe('2026-11-27 00:00');
+    expect(windowText(shown, profileZone)).toBe(`2026-11-26 00:00 to ${inFile} (hours and days in +08:00)`);
+    expect(comparedText({ kind: 'last-week', ...shown }, profileZone)).toContain(`2026-11-26 00:00 to ${inFile},`);
   });
 
   it('a job says when it started in the profile zone, as the list says when it last synced', () => {

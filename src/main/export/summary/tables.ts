@@ -1,7 +1,6 @@
 /** Small helpers for building Summary tables: typed cells and the figures' shared columns. */
 import { excelDate } from '../cells';
 import type { SummaryCell, SummaryColumn, SummaryFormat } from '../summary-sheet';
-import type { Window } from '../../../shared/calendar';
 import type { MoneyTotal } from '../../../shared/reports/overview';
 
 const DAY_SECONDS = 86_400;
@@ -35,11 +34,5 @@ export function amountIn(totals: readonly MoneyTotal[], currency: string): numbe
   return totals.find((total) => total.currency === currency)?.amount ?? 0;
 }
 
-/**
- * The last whole second a half-open window `[fromMs, toMs)` takes in: its end as the screens,
- * the period fields and the About sheet state it (the platform's endTime), never the
- * excluded end itself.
- */
-export function lastSecondIn(window: Window): number {
-  return Math.max(window.fromMs, Math.ceil(window.toMs / 1000) * 1000 - 1000);
-}
+/** The last whole second a window takes in: the calendar's (one rule for the screens and the files). */
+export { lastSecondIn } from '../../../shared/calendar';

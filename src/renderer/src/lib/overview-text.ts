@@ -1,3 +1,4 @@
+import { lastSecondIn } from '../../../shared/calendar';
 import { m } from '../../../shared/i18n';
 import type { Overview, OverviewCompared } from '../../../shared/reports/overview';
 import { formatInstant, type TimeZone } from '../../../shared/time-zone';
@@ -11,11 +12,11 @@ import { countText } from './figures';
 
 const minute = (epochMs: number, zone: TimeZone): string => formatInstant(epochMs, zone, 'minute');
 
-/** The window as typed: wall time of the zone; the window is [from, to), so its last minute is the one before `to`. */
+/** The window as typed: wall time of the zone; the window is [from, to), so it ends at the last second it takes in, as the workbook says. */
 export function windowText(shown: Pick<Overview, 'fromMs' | 'toMs' | 'timeZone'>, zone: TimeZone): string {
   return m.overview_window_text({
     from: minute(shown.fromMs, zone),
-    to: minute(Math.max(shown.fromMs, shown.toMs - 1000), zone),
+    to: minute(lastSecondIn(shown), zone),
     zone: shown.timeZone,
   });
 }
@@ -39,6 +40,6 @@ export function seatsTakenText(total: number, takenAt: number, zone: TimeZone): 
 /** The period a comparison draws behind the charts, `[fromMs, toMs)` written to its last minute. */
 export function comparedText(compared: Pick<OverviewCompared, 'kind' | 'fromMs' | 'toMs'>, zone: TimeZone): string {
   const from = minute(compared.fromMs, zone);
-  const to = minute(compared.toMs - 1000, zone);
+  const to = minute(lastSecondIn(compared), zone);
   return compared.kind === 'previous' ? m.overview_compared_previous({ from, to }) : m.overview_compared_last_week({ from, to });
 }

@@ -1,4 +1,4 @@
-import { CALENDAR_MAX_DAYS } from '../../../shared/calendar';
+import { CALENDAR_MAX_DAYS, lastSecondIn } from '../../../shared/calendar';
 import { m } from '../../../shared/i18n';
 import type { Label } from '../../../shared/i18n/locale';
 import { recordWindowForm, type WindowDraft } from '../../../shared/operations/filter-values';
@@ -53,9 +53,8 @@ export function overviewWindow(text: WindowDraft, zone: TimeZone, maxDays: numbe
  * included): the last second taken in is the one before the end.
  */
 export function drillWindowText(drill: Pick<DrillDown, 'fromMs' | 'toMs'>, zone: TimeZone): WindowDraft {
-  const last = Math.ceil(drill.toMs / 1000) * 1000 - 1000;
   return {
     from: formatWallTime(epochMsToWallTime(drill.fromMs, zone)),
-    to: formatWallTime(epochMsToWallTime(Math.max(drill.fromMs, last), zone)),
+    to: formatWallTime(epochMsToWallTime(lastSecondIn(drill), zone)),
   };
 }
