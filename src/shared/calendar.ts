@@ -213,35 +213,6 @@ export class ZoneCalendar {
   minuteLabel(epochMs: number): string {
     return formatInstant(epochMs, this.zone, 'minute');
   }
-
-  /**
-   * The `[fromMs, toMs)` parts of a window whose local hour is `hour`, across daylight-saving
-   * changes too (a skipped hour has none that day, a repeated one two). Walks day by day and
-   * looks at quarter hours only on a day whose offset changes.
-   */
-  hourRanges(window: Window, hour: number): Window[] {
-    const ranges: Window[] = [];
-    const add = (fromMs: number, toMs: number): void => {
-      const from = Math.max(fromMs, window.fromMs);
-      const to = Math.min(toMs, window.toMs);
-      if (to <= from) return;
-      const last = ranges.at(-1);
-      if (last && last.toMs === from) last.toMs = to;
-      else ranges.push({ fromMs: from, toMs: to });
-    };
-    for (const day of this.days(window)) {
-      const start = this.dayStartMs(day.day);
-      const end = this.dayStartMs(day.day + 1);
-      if (end - start === DAY_MS && this.wallMs(start) - start === this.wallMs(end - 1) - (end - 1)) {
-        add(start + hour * HOUR_MS, start + (hour + 1) * HOUR_MS);
-        continue;
-      }
-      for (let quarter = start; quarter < end; quarter += QUARTER_HOUR_MS) {
-        if (this.hourOf(quarter) === hour) add(quarter, quarter + QUARTER_HOUR_MS);
-      }
-    }
-    return ranges;
-  }
 }
 
 /** '00'..'23'. */
