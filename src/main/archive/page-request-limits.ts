@@ -1,6 +1,6 @@
 /**
  * What an archive page request may ask, checked before any SQL is made: how many column
- * filters and how long their text and the search, a number within what the engine binds
+ * filters and filters from the Overview, how long their text and the search, a number within what the engine binds
  * exactly, and an equal-value filter only on a field that holds one value. Each refusal
  * names the column to fix.
  */
@@ -43,8 +43,14 @@ export function checkArchivePageAsks(operation: ListOperation, asks: ArchivePage
       return refuse('via', m.cli_archive_filter_too_long({ column: via.label(), max: String(TEXT_MAX) }));
     }
   }
-  if (contains.length + equals.length + (asks.via ? 1 : 0) > ARCHIVE_FILTERS_MAX) {
+  // Each part of the request against its own bound, and the refusal names that part: the column
+  // filters typed above the table, or the filters an Overview bucket brought (its chips: equal
+  // values and a seat or team leader).
+  if (contains.length > ARCHIVE_FILTERS_MAX) {
     return refuse('contains', m.cli_archive_too_many_filters({ max: String(ARCHIVE_FILTERS_MAX) }));
+  }
+  if (equals.length + (asks.via ? 1 : 0) > ARCHIVE_FILTERS_MAX) {
+    return refuse('equals', m.cli_archive_too_many_overview_filters({ max: String(ARCHIVE_FILTERS_MAX) }));
   }
   const named = [
     ...(asks.sort ? [{ part: 'sort', field: asks.sort.field }] : []),

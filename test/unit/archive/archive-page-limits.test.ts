@@ -28,12 +28,16 @@ describe('archive page limits', () => {
   const voicePage = (more: object) => call('archivePage', { operation: 'voiceRecords', params: window, offset: 0, limit: 10, ...more });
   const refusal = (field: string, message: RegExp) => ({ ok: false, error: { code: 'validation', message: expect.stringMatching(message), fields: { [field]: expect.any(String) } } });
 
-  it('a search or a column filter longer than 200 characters, or more than 50 filters', async () => {
+  it('a search or a column filter longer than 200 characters, or more than 50 column filters or filters from the Overview', async () => {
     expect(await voicePage({ search: 'x'.repeat(201) })).toMatchObject(refusal('search', /at most 200 characters/));
     expect(await voicePage({ contains: [{ field: 'callee', text: '1'.repeat(201) }] })).toMatchObject(refusal('callee', /at most 200 characters/));
     const many = Array.from({ length: 51 }, () => ({ field: 'callee', text: '1' }));
     expect(await voicePage({ contains: many })).toMatchObject(refusal('contains', /At most 50 column filters/));
     expect(await voicePage({ search: 'x'.repeat(200), contains: many.slice(0, 50) })).toMatchObject({ ok: true });
+    // The filters an Overview bucket brought are named as such, not as column filters.
+    const equals = Array.from({ length: 51 }, () => ({ field: 'callee', value: '1' }));
+    expect(await voicePage({ equals })).toMatchObject(refusal('equals', /^At most 50 filters from the Overview/));
+    expect(await voicePage({ equals: equals.slice(0, 50), contains: many.slice(0, 50) })).toMatchObject({ ok: true });
   });
 
   it('a number filter beyond what the engine holds exactly names its column', async () => {
