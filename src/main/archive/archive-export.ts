@@ -13,8 +13,9 @@ import { m } from '../../shared/i18n';
 import { fetchAll, type FetchAllOptions } from '../jobs/fetch-all';
 import { type CheckedQuery, type ListDescriptor, listOf, type ListOperation, type ListRows } from '../../shared/operations';
 import { fail, ok, type Result } from '../../shared/result';
-import { parseIsoInstant } from '../../shared/time-zone';
-import { readPositiveId, refusal } from '../../shared/validation/fields';
+import { CALENDAR_MAX_DAYS } from '../../shared/calendar';
+import { type FieldErrors, readPositiveId, refusal } from '../../shared/validation/fields';
+import { checkRecordWindow } from '../../shared/validation/time-window';
 import { ownerOnly } from './archive-files';
 import { type ArchiveQuery, ArchiveStore, type ArchiveTable } from './archive-store';
 import type { RecordChunk } from './record-columns';
@@ -51,12 +52,12 @@ export function archiveQueryFor(
     );
   }
   if (list.window !== null) {
-    const instant = (value: unknown): number | null => (typeof value === 'string' ? parseIsoInstant(value) : null);
-    const fromMs = instant(params.strTime);
-    const toMs = instant(params.endTime);
-    if (fromMs === null || toMs === null)
-      return fail('validation', m.cli_archive_window_needed());
-    query.window = { fromMs, toMs };
+    // The period fields' own rule (a time with an offset at each end, the end after the start),
+    // named at the field to change as a list's query names them; as long as the calendar counts.
+    const fields: FieldErrors = {};
+    const window = checkRecordWindow(params.strTime, params.endTime, { maxDays: CALENDAR_MAX_DAYS, now: new Date(), historyLimited: false }, fields);
+    if (window === null) return { ok: false, error: { code: 'validation', message: Object.values(fields).join(' '), fields } };
+    query.window = { fromMs: window.startMs, toMs: window.endMs };
   }
   return ok(query);
 }

@@ -200,7 +200,8 @@ export function createArchiveHandlers(deps: { accounts: Accounts; archives: Arch
 /** What a page read that stopped short means to the person who asked; anything else is not the request's fault and is thrown on. */
 function pageRefusal(error: unknown, operation: ListOperation): Result<never> {
   if (error instanceof ArchiveQueryRefused) {
-    const fields = error.field === 'window' ? { strTime: error.message, endTime: error.message } : { [error.field]: error.message };
+    // A window too long for what was asked is shortened at its end, the period field a list names `params.endTime`.
+    const fields = { [error.field === 'window' ? 'params.endTime' : error.field]: error.message };
     return { ok: false, error: { code: 'validation', message: error.message, fields } };
   }
   if (error instanceof ArchiveReadTimeout) {

@@ -49,13 +49,15 @@ export function comparisonWindow(window: Window, kind: Exclude<OverviewCompariso
 
 /** A window the Overview can be computed for. */
 export function checkOverviewWindow({ fromMs, toMs }: Window): Result<null> {
-  for (const [field, value] of [['fromMs', fromMs], ['toMs', toMs]] as const) {
+  // Each refusal names the period field to change, as the screen's own check and the history rule do.
+  const refuse = (field: 'params.strTime' | 'params.endTime', message: string): Result<null> => ({ ok: false, error: { code: 'validation', message, fields: { [field]: message } } });
+  for (const [field, value, path] of [['fromMs', fromMs, 'params.strTime'], ['toMs', toMs, 'params.endTime']] as const) {
     if (!Number.isSafeInteger(value) || value < FIRST_MS || value > END_MS) {
-      return fail('validation', m.overview_window_field_not_date({ field, value: String(value) }));
+      return refuse(path, m.overview_window_field_not_date({ field, value: String(value) }));
     }
   }
-  if (!(toMs > fromMs)) return fail('validation', m.overview_window_end_before_start());
-  if (toMs - fromMs > OVERVIEW_MAX_DAYS * DAY_MS) return fail('validation', m.overview_window_at_most({ days: String(OVERVIEW_MAX_DAYS) }));
+  if (!(toMs > fromMs)) return refuse('params.endTime', m.overview_window_end_before_start());
+  if (toMs - fromMs > OVERVIEW_MAX_DAYS * DAY_MS) return refuse('params.endTime', m.overview_window_at_most({ days: String(OVERVIEW_MAX_DAYS) }));
   return ok(null);
 }
 

@@ -40,6 +40,21 @@ describe('archive page limits', () => {
     expect(await voicePage({ equals: equals.slice(0, 50), contains: many.slice(0, 50) })).toMatchObject({ ok: true });
   });
 
+  it('a window that cannot be read, or ends before it starts, names its field as the period fields are named', async () => {
+    const page = (params: object, more: object = {}) => call('archivePage', { operation: 'voiceRecords', params, offset: 0, limit: 10, ...more });
+    const only = (field: string, message: RegExp) => ({ ok: false, error: { code: 'validation', message: expect.stringMatching(message), fields: { [field]: expect.stringMatching(message) } } });
+    expect(await page({ ...window, strTime: 'NaN' })).toMatchObject(only('params.strTime', /"NaN" is not a valid time/));
+    expect(await page({ ...window, endTime: 'tomorrow' })).toMatchObject(only('params.endTime', /"tomorrow" is not a valid time/));
+    expect(await page({ strTime: window.endTime, endTime: window.strTime })).toMatchObject(only('params.endTime', /^The end must be after the start/));
+    const missing = await page({});
+    expect(missing.ok ? null : Object.keys(missing.error.fields ?? {}).sort()).toEqual(['params.endTime', 'params.strTime']);
+    for (const result of [await page({ ...window, strTime: 'NaN' }), missing]) expect(result.ok ? null : result.error.message).not.toMatch(/params\./);
+    // An hour of the day over a window longer than the calendar counts: the end to move, as a list's period field names it.
+    const longAgo = { strTime: '2000-01-01T00:00:00+08:00', endTime: window.endTime };
+    const hour = await page(longAgo, { hourOfDay: 3 });
+    expect(hour.ok ? null : Object.keys(hour.error.fields ?? {})).toEqual(['params.endTime']);
+  });
+
   it('a number filter beyond what the engine holds exactly names its column', async () => {
     const huge = await voicePage({ contains: [{ field: 'callDuration', text: '99999999999999999999999' }] });
     expect(huge).toMatchObject(refusal('callDuration', new RegExp(`^${header('callDuration')} holds numbers from`)));
