@@ -5,7 +5,7 @@ import type { Figure as FigureDeclaration, FigureUnit, SomeFigureSet } from '../
 import { NUMBER_FIGURES, VOICE_FIGURES } from '../../../shared/reports/figures';
 import type { MoneyTotal, NumberOverview, VoiceTotals } from '../../../shared/reports/overview';
 import { costIn } from '../../../shared/reports/money';
-import { amountText, countText, durationText, minutesText, moneyText, percentText } from './figures';
+import { amountText, countText, durationText, minutesText, percentText } from './figures';
 
 export interface Figure {
   /** data-testid="figure-{id}" */
@@ -46,15 +46,15 @@ const numberIn = (totals: Totals | null, name: string): number | null => {
   return typeof value === 'number' ? value : null;
 };
 
-function tiles(set: SomeFigureSet, totals: Totals, prefix: string, costPerCurrency: boolean, before: Totals | null): Figure[] {
+function tiles(set: SomeFigureSet, totals: Totals, prefix: string, before: Totals | null): Figure[] {
   const declared: Readonly<Record<string, FigureDeclaration<string>>> = set.totals;
   const figures = Object.entries(declared).map(([name, figure]): Figure => {
     const value = numberIn(totals, name);
     const delta = before ? deltaOf(value, numberIn(before, name), figure.unit) : undefined;
     return { id: `${prefix}${kebab(name)}`, label: figure.short(), value: unitText(value, figure.unit), hint: figure.help(), ...(delta ? { delta } : {}) };
   });
-  if (!costPerCurrency) return [...figures, { id: `${prefix}cost`, label: m.overview_cost(), value: moneyText(totals.cost) }];
-  // Every currency of either period, as the workbook's comparison lists them (one that fell to nothing too).
+  // Cost per currency, voice and number alike: every currency of either period, as the workbook's
+  // comparison lists them (one that fell to nothing too), each with its change by the one rule.
   const costs = moneyChanges(totals.cost, before?.cost ?? null);
   return [
     ...figures,
@@ -65,9 +65,9 @@ function tiles(set: SomeFigureSet, totals: Totals, prefix: string, costPerCurren
 }
 
 export function voiceFigures(totals: VoiceTotals, before: VoiceTotals | null = null): Figure[] {
-  return tiles(VOICE_FIGURES, totals, '', true, before);
+  return tiles(VOICE_FIGURES, totals, '', before);
 }
 
 export function numberFigures(numbers: NumberOverview, before: NumberOverview | null = null): Figure[] {
-  return tiles(NUMBER_FIGURES, numbers.totals, 'number-', false, before?.totals ?? null);
+  return tiles(NUMBER_FIGURES, numbers.totals, 'number-', before?.totals ?? null);
 }
