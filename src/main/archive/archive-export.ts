@@ -43,13 +43,12 @@ export function archiveQueryFor(
     others.push(key);
   }
   if (others.length > 0) {
-    return fail(
-      'validation',
-      (list.window ? m.cli_archive_read_by_window : operation === 'taskDetails' ? m.cli_archive_read_by_task : m.cli_archive_read_whole)({
-        list: list.slug,
-        names: namesOf(others),
-      }),
-    );
+    const leaveOut = (names: readonly string[]): string =>
+      (list.window ? m.cli_archive_read_by_window : operation === 'taskDetails' ? m.cli_archive_read_by_task : m.cli_archive_read_whole)({ list: list.slug, names: namesOf(names) });
+    // Each parameter the message names is named as a field too (`params.status`), as a list's query
+    // names it, with what to do about that one (a command line says it under `--param status`).
+    const fields = Object.fromEntries(others.slice(0, NAMES_SHOWN).map((name) => [`params.${cutName(name)}`, leaveOut([name])]));
+    return { ok: false, error: { code: 'validation', message: leaveOut(others), fields } };
   }
   if (list.window !== null) {
     // The period fields' own rule (a time with an offset at each end, the end after the start),
@@ -62,9 +61,12 @@ export function archiveQueryFor(
   return ok(query);
 }
 
+const NAMES_SHOWN = 5;
+const cutName = (name: string): string => (name.length > 40 ? `${name.slice(0, 40)}…` : name);
+
 /** The first few names, each cut short, and how many more: a request may carry thousands. */
 function namesOf(names: readonly string[]): string {
-  const shown = names.slice(0, 5).map((name) => (name.length > 40 ? `${name.slice(0, 40)}…` : name));
+  const shown = names.slice(0, NAMES_SHOWN).map(cutName);
   return names.length > shown.length ? m.cli_archive_names_more({ names: shown.join(', '), more: String(names.length - shown.length) }) : shown.join(', ');
 }
 
@@ -74,10 +76,8 @@ export function checkArchiveSort(operation: ListOperation, sort: ArchiveQuery['s
   const { fields } = archiveTableFor(operation).layout;
   if (fields.some((field) => field.field === sort.field)) return ok(sort);
   const list = listOf(operation);
-  return fail(
-    'validation',
-    m.cli_archive_sort_unknown({ list: list.endpoint.title(), field: sort.field }),
-  );
+  const message = m.cli_archive_sort_unknown({ list: list.endpoint.title(), field: sort.field });
+  return { ok: false, error: { code: 'validation', message, fields: { sort: message } } };
 }
 
 /** The archived rows of a query, for an export's writer: handed over in chunks, in the archive's order. */

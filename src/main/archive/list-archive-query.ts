@@ -11,7 +11,7 @@ import type { ListFilters } from '../../shared/list-query';
 import { listOf } from '../../shared/operations';
 import { viaNamed } from '../../shared/reports/via';
 import { m } from '../../shared/i18n';
-import { fail, ok, type Result } from '../../shared/result';
+import { ok, type Result } from '../../shared/result';
 import type { TimeZone } from '../../shared/time-zone';
 import { archiveQueryFor } from './archive-export';
 import type { ArchiveQuery } from './query-sql';
@@ -45,8 +45,12 @@ export function listArchiveQuery(asked: ListFilters, zone: TimeZone): Result<Lis
   const header = (field: string): string => list.columns.find((column) => column.key === field)?.header() ?? field;
   const equals = asked.equals ?? [];
   const contains = asked.contains ?? [];
-  const unknown = [asked.sort?.field, ...equals.map((equal) => equal.field)].find((field) => field !== undefined && !known.has(field));
-  if (unknown !== undefined) return fail('validation', m.cli_archive_no_column({ key: unknown, list: list.endpoint.title() }));
+  // A column the list does not have is refused at the part of the request that names it, as a name too long is.
+  const unknown = [
+    ...(asked.sort ? [{ part: 'sort', field: asked.sort.field }] : []),
+    ...equals.map(({ field }) => ({ part: 'equals', field })),
+  ].find(({ field }) => !known.has(field));
+  if (unknown !== undefined) return refuse(unknown.part, m.cli_archive_no_column({ key: unknown.field, list: list.endpoint.title() }));
   const unfilterable = contains.find(
     ({ field, text }) => text.trim() !== '' && (!isArchivedColumn(layout, field) || !columns.some((column) => column.key === field)),
   );
@@ -54,13 +58,13 @@ export function listArchiveQuery(asked: ListFilters, zone: TimeZone): Result<Lis
     const shown = columns.some((column) => column.key === unfilterable.field);
     return shown
       ? refuse(unfilterable.field, m.cli_archive_not_filterable({ column: header(unfilterable.field) }))
-      : fail('validation', m.cli_archive_no_column({ key: unfilterable.field, list: list.endpoint.title() }));
+      : refuse('contains', m.cli_archive_no_column({ key: unfilterable.field, list: list.endpoint.title() }));
   }
   const planned = planColumnFilters(columns, contains);
   if (!planned.ok) return refuse(planned.field, planned.message);
   let hourOfDay: ArchiveQuery['hourOfDay'];
   if (asked.hourOfDay !== undefined) {
-    if (!base.value.window) return fail('validation', m.cli_archive_hour_needs_window());
+    if (!base.value.window) return refuse('hourOfDay', m.cli_archive_hour_needs_window());
     hourOfDay = { hour: asked.hourOfDay, zone };
   }
   const span = base.value.window;

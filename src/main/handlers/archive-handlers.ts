@@ -154,7 +154,8 @@ export function createArchiveHandlers(deps: { accounts: Accounts; archives: Arch
     for (const list of operations.map(listOf)) {
       const scoped = scopedSyncOf(list);
       if (scoped !== null && taskId === null) {
-        return fail('validation', m.errors_sync_scope({ need: scopeNeeded(list, scoped), title: list.endpoint.title() }));
+        const message = m.errors_sync_scope({ need: scopeNeeded(list, scoped), title: list.endpoint.title() });
+        return { ok: false, error: { code: 'validation', message, fields: { taskId: message } } };
       }
     }
     const settings = accounts.archiveSettings(profileId);

@@ -55,6 +55,24 @@ describe('archive page limits', () => {
     expect(hour.ok ? null : Object.keys(hour.error.fields ?? {})).toEqual(['params.endTime']);
   });
 
+  it('a column the list does not have, a parameter the archive cannot read, or an hour without a window names the part to change', async () => {
+    const named = async (request: Promise<unknown>): Promise<string[] | null> => {
+      const result = (await request) as { ok: boolean; error?: { code: string; fields?: Record<string, string> } };
+      return result.ok || result.error?.code !== 'validation' ? null : Object.keys(result.error.fields ?? {});
+    };
+    expect(await named(voicePage({ sort: { field: 'nope', descending: false } }))).toEqual(['sort']);
+    expect(await named(voicePage({ equals: [{ field: 'nope', value: 1 }] }))).toEqual(['equals']);
+    expect(await named(voicePage({ contains: [{ field: 'nope', text: 'x' }] }))).toEqual(['contains']);
+    expect(await named(call('archivePage', { operation: 'voiceRecords', params: { ...window, callee: '1', appId: 'a' }, offset: 0, limit: 10 }))).toEqual(['params.callee', 'params.appId']);
+    expect(await named(call('archivePage', { operation: 'seats', params: { status: 1 }, offset: 0, limit: 10 }))).toEqual(['params.status']);
+    expect(await named(call('archivePage', { operation: 'seats', params: {}, offset: 0, limit: 10, hourOfDay: 3 }))).toEqual(['hourOfDay']);
+  });
+
+  it('a sync of a task list without a task names the task', async () => {
+    const refused = await call('startSync', { operations: ['taskDetails'] });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'validation', fields: { taskId: expect.stringMatching(/task/) } } });
+  });
+
   it('a number filter beyond what the engine holds exactly names its column', async () => {
     const huge = await voicePage({ contains: [{ field: 'callDuration', text: '99999999999999999999999' }] });
     expect(huge).toMatchObject(refusal('callDuration', new RegExp(`^${header('callDuration')} holds numbers from`)));

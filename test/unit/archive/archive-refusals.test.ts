@@ -21,7 +21,7 @@ describe('an archive export sorted by a field the list does not have', () => {
       let handed = 0;
       const read = archiveRows(store, 'seats', { sort: { field: 'statusLabel', descending: false } });
       const result = await read.each(async (chunk) => void (handed += chunk.records().length), new AbortController().signal);
-      expect(result).toMatchObject({ ok: false, error: { code: 'validation', message: expect.stringContaining('"statusLabel"') } });
+      expect(result).toMatchObject({ ok: false, error: { code: 'validation', message: expect.stringContaining('"statusLabel"'), fields: { sort: expect.stringContaining('"statusLabel"') } } });
       expect(handed).toBe(0);
     } finally {
       await store.close();
