@@ -162,10 +162,10 @@ export function createReportHandlers(deps: {
     saveChartImage: (request) =>
       withAccounts(async () => {
         const bytes = Buffer.from(request.pngBase64, 'base64');
-        if (bytes.length > CHART_IMAGE_MAX_BYTES) {
-          return fail('validation', m.export_chart_too_large({ megabytes: String(CHART_IMAGE_MAX_BYTES / (1024 * 1024)) }));
-        }
-        if (!bytes.subarray(0, PNG_SIGNATURE.length).equals(PNG_SIGNATURE)) return fail('validation', m.export_chart_not_png());
+        // Refused at the field that carries the picture, as every refusal of the bridge names its field.
+        const refuse = (message: string): Result<never> => ({ ok: false, error: { code: 'validation', message, fields: { pngBase64: message } } });
+        if (bytes.length > CHART_IMAGE_MAX_BYTES) return refuse(m.export_chart_too_large({ megabytes: String(CHART_IMAGE_MAX_BYTES / (1024 * 1024)) }));
+        if (!bytes.subarray(0, PNG_SIGNATURE.length).equals(PNG_SIGNATURE)) return refuse(m.export_chart_not_png());
         const profile = await accounts.active();
         const zone = (profile && parseTimeZone(profile.timeZone)) ?? UTC;
         const defaultName = overviewFileName({ what: `overview-${request.name}`, window: null, profileName: profile?.name ?? '', zone, now: Date.now(), extension: 'png' });

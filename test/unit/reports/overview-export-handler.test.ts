@@ -98,6 +98,9 @@ describe('the Overview: windows, workbook and pictures', () => {
     nextPath = join(saveDir, 'not.png');
     const refused = await call<ChartImageSaved>('saveChartImage', { name: 'x', pngBase64: Buffer.from('<svg/>').toString('base64') });
     expect(refused.ok === false && refused.error.message).toMatch(/not a PNG image/);
+    expect(refused.ok === false && refused.error.fields).toEqual({ pngBase64: refused.ok === false ? refused.error.message : null });
+    const huge = await call<ChartImageSaved>('saveChartImage', { name: 'x', pngBase64: 'A'.repeat(14 * 1024 * 1024) });
+    expect(huge.ok === false && Object.keys(huge.error.fields ?? {})).toEqual(['pngBase64']);
     expect(existsSync(nextPath)).toBe(false);
   });
 });
