@@ -18,7 +18,7 @@ import { platformSyncSource } from '../archive/platform-source';
 import { syncSnapshot, syncWindow, type SyncSummary } from '../archive/sync';
 import type { DesktopPort } from '../desktop-port';
 import type { Logger } from '../log';
-import { ALL_OK, stepAlerts, type AlertEvent, type AlertLevels } from '../../shared/live/alerts';
+import { ALL_OK, stepAlerts, thresholdProblems, type AlertEvent, type AlertLevels } from '../../shared/live/alerts';
 import type { LiveBoard, LiveBoardRequest, LiveRefresh } from '../../shared/live/board';
 import { calendarOf, type Window } from '../../shared/calendar';
 import { platformStatusOf } from '../../shared/errors';
@@ -59,6 +59,12 @@ export class LiveBoards {
   constructor(private readonly deps: LiveBoardsDeps) {}
 
   async board(request: LiveBoardRequest): Promise<Result<LiveBoard>> {
+    // Limits the Thresholds form would refuse (negative, past their range, red milder than amber) are refused here too, by field.
+    const problems = Object.entries(thresholdProblems(request.thresholds));
+    if (problems.length > 0) {
+      const fields = Object.fromEntries(problems.map(([field, problem]) => [`thresholds.${field}`, problem]));
+      return { ok: false, error: { code: 'validation', message: problems[0][1], fields } };
+    }
     const profileId = request.profileId ?? (await this.deps.accounts.active())?.id ?? null;
     if (profileId === null) return fail('not-found', m.errors_choose_profile());
     const running = this.running.get(profileId);

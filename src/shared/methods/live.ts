@@ -1,5 +1,6 @@
 /** The Live board over IPC: one call refreshes what changed and answers the board. */
 import { m } from '../i18n';
+import { echoInput } from '../echo';
 import * as p from '../parse';
 import { LIVE_METRICS, type LiveThresholds, type Threshold } from '../live/alerts';
 import type { LiveBoard, LiveBoardRequest } from '../live/board';
@@ -16,6 +17,10 @@ const threshold: p.Parser<Threshold> = p.object({ amber: limit, red: limit });
 
 const thresholds: p.Parser<LiveThresholds> = (input, path = '') => {
   if (!p.isRecord(input)) throw new p.RequestShapeError(path, m.errors_shape_live_thresholds());
+  // A figure the board does not watch is a typo or a stranger's request: refused like any unknown field.
+  for (const key of Object.keys(input)) {
+    if (!(LIVE_METRICS as readonly string[]).includes(key)) throw new p.RequestShapeError(`${path}.${echoInput(key)}`, m.errors_shape_no_field());
+  }
   const parsed = {} as LiveThresholds;
   for (const metric of LIVE_METRICS) parsed[metric] = threshold(input[metric], `${path}.${metric}`);
   return parsed;

@@ -27,6 +27,16 @@ describe('the Live settings', () => {
     expect(saved.thresholds.busySeats).toEqual({ amber: 10, red: null });
     expect(saved.thresholds.connectRate).toEqual(DEFAULT_THRESHOLDS.connectRate);
   });
+
+  it('give a figure whose saved limits the form would refuse its defaults, so the board is never refused for them', () => {
+    const saved = settingsOf({
+      thresholds: { connectRate: { amber: 10, red: 90 }, acd: { amber: -5, red: null }, busySeats: { amber: 2.5, red: null }, idleSeats: { amber: 3, red: 1 } },
+    });
+    expect(saved.thresholds.connectRate).toEqual(DEFAULT_THRESHOLDS.connectRate);
+    expect(saved.thresholds.acd).toEqual(DEFAULT_THRESHOLDS.acd);
+    expect(saved.thresholds.busySeats).toEqual(DEFAULT_THRESHOLDS.busySeats);
+    expect(saved.thresholds.idleSeats).toEqual({ amber: 3, red: 1 });
+  });
 });
 
 describe('when the Live board refreshes by itself', () => {

@@ -2,7 +2,7 @@
  * What a profile keeps of its Live board, read back from the saved preferences, and the
  * one rule for when the board refreshes by itself: pure, so the tests read the same thing.
  */
-import { DEFAULT_THRESHOLDS, LIVE_METRICS, type LiveThresholds } from '../../../shared/live/alerts';
+import { DEFAULT_THRESHOLDS, LIVE_METRICS, thresholdProblems, type LiveThresholds } from '../../../shared/live/alerts';
 import { LIVE_REFRESH_SECONDS, refreshSecondsOf } from '../../../shared/live/board';
 
 /** How often the board refreshes, its thresholds, the wall's scheme, and whether it watches while another screen is open. */
@@ -35,6 +35,11 @@ export function settingsOf(saved: unknown): LiveSettings {
     for (const metric of LIVE_METRICS) {
       const entry = stored[metric];
       if (entry) thresholds[metric] = { amber: limit(entry.amber), red: limit(entry.red) };
+    }
+    // A figure whose saved limits the form would refuse (edited by hand, an older rule) keeps its defaults: main refuses them too.
+    const problems = Object.keys(thresholdProblems(thresholds));
+    for (const metric of LIVE_METRICS) {
+      if (problems.some((field) => field.startsWith(`${metric}.`))) thresholds[metric] = DEFAULT_THRESHOLDS[metric];
     }
   }
   return {
