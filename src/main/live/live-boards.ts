@@ -106,9 +106,12 @@ export class LiveBoards {
     }
     const now = this.deps.now ?? Date.now;
     const state = this.state(profileId);
-    const asOfMs = now() + state.platformOffsetMs;
-    const fetched = request.fetch ? await this.fetchChanges(profileId, store, calendarOf(zone), asOfMs, state) : archiveOnly(m.overview_live_offline());
-    if (fetched.problem === null) state.updatedAt = asOfMs;
+    const nowMs = now() + state.platformOffsetMs;
+    const fetched = request.fetch ? await this.fetchChanges(profileId, store, calendarOf(zone), nowMs, state) : archiveOnly(m.overview_live_offline());
+    if (fetched.problem === null) state.updatedAt = nowMs;
+    // A refresh that fetched nothing (offline, -15) counts up to when the platform's data last arrived: the archive's gap
+    // since is no quiet spell in the last 30 minutes, and today is set beside the same stretch of yesterday, not a longer one.
+    const asOfMs = fetched.problem === null ? nowMs : (state.updatedAt ?? nowMs);
 
     const started = performance.now();
     let voice;
@@ -121,7 +124,7 @@ export class LiveBoards {
     }
     const computeMs = Math.round((performance.now() - started) * 10) / 10;
     const readings = readingsOf(voice.last30, seats);
-    const step = stepAlerts(state.levels, readings, request.thresholds, asOfMs);
+    const step = stepAlerts(state.levels, readings, request.thresholds, nowMs);
     state.levels = step.levels;
     state.alerts = [...[...step.events].reverse(), ...state.alerts].slice(0, MAX_ALERTS);
     let notifiedByDesktop = false;

@@ -140,6 +140,10 @@ describe('the liveBoard method', () => {
       expect(limited.refresh.problem).toBe('The platform asked for fewer requests (-15): the board waits longer before the next refresh.');
       expect(limited.refresh.updatedAt).toBe(before.refresh.updatedAt);
       expect(limited.today.totals.calls).toBe(before.today.totals.calls);
+      // Nothing arrived: the figures stay those of the last update, not the archive's gap read as a quiet spell.
+      expect(limited.asOfMs).toBe(before.refresh.updatedAt);
+      expect(limited.last30.toMs).toBe(before.refresh.updatedAt);
+      expect(limited.yesterday.toMs).toBe(before.yesterday.toMs);
     } finally {
       sandbox.setFaults({ rateLimitRate: 0 });
     }
@@ -149,6 +153,9 @@ describe('the liveBoard method', () => {
       expect(offline.refresh.offline).toBe(true);
       expect(offline.refresh.problem).toBe('The platform could not be reached: the board shows what the archive holds.');
       expect(offline.seats.total).toBe(before.seats.total);
+      expect(offline.asOfMs).toBe(before.refresh.updatedAt);
+      expect(offline.today).toEqual(before.today);
+      expect(offline.last30).toEqual(before.last30);
     } finally {
       await sandbox.online();
     }
