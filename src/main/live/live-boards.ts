@@ -10,7 +10,8 @@
  *
  * Never two refreshes of a profile at once: a call while one runs gets its answer.
  */
-import type { Accounts } from '../accounts/accounts';
+import { AccountsError, type Accounts } from '../accounts/accounts';
+import { KeychainUnavailableError } from '../accounts/secret-store';
 import { createClient } from '../api';
 import type { ArchiveStore } from '../archive/archive-store';
 import type { Archives } from '../archive/archives';
@@ -172,7 +173,10 @@ export class LiveBoards {
         },
       });
     } catch (error) {
-      return archiveOnly(error instanceof Error ? error.message : m.overview_live_cannot_connect());
+      // The accounts' own refusals (no secret stored, the keychain locked) are written for people; anything else is logged, not shown.
+      if (error instanceof AccountsError || error instanceof KeychainUnavailableError) return archiveOnly(error.message);
+      this.warn(profileId, error);
+      return archiveOnly(m.overview_live_cannot_connect());
     }
     const windows = liveWindows(calendar, nowMs);
     const wholeDay = (window: Window): Window => ({ fromMs: window.fromMs, toMs: calendar.dayStartMs(calendar.dayOf(window.fromMs) + 1) });

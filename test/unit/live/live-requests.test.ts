@@ -8,6 +8,10 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestServices } from '../support/services';
 import { DEFAULT_THRESHOLDS } from '../../../src/shared/live/alerts';
+import { LiveBoards } from '../../../src/main/live/live-boards';
+import { createLogger } from '../../../src/main/log';
+import { AccountsError } from '../../../src/main/accounts/accounts';
+import { SANDBOX_PROFILE_ID } from '../../../src/shared/profiles';
 
 describe('the liveBoard method refuses hostile requests by field', () => {
   const { services, call } = startTestServices({ userDataDir: mkdtempSync(join(tmpdir(), 'live-requests-')) });
@@ -37,5 +41,32 @@ describe('the liveBoard method refuses hostile requests by field', () => {
 
   it('an unknown profile is not found', async () => {
     expect((await refusal({ profileId: 'nobody', thresholds: DEFAULT_THRESHOLDS, fetch: false })).code).toBe('not-found');
+  });
+});
+
+describe('a Live refresh that cannot get its connection', () => {
+  const { services } = startTestServices({ userDataDir: mkdtempSync(join(tmpdir(), 'live-connection-')) });
+  afterAll(() => services.close());
+  const boardsFailingWith = (error: Error): LiveBoards =>
+    new LiveBoards({
+      accounts: { state: () => services.accounts.state(), active: () => services.accounts.active(), connection: () => Promise.reject(error) },
+      archives: services.archives,
+      log: createLogger({ console: false }),
+      desktop: {},
+    });
+  const problemOf = async (boards: LiveBoards): Promise<string | null> => {
+    const answer = await boards.board({ profileId: SANDBOX_PROFILE_ID, thresholds: DEFAULT_THRESHOLDS, fetch: true });
+    if (!answer.ok) throw new Error(answer.error.message);
+    return answer.value.refresh.problem;
+  };
+
+  it('says the accounts\' own words, and never an engine\'s message', async () => {
+    const raw = new Error('listen EADDRINUSE: address already in use 127.0.0.1:41234 at Server.setupListenHandle [as _listen2] (node:net:1817:16)');
+    const problem = await problemOf(boardsFailingWith(raw));
+    expect(problem).not.toContain('EADDRINUSE');
+    expect(problem).not.toContain('node:net');
+    expect(problem).toBe('The profile cannot connect: check it in Accounts.');
+    const told = new AccountsError('validation', 'No API secret is stored for Acme: enter it in Accounts.');
+    expect(await problemOf(boardsFailingWith(told))).toBe('No API secret is stored for Acme: enter it in Accounts.');
   });
 });
