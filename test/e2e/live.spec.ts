@@ -311,6 +311,33 @@ test('limits typed but not saved stay as typed while another setting of the boar
   await expect(app.getByText('Idle seats: type a number, or leave it empty to switch this level off.')).toBeVisible();
 });
 
+test('limits typed badly get a field error each, worded again after a language switch, and nothing typed is lost', async ({ app }) => {
+  await app.keyboard.press('Control+Shift+0');
+  await expect(app.getByRole('heading', { level: 1, name: 'Live' })).toBeVisible();
+  await app.getByRole('button', { name: 'Thresholds…' }).click();
+  // By id: their labels change with the language.
+  const busyAmber = app.locator('#threshold-busySeats-amber');
+  const idleAmber = app.locator('#threshold-idleSeats-amber');
+  // Hex is a number only to JavaScript; a Chinese input method's full-width digits are a number to anyone.
+  await busyAmber.fill('0x10');
+  await idleAmber.fill('３');
+  await app.getByRole('button', { name: 'Save thresholds' }).click();
+  await expect(app.getByText('Busy seats: type a number, or leave it empty to switch this level off.')).toBeVisible();
+  await expect(idleAmber).toHaveAttribute('aria-invalid', 'false');
+  await expect(busyAmber).toBeFocused();
+  const chosen = app.waitForResponse((response) => response.url().includes('/rpc/useLanguage'));
+  await app.getByTestId('language-picker').selectOption('zh-CN');
+  await chosen;
+  try {
+    await expect(app.getByText('忙碌坐席：请输入数字，或留空以关闭此级别。')).toBeVisible();
+    await expect(app.getByText('Busy seats: type a number, or leave it empty to switch this level off.')).toHaveCount(0);
+    await expect(busyAmber).toHaveValue('0x10');
+    await expect(idleAmber).toHaveValue('３');
+  } finally {
+    await app.getByTestId('language-picker').selectOption('en');
+  }
+});
+
 test('slowed down after -15, the board keeps its longer wait when the window is hidden and shown again', async ({ app, sandbox, harness }) => {
   const setVisibility = (state: 'hidden' | 'visible'): Promise<void> =>
     app.evaluate((shown) => {

@@ -3,6 +3,7 @@ import {
   ALL_OK,
   DEFAULT_THRESHOLDS,
   levelOf,
+  limitOfText,
   stepAlerts,
   thresholdProblems,
   type AlertEvent,
@@ -107,5 +108,27 @@ describe('live thresholds: what may be set', () => {
     expect(Object.keys(problems).sort()).toEqual(['acd.amber', 'busySeats.red', 'connectRate.red', 'idleSeats.amber']);
     expect(problems['connectRate.red']).toBe('Connect rate, last 30 min: red must be below amber (30 %).');
     expect(problems['busySeats.red']).toBe('Busy seats: red must be above amber (10 seats).');
+  });
+});
+
+describe('a limit as typed in the Thresholds form', () => {
+  it('reads plain decimals, full-width ones too, and empty as off', () => {
+    expect(limitOfText('')).toBeNull();
+    expect(limitOfText('  \t ')).toBeNull();
+    expect(limitOfText('\u3000')).toBeNull();
+    expect(limitOfText(' 30 ')).toBe(30);
+    expect(limitOfText('30.5')).toBe(30.5);
+    expect(limitOfText('.5')).toBe(0.5);
+    // A negative number is a number: the range check says why it cannot be used.
+    expect(limitOfText('-5')).toBe(-5);
+    // A Chinese input method's full-width digits, point and sign.
+    expect(limitOfText('３０')).toBe(30);
+    expect(limitOfText('４５．５')).toBe(45.5);
+  });
+
+  it('refuses what only JavaScript reads as a number, and text that is not one', () => {
+    for (const typed of ['0x10', '0b11', '0o7', '1e1', '1e9', 'Infinity', '30 %', '30%', '1,5', '三十', '3\u00000', '30\u200b', '3²', '①', '1 000', '+', '.']) {
+      expect(limitOfText(typed), JSON.stringify(typed)).toBeNaN();
+    }
   });
 });
