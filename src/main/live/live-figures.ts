@@ -147,7 +147,10 @@ export async function liveSeats(store: ArchiveStore): Promise<LiveSeats> {
 }
 
 /** Counts a seat list (pure: the tests give it rows). */
-export function seatCounts(takenAt: number | null, seats: readonly BoardSeat[], leaders: readonly BoardLeader[]): LiveSeats {
+export function seatCounts(takenAt: number | null, given: readonly BoardSeat[], givenLeaders: readonly BoardLeader[]): LiveSeats {
+  // The platform sends "" for a field it has no value for: such a name or group is none, never a blank label.
+  const seats = given.map((seat) => ({ ...seat, name: named(seat.name), empNo: named(seat.empNo), groupName: named(seat.groupName), voiceGroupId: named(seat.voiceGroupId) }));
+  const leaders = givenLeaders.map((leader) => ({ ...leader, name: named(leader.name), empNo: named(leader.empNo) }));
   const codes = Object.keys(SEAT_STATUS_LABELS).map(Number);
   const withNone = seats.some((seat) => seat.status === null || !codes.includes(seat.status));
   const byStatus: SeatStatusCount[] = [
@@ -193,6 +196,11 @@ export function seatCounts(takenAt: number | null, seats: readonly BoardSeat[], 
     }))
     .sort((a, b) => a.group.localeCompare(b.group) || a.label.localeCompare(b.label) || a.id.localeCompare(b.id));
   return { takenAt, total: seats.length, byStatus, byGroup, byLeader, grid };
+}
+
+/** Text with something in it, else null. */
+function named(text: string | null): string | null {
+  return text === null || text.trim() === '' ? null : text;
 }
 
 /** What the thresholds read: the last 30 minutes' connect rate (%) and average talk time, and seats idle and busy. */

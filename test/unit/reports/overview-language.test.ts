@@ -120,4 +120,18 @@ describe('the Live board', () => {
     expect(seats.byGroup[0].label).toBe('坐席组 7');
     expect(seats.grid[0].label).toBe('坐席 1');
   });
+
+  it('a seat or leader the platform sends with empty text for its name or group is named as one without', () => {
+    const seats = seatCounts(
+      1,
+      [
+        { keyId: '11', name: '', empNo: '8001', groupName: '', voiceGroupId: '', status: 2 },
+        { keyId: '12', name: ' ', empNo: '', groupName: '', voiceGroupId: null, status: 3 },
+      ],
+      [{ keyId: '5', name: '', empNo: 'TL-9', voiceGroupIdList: [] }],
+    );
+    expect(seats.grid.map((seat) => seat.label).sort()).toEqual(['12', '8001']);
+    expect(seats.byGroup.map((group) => [group.label, group.total])).toEqual([['no group', 2]]);
+    expect(seats.byLeader.map((leader) => leader.label)).toEqual(['TL-9']);
+  });
 });
