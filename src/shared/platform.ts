@@ -182,6 +182,12 @@ export const SEAT_STATUS_LABELS: Readonly<Record<number, string>> = labelTable({
   5: m.lists_seat_status_5,
 });
 
+/** A seat status code's label in the language of the moment ("status 6" for a code without one); null: the seat has none. */
+export function seatStatusText(status: number | null): string {
+  if (status === null) return m.overview_no_status();
+  return SEAT_STATUS_LABELS[status] ?? m.overview_bd_status_code({ code: String(status) });
+}
+
 export const NUMBER_STATE_LABELS: Readonly<Record<number, string>> = labelTable({
   3: m.lists_number_state_3,
   4: m.lists_number_state_4,

@@ -14,7 +14,7 @@ import { VOICE_FIGURES } from '../../shared/reports/figures';
 import { foldFigures, type Figures } from '../../shared/reports/fold';
 import type { LiveReadings } from '../../shared/live/alerts';
 import type { LiveHour, LivePeriod, LiveSeat, LiveSeats, SeatCounts, SeatStatusCount } from '../../shared/live/board';
-import { SEAT_STATUS_LABELS } from '../../shared/platform';
+import { SEAT_STATUS_LABELS, seatStatusText } from '../../shared/platform';
 import type { ListRows } from '../../shared/operations';
 import type { TimeZone } from '../../shared/time-zone';
 
@@ -151,11 +151,14 @@ export function seatCounts(takenAt: number | null, given: readonly BoardSeat[], 
   // The platform sends "" for a field it has no value for: such a name or group is none, never a blank label.
   const seats = given.map((seat) => ({ ...seat, name: named(seat.name), empNo: named(seat.empNo), groupName: named(seat.groupName), voiceGroupId: named(seat.voiceGroupId) }));
   const leaders = givenLeaders.map((leader) => ({ ...leader, name: named(leader.name), empNo: named(leader.empNo) }));
-  const codes = Object.keys(SEAT_STATUS_LABELS).map(Number);
-  const withNone = seats.some((seat) => seat.status === null || !codes.includes(seat.status));
+  // Every labelled status, then any other code a seat has ("status 6", as the Overview counts it), then none.
+  const labelled = Object.keys(SEAT_STATUS_LABELS).map(Number);
+  const others = [...new Set(seats.flatMap((seat) => (seat.status === null || labelled.includes(seat.status) ? [] : [seat.status])))].sort((a, b) => a - b);
+  const codes = [...labelled, ...others];
+  const withNone = seats.some((seat) => seat.status === null);
   const byStatus: SeatStatusCount[] = [
-    ...codes.map((status) => ({ status, label: SEAT_STATUS_LABELS[status], count: 0 })),
-    ...(withNone ? [{ status: null, label: m.overview_no_status(), count: 0 }] : []),
+    ...codes.map((status) => ({ status, label: seatStatusText(status), count: 0 })),
+    ...(withNone ? [{ status: null, label: seatStatusText(null), count: 0 }] : []),
   ];
   const column = (status: number | null): number => {
     const index = status === null ? -1 : codes.indexOf(status);

@@ -1,7 +1,8 @@
 /** The seat list as last taken: how many seats, by status and by group. */
 import type { ArchiveStore } from '../archive/archive-store';
 import type { CountBucket, DrillDown, SeatOverview } from '../../shared/reports/overview';
-import { SEAT_STATUS_LABELS } from '../../shared/platform';
+import { m } from '../../shared/i18n';
+import { seatStatusText } from '../../shared/platform';
 import { sql } from '../archive/sql-query';
 import { numberOf, tableSql, textOf } from './sql';
 
@@ -24,13 +25,13 @@ export async function seatOverview(store: ArchiveStore, window: { fromMs: number
       const status = row[1] === null ? null : numberOf(row[1]);
       byStatus.push({
         key: status === null ? '' : String(status),
-        label: status === null ? 'no status' : (SEAT_STATUS_LABELS[status] ?? `status ${status}`),
+        label: seatStatusText(status),
         count,
         drill: drill('status', status),
       });
     } else {
       const group = textOf(row[2]);
-      byGroup.push({ key: group ?? '', label: group ?? 'no group', count, drill: drill('groupName', group) });
+      byGroup.push({ key: group ?? '', label: group ?? m.overview_no_group(), count, drill: drill('groupName', group) });
     }
   }
   byStatus.sort((a, b) => (a.key === '' ? Infinity : Number(a.key)) - (b.key === '' ? Infinity : Number(b.key)));

@@ -8,6 +8,7 @@ import { calendarOf, dayLabelOfKey } from '../../../src/shared/calendar';
 import { setCurrentLocale } from '../../../src/shared/i18n';
 import { alertText, alertTitle, DEFAULT_THRESHOLDS, limitWords, stepAlerts, thresholdProblems, valueText } from '../../../src/shared/live/alerts';
 import { platformZone } from '../../../src/shared/platform-zone';
+import { SEAT_STATUS_LABELS } from '../../../src/shared/platform';
 import { deltaOf } from '../../../src/shared/reports/compare';
 import { NUMBER_FIGURES, VOICE_FIGURES } from '../../../src/shared/reports/figures';
 import { labelOf } from '../../../src/shared/reports/fold';
@@ -15,6 +16,10 @@ import { overviewWindowProblem } from '../../../src/shared/reports/overview-wind
 import { parseTimeZone, type TimeZone } from '../../../src/shared/time-zone';
 import { checkOverviewWindow } from '../../../src/main/reports/compute-overview';
 import { seatCounts } from '../../../src/main/live/live-figures';
+import { seatOverview } from '../../../src/main/reports/seats';
+import { archiveTableFor } from '../../../src/main/archive/tables';
+import type { SeatRow } from '../../../src/shared/records';
+import { stagedArchive } from '../archive/staged-archive';
 
 const SHANGHAI = parseTimeZone('+08:00') as TimeZone;
 /** 2026-11-02, a Monday, as days since 1970-01-01. */
@@ -133,5 +138,28 @@ describe('the Live board', () => {
     expect(seats.grid.map((seat) => seat.label).sort()).toEqual(['12', '8001']);
     expect(seats.byGroup.map((group) => [group.label, group.total])).toEqual([['no group', 2]]);
     expect(seats.byLeader.map((leader) => leader.label)).toEqual(['TL-9']);
+  });
+});
+
+const seatStatusLabel = (status: number): string => SEAT_STATUS_LABELS[status];
+
+describe("seats by status and group, the Overview's (and its workbook's) and the Live board's", () => {
+  const seat = (keyId: string, status: number | null, groupName: string | null): SeatRow => ({
+    keyId, empNo: null, petName: null, name: `Seat ${keyId}`, appId: null, appName: null, deleteFlag: null, enable: null, priority: null,
+    voiceGroupId: groupName === null ? null : `g-${groupName}`, groupName, account: null, createTime: null, updateTime: null, displayNum: null, ccode: null, status, extra: {},
+  });
+  const rows = [seat('1', 1, 'North'), seat('2', 6, 'North'), seat('3', null, null), seat('4', 6, null)];
+  const archive = stagedArchive(archiveTableFor('seats'), rows);
+
+  it('name a status without a label, no status and no group alike, in the language of the moment', async () => {
+    setCurrentLocale('zh-CN');
+    const overview = await seatOverview(archive(), { fromMs: 0, toMs: 1 });
+    const board = seatCounts(1, rows, []);
+    const labelled = (buckets: readonly { label: string; count: number }[]) => buckets.filter((bucket) => bucket.count > 0).map((bucket) => [bucket.label, bucket.count]);
+    // A status the platform has no label for is its own bucket on both, not folded into "no status" by one of them.
+    expect(labelled(overview.byStatus)).toEqual([[seatStatusLabel(1), 1], ['状态 6', 2], ['无状态', 1]]);
+    expect(labelled(board.byStatus)).toEqual(labelled(overview.byStatus));
+    expect(overview.byGroup.map((group) => group.label).sort()).toEqual(['North', '无坐席组']);
+    expect(board.byGroup.map((group) => group.label).sort()).toEqual(['North', '无坐席组']);
   });
 });

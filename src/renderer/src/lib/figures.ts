@@ -1,5 +1,4 @@
 import { formatNumber, m } from '../../../shared/i18n';
-import { SEAT_STATUS_LABELS } from '../../../shared/platform';
 import type { MoneyTotal } from '../../../shared/reports/overview';
 
 /** How the Overview writes its figures, in the language of the moment (en: 1,234 · 45.6% · 1 h 02 min). */
@@ -41,8 +40,5 @@ export function amountText(amount: number): string {
   return formatNumber(amount, { minimumFractionDigits: AMOUNT_DECIMALS, maximumFractionDigits: AMOUNT_DECIMALS });
 }
 
-/** A seat status code's label in the language of the moment; null: the seat has none. */
-export function seatStatusText(status: number | null): string {
-  if (status === null) return m.overview_no_status();
-  return SEAT_STATUS_LABELS[status] ?? m.overview_bd_status_code({ code: String(status) });
-}
+/** A seat status's label: the platform's one rule (shared/platform.ts), shared with main's counts and the workbook. */
+export { seatStatusText } from '../../../shared/platform';
