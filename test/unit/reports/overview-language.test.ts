@@ -20,6 +20,7 @@ import { seatOverview } from '../../../src/main/reports/seats';
 import { archiveTableFor } from '../../../src/main/archive/tables';
 import type { SeatRow } from '../../../src/shared/records';
 import { stagedArchive } from '../archive/staged-archive';
+import { seatTitle } from '../../../src/renderer/src/lib/figures';
 
 const SHANGHAI = parseTimeZone('+08:00') as TimeZone;
 /** 2026-11-02, a Monday, as days since 1970-01-01. */
@@ -136,6 +137,9 @@ describe('the Live board', () => {
       [{ keyId: '5', name: '', empNo: 'TL-9', voiceGroupIdList: [] }],
     );
     expect(seats.grid.map((seat) => seat.label).sort()).toEqual(['12', '8001']);
+    // Its tile's title names no empty group.
+    expect(seats.grid.map((tile) => seatTitle(tile, 'Idle')).sort()).toEqual(['12: Idle', '8001: Idle']);
+    expect(seatTitle({ label: '8001', group: 'North' }, 'Idle')).toBe('8001, North: Idle');
     expect(seats.byGroup.map((group) => [group.label, group.total])).toEqual([['no group', 2]]);
     expect(seats.byLeader.map((leader) => leader.label)).toEqual(['TL-9']);
   });

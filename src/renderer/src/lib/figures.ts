@@ -42,3 +42,8 @@ export function amountText(amount: number): string {
 
 /** A seat status's label: the platform's one rule (shared/platform.ts), shared with main's counts and the workbook. */
 export { seatStatusText } from '../../../shared/platform';
+
+/** A Live board seat tile's title: "8001, North: Idle", or "8001: Idle" for a seat in no group. */
+export function seatTitle(seat: { label: string; group: string }, status: string): string {
+  return seat.group === '' ? m.overview_live_seat_title_no_group({ seat: seat.label, status }) : m.overview_live_seat_title({ seat: seat.label, group: seat.group, status });
+}
