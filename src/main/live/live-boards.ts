@@ -107,8 +107,11 @@ export class LiveBoards {
     }
     const now = this.deps.now ?? Date.now;
     const state = this.state(profileId);
-    const nowMs = now() + state.platformOffsetMs;
-    const fetched = request.fetch ? await this.fetchChanges(profileId, store, calendarOf(zone), nowMs, state) : archiveOnly(m.overview_live_offline());
+    // Now by the platform's clock, as the answers' Date headers tell it (this refresh's first answer already).
+    const platformNow = (): number => now() + state.platformOffsetMs;
+    const { nowMs, ...fetched } = request.fetch
+      ? await this.fetchChanges(profileId, store, calendarOf(zone), platformNow, state)
+      : { ...archiveOnly(m.overview_live_offline()), nowMs: platformNow() };
     if (fetched.problem === null) state.updatedAt = nowMs;
     // A refresh that fetched nothing (offline, -15) counts up to when the platform's data last arrived: the archive's gap
     // since is no quiet spell in the last 30 minutes, and today is set beside the same stretch of yesterday, not a longer one.
@@ -152,9 +155,21 @@ export class LiveBoards {
     });
   }
 
-  /** Fetches today's voice tail and the seat list (and what else the board lacks); never throws. */
-  private async fetchChanges(profileId: string, store: ArchiveStore, calendar: ReturnType<typeof calendarOf>, nowMs: number, state: ProfileState): Promise<Omit<LiveRefresh, 'updatedAt'>> {
-    if (store.syncing) return archiveOnly(m.overview_live_other_sync());
+  /**
+   * Fetches the seat list and today's voice tail (and what else the board lacks); never throws. The
+   * seat list comes first: its answer tells the platform's clock, by which today's windows are then
+   * set, so even a first refresh on a computer whose clock is off reads the platform's today.
+   * `nowMs`: the platform's now the voice records were fetched up to.
+   */
+  private async fetchChanges(
+    profileId: string,
+    store: ArchiveStore,
+    calendar: ReturnType<typeof calendarOf>,
+    platformNow: () => number,
+    state: ProfileState,
+  ): Promise<Omit<LiveRefresh, 'updatedAt'> & { nowMs: number }> {
+    let nowMs = platformNow();
+    if (store.syncing) return { ...archiveOnly(m.overview_live_other_sync()), nowMs };
     let requests = 0;
     let rows = 0;
     let client;
@@ -174,37 +189,45 @@ export class LiveBoards {
       });
     } catch (error) {
       // The accounts' own refusals (no secret stored, the keychain locked) are written for people; anything else is logged, not shown.
-      if (error instanceof AccountsError || error instanceof KeychainUnavailableError) return archiveOnly(error.message);
+      if (error instanceof AccountsError || error instanceof KeychainUnavailableError) return { ...archiveOnly(error.message), nowMs };
       this.warn(profileId, error);
-      return archiveOnly(m.overview_live_cannot_connect());
+      return { ...archiveOnly(m.overview_live_cannot_connect()), nowMs };
     }
-    const windows = liveWindows(calendar, nowMs);
-    const wholeDay = (window: Window): Window => ({ fromMs: window.fromMs, toMs: calendar.dayStartMs(calendar.dayOf(window.fromMs) + 1) });
+    const opened = client;
+    // Measured against this computer's clock itself, so the header's rounding is never added up.
+    const learnPlatformClock = (): void => {
+      const platformMs = opened.platformTimeAt(platformClock());
+      if (platformMs !== null) state.platformOffsetMs = platformMs - Date.now();
+    };
     const voice = platformSyncSource(client, 'voiceRecords');
-    const steps: (() => Promise<Result<SyncSummary>>)[] = [
-      () => syncWindow(store, voice, wholeDay(windows.lastWeek), LIVE_REFETCH_MS),
-      () => syncWindow(store, voice, wholeDay(windows.yesterday), LIVE_REFETCH_MS),
-      () => syncWindow(store, voice, windows.today, LIVE_REFETCH_MS, { now: () => nowMs }),
-      () => syncSnapshot(store, platformSyncSource(client, 'seats'), ''),
-    ];
     const leadersDue = state.leadersAt === null || nowMs - state.leadersAt >= LEADERS_EVERY_MS;
-    if (leadersDue) steps.push(() => syncSnapshot(store, platformSyncSource(client, 'teamLeaders'), ''));
     try {
+      const seats = await syncSnapshot(store, platformSyncSource(client, 'seats'), '');
+      if (!seats.ok) return { requests, rows, ...whyNot(seats.error), nowMs };
+      rows += seats.value.rows;
+      learnPlatformClock();
+      nowMs = platformNow();
+      const windows = liveWindows(calendar, nowMs);
+      const wholeDay = (window: Window): Window => ({ fromMs: window.fromMs, toMs: calendar.dayStartMs(calendar.dayOf(window.fromMs) + 1) });
+      const steps: (() => Promise<Result<SyncSummary>>)[] = [
+        () => syncWindow(store, voice, wholeDay(windows.lastWeek), LIVE_REFETCH_MS),
+        () => syncWindow(store, voice, wholeDay(windows.yesterday), LIVE_REFETCH_MS),
+        () => syncWindow(store, voice, windows.today, LIVE_REFETCH_MS, { now: () => nowMs }),
+      ];
+      if (leadersDue) steps.push(() => syncSnapshot(store, platformSyncSource(client, 'teamLeaders'), ''));
       for (const step of steps) {
         const result = await step();
-        if (!result.ok) return { requests, rows, ...whyNot(result.error) };
+        if (!result.ok) return { requests, rows, ...whyNot(result.error), nowMs };
         rows += result.value.rows;
       }
       if (leadersDue) state.leadersAt = nowMs;
-      return { requests, rows, rateLimited: false, offline: false, problem: null };
+      return { requests, rows, rateLimited: false, offline: false, problem: null, nowMs };
     } catch (error) {
       // A step that throws instead of answering (the archive closed under it): the board says so and tries again next time.
       this.warn(profileId, error);
-      return { ...archiveOnly(m.overview_live_archive_unreadable()), requests, rows };
+      return { ...archiveOnly(m.overview_live_archive_unreadable()), requests, rows, nowMs };
     } finally {
-      // Measured against this computer's clock itself, so the header's rounding is never added up.
-      const platformMs = client.platformTimeAt(platformClock());
-      if (platformMs !== null) state.platformOffsetMs = platformMs - Date.now();
+      learnPlatformClock();
       client.close();
     }
   }
