@@ -4,7 +4,7 @@
  * search and filters over loaded rows, and the export that must equal them.
  */
 import type { Column } from './columns';
-import { m } from './i18n';
+import { intlLocale, m } from './i18n';
 import { formatInstant, type TimeZone } from './time-zone';
 
 /** An instant as the app writes it (time-zone.ts): cells to the second, in the profile's zone. */
@@ -89,13 +89,23 @@ export function rawText<R>(column: Column<R>, row: R): string {
   }
 }
 
-const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+/**
+ * Text compares as the interface language orders it (pinyin in Chinese), never as the runtime
+ * was started: the renderer (a browser's language) and main (Node's LANG) sort a page alike.
+ */
+let collator: { locale: string; compare: (a: string, b: string) => number } | null = null;
+
+function compareText(a: string, b: string): number {
+  const locale = intlLocale();
+  if (collator?.locale !== locale) collator = { locale, compare: new Intl.Collator(locale, { numeric: true, sensitivity: 'base' }).compare };
+  return collator.compare(a, b);
+}
 
 /** Empty cells sort last whichever way the column is sorted. */
 export function compareSortValues(a: string | number | null, b: string | number | null): number {
   if (a === null || b === null) return a === b ? 0 : a === null ? 1 : -1;
   if (typeof a === 'number' && typeof b === 'number') return a - b;
-  return collator.compare(String(a), String(b));
+  return compareText(String(a), String(b));
 }
 
 /** What sorting compares for one cell, without formatting it (fast on 100,000 rows). */
