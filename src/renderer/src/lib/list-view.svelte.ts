@@ -21,7 +21,7 @@ import type { AppError } from '../../../shared/result';
 import type { QuickRange } from '../../../shared/time-range';
 import type { TimeZone } from '../../../shared/time-zone';
 import { sortRows } from '../../../shared/cell-text';
-import { planEachColumnFilter, rowPredicate, searchTextOf } from '../../../shared/column-filter';
+import { planEachColumnFilter, rowPredicate, SearchTexts } from '../../../shared/column-filter';
 import { filtersOf, type ListQueryOf, sameValue, typedFilters } from '../../../shared/list-query';
 import { bridge } from './bridge';
 import { isBatchOf } from '../../../shared/methods/lists';
@@ -119,9 +119,8 @@ export class ListView<O extends ListOperation> {
   private fetchedQuery = $state.raw<ListQueryOf<O> | null>(null);
   /** Finished syncs of this list already followed (their rows are on show, or were when the view was made). */
   private readonly followedSyncs = new Set<string>();
-  /** What the search finds in each loaded row (its shown text and raw values), kept per zone. */
-  private haystacks = new WeakMap<RowOf<O>, string>();
-  private haystackZone: string | null = null;
+  /** What the search finds in each loaded row (its shown text and raw values). */
+  private readonly haystacks = new SearchTexts<RowOf<O>>(() => this.allColumns);
   private requestSeq = 0;
   /** This screen's key for archive pages: main gives up the older page this screen still waits for. */
   private readonly screenKey = Math.random().toString(36).slice(2);
@@ -641,18 +640,9 @@ export class ListView<O extends ListOperation> {
     return sortRows(keep ? source.filter(keep) : source, this.allColumns, this.sort);
   }
 
-  /** What the search finds in a loaded row, made once per row (and again when the zone changes). */
+  /** What the search finds in a loaded row, made once per row. */
   private haystack(row: RowOf<O>): string {
-    if (this.haystackZone !== this.zone.name) {
-      this.haystacks = new WeakMap();
-      this.haystackZone = this.zone.name;
-    }
-    let text = this.haystacks.get(row);
-    if (text === undefined) {
-      text = searchTextOf(this.allColumns, row, this.zone);
-      this.haystacks.set(row, text);
-    }
-    return text;
+    return this.haystacks.of(row, this.zone);
   }
 }
 
