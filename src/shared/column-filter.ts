@@ -7,7 +7,7 @@
  */
 import { type CodeLabels, type Column, codeText } from './columns';
 import { cellText, codeDisplay, rawText } from './cell-text';
-import { m } from './i18n';
+import { currentLocale, m } from './i18n';
 import { type NumberTest, numberFilterForms, parseNumberFilter, passesNumberTest } from './number-filter';
 import type { TimeZone } from './time-zone';
 
@@ -125,8 +125,9 @@ export function searchTextOf<R>(columns: readonly Column<R>[], row: R, zone: Tim
 
 /**
  * What the search finds in each loaded row (searchTextOf), made once per row and kept while
- * the zone is the same: the table's search over 100,000 loaded rows does not format every
- * cell at each key pressed.
+ * the zone and the language are the same: the table's search over 100,000 loaded rows does
+ * not format every cell at each key pressed, and after a change of language it matches the
+ * labels the cells show now (已接通), as an export of the same query does.
  */
 export class SearchTexts<R extends object> {
   private texts = new WeakMap<R, string>();
@@ -135,9 +136,11 @@ export class SearchTexts<R extends object> {
   constructor(private readonly columns: () => readonly Column<R>[]) {}
 
   of(row: R, zone: TimeZone): string {
-    if (this.madeIn !== zone.name) {
+    // The language is read at every call: a reactive reader (the renderer's) then filters again when it changes.
+    const made = `${zone.name}\u0000${currentLocale()}`;
+    if (this.madeIn !== made) {
       this.texts = new WeakMap();
-      this.madeIn = zone.name;
+      this.madeIn = made;
     }
     let text = this.texts.get(row);
     if (text === undefined) {
