@@ -25,7 +25,7 @@ import { describeDrift } from '../jobs/drift-warnings';
 import { excelSerial, type ExportField, exportFields, wallClock } from './cells';
 import { CsvWriter } from './csv-writer';
 import type { ExportFormat } from './file-name';
-import type { AboutRow, TableWriter } from './table-writer';
+import type { AboutRow, TableWriter, Written } from './table-writer';
 import { rowSummaryFor } from './summary';
 import { XlsxStreamWriter, type XlsxWriterOptions } from './xlsx-stream-writer';
 
@@ -271,7 +271,9 @@ export async function runExport<P extends object, R, Row, D>(options: ExportJobO
     }
 
     const exportedAt = now();
-    const aboutRows = ({ rows, sheets }: { rows: number; sheets: readonly string[] }): AboutRow[] => [
+    // Cells cut to Excel's limit are said on the About sheet too: the file says so wherever it is opened.
+    const cutWarning = (count: number): string[] => (count > 0 ? [m.export_cells_cut({ count: formatNumber(count) })] : []);
+    const aboutRows = ({ rows, sheets, truncatedCells }: Written): AboutRow[] => [
       { label: m.export_about_operation(), value: title },
       ...(options.words ?? [
         {
@@ -293,7 +295,9 @@ export async function runExport<P extends object, R, Row, D>(options: ExportJobO
       ...(sheets.length > 1 ? [{ label: m.export_about_sheets(), value: sheets.join(', ') }] : []),
       ...(options.summaryOnly ? [] : [{ label: m.export_about_headers(), value: headersText(headers) }]),
       { label: m.export_about_app_version(), value: options.about.appVersion },
-      ...(warnings.length > 0 ? [{ label: m.export_about_warnings(), value: warnings.join(' ') }] : []),
+      ...(warnings.length + truncatedCells > 0
+        ? [{ label: m.export_about_warnings(), value: [...warnings, ...cutWarning(truncatedCells)].join(' ') }]
+        : []),
     ];
     let summary;
     try {
@@ -314,9 +318,7 @@ export async function runExport<P extends object, R, Row, D>(options: ExportJobO
       await release();
       return { ok: false, error: fileError(error, options.path) };
     }
-    if (summary.truncatedCells > 0) {
-      warnings.push(m.export_cells_cut({ count: formatNumber(summary.truncatedCells) }));
-    }
+    warnings.push(...cutWarning(summary.truncatedCells));
     return ok({ rows: summary.rows, elapsedMs: performance.now() - startedMs, warnings, sheets: summary.sheets });
   } catch (error) {
     await discard();

@@ -20,7 +20,7 @@ import type { ExportField } from './cells';
 import { type EncodedRows, RowCells, styleAttribute } from './row-cells';
 import { summarySheetXml } from './summary-sheet-xml';
 import type { NamedSummary, SummarySheet } from './summary-sheet';
-import type { AboutRow, TableWriter, WriteSummary } from './table-writer';
+import type { AboutRow, TableWriter, WriteSummary, Written } from './table-writer';
 import { STYLE, STYLES_XML } from './xlsx-styles';
 import { columnLetters, xmlAttribute, xmlText } from './xml';
 import { createZipEntry, type ZipCompression, type ZipEntry } from './zip-entries';
@@ -181,7 +181,7 @@ export class XlsxStreamWriter<R> implements TableWriter<R> {
     return sheet.rows + 1;
   }
 
-  async finish(about: (written: { rows: number; sheets: readonly string[] }) => AboutRow[]): Promise<WriteSummary> {
+  async finish(about: (written: Written) => AboutRow[]): Promise<WriteSummary> {
     this.check();
     if (this.sheet === null && this.options.recordSheets !== false) await this.startSheet();
     await this.endSheet();
@@ -194,7 +194,9 @@ export class XlsxStreamWriter<R> implements TableWriter<R> {
     for (const [i, summary] of summaries.entries()) {
       await this.writePart(`xl/worksheets/${this.summarySheets[i].part}`, summarySheetXml(summary.sheet, i === 0));
     }
-    await this.writePart(`xl/worksheets/sheet${this.sheets.length + 1}.xml`, this.aboutXml(about({ rows: this.rows, sheets })));
+    // Counted before the About sheet, whose own values are never cut.
+    const truncatedCells = this.cells.truncated + this.truncatedElsewhere;
+    await this.writePart(`xl/worksheets/sheet${this.sheets.length + 1}.xml`, this.aboutXml(about({ rows: this.rows, sheets, truncatedCells })));
     await this.writePart('xl/styles.xml', STYLES_XML);
     await this.writePart('xl/workbook.xml', this.workbookXml());
     await this.writePart('xl/_rels/workbook.xml.rels', this.workbookRelsXml());
@@ -204,7 +206,7 @@ export class XlsxStreamWriter<R> implements TableWriter<R> {
     await finished(this.out);
     this.check();
     this.closed = true;
-    return { rows: this.rows, sheets: this.sheets.map((sheet) => sheet.name), truncatedCells: this.cells.truncated + this.truncatedElsewhere };
+    return { rows: this.rows, sheets: this.sheets.map((sheet) => sheet.name), truncatedCells };
   }
 
   async abort(): Promise<void> {

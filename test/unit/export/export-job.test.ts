@@ -166,4 +166,26 @@ describe('runExport', () => {
     expect(existsSync(path)).toBe(false);
     rmSync(dir, { recursive: true, force: true });
   });
+
+  it("says in the file, not only on screen, that a cell was cut to Excel's limit", async () => {
+    const path = join(dir, 'long.xlsx');
+    const long = { ...LISTS.voiceRecords.normalise({}, { zone: client.timeZone }), voiceId: 'v1', calledInfo: 'x'.repeat(40_000) };
+    const result = await runExport(
+      options(path, {
+        columns: LISTS.voiceRecords.columns.filter((column) => column.key === 'voiceId' || column.key === 'calledInfo'),
+        rows: async (onRows) => {
+          await onRows([long]);
+          return { ok: true, value: null };
+        },
+      }),
+    );
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const cut = "1 cell(s) were longer than Excel's 32,767 characters and were cut.";
+    expect(result.value.warnings).toEqual([cut]);
+    const { sheets } = readWorkbook(path);
+    expect(String(sheets['Voice records'][1][1])).toHaveLength(32_767);
+    const about = Object.fromEntries(sheets.About.slice(1).map(([label, value]) => [label, value]));
+    expect(about.Warnings).toBe(cut);
+  });
 });
