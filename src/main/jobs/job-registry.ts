@@ -83,6 +83,11 @@ export class JobRegistry {
     };
   }
 
+  /** Whether a job of this id is listed (running, or finished and not forgotten). */
+  has(id: string): boolean {
+    return this.jobs.has(id);
+  }
+
   cancel(id: string): boolean {
     const controller = this.running.get(id);
     controller?.abort();

@@ -80,8 +80,8 @@ export function keepRecent(jobs: readonly JobInfo[], keep = FINISHED_KEPT_PER_KI
 export const jobMethods = {
   /** The jobs main runs or ran this session (newest first), so a reload or a second window sees them. */
   listJobs: method<undefined, JobInfo[]>(p.nothing),
-  /** Stops a running job; nothing happens for one already ended. */
-  cancelJob: method<{ jobId: string }, null>(p.object({ jobId: p.string })),
+  /** Stops a running job; nothing happens for one already ended. An id of no job listed (never one, or cleared) is `not-found`. */
+  cancelJob: method<{ jobId: string }, null>(p.object({ jobId: p.jobId })),
   /** Forgets the finished jobs (of one kind, or all); answers the jobs that remain, newest first. */
   clearFinishedJobs: method<{ kind?: JobKind }, JobInfo[]>(p.object({ kind: p.optional(p.oneOf(JOB_KINDS)) })),
 } as const;
