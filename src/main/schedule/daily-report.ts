@@ -87,14 +87,20 @@ export async function writeDailyReport(
 ): Promise<Result<{ path: string; rows: number }>> {
   const operation = OPERATIONS[listName];
   const list: SomeList = listOf(operation);
+  const title = (): string => m.export_daily_report_title({ title: list.endpoint.title(), day: day.key });
+  /** A report that cannot start is told where every report is, in the jobs area, as a failed job saying why (as a scheduled sync's). */
+  const notStarted = (error: AppError): Result<never> => {
+    deps.jobs.start({ kind: 'export', title, profileId: profile.id, operation, path: null, cancellable: false }).end({ state: 'failed', rows: 0, error, warnings: [] });
+    return { ok: false, error };
+  };
   // A profile file from another system (C:\Reports read on Linux) must not resolve against the working directory.
-  if (!isFullPathOn(process.platform, folder)) return fail('folder-not-absolute', notFullPathHere(folder));
+  if (!isFullPathOn(process.platform, folder)) return notStarted({ code: 'folder-not-absolute', message: notFullPathHere(folder) });
   // Named apart from any other profile reporting into the same folder whose name would give the same file name.
   const path = join(folder, reportFileName(listName, day.key, profile, profilesReportingInto(deps.accounts.scheduledProfiles(), folder)));
   const query = checkFetchAll(list, reportParams(day, profile.zone), {});
-  if (!query.ok) return query;
+  if (!query.ok) return notStarted(query.error);
   removePartialLeftBefore(path, deps.appStartedAtMs);
-  const job = deps.jobs.start({ kind: 'export', title: () => m.export_daily_report_title({ title: list.endpoint.title(), day: day.key }), profileId: profile.id, operation, path, cancellable: true });
+  const job = deps.jobs.start({ kind: 'export', title, profileId: profile.id, operation, path, cancellable: true });
   const ending = await runJob(job, 'daily report', deps.log, async () => {
     const connection = await deps.accounts.connection(profile.id);
     const client = createClient({ ...connection, log: deps.log });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Accounts } from '../../../src/main/accounts/accounts';
-import type { JobRegistry } from '../../../src/main/jobs/job-registry';
+import { JobRegistry } from '../../../src/main/jobs/job-registry';
 import { writeDailyReport } from '../../../src/main/schedule/daily-report';
 import { profilesReportingInto, reportFolderProblemHere } from '../../../src/main/schedule/report-folder';
 import type { ScheduleStatus } from '../../../src/shared/methods/schedule';
@@ -101,17 +101,22 @@ describe("main's check of the folder at save time", () => {
     expect(saved.ok && saved.value.settings.dailyReport?.folder).toBe(dataDir);
   });
 
-  it('writes no report into a folder that is not a full path here (a profile file from another system)', async () => {
+  it('writes no report into a folder that is not a full path here (a profile file from another system), and says so in the jobs area', async () => {
     const zone = parseTimeZone('UTC') as TimeZone;
     const unused = {} as never;
+    const jobs = new JobRegistry();
     const written = await writeDailyReport(
-      { accounts: unused as Accounts, jobs: unused as JobRegistry, log: unused, appVersion: 'test', appStartedAtMs: 0 },
+      { accounts: unused as Accounts, jobs, log: unused, appVersion: 'test', appStartedAtMs: 0 },
       { id: 'p', name: 'P', zone },
       'voice',
       reportDayOf(20_000, zone),
       process.platform === 'win32' ? '/reports' : 'C:\\Reports',
     );
     expect(written).toMatchObject({ ok: false, error: { code: 'folder-not-absolute' } });
+    // As a scheduled sync that cannot start: a failed job saying why, not a line in the log alone.
+    expect(jobs.list()).toEqual([
+      expect.objectContaining({ kind: 'export', state: 'failed', profileId: 'p', operation: 'voiceRecords', path: null, error: expect.objectContaining({ code: 'folder-not-absolute', message: expect.stringMatching(/full folder path/) }) }),
+    ]);
   });
 });
 
