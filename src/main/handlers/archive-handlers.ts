@@ -16,7 +16,7 @@ import { archiveTableFor } from '../archive/tables';
 import type { JobRegistry } from '../jobs/job-registry';
 import type { Logger } from '../log';
 import type { ArchivePage, ArchivePageRequestOf, ArchiveStatus, RetentionDecision } from '../../shared/methods/archive';
-import type { JobInfo } from '../../shared/methods/jobs';
+import { syncCovers, type JobInfo } from '../../shared/methods/jobs';
 import type { ListFilters } from '../../shared/list-query';
 import { isListOperation, listOf, type ListOperation, type ListRows } from '../../shared/operations';
 import { formatNumber, m } from '../../shared/i18n';
@@ -25,6 +25,7 @@ import { parseTimeZone } from '../../shared/time-zone';
 import { type FieldErrors, hasFieldErrors, refusal } from '../../shared/validation/fields';
 import { withAccounts } from './accounts-handlers';
 import type { Handlers } from './dispatcher';
+import { SYNCED_FOR_OVERVIEW } from './report-handlers';
 
 type ArchiveHandlers = Pick<Handlers, 'startSync' | 'archivePage' | 'archiveStatus' | 'setArchiveSettings' | 'decideRetention' | 'deleteArchive'>;
 
@@ -158,6 +159,9 @@ export function createArchiveHandlers(deps: { accounts: Accounts; archives: Arch
         return { ok: false, error: { code: 'validation', message, fields: { taskId: message } } };
       }
     }
+    // Two syncs of one list of one archive at once would fetch and write the same records twice: the second is refused, saying which runs.
+    const busy = jobs.list().find((job) => job.state === 'running' && job.profileId === profileId && operations.some((operation) => writesList(job, operation)));
+    if (busy) return fail('busy', m.errors_sync_already_running({ title: busy.title }));
     const settings = accounts.archiveSettings(profileId);
     const store = await archives.store(profileId, 'sync');
     if (!store) return unavailable(profileId);
@@ -196,6 +200,11 @@ export function createArchiveHandlers(deps: { accounts: Accounts; archives: Arch
         return ok(cancelledSync ? { ...deleted, message: m.errors_sync_cancelled_delete() } : deleted);
       }),
   };
+}
+
+/** Whether a running job brings this list of its profile's archive up to date: a sync of it, or the Overview's report. */
+function writesList(job: JobInfo, operation: ListOperation): boolean {
+  return syncCovers(job, operation) || (job.kind === 'report' && SYNCED_FOR_OVERVIEW.includes(operation));
 }
 
 /** What a page read that stopped short means to the person who asked; anything else is not the request's fault and is thrown on. */

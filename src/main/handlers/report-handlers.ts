@@ -43,7 +43,7 @@ const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0
  * details, where a call's seat is, are synced one task at a time from their own screen: no
  * operation lists the tasks, so the Overview cannot know which to fetch.
  */
-const SYNCED_FOR_OVERVIEW: readonly ListOperation[] = ['voiceRecords', 'numberRecords', 'seats', 'teamLeaders'];
+export const SYNCED_FOR_OVERVIEW: readonly ListOperation[] = ['voiceRecords', 'numberRecords', 'seats', 'teamLeaders'];
 
 export function createReportHandlers(deps: {
   accounts: Accounts;
