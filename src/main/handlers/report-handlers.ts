@@ -20,6 +20,7 @@ import { claimSavePath } from '../export/claim-save-path';
 import { overviewFileName } from '../export/file-name';
 import { writeOverviewWorkbook } from '../export/overview-workbook';
 import type { ExportStarted } from '../../shared/methods/export';
+import { syncCovers } from '../../shared/methods/jobs';
 import { CHART_IMAGE_MAX_BYTES } from '../../shared/methods/reports';
 import { parseTimeZone, type TimeZone } from '../../shared/time-zone';
 import type { ListOperation } from '../../shared/operations';
@@ -76,10 +77,17 @@ export function createReportHandlers(deps: {
    * and why. The job ends when the figures are there.
    */
   async function report(profileId: string, store: ArchiveStore, window: OverviewWindow, compute: () => Promise<Result<Overview>>): Promise<Result<Overview>> {
+    // A Sync bringing these lists up to date already (the user's, a scheduled one): not a second writer of them, the figures are the archive's as it holds them, said so.
+    const syncing = jobs.list().find((other) => other.state === 'running' && other.profileId === profileId && SYNCED_FOR_OVERVIEW.some((operation) => syncCovers(other, operation)));
     const job = jobs.start({ kind: 'report', title: m.export_overview_name, profileId, operation: null, path: null, cancellable: true });
     const plan = overviewSyncPlan(window, accounts.archiveSettings(profileId));
     let answer: Result<Overview> = fail('internal', m.export_crashed_overview());
     await runJob(job, 'Overview', log, async () => {
+      if (syncing) {
+        answer = await compute();
+        if (answer.ok) answer = ok({ ...answer.value, notRefreshed: m.export_not_refreshed_syncing({ title: syncing.title }) });
+        return answer.ok ? completed(0) : stopped(answer.error, job);
+      }
       const synced = await syncLists({ accounts, log }, store, profileId, SYNCED_FOR_OVERVIEW, plan, job);
       if (!synced.ok) {
         const held = await compute();

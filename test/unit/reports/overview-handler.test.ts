@@ -65,6 +65,27 @@ describe('the overview method', () => {
     expect(overview.voice.byDay.reduce((sum, bucket) => sum + bucket.calls, 0)).toBe(voiceCalls);
   }, 120_000);
 
+  it('while a Sync brings its lists up to date, shows what the archive holds and says which job syncs, without syncing them a second time', async () => {
+    const sandbox = await services.sandbox.instance();
+    const toMs = Math.floor(sandbox.data.anchor.getTime() / HOUR) * HOUR - 2 * HOUR;
+    const fromMs = toMs - 6 * DAY - 5 * HOUR;
+    // A slow platform: the Sync is still running when the Overview is asked for.
+    sandbox.setFaults({ latencyMs: 300 });
+    try {
+      const sync = value(await call<{ job: { jobId: string; title: string } }>('startSync', { operations: ['voiceRecords'] }));
+      const overview = value(await call<Overview>('overview', { fromMs, toMs, syncFirst: true }));
+      expect(overview.notRefreshed).toBe(`“${sync.job.title}” is bringing these lists up to date already: these are the figures of what the archive holds now`);
+      expect(overview.voice.totals.calls).toBeGreaterThan(100);
+      expect(changes.filter((job) => job.kind === 'report').at(-1)?.state).toBe('completed');
+      value(await call('cancelJob', { jobId: sync.job.jobId }));
+      for (let waited = 0; !changes.some((job) => job.jobId === sync.job.jobId && job.state !== 'running') && waited < 20_000; waited += 50) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    } finally {
+      sandbox.setFaults({ latencyMs: 0 });
+    }
+  }, 120_000);
+
   it('offline, shows what the archive holds, saying it was not refreshed and why', async () => {
     const sandbox = await services.sandbox.instance();
     const toMs = Math.floor(sandbox.data.anchor.getTime() / HOUR) * HOUR - 2 * HOUR;
