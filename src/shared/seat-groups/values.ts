@@ -3,7 +3,7 @@
  * an edit request. The trap in the spec: the platform clears four numbers and the
  * label list when they are sent empty, so every save sends the complete state.
  */
-import { FS_NODES, type FsNode } from '../platform';
+import { CALLIN_STRATEGY_NAMES, FS_NODES, type FsNode } from '../platform';
 import type { SeatGroupSettings, SeatGroupValues } from '../records';
 import { m, type Label } from '../i18n';
 
@@ -66,6 +66,11 @@ export function isFsNode(value: unknown): value is FsNode {
   return typeof value === 'string' && (FS_NODES as readonly string[]).includes(value);
 }
 
+/** One of the spec's inbound strategies (1-4). */
+export function isCallinStrategy(value: unknown): value is number {
+  return typeof value === 'number' && Object.hasOwn(CALLIN_STRATEGY_NAMES, value);
+}
+
 export function valuesOf(settings: SeatGroupSettings): SeatGroupValues {
   return {
     callinStrategy: settings.callinStrategy,
@@ -87,6 +92,8 @@ export function valuesOf(settings: SeatGroupSettings): SeatGroupValues {
  * (`null` / `[]` clear them on purpose); the others are sent when they have a value and
  * left out when not set, since the platform keeps what is left out there. The switches
  * are required by the platform: a missing one is sent as null and refused by validation.
+ * A strategy or node the server holds that the spec does not name is left out too (the
+ * platform keeps it): the form offers only the spec's, so only the server can have set it.
  */
 export function completeEditRequest(voiceGroupId: IntegerId, values: SeatGroupValues): SeatGroupEditRequest {
   const request: SeatGroupEditRequest = {
@@ -99,7 +106,7 @@ export function completeEditRequest(voiceGroupId: IntegerId, values: SeatGroupVa
     displaySwitch: values.displaySwitch as number,
     encryptNumber: values.encryptNumber as number,
   };
-  if (values.callinStrategy !== null) request.callinStrategy = values.callinStrategy;
+  if (isCallinStrategy(values.callinStrategy)) request.callinStrategy = values.callinStrategy;
   if (values.timeoutWaitSec !== null) request.timeoutWaitSec = values.timeoutWaitSec;
   if (values.turnSeatRing !== null) request.turnSeatRing = values.turnSeatRing;
   if (isFsNode(values.fsNode)) request.fsNode = values.fsNode;

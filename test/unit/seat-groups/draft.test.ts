@@ -122,3 +122,24 @@ describe('edits as typed', () => {
     expect(diffValues(loaded, reading.values)).toEqual([]);
   });
 });
+
+describe('a setting the server holds in a value this app does not know', () => {
+  // A strategy the platform added after the spec (or a 0 it stores for "none"): the form shows it, the user did not touch it.
+  const unknownStrategy: SeatGroupValues = { ...loaded, callinStrategy: 5 };
+
+  it('does not stop the user saving another change, and is left out so the platform keeps it', () => {
+    const draft = { ...draftFrom(unknownStrategy), wrapUpTime: '25' };
+    const reading = readDraft(draft, unknownStrategy, 101);
+    expect(reading.fields).toEqual({});
+    expect(reading.request).not.toBeNull();
+    expect(reading.request).not.toHaveProperty('callinStrategy');
+    expect(reading.request?.wrapUpTime).toBe(25);
+    expect(diffValues(unknownStrategy, reading.values).map((change) => change.field)).toEqual(['wrapUpTime']);
+  });
+
+  it('is sent once the user picks one of the four strategies', () => {
+    const reading = readDraft({ ...draftFrom(unknownStrategy), callinStrategy: '2' }, unknownStrategy, 101);
+    expect(reading.fields).toEqual({});
+    expect(reading.request?.callinStrategy).toBe(2);
+  });
+});
