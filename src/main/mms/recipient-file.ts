@@ -7,7 +7,7 @@
 import * as XLSX from 'xlsx';
 import { m } from '../../shared/i18n';
 import { MMS_IMPORT_MAX_BYTES, MMS_IMPORT_MAX_MB } from '../../shared/methods/mms';
-import { splitRecipientText } from '../../shared/mms/recipients';
+import { SPREADSHEET_NOTATION, splitRecipientText } from '../../shared/mms/recipients';
 import { unpackWithin, ZipTooLargeError } from './bounded-unzip';
 
 export type RecipientFileKind = 'csv' | 'txt' | 'xlsx';
@@ -175,7 +175,9 @@ function tableOf(grid: unknown[][]): ParsedTable {
   const columnCount = Math.min(width, IMPORT_LIMITS.maxColumns);
   const first = grid[0].slice(0, columnCount).map(cellText);
   // A first row with words and nothing number-like is a header.
-  const hasHeader = first.some((cell) => /\p{L}/u.test(cell)) && !first.some((cell) => NUMBER_LIKE.test(cell));
+  const hasHeader =
+    first.some((cell) => /\p{L}/u.test(cell)) &&
+    !first.some((cell) => NUMBER_LIKE.test(cell) || SPREADSHEET_NOTATION.test(cell));
   const dataRows = grid.slice(hasHeader ? 1 : 0);
   const truncated = width > IMPORT_LIMITS.maxColumns || dataRows.length > IMPORT_LIMITS.maxRows;
   const rows = dataRows.slice(0, IMPORT_LIMITS.maxRows);

@@ -13,7 +13,20 @@ export const MAX_DIGITS = 15;
 /** A number the platform accepts (E.164: an optional +, then 6 to 15 digits). */
 export const PHONE_NUMBER = new RegExp(`^\\+?\\d{${MIN_DIGITS},${MAX_DIGITS}}$`);
 
-export type RejectReason = 'has letters' | 'too short' | 'too long' | 'bad characters' | 'several numbers' | 'duplicate';
+export type RejectReason =
+  | 'has letters'
+  | 'spreadsheet notation'
+  | 'too short'
+  | 'too long'
+  | 'bad characters'
+  | 'several numbers'
+  | 'duplicate';
+
+/**
+ * A number a spreadsheet showed and saved in scientific notation (`8.61380E+12`, `8,6138E+12`):
+ * its last digits are gone, so it is set apart as that, not as "has letters".
+ */
+export const SPREADSHEET_NOTATION = /^\+?\d+(?:[.,]\d+)?e\+?\d{1,2}$/i;
 
 export interface RejectedRecipient {
   /** The entry as typed (trimmed, capped for display). */
@@ -56,6 +69,7 @@ export function recipientNumber(entry: string): string {
 
 /** Why an entry is not exactly one phone number, or null when it is one. */
 export function recipientProblem(entry: string): Exclude<RejectReason, 'duplicate'> | null {
+  if (SPREADSHEET_NOTATION.test(asciiFromFullWidth(entry).trim())) return 'spreadsheet notation';
   if (/\p{L}/u.test(entry)) return 'has letters';
   const number = recipientNumber(entry);
   const digits = number.startsWith('+') ? number.slice(1) : number;

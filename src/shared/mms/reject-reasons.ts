@@ -8,6 +8,7 @@ import type { RejectReason } from './recipients';
 /** What each reason is called, read in the language of the moment. */
 export const REJECT_REASON_LABELS: Readonly<Record<RejectReason, Label>> = {
   'has letters': m.mms_reject_has_letters,
+  'spreadsheet notation': m.mms_reject_spreadsheet_notation,
   'too short': m.mms_reject_too_short,
   'too long': m.mms_reject_too_long,
   'bad characters': m.mms_reject_bad_characters,
@@ -18,6 +19,7 @@ export const REJECT_REASON_LABELS: Readonly<Record<RejectReason, Label>> = {
 /** What to do about each kind of entry that is not exactly one number. */
 export const REJECT_REASON_ADVICE: Readonly<Record<RejectReason, Label>> = {
   'has letters': m.mms_reject_advice_has_letters,
+  'spreadsheet notation': m.mms_reject_advice_spreadsheet_notation,
   'too short': m.mms_reject_advice_too_short,
   'too long': m.mms_reject_advice_too_long,
   'bad characters': m.mms_reject_advice_bad_characters,

@@ -28,6 +28,14 @@ describe('parseRecipientFile', () => {
     expect(table.columns[1].values).toEqual(['x', 'y, z']);
   });
 
+  it('reads a first row a spreadsheet wrote in scientific notation as data, not as a header', () => {
+    // Excel saves a long number in a General column as 8.61380E+12: the row is a recipient, set apart later with its reason.
+    const table = parseRecipientFile('csv', text('8.61380E+12,Ann\n8613800138001,Bob\n'));
+    expect(table.columns.map((c) => c.name)).toEqual(['Column A', 'Column B']);
+    expect(table.columns[0].values).toEqual(['8.61380E+12', '8613800138001']);
+    expect(table.rows).toBe(2);
+  });
+
   it('reads a .txt with any separators as one column', () => {
     const table = parseRecipientFile('txt', text('123456, 234567;345678\n456789'));
     expect(table.columns).toEqual([{ name: 'Numbers in the file', values: ['123456', '234567', '345678', '456789'] }]);

@@ -40,6 +40,12 @@ describe('recipientProblem', () => {
     expect(recipientProblem('++1234567')).toBe('bad characters');
     expect(recipientProblem('12+34567')).toBe('bad characters');
   });
+  it('says a number in scientific notation lost its digits to a spreadsheet, not that it has letters', () => {
+    expect(recipientProblem('8.61380E+12')).toBe('spreadsheet notation');
+    expect(recipientProblem('8,6138E+12')).toBe('spreadsheet notation');
+    expect(recipientProblem('4.47701e11')).toBe('spreadsheet notation');
+    expect(recipientProblem('12E4567')).toBe('has letters');
+  });
   it('reads spaces, dots, dashes and brackets inside a number as layout', () => {
     expect(recipientProblem('+86 138 0013 8000')).toBeNull();
     expect(recipientProblem('123-4567')).toBeNull();
