@@ -19,8 +19,9 @@ setCurrentLocale(parseLocale(job.locale) ?? 'en');
 try {
   parentPort?.postMessage({ ok: true, table: parseRecipientFile(job.kind, job.bytes) });
 } catch (error) {
-  parentPort?.postMessage({
-    ok: false,
-    message: error instanceof RecipientFileError ? error.message : m.mms_import_unreadable(),
-  });
+  parentPort?.postMessage(
+    error instanceof RecipientFileError
+      ? { ok: false, message: error.message, detail: error.detail }
+      : { ok: false, message: m.mms_import_unreadable() },
+  );
 }

@@ -42,10 +42,19 @@ export const MAX_INFLATED_BYTES = 64 * 1024 * 1024;
 const NUMBER_LIKE = /^\+?\d[\d\s().-]*$/;
 
 export class RecipientFileError extends Error {
-  constructor(message: string) {
+  /** `message`: what a person is told; `detail`: the parser's own words, shown only as a detail. */
+  constructor(
+    message: string,
+    readonly detail?: string,
+  ) {
     super(message);
     this.name = 'RecipientFileError';
   }
+}
+
+/** The parser's own text, cut short: a detail beside the sentence, never the sentence. */
+function parserDetail(error: unknown): string | undefined {
+  return error instanceof Error && error.message.trim() !== '' ? error.message.slice(0, 120) : undefined;
 }
 
 export function fileKindOf(fileName: string): RecipientFileKind | null {
@@ -130,8 +139,7 @@ function unpackWorkbook(bytes: Uint8Array): Uint8Array {
     if (error instanceof ZipTooLargeError) {
       throw new RecipientFileError(m.mms_import_zip_too_large({ mb: String(MAX_INFLATED_BYTES / 1024 / 1024) }));
     }
-    const reason = error instanceof Error ? error.message.slice(0, 120) : m.mms_import_unknown_error();
-    throw new RecipientFileError(m.mms_import_not_spreadsheet({ reason }));
+    throw new RecipientFileError(m.mms_import_not_spreadsheet(), parserDetail(error));
   }
 }
 
@@ -139,8 +147,7 @@ function read(parse: () => XLSX.WorkBook): XLSX.WorkBook {
   try {
     return parse();
   } catch (error) {
-    const reason = error instanceof Error ? error.message.slice(0, 120) : m.mms_import_unknown_error();
-    throw new RecipientFileError(m.mms_import_not_spreadsheet({ reason }));
+    throw new RecipientFileError(m.mms_import_not_spreadsheet(), parserDetail(error));
   }
 }
 

@@ -104,7 +104,8 @@ export function readAnswer(message: unknown): Result<{ columns: ParsedColumn[]; 
   if (!isRecord(message)) return fail('import-failed', m.mms_import_bad_answer());
   if (message.ok !== true) {
     const text = typeof message.message === 'string' ? message.message.slice(0, 300) : m.mms_import_could_not_read();
-    return fail('import-failed', text);
+    const detail = typeof message.detail === 'string' ? message.detail.slice(0, 200) : undefined;
+    return fail('import-failed', text, detail);
   }
   const table = message.table;
   if (!isRecord(table) || !Array.isArray(table.columns) || table.columns.length > IMPORT_LIMITS.maxColumns) {

@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as XLSX from 'xlsx';
+import { strToU8, zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { fileKindOf, parseRecipientFile, RecipientFileError } from '../../../src/main/mms/recipient-file';
 import { importRecipientFile, readAnswer, resolveWorkerScript } from '../../../src/main/mms/recipient-import';
@@ -34,6 +35,26 @@ describe('parseRecipientFile', () => {
     expect(table.columns.map((c) => c.name)).toEqual(['Column A', 'Column B']);
     expect(table.columns[0].values).toEqual(['8.61380E+12', '8613800138001']);
     expect(table.rows).toBe(2);
+  });
+
+  it('says in words that a damaged workbook cannot be read, the parser\'s own text only as a detail', () => {
+    // A zip that is not a workbook inside: SheetJS says "Unknown Namespace: ", which is no sentence for a person.
+    const broken = zipSync({ '[Content_Types].xml': strToU8('<Types/>'), 'xl/workbook.xml': strToU8('<<<') });
+    let thrown: unknown;
+    try {
+      parseRecipientFile('xlsx', broken);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(RecipientFileError);
+    const error = thrown as RecipientFileError;
+    expect(error.message).toMatch(/could not be read as a spreadsheet/);
+    expect(error.message).not.toMatch(/Namespace/);
+    expect(error.detail).toMatch(/Namespace/);
+    expect(readAnswer({ ok: false, message: error.message, detail: error.detail })).toMatchObject({
+      ok: false,
+      error: { message: error.message, detail: error.detail },
+    });
   });
 
   it('reads a .txt with any separators as one column', () => {
