@@ -192,7 +192,8 @@ export function createClient(options: ClientOptions): PlatformClient {
       );
     },
     async seatGroupEdit(request, callOptions) {
-      const checked = validateSeatGroupEdit(request);
+      // The caller bounded what a person typed; this gate keeps the request within the platform's own bounds.
+      const checked = validateSeatGroupEdit(request, { platformBoundsOnly: true });
       if (!checked.ok) return checked;
       return call(OPERATIONS.seatGroupEdit, { body: seatGroupEditBody(request) }, () => ok(null), callOptions);
     },

@@ -35,7 +35,8 @@ export async function saveSeatGroup(
   if (missing.length > 0) {
     return fail('incomplete-edit', m.mms_sg_save_incomplete(), m.mms_sg_save_missing({ names: fieldNames(missing) }));
   }
-  const checked = validateSeatGroupEdit(next);
+  // A number the form loaded and sends back unchanged is the platform's own: only what was typed has the one-day bound.
+  const checked = validateSeatGroupEdit(next, { held: expected });
   if (!checked.ok) return checked;
   const id = { voiceGroupId: next.voiceGroupId };
 

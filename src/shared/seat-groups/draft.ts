@@ -140,7 +140,7 @@ export function readDraft(draft: SeatGroupDraft, loaded: SeatGroupValues, voiceG
     fsNode: draft.fsNode === '' ? null : draft.fsNode,
   };
   const request = completeEditRequest(voiceGroupId, values);
-  const checked = validateSeatGroupEdit(request);
+  const checked = validateSeatGroupEdit(request, { held: loaded });
   if (!checked.ok) {
     for (const [path, message] of Object.entries(checked.error.fields ?? {})) fields[path] ??= message;
   }

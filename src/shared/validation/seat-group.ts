@@ -10,8 +10,13 @@ export const SEAT_GROUP_SECONDS_MAX = 86_400;
 /** The spec gives timeoutIdle no range: its declared type (Integer, 32-bit) is the bound. */
 export const SEAT_GROUP_COUNT_MAX = 2_147_483_647;
 
-const SECONDS = { max: SEAT_GROUP_SECONDS_MAX, notWhole: m.mms_sg_whole_seconds, tooLarge: m.mms_sg_seconds_too_large };
-const COUNT = { max: SEAT_GROUP_COUNT_MAX, notWhole: m.mms_sg_whole_count, tooLarge: m.mms_sg_count_too_large };
+const SECONDS = {
+  max: SEAT_GROUP_SECONDS_MAX,
+  notWhole: m.mms_sg_whole_seconds,
+  tooLarge: m.mms_sg_seconds_too_large,
+  tooLargeHeld: m.mms_sg_seconds_too_large_integer,
+};
+const COUNT = { max: SEAT_GROUP_COUNT_MAX, notWhole: m.mms_sg_whole_count, tooLarge: m.mms_sg_count_too_large, tooLargeHeld: m.mms_sg_count_too_large };
 
 const NUMBER_RULES = [
   ['timeoutTransferSec', SECONDS],
@@ -29,7 +34,24 @@ const NUMBER_RULES = [
 export const RING_FILE_NAME_MAX = 255;
 const NOT_IN_FILE_NAMES = /[/\\:*?"<>|]/;
 
-export function validateSeatGroupEdit(request: SeatGroupEditRequest): Result<SeatGroupEditRequest> {
+/** Seconds and counts a group may hold, as the platform sent them. */
+export type HeldNumbers = Partial<Record<(typeof NUMBER_RULES)[number][0], number | null>>;
+
+export interface SeatGroupEditCheck {
+  /**
+   * What the group holds now. A number equal to what it holds is sent back as it is: this
+   * app's one-day bound is for what a person types, not for what the platform already keeps
+   * (it gives these seconds no range), so only the Integer bound applies to it.
+   */
+  held?: HeldNumbers;
+  /** Every number is checked against the platform's Integer bound only (the client's last gate). */
+  platformBoundsOnly?: boolean;
+}
+
+export function validateSeatGroupEdit(
+  request: SeatGroupEditRequest,
+  check: SeatGroupEditCheck = {},
+): Result<SeatGroupEditRequest> {
   const fields: FieldErrors = {};
   if (readPositiveId(request.voiceGroupId) === null) {
     fields.voiceGroupId = m.errors_seat_group_id_enter();
@@ -45,8 +67,10 @@ export function validateSeatGroupEdit(request: SeatGroupEditRequest): Result<Sea
   for (const [name, rule] of NUMBER_RULES) {
     const value = request[name];
     if (!isPresent(value)) continue;
+    const asHeld = check.platformBoundsOnly === true || check.held?.[name] === value;
+    const max = asHeld ? SEAT_GROUP_COUNT_MAX : rule.max;
     if (!isWholeNumber(value) || value < 0) fields[name] = rule.notWhole();
-    else if (value > rule.max) fields[name] = rule.tooLarge({ max: formatNumber(rule.max) });
+    else if (value > max) fields[name] = (asHeld ? rule.tooLargeHeld : rule.tooLarge)({ max: formatNumber(max) });
   }
   checkRingTone(request.turnSeatRing, fields);
   if (isPresent(request.fsNode) && !(FS_NODES as readonly string[]).includes(request.fsNode)) {

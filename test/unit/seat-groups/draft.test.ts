@@ -143,3 +143,15 @@ describe('a setting the server holds in a value this app does not know', () => {
     expect(reading.request?.callinStrategy).toBe(2);
   });
 });
+
+describe('a number the server holds beyond this app\'s one-day bound', () => {
+  const long: SeatGroupValues = { ...loaded, wrapUpTime: 90_000 };
+
+  it('does not stop the user saving another change; typing a new value past a day is still refused', () => {
+    const reading = readDraft({ ...draftFrom(long), timeoutIdle: '4' }, long, 101);
+    expect(reading.fields).toEqual({});
+    expect(reading.request?.wrapUpTime).toBe(90_000);
+    const typed = readDraft({ ...draftFrom(long), wrapUpTime: '90001' }, long, 101);
+    expect(typed.fields).toEqual({ wrapUpTime: 'Enter at most 86,400 seconds (24 hours).' });
+  });
+});

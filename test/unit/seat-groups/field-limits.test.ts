@@ -132,3 +132,11 @@ describe('saveSeatGroup', () => {
     expect(Object.keys(placeSeatGroupError(result.error).fields).sort()).toEqual(['labelName[0]', 'timeoutIdle', 'turnSeatRing']);
   });
 });
+
+describe('a number sent back as the group holds it', () => {
+  it('has only the Integer bound, said in seconds for a seconds field', () => {
+    const request = { ...completeEditRequest(101, loaded), wrapUpTime: 90_000, timeoutWaitSec: 2_147_483_648 };
+    const result = validateSeatGroupEdit(request, { held: { wrapUpTime: 90_000, timeoutWaitSec: 2_147_483_648 } });
+    expect(result.ok ? {} : result.error.fields).toEqual({ timeoutWaitSec: 'Enter at most 2,147,483,647 seconds.' });
+  });
+});

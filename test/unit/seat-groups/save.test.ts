@@ -166,3 +166,27 @@ describe('saving a seat group', () => {
     }
   });
 });
+
+describe('a number the group already holds beyond this app\'s one-day bound', () => {
+  // Set on the platform's own console (the spec gives these seconds no range): 90,000 s is 25 hours.
+  it('is sent back unchanged when another field is edited, not refused, and a new value past a day still is', async () => {
+    sandbox.seatGroups.set(GROUP, { wrapUpTime: 90_000 });
+    const held = await loaded();
+    const before = sandbox.seatGroups.get(GROUP);
+    const result = await saveSeatGroup(client, {
+      expected: held,
+      next: completeEditRequest(GROUP, { ...held, callinStrategy: 3 }),
+      overwrite: false,
+    });
+    expect(result.ok && result.value.kind).toBe('saved');
+    expect(sandbox.seatGroups.get(GROUP)).toEqual({ ...before, callinStrategy: 3 });
+
+    const typed = await saveSeatGroup(client, {
+      expected: await loaded(),
+      next: completeEditRequest(GROUP, { ...held, callinStrategy: 3, timeoutWaitSec: 90_000 }),
+      overwrite: false,
+    });
+    expect(typed.ok).toBe(false);
+    if (!typed.ok) expect(Object.keys(typed.error.fields ?? {})).toEqual(['timeoutWaitSec']);
+  });
+});
