@@ -245,3 +245,35 @@ test('a save answered after another profile was chosen leaves that profile’s f
     await other.close();
   }
 });
+
+test('unsaved edits wait for their profile: switching away and back shows them again, nothing sent', async ({ app, sandbox }) => {
+  const other = await startSandbox({ seed: 5, volume: 'small', accounts: [{ apiKey: 'sg-back-key', apiSecret: 'Sg-Back-Secret-4c2d' }] });
+  const { original } = prepare(sandbox, 103, KNOWN);
+  const editsBefore = edits(sandbox).length;
+  try {
+    await addProfile(app, { name: 'Back desk', baseUrl: other.baseUrl, apiKey: 'sg-back-key', apiSecret: 'Sg-Back-Secret-4c2d' });
+    await app.getByTestId('profile-switcher').selectOption({ label: 'Sandbox (demo)' });
+    await openGroup(app, 103);
+    await app.getByLabel('Inbound strategy').selectOption('4');
+    await app.getByLabel('Wrap-up time (seconds)', { exact: true }).fill('45');
+    await app.getByTestId('profile-switcher').selectOption({ label: 'Back desk' });
+    await expect(app.getByTestId('active-profile')).toContainText('Back desk');
+    await expect(app.getByTestId('seat-group-summary')).toHaveCount(0);
+    await app.getByTestId('profile-switcher').selectOption({ label: 'Sandbox (demo)' });
+    await expect(app.getByTestId('seat-group-summary')).toContainText('#103');
+    await expect(app.getByLabel('Inbound strategy')).toHaveValue('4');
+    await expect(app.getByLabel('Wrap-up time (seconds)', { exact: true })).toHaveValue('45');
+    await expect(app.getByTestId('save-notice')).toContainText('unsaved edits to this group are back');
+    expect(edits(sandbox).length).toBe(editsBefore);
+    expect(sandbox.seatGroups.get(103)).toMatchObject({ callinStrategy: 1, wrapUpTime: 20 });
+    // The other tests start from the sandbox profile, the only one.
+    await app.getByRole('navigation', { name: 'Screens' }).locator('button[data-screen="accounts"]').click();
+    await app.getByTestId('profile-Back desk').click();
+    await app.getByRole('button', { name: 'Delete…' }).click();
+    await app.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(app.getByTestId('profile-switcher')).toHaveValue('sandbox');
+  } finally {
+    sandbox.seatGroups.set(103, original);
+    await other.close();
+  }
+});

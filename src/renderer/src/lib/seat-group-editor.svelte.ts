@@ -66,10 +66,18 @@ export class SeatGroupEditor {
 
   /** The profile the loaded group belongs to; another profile starts from scratch. */
   private profileId: string | null = null;
+  /** Unsaved edits of a profile left for another, by profile id: shown again when it is chosen again. */
+  private readonly kept = new Map<string, { groupIdText: string; settings: SeatGroupSettings; draft: SeatGroupDraft }>();
 
-  /** Forgets the group when the active profile changes (its groups are another account's). */
+  /**
+   * Puts the group away when the active profile changes (its groups are another account's):
+   * unsaved edits wait for their profile and come back when it is chosen again.
+   */
   followProfile(profileId: string | null): void {
     if (profileId === this.profileId) return;
+    if (this.profileId !== null && this.settings && this.draft && this.unsaved > 0) {
+      this.kept.set(this.profileId, { groupIdText: this.groupIdText, settings: this.settings, draft: this.draft });
+    }
     this.profileId = profileId;
     this.settings = null;
     this.draft = null;
@@ -77,6 +85,14 @@ export class SeatGroupEditor {
     this.pendingLoad = null;
     this.notice = null;
     this.clearErrors();
+    const back = profileId === null ? undefined : this.kept.get(profileId);
+    if (profileId !== null && back) {
+      this.kept.delete(profileId);
+      this.groupIdText = back.groupIdText;
+      this.settings = back.settings;
+      this.draft = back.draft;
+      this.notice = { tone: 'warning', title: m.mms_sg_edits_back, lines: [] };
+    }
   }
 
   errorFor(path: string): string | null {
@@ -151,7 +167,11 @@ export class SeatGroupEditor {
     const result = await bridge.saveSeatGroup({ expected: valuesOf(base), next: request, overwrite: false });
     this.busy = null;
     // Another profile chosen meanwhile: the form is that profile's now, and this group is not one of its groups.
-    if (profileId !== this.profileId) return;
+    // Edits it kept for its return were saved: they are not brought back as unsaved.
+    if (profileId !== this.profileId) {
+      if (profileId !== null && result.ok && result.value.kind === 'saved') this.kept.delete(profileId);
+      return;
+    }
     this.clearErrors();
     if (!result.ok) {
       this.show(result.error);
