@@ -94,9 +94,12 @@ function checkRecipients(numbers: unknown, fields: FieldErrors): void {
   }
 }
 
+/** Spaces, line breaks and invisible format characters (zero-width space, word joiner, BOM, direction marks). */
+const BLANK = /^[\s\p{Cf}]*$/u;
+
 function checkContent(content: unknown, mmsType: unknown, fields: FieldErrors): void {
-  // Spaces and line breaks alone are no message: the platform would bill a blank MMS.
-  if (typeof content !== 'string' || content.trim() === '') {
+  // Spaces, line breaks and invisible characters alone are no message: the platform would bill a blank MMS.
+  if (typeof content !== 'string' || BLANK.test(content)) {
     fields.content = m.mms_content_required();
     return;
   }

@@ -30,6 +30,15 @@ describe('the MMS fields the spec leaves loose', () => {
     for (const appId of ['4luaKsL2', 'Ab3xK9pQ', 'app-demo-01', 'app_2', ' 0042 ', 'a'.repeat(64)]) expect(fieldsOf({ appId }), appId).toEqual({});
   });
 
+  it('refuses content that only looks typed: invisible characters (zero-width space, word joiner, BOM) and spaces bill a blank MMS', () => {
+    for (const content of ['\u200b', '\u200b\u2060\ufeff', ' \u200c \n\u200d ', '\u00a0\u3000']) {
+      expect(fieldsOf({ content }).content, JSON.stringify(content)).toBe('Enter the message content.');
+    }
+    expect(fieldsOf({ content: 'hi\u200b' })).toEqual({});
+    // An emoji sequence joined by zero-width joiners is content.
+    expect(fieldsOf({ content: '👩\u200d💻' })).toEqual({});
+  });
+
   it('refuses attachment entries that are links, paths, control characters or too long, naming the entry', () => {
     const bad = ['javascript:alert(1)', 'file:///etc/passwd', 'https://cdn.example/a.png', '../a.png', 'a\u0000b', 'a b', 'x'.repeat(129), 'x'.repeat(MB)];
     for (const entry of bad) {
