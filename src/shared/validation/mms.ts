@@ -136,11 +136,18 @@ function checkFiles(files: unknown, fields: FieldErrors): void {
     fields.mmsFiles = m.mms_files_empty_entry();
   } else {
     const bad = entries.findIndex((entry) => !ATTACHMENT_ID.test(entry));
+    const repeated = entries.findIndex((entry, index) => entries.indexOf(entry) !== index);
     if (bad >= 0) {
       fields.mmsFiles = m.mms_files_entry_invalid({
         position: String(bad + 1),
         entry: echoInput(entries[bad], 40),
         max: String(ATTACHMENT_ID_MAX_CHARS),
+      });
+    } else if (repeated >= 0) {
+      fields.mmsFiles = m.mms_files_entry_repeated({
+        position: String(repeated + 1),
+        entry: echoInput(entries[repeated], 40),
+        first: String(entries.indexOf(entries[repeated]) + 1),
       });
     }
   }

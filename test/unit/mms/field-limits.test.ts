@@ -39,6 +39,13 @@ describe('the MMS fields the spec leaves loose', () => {
     expect(fieldsOf({ content: '👩\u200d💻' })).toEqual({});
   });
 
+  it('refuses the same attachment id twice, naming both places', () => {
+    expect(fieldsOf({ mmsFiles: '57_3_1.png, 57_3_2.png,57_3_1.png' }).mmsFiles).toBe(
+      'Attachment 3 ("57_3_1.png") repeats attachment 1: attach each file once.',
+    );
+    expect(fieldsOf({ mmsFiles: '57_3_1.png,57_3_2.png' })).toEqual({});
+  });
+
   it('refuses attachment entries that are links, paths, control characters or too long, naming the entry', () => {
     const bad = ['javascript:alert(1)', 'file:///etc/passwd', 'https://cdn.example/a.png', '../a.png', 'a\u0000b', 'a b', 'x'.repeat(129), 'x'.repeat(MB)];
     for (const entry of bad) {
