@@ -155,8 +155,28 @@ function firstSheetGrid(workbook: XLSX.WorkBook): unknown[][] {
   const name = workbook.SheetNames[0];
   const sheet = name === undefined ? undefined : workbook.Sheets[name];
   if (!sheet) throw new RecipientFileError(m.mms_import_no_sheet());
+  keepShownDigits(sheet);
   const grid: unknown = XLSX.utils.sheet_to_json(sheet, { header: 1, raw: true, defval: '', blankrows: false });
   return Array.isArray(grid) ? grid.filter((row): row is unknown[] => Array.isArray(row)) : [];
+}
+
+/**
+ * A number cell whose format shows it with a leading zero or a + (Excel's way to keep
+ * 07700900123 in a number column: the cell holds 7700900123, the format "00000000000")
+ * is read as it shows: without the zero it is another person's number.
+ */
+function keepShownDigits(sheet: XLSX.WorkSheet): void {
+  for (const [address, cell] of Object.entries(sheet)) {
+    if (address.startsWith('!') || !isRecordCell(cell) || cell.t !== 'n' || typeof cell.w !== 'string') continue;
+    const shown = cell.w.trim();
+    if (/^\+?\d+$/.test(shown) && shown !== String(cell.v) && Number(shown.replace('+', '')) === cell.v) {
+      sheet[address] = { t: 's', v: shown };
+    }
+  }
+}
+
+function isRecordCell(value: unknown): value is XLSX.CellObject {
+  return typeof value === 'object' && value !== null && 't' in value;
 }
 
 /** A cell as text: whole numbers in full (never 8.61E+12), text capped. */

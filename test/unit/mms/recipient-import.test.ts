@@ -22,6 +22,17 @@ describe('parseRecipientFile', () => {
     expect(table.rows).toBe(2);
   });
 
+  it('keeps the leading zero and + a workbook shows through a number format, never reading 07700900123 as another number', () => {
+    // Excel's usual way to keep a leading zero: the cell holds 7700900123 and the format "00000000000" shows 07700900123.
+    const sheet = XLSX.utils.aoa_to_sheet([['Phone'], [7700900123], [447700900124], [8613800000001]]);
+    sheet.A2.z = '00000000000';
+    sheet.A3.z = '"+"0';
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, sheet, 'Sheet1');
+    const table = parseRecipientFile('xlsx', XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
+    expect(table.columns[0].values).toEqual(['07700900123', '+447700900124', '8613800000001']);
+  });
+
   it('reads a .csv as text, keeping + and leading zeros, without a header', () => {
     const table = parseRecipientFile('csv', text('\uFEFF+8613800000001,x\n00123456,"y, z"\n'));
     expect(table.columns.map((c) => c.name)).toEqual(['Column A', 'Column B']);
