@@ -103,7 +103,9 @@ function checkLabels(labels: unknown, fields: FieldErrors): void {
     return;
   }
   if (labels.length > LIMITS.labelsMax) {
-    fields.labelName = m.mms_sg_labels_too_many({ max: String(LIMITS.labelsMax), extra: String(labels.length - LIMITS.labelsMax) });
+    // Past the limit, the list is refused as a whole: judging each of a flood of labels would answer with one line each.
+    fields.labelName = m.mms_sg_labels_too_many({ max: String(LIMITS.labelsMax), extra: formatNumber(labels.length - LIMITS.labelsMax) });
+    return;
   }
   const seen = new Set<string>();
   labels.forEach((label: unknown, index) => {

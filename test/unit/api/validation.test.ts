@@ -290,6 +290,10 @@ describe('seat group edit', () => {
       'labelName[2]': '"ok" is already in the list: label names must be unique.',
       'labelName[3]': 'Enter a label name, or remove the empty label.',
     });
+    // A bridge caller's 200,000 labels: one answer naming the field, not one per label (megabytes back over the bridge).
+    const flood = validateSeatGroupEdit(edit({ labelName: Array.from({ length: 200_000 }, () => 'x'.repeat(30)) }));
+    expect(fieldsOf(flood)).toEqual({ labelName: 'At most 10 labels are allowed: remove 199,990.' });
+    expect(flood.ok ? '' : flood.error.message.length).toBeLessThan(300);
     const eleven = Array.from({ length: 11 }, (_, i) => `label ${i}`);
     expect(fieldsOf(validateSeatGroupEdit(edit({ labelName: eleven })))).toEqual({
       labelName: 'At most 10 labels are allowed: remove 1.',
