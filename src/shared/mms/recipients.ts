@@ -6,7 +6,7 @@
  * (`^\+?\d{6,15}$`) are ever sent.
  */
 
-import { asciiFromFullWidth } from '../validation/text';
+import { typedAscii } from '../validation/text';
 
 export const MIN_DIGITS = 6;
 export const MAX_DIGITS = 15;
@@ -62,14 +62,14 @@ export function splitRecipientText(text: string): string[] {
     .filter((piece) => piece !== '');
 }
 
-/** The number an entry means, its layout removed: `+44 7700 900123` and `＋４４ ７７００ ９００１２３` are `+447700900123`. */
+/** The number an entry means, its layout removed: `+44 7700 900123`, `＋４４ ７７００ ９００１２３` and `+٤٤ ٧٧٠٠ ٩٠٠١٢٣` are `+447700900123`. */
 export function recipientNumber(entry: string): string {
-  return asciiFromFullWidth(entry).replace(LAYOUT, '');
+  return typedAscii(entry).replace(LAYOUT, '');
 }
 
 /** Why an entry is not exactly one phone number, or null when it is one. */
 export function recipientProblem(entry: string): Exclude<RejectReason, 'duplicate'> | null {
-  if (SPREADSHEET_NOTATION.test(asciiFromFullWidth(entry).trim())) return 'spreadsheet notation';
+  if (SPREADSHEET_NOTATION.test(typedAscii(entry).trim())) return 'spreadsheet notation';
   if (/\p{L}/u.test(entry)) return 'has letters';
   const number = recipientNumber(entry);
   const digits = number.startsWith('+') ? number.slice(1) : number;

@@ -6,7 +6,7 @@
 import { LIMITS } from '../platform';
 import type { IntegerId, SeatGroupEditRequest } from '../requests';
 import { completeEditRequest, type SeatGroupValues } from './values';
-import { asciiFromFullWidth, type FieldErrors, labelTextProblem, validateSeatGroupEdit } from '../validation';
+import { typedAscii, type FieldErrors, labelTextProblem, validateSeatGroupEdit } from '../validation';
 import { m } from '../i18n';
 
 export const NUMBER_FIELDS = [
@@ -97,7 +97,7 @@ function readNumber(
   fields: FieldErrors,
 ): number | null {
   if (isClearableNumber(field) && draft.clearing.includes(field)) return null;
-  const text = asciiFromFullWidth(draft[field]).trim();
+  const text = typedAscii(draft[field]).trim();
   if (text === '') {
     if (loaded[field] === null) return null;
     fields[field] = !isClearableNumber(field)

@@ -14,4 +14,4 @@ export {
 } from './queries';
 export { labelTextProblem, validateSeatGroupEdit } from './seat-group';
 export { splitList, validateMmsSend } from './mms';
-export { asciiFromFullWidth, characterCount, unsendableCharacter } from './text';
+export { asciiFromFullWidth, characterCount, typedAscii, unsendableCharacter } from './text';

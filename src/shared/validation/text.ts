@@ -17,6 +17,17 @@ export function asciiFromFullWidth(text: string): string {
   return text.replace(/[\uFF01-\uFF5E]/gu, (char) => String.fromCharCode(char.charCodeAt(0) - 0xfee0));
 }
 
+/**
+ * What a person typed as ASCII: full-width forms (see asciiFromFullWidth) and the digits an
+ * Arabic (٠-٩) or Persian (۰-۹) keyboard types, which are the same numbers.
+ */
+export function typedAscii(text: string): string {
+  return asciiFromFullWidth(text).replace(/[\u0660-\u0669\u06F0-\u06F9]/gu, (char) => {
+    const code = char.charCodeAt(0);
+    return String(code >= 0x06f0 ? code - 0x06f0 : code - 0x0660);
+  });
+}
+
 /** Characters as a person counts them: code points, so an emoji or a rare CJK character is one. */
 export function characterCount(text: string): number {
   let count = 0;

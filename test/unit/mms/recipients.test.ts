@@ -46,6 +46,11 @@ describe('recipientProblem', () => {
     expect(recipientProblem('4.47701e11')).toBe('spreadsheet notation');
     expect(recipientProblem('12E4567')).toBe('has letters');
   });
+  it('reads the digits an Arabic or Persian keyboard types as the digits they are', () => {
+    // ٩٧١٥٠١٢٣٤٥٦٧ is 971501234567 (a UAE mobile) typed on an Arabic keyboard; ۹۸ is Persian.
+    expect(cleanRecipientText('+٩٧١ ٥٠ ١٢٣ ٤٥٦٧\n۹۸۹۱۲۳۴۵۶۷۸۹').valid).toEqual(['+971501234567', '989123456789']);
+    expect(recipientProblem('٩٧١٥٠')).toBe('too short');
+  });
   it('reads spaces, dots, dashes and brackets inside a number as layout', () => {
     expect(recipientProblem('+86 138 0013 8000')).toBeNull();
     expect(recipientProblem('123-4567')).toBeNull();

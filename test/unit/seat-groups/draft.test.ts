@@ -155,3 +155,11 @@ describe('a number the server holds beyond this app\'s one-day bound', () => {
     expect(typed.fields).toEqual({ wrapUpTime: 'Enter at most 86,400 seconds (24 hours).' });
   });
 });
+
+describe('numbers typed on an Arabic or Persian keyboard', () => {
+  it('read as the digits they are', () => {
+    const reading = readDraft({ ...draftFrom(loaded), wrapUpTime: '٤٥', timeoutIdle: '۵' }, loaded, 101);
+    expect(reading.fields).toEqual({});
+    expect(reading.request).toMatchObject({ wrapUpTime: 45, timeoutIdle: 5 });
+  });
+});
