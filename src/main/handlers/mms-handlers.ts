@@ -97,7 +97,7 @@ export function createMmsHandlers(deps: {
       withAccounts(async () => {
         const checked = sender.check(request);
         if (!checked.ok) return checked;
-        const sendTo = await target();
+        const sendTo = await target(request.profileId);
         return sendJobs.follow(request.sendId, sendTo.profileId, request.batches, () => sender.send(request, sendTo));
       }),
 

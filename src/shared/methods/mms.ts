@@ -15,6 +15,11 @@ const draft = p.object({
 const sendRequest = p.object({
   /** Made by the renderer when the confirmation opens: a second call with the same id is refused. */
   sendId: p.string,
+  /**
+   * The profile the confirmation named: the send goes out through it, even if another window
+   * made another profile active meanwhile. Left out: the active profile.
+   */
+  profileId: p.optional(p.string),
   draft,
   /** The cleaned numbers, batched as the confirmation showed them. */
   batches: p.arrayOf(p.arrayOf(p.string)),

@@ -12,7 +12,8 @@ import type { MmsSendSummary } from '../../../src/shared/mms/records';
 import { cleanRecipientText } from '../../../src/shared/mms/recipients';
 import type { MmsSendRequest } from '../../../src/shared/requests';
 import { validateMmsSend } from '../../../src/shared/validation';
-import { startTestServices, type TestServices } from '../support/services';
+import { startSandbox } from '../../../src/main/sandbox';
+import { startTestServices, type TestServices, valueOf } from '../support/services';
 
 const request: MmsSendRequest = { appId: '4luaKsL2', numbers: '91856321412,91856321413', content: 'helloworld', mmsType: '1' };
 const MB = 1024 * 1024;
@@ -119,5 +120,35 @@ describe('sendMms through the bridge', () => {
     expect(result.ok).toBe(true);
     const history = await test.call<MmsSendSummary[]>('listMmsHistory');
     expect(history.ok ? history.value.length : 0).toBe(1);
+  });
+
+  it('goes out through the profile the confirmation named, even when another window made another profile active meanwhile', async () => {
+    const other = await startSandbox({ volume: 'small', accounts: [{ apiKey: 'other-desk-key', apiSecret: 'Other-Desk-Secret-91f3' }] });
+    try {
+      const shown = valueOf(await test.call<{ activeProfileId: string }>('listProfiles')).activeProfileId;
+      const saved = valueOf(
+        await test.call<{ id: string }>('saveProfile', {
+          name: 'Other desk',
+          baseUrl: other.baseUrl,
+          apiKey: 'other-desk-key',
+          apiSecret: 'Other-Desk-Secret-91f3',
+          defaultAppId: 'Ab3xK9pQ',
+          timeZone: '+08:00',
+          pageSize: 25,
+        }),
+      );
+      // The second window switches: the first still shows, and its user confirmed, the first profile.
+      valueOf(await test.call('setActiveProfile', { id: saved.id }));
+      const result = await test.call<{ profileId: string }>('sendMms', {
+        sendId: sendId(),
+        profileId: shown,
+        draft: { ...draft, content: 'Sent from the profile shown' },
+        batches: [['4470400000009']],
+      });
+      expect(valueOf(result).profileId).toBe(shown);
+      expect(other.mmsSent).toEqual([]);
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -21,6 +21,8 @@ export interface PendingSend {
   numbers: string[];
   /** Sends of this message in the last 24 hours that hold some of these numbers. */
   repeats: MmsRepeat[];
+  /** The profile the confirmation names, and the one the send goes out through. */
+  profileId: string | null;
   profileName: string;
 }
 
@@ -112,6 +114,7 @@ class MmsState {
         draft,
         numbers,
         repeats: repeats.value,
+        profileId: session.profile?.id ?? null,
         profileName: session.profile ? profileName(session.profile) : '',
       };
     } finally {
@@ -137,7 +140,13 @@ class MmsState {
     this.error = null;
     this.cleared = null;
     try {
-      const result = await bridge.sendMms({ sendId: pending.sendId, draft: pending.draft, batches, repeatsSeen });
+      const result = await bridge.sendMms({
+        sendId: pending.sendId,
+        ...(pending.profileId === null ? {} : { profileId: pending.profileId }),
+        draft: pending.draft,
+        batches,
+        repeatsSeen,
+      });
       if (result.ok) {
         this.current = result.value;
         if (everyRecipientAccepted(result.value)) this.clearSent(pending, result.value);
