@@ -79,15 +79,18 @@ export async function saveSeatGroup(
 
 export function createSeatGroupHandlers(deps: { clients: ClientPool; log: Logger }): SeatGroupHandlers {
   const { clients, log } = deps;
+  /** The profile the screen named, else the active one: another window may have switched it. */
+  const clientOf = async (profileId: string | undefined): Promise<SeatGroupClient> =>
+    (profileId === undefined ? await clients.active() : await clients.forProfile(profileId)).client;
   return {
-    readSeatGroup: ({ voiceGroupId }) =>
+    readSeatGroup: ({ voiceGroupId, profileId }) =>
       withAccounts(async () => {
-        const { client } = await clients.active();
+        const client = await clientOf(profileId);
         return client.seatGroupRead({ voiceGroupId });
       }),
     saveSeatGroup: (request) =>
       withAccounts(async () => {
-        const { client } = await clients.active();
+        const client = await clientOf(request.profileId);
         const result = await saveSeatGroup(client, request);
         const what = result.ok ? result.value.kind : result.error.code;
         log.info(`seat group ${String(request.next.voiceGroupId)} save: ${what}`);

@@ -8,6 +8,11 @@ import type { SeatGroupValues } from '../seat-groups/values';
 import { method } from './define';
 
 export interface SaveSeatGroupRequest {
+  /**
+   * The profile the form loaded the group under: the save goes through it, even if another
+   * window made another profile active meanwhile. Left out: the active profile.
+   */
+  profileId?: string;
   /** The group's settings as the form loaded them; a different state on the server is a conflict. */
   expected: SeatGroupValues;
   /** The complete state to store (loaded values plus the edits); `null` clears on purpose. */
@@ -83,9 +88,11 @@ const seatGroupEditRequest: p.Parser<SeatGroupEditRequest> = p.object({
 
 export const seatGroupMethods = {
   /** The basic settings of one seat group of the active profile. */
-  readSeatGroup: method<{ voiceGroupId: IntegerId }, SeatGroupSettings>(p.object({ voiceGroupId: integerId })),
+  readSeatGroup: method<{ voiceGroupId: IntegerId; profileId?: string }, SeatGroupSettings>(
+    p.object({ voiceGroupId: integerId, profileId: p.optional(p.string) }),
+  ),
   /** Re-reads right before saving (conflict unless `overwrite`), saves, and re-reads what the server holds. */
   saveSeatGroup: method<SaveSeatGroupRequest, SaveSeatGroupOutcome>(
-    p.object({ expected: seatGroupValues, next: seatGroupEditRequest, overwrite: p.boolean }),
+    p.object({ profileId: p.optional(p.string), expected: seatGroupValues, next: seatGroupEditRequest, overwrite: p.boolean }),
   ),
 } as const;

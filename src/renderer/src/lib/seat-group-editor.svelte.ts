@@ -115,7 +115,7 @@ export class SeatGroupEditor {
     this.busy = 'load';
     const profileId = this.profileId;
     const request = ++this.loadRequests;
-    const result = await bridge.readSeatGroup({ voiceGroupId: id });
+    const result = await bridge.readSeatGroup({ voiceGroupId: id, ...(profileId === null ? {} : { profileId }) });
     // Groups picked one after another: only the newest answer is shown.
     if (request !== this.loadRequests) return;
     this.busy = null;
@@ -164,7 +164,12 @@ export class SeatGroupEditor {
     this.dialog = null;
     this.busy = 'save';
     const profileId = this.profileId;
-    const result = await bridge.saveSeatGroup({ expected: valuesOf(base), next: request, overwrite: false });
+    const result = await bridge.saveSeatGroup({
+      ...(profileId === null ? {} : { profileId }),
+      expected: valuesOf(base),
+      next: request,
+      overwrite: false,
+    });
     this.busy = null;
     // Another profile chosen meanwhile: the form is that profile's now, and this group is not one of its groups.
     // Edits it kept for its return were saved: they are not brought back as unsaved.
