@@ -10,6 +10,7 @@
  */
 import { formatNumber, m } from '../i18n';
 import type { Label } from '../i18n/locale';
+import { typedAscii } from '../validation/text';
 
 export const LIVE_METRICS = ['connectRate', 'acd', 'idleSeats', 'busySeats'] as const;
 export type LiveMetric = (typeof LIVE_METRICS)[number];
@@ -78,17 +79,16 @@ export function limitWords(metric: LiveMetric, value: number): string {
   return METRIC_RULES[metric].direction === 'below' ? m.overview_limit_below({ limit: shown }) : m.overview_limit_above({ limit: shown });
 }
 
-/** Full-width digits, point and signs (a Chinese input method's) as their ASCII forms; nothing else is read into a digit. */
-const FULL_WIDTH = /[\uFF10-\uFF19\uFF0E\uFF0B\uFF0D]/g;
 const DECIMAL_TEXT = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
 
 /**
  * A limit as typed in the Thresholds form: empty (or only spaces) is off, null; plain decimal
- * digits with an optional sign and point, full-width ones too, are that number; anything else
+ * digits with an optional sign and point, full-width, Arabic or Persian ones too, are that number; anything else
  * (`0x10`, `1e1`, `Infinity`, `30 %`, `三十`, a control character pasted inside) is NaN, "not a number".
  */
 export function limitOfText(typed: string): number | null {
-  const text = typed.replace(FULL_WIDTH, (char) => String.fromCharCode(char.charCodeAt(0) - 0xfee0)).trim();
+  // Digits as typed on any keyboard (a Chinese input method's full-width ones, Arabic and Persian ones), as every typed number is read.
+  const text = typedAscii(typed).trim();
   if (text === '') return null;
   return DECIMAL_TEXT.test(text) ? Number(text) : Number.NaN;
 }

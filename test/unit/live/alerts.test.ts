@@ -124,6 +124,9 @@ describe('a limit as typed in the Thresholds form', () => {
     // A Chinese input method's full-width digits, point and sign.
     expect(limitOfText('３０')).toBe(30);
     expect(limitOfText('４５．５')).toBe(45.5);
+    // Arabic and Persian keyboards' digits, as every typed number in the app reads them.
+    expect(limitOfText('٣٠')).toBe(30);
+    expect(limitOfText('۴۵')).toBe(45);
   });
 
   it('refuses what only JavaScript reads as a number, and text that is not one', () => {
