@@ -214,8 +214,19 @@ const WRITE_UNKNOWN: Readonly<Record<string, () => string>> = {
   seatGroupEdit: m.errors_write_unknown_seat_group,
 };
 
+/**
+ * A platform refusal of a write in the words of that write, where the common table's words
+ * (about "data" and "entries") say nothing to the person sending an MMS.
+ */
+const WRITE_REFUSALS: Readonly<Record<string, Readonly<Record<number, () => string>>>> = {
+  mmsSend: { [-20]: m.errors_mms_refused_exists, [-23]: m.errors_mms_refused_limit },
+};
+
 /** A write never retries; a failure after it may have reached the server says so. */
 function writeError(failure: CallFailure, operation: string): AppError {
+  const status = platformStatusOf(failure.error);
+  const refusal = status === null ? undefined : WRITE_REFUSALS[operation]?.[status];
+  if (refusal) return { ...failure.error, message: refusal() };
   if (!failure.maybeApplied) return failure.error;
   const cause = failure.error.detail
     ? m.errors_message_with_detail({ message: failure.error.message, detail: failure.error.detail })

@@ -176,6 +176,21 @@ describe('retries and write safety', () => {
       }
     });
 
+    it("an MMS refused as existing (-20) or over a limit (-23) says so in an MMS's words, sent once, with the server's reason kept", async () => {
+      for (const [status, words] of [[-20, /already has.*nothing was sent.*send history/s], [-23, /sending limit.*nothing was sent/s]] as const) {
+        stub.script(platformStatus(status, 'reason from server'), success({ success: '1', fail: '0', array: [] }));
+        const sent = await client.mmsSend(MMS);
+        expect(sent).toMatchObject({ ok: false, error: { code: `platform:${status}`, detail: 'reason from server' } });
+        if (!sent.ok) expect(sent.error.message).toMatch(words);
+        expect(stub.requests).toHaveLength(1);
+        stub.requests.length = 0;
+      }
+      // Another write keeps the common words.
+      stub.script(platformStatus(-23, 'full'));
+      const edited = await client.seatGroupEdit(EDIT);
+      expect(edited).toMatchObject({ ok: false, error: { code: 'platform:-23', message: 'The platform limit for this data has been reached. Remove some entries first.' } });
+    });
+
     it('a platform refusal of a write is a plain error, not retried', async () => {
       stub.script(platformStatus(-18, 'system error'), success());
       const sent = await client.mmsSend(MMS);
