@@ -52,6 +52,15 @@ export function normaliseFiles(files: string): string {
     .join(',');
 }
 
+/**
+ * Whether the subject typed is sent: not when empty, nor with type 2, whose subject the
+ * platform generates (the spec: "no subject is needed and one is generated"). The typed
+ * subject stays in the draft, for a change back to type 1.
+ */
+export function subjectSent(draft: Pick<MmsDraft, 'mmsType' | 'mmsTitle'>): boolean {
+  return draft.mmsType !== '2' && draft.mmsTitle.trim() !== '';
+}
+
 /** The request for one batch; empty optional fields are left out. */
 export function requestFor(draft: MmsDraft, numbers: readonly string[]): MmsSendRequest {
   const request: MmsSendRequest = {
@@ -60,7 +69,7 @@ export function requestFor(draft: MmsDraft, numbers: readonly string[]): MmsSend
     content: draft.content,
     mmsType: draft.mmsType,
   };
-  if (draft.mmsTitle.trim() !== '') request.mmsTitle = draft.mmsTitle;
+  if (subjectSent(draft)) request.mmsTitle = draft.mmsTitle;
   if (draft.mmsFiles.trim() !== '') request.mmsFiles = normaliseFiles(draft.mmsFiles);
   return request;
 }

@@ -52,6 +52,14 @@ describe('requestFor', () => {
       mmsFiles: 'a,b',
     });
   });
+
+  it('sends no typed subject with type 2, whose subject the platform generates, and no refusal of one either', () => {
+    const typed = { ...draft, mmsType: '2' as const, mmsTitle: 'x'.repeat(200) };
+    expect(requestFor(typed, ['123456'])).not.toHaveProperty('mmsTitle');
+    expect(checkComposer(typed, some).fields).not.toHaveProperty('mmsTitle');
+    // Back to type 1, the subject typed is there again, and judged.
+    expect(checkComposer({ ...typed, mmsType: '1' }, some).fields).toHaveProperty('mmsTitle');
+  });
 });
 
 describe('measureContent', () => {
