@@ -14,6 +14,12 @@ export type CellFormat = 'general' | 'datetime' | 'date';
 
 /** A cell value: text (never a formula), a number, or nothing. */
 export type CellValue = string | number | null;
+/** A plain decimal written into a .csv file as the server wrote it (`-2.50`, `0.0150`): unquoted, its decimals kept; never a formula. */
+export interface CsvDecimal {
+  decimal: string;
+}
+/** A .csv field: a cell, or a decimal as written. */
+export type CsvValue = CellValue | CsvDecimal;
 
 export interface ExportField<R> {
   header: string;
@@ -23,8 +29,8 @@ export interface ExportField<R> {
   format: CellFormat;
   /** The .xlsx cell. */
   cell(row: R): CellValue;
-  /** The .csv field: text is neutralised and quoted by the writer, numbers are written as they are. */
-  csv(row: R): CellValue;
+  /** The .csv field: text is neutralised and quoted by the writer, numbers and decimals are written as they are. */
+  csv(row: R): CsvValue;
 }
 
 /** Days from Excel's epoch (1899-12-30) to 1970-01-01. */
@@ -171,9 +177,8 @@ function amountFields<R>(column: AmountColumn<R>, names: HeaderNames): ExportFie
     csv: (row) => {
       const value = column.get(row);
       if (value === null) return null;
-      // The server's decimal text as it came; a negative one as a number, which is never neutralised.
-      if (!PLAIN_DECIMAL.test(value.text)) return nonEmpty(value.text);
-      return value.text.charCodeAt(0) === 45 ? finite(value.value) : value.text;
+      // The server's decimal text as it came, negative or not (-2.50 keeps its decimals, as 0.0150 does).
+      return PLAIN_DECIMAL.test(value.text) ? { decimal: value.text } : nonEmpty(value.text);
     },
   };
   if (shape.kind !== 'per-row') return [amount];

@@ -8,7 +8,7 @@
 import { once } from 'node:events';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { finished } from 'node:stream/promises';
-import type { CellValue, ExportField } from './cells';
+import type { CsvValue, ExportField } from './cells';
 import type { TableWriter, WriteSummary } from './table-writer';
 
 const BOM = '\uFEFF';
@@ -23,9 +23,10 @@ export function csvText(text: string): string {
   return FORMULA_START.test(text) ? `"'${quoted}"` : `"${quoted}"`;
 }
 
-export function csvValue(value: CellValue): string {
+export function csvValue(value: CsvValue): string {
   if (value === null) return '';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  if (typeof value === 'object') return value.decimal;
   return csvText(value);
 }
 

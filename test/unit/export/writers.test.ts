@@ -288,9 +288,9 @@ describe('the .csv writer', () => {
       'connected',
       'North, 南方',
     ]);
-    // Text is quoted, numbers are not: a negative amount stays a number.
-    expect(quoted[1]).toEqual([true, true, true, false, true, true, true, true, false, true, true]);
-    expect(parsed[2][4]).toBe('-2.5');
+    // Text is quoted, numbers are not; an amount is its decimal as the server wrote it, negative or not, never neutralised.
+    expect(quoted[1]).toEqual([true, true, true, false, false, true, true, true, false, true, true]);
+    expect(parsed[2][4]).toBe('-2.50');
     expect(quoted[2][4]).toBe(false);
     expect(parsed[3][1]).toBe("'@cmd");
     expect(parsed[3][2]).toBe('  spaced\r\nlines\t');
