@@ -371,3 +371,17 @@ test('slowed down after -15, the board keeps its longer wait when the window is 
     await leaveLiveDay(app, sandbox, harness);
   }
 });
+
+test("the board is read again once main speaks a newly chosen language, not a refresh period later", async ({ app }) => {
+  await app.keyboard.press('Control+Shift+0');
+  await expect(app.getByRole('heading', { level: 1, name: 'Live' })).toBeVisible();
+  await expect(app.getByTestId('live-seats-1')).toBeVisible({ timeout: 30_000 });
+  // Main's words on the board (group labels, why a refresh stopped) come in the language it answered in.
+  const reread = app.waitForRequest((request) => request.url().includes('/rpc/liveBoard'), { timeout: 5_000 });
+  await app.getByTestId('language-picker').selectOption('zh-CN');
+  try {
+    await reread;
+  } finally {
+    await app.getByTestId('language-picker').selectOption('en');
+  }
+});

@@ -9,6 +9,8 @@ import { languageOfTags, parseLocale, readLocaleFrom, type Language, type Locale
  */
 class LanguageStore {
   current = $state<Locale>('en');
+  /** The language main speaks too (its answers' words), once it took it: null before the first. */
+  applied = $state<Locale | null>(null);
 
   constructor() {
     readLocaleFrom(() => this.current);
@@ -22,12 +24,14 @@ class LanguageStore {
     const locale = override ?? (info.ok ? info.value.chosen : null) ?? languageOfTags(system);
     this.show(locale);
     await bridge.useLanguage({ locale, remember: false });
+    this.applied = locale;
   }
 
   /** Settings: shows the language at once and remembers it. */
   async choose(language: Language): Promise<void> {
     this.show(language);
-    await bridge.useLanguage({ locale: language, remember: true });
+    const used = await bridge.useLanguage({ locale: language, remember: true });
+    if (used.ok) this.applied = language;
   }
 
   private show(locale: Locale): void {
