@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { startSandbox, type Sandbox } from '../../src/main/sandbox';
 import { expect, test } from './fixtures';
 import { holdAnswers } from './support/held-answer';
-import { addProfile } from './support/profiles';
+import { addProfile, deleteProfile } from './support/profiles';
 
 type StoredGroup = NonNullable<ReturnType<Sandbox['seatGroups']['get']>>;
 
@@ -235,11 +235,7 @@ test('a save answered after another profile was chosen leaves that profile’s f
     await expect(app.getByTestId('save-notice')).toHaveCount(0);
     expect(sandbox.seatGroups.get(103)).toEqual({ ...prepared, callinStrategy: 4 });
     // The other tests start from the sandbox profile, the only one.
-    await app.getByRole('navigation', { name: 'Screens' }).locator('button[data-screen="accounts"]').click();
-    await app.getByTestId('profile-Group desk').click();
-    await app.getByRole('button', { name: 'Delete…' }).click();
-    await app.getByRole('button', { name: 'Delete', exact: true }).click();
-    await expect(app.getByTestId('profile-switcher')).toHaveValue('sandbox');
+    await deleteProfile(app, 'Group desk');
   } finally {
     sandbox.seatGroups.set(103, original);
     await other.close();
@@ -267,11 +263,7 @@ test('unsaved edits wait for their profile: switching away and back shows them a
     expect(edits(sandbox).length).toBe(editsBefore);
     expect(sandbox.seatGroups.get(103)).toMatchObject({ callinStrategy: 1, wrapUpTime: 20 });
     // The other tests start from the sandbox profile, the only one.
-    await app.getByRole('navigation', { name: 'Screens' }).locator('button[data-screen="accounts"]').click();
-    await app.getByTestId('profile-Back desk').click();
-    await app.getByRole('button', { name: 'Delete…' }).click();
-    await app.getByRole('button', { name: 'Delete', exact: true }).click();
-    await expect(app.getByTestId('profile-switcher')).toHaveValue('sandbox');
+    await deleteProfile(app, 'Back desk');
   } finally {
     sandbox.seatGroups.set(103, original);
     await other.close();

@@ -19,3 +19,12 @@ export async function addProfile(app: Page, profile: NewProfile): Promise<void> 
   await form.getByRole('button', { name: 'Create profile' }).click();
   await expect(app.getByText(`Profile “${profile.name}” created.`)).toBeVisible();
 }
+
+/** Deletes a profile from the Accounts screen, as a user does; the sandbox profile is then the active one (the other tests start from it). */
+export async function deleteProfile(app: Page, name: string): Promise<void> {
+  await app.getByRole('navigation', { name: 'Screens' }).locator('button[data-screen="accounts"]').click();
+  await app.getByTestId(`profile-${name}`).click();
+  await app.getByRole('button', { name: 'Delete…' }).click();
+  await app.getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(app.getByTestId('profile-switcher')).toHaveValue('sandbox');
+}
