@@ -24,6 +24,7 @@ import { formatNumber, m } from '../../shared/i18n';
 import { detailLine } from '../../shared/error-detail';
 import { choosesAnything, type ShownChoice, shownChoice, SHOWN_OPTIONS, shownUsage } from './shown-options';
 import { UsageError, type CliCommand, type CliIo } from './command';
+import { totalOf } from '../../shared/methods/jobs';
 import {
   type CliDeps,
   CONNECTION_OPTIONS,
@@ -176,13 +177,9 @@ export function concurrencyOf(text: string | undefined): number | undefined {
 
 function progressLine(name: string, progress: FetchProgress): string {
   const rows = formatNumber(progress.rows);
-  const done =
-    progress.totalRows === null
-      ? m.lists_load_rows({ rows })
-      : m.lists_load_rows_of({ rows, total: formatNumber(progress.totalRows) });
-  const percent = progress.totalRows
-    ? m.cli_progress_percent({ percent: String(Math.floor((progress.rows / progress.totalRows) * 100)) })
-    : '';
+  const total = totalOf(progress);
+  const done = total === null ? m.lists_load_rows({ rows }) : m.lists_load_rows_of({ rows, total: formatNumber(total) });
+  const percent = total ? m.cli_progress_percent({ percent: String(Math.floor((progress.rows / total) * 100)) }) : '';
   const rate =
     progress.rowsPerSecond > 0 ? m.cli_progress_rate({ rate: formatNumber(Math.round(progress.rowsPerSecond)) }) : '';
   const eta =

@@ -26,6 +26,15 @@ export interface JobProgress {
   etaSeconds: number | null;
 }
 
+/**
+ * The total a count is told against ("1,200 of 30,000 rows"), while the count is within it:
+ * past it (the platform's total grew while the rows were fetched) the count stands alone,
+ * never "1,200 of 1,000 rows" or 120 %.
+ */
+export function totalOf(progress: Pick<JobProgress, 'rows' | 'totalRows'> | null | undefined): number | null {
+  return progress?.totalRows && progress.rows <= progress.totalRows ? progress.totalRows : null;
+}
+
 /** One job as the jobs area shows it: what it is, how far it got, and how it ended. */
 export interface JobInfo {
   jobId: string;

@@ -33,6 +33,8 @@ describe('job text', () => {
   it('in English, as before', () => {
     expect(progressText(progress)).toBe('1,200 of 30,000 rows · 2,400 rows/s · 12 s left');
     expect(progressText({ ...progress, totalRows: null, etaSeconds: 125 }, 'recipients')).toBe('1,200 recipients · 2,400 recipients/s · 2 min 5 s left');
+    // Past the total the platform gave (it grew while the rows were fetched): the count alone, never "31,000 of 30,000".
+    expect(progressText({ ...progress, rows: 31_000, rowsPerSecond: 0 })).toBe('31,000 rows');
     expect(outcomeOf(job({}))).toBe('Saved 1,234 rows to voice.xlsx');
     expect(outcomeOf(job({ state: 'failed', error: { code: 'network', message: 'The platform could not be reached.' } }))).toBe(
       'Failed: The platform could not be reached. No file was written.',

@@ -1,4 +1,4 @@
-import type { JobInfo, JobKind, JobProgress } from '../../../shared/methods/jobs';
+import { totalOf, type JobInfo, type JobKind, type JobProgress } from '../../../shared/methods/jobs';
 import { formatNumber, m } from '../../../shared/i18n';
 import { formatInstant, type TimeZone } from '../../../shared/time-zone';
 
@@ -42,7 +42,8 @@ export function countText(count: number, unit: JobUnit = 'rows'): string {
 /** "1,200 of 30,000 rows · 2,400 rows/s · 12 s left" */
 export function progressText(progress: JobProgress | null, unit: JobUnit = 'rows'): string {
   const done = formatNumber(progress?.rows ?? 0);
-  const total = progress?.totalRows ? formatNumber(progress.totalRows) : null;
+  const known = totalOf(progress);
+  const total = known === null ? null : formatNumber(known);
   const rows =
     total === null
       ? countText(progress?.rows ?? 0, unit)
