@@ -201,9 +201,10 @@ describe('the liveBoard method', () => {
       expect(first.today.totals.calls).toBe(count(calendar.dayStartMs(calendar.dayOf(first.asOfMs)), first.asOfMs));
       const settled = await board();
       expect(Math.abs(settled.asOfMs - (Date.now() - HOUR))).toBeLessThan(5_000);
-      const last30 = count(settled.asOfMs - 30 * 60_000, settled.asOfMs);
-      expect(last30).toBeGreaterThan(0);
-      expect(settled.last30.totals.calls).toBe(last30);
+      // The small sandbox may have no call in a given half hour an hour ago (the live floor starts with the test), nor
+      // yet today just after midnight: the day before the platform's now has some, so the counts below can differ.
+      expect(count(settled.asOfMs - DAY, settled.asOfMs)).toBeGreaterThan(0);
+      expect(settled.last30.totals.calls).toBe(count(settled.asOfMs - 30 * 60_000, settled.asOfMs));
       expect(settled.today.totals.calls).toBe(count(calendar.dayStartMs(calendar.dayOf(settled.asOfMs)), settled.asOfMs));
     } finally {
       sandbox.setFaults({ clockOffsetSeconds: 0 });
