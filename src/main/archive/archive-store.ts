@@ -57,6 +57,8 @@ export interface ArchiveStoreOptions {
   onSearchTextFill?: (progress: SearchTextFill) => void;
   /** The engine's buffers (MB); default ENGINE_MEMORY_MB. */
   memoryLimitMb?: number;
+  /** Rows an export sorts at once (export-slices.ts); default EXPORT_SLICE_ROWS. */
+  exportSliceRows?: number;
 }
 
 /**
@@ -385,7 +387,7 @@ async function startEngine(path: string, options: ArchiveStoreOptions, onMerged:
     reader,
     pool,
     schemas,
-    queries: new ArchiveQueries(pool, texts),
+    queries: new ArchiveQueries(pool, texts, options.exportSliceRows),
     staging: new Staging(writer, schemas, texts, onMerged),
     warmUp: new TableWarmUp(pool, engineMemoryBytes(options)),
   };

@@ -26,6 +26,7 @@ import {
   withKnownTexts,
   type SqlQuery,
 } from './sql-query';
+import { EXPORT_SLICE_ROWS, exportSlices } from './export-slices';
 import { formsKey, recordChunk, type RecordChunk, recordColumnsOf, type RecordColumns } from './record-columns';
 import { knownTextsOf, type TextFacts } from './text-facts';
 import type { ArchiveTable, TableLayout } from './table-layout';
@@ -72,6 +73,8 @@ export class ArchiveQueries {
     private readonly pool: ReadPool,
     /** What each table's stored texts are like: a search skips the columns that cannot hold its needle, and reads times of one form from their instants. */
     private readonly texts: TextFacts,
+    /** Rows an export sorts at once (see export-slices.ts). */
+    private readonly exportSliceRows: number = EXPORT_SLICE_ROWS,
   ) {}
 
   /** Forgets counts and sort values: the rows changed. */
@@ -353,20 +356,27 @@ export class ArchiveQueries {
     limit?: number,
   ): Promise<number> {
     const { layout } = table;
-    const limited = limit === undefined ? sql`` : sql`LIMIT ${Math.max(0, Math.trunc(limit))}`;
+    const max = limit === undefined ? null : Math.max(0, Math.trunc(limit));
     const bounded = await this.bounded(layout, query, signal);
     return this.pool.run(
       async (connection) => {
         const columns = recordColumnsOf(layout);
-        const { text, params } = renderSql(
-          sql`SELECT ${columns.select} FROM ${tableName(layout)} ${whereOf(conditionsOf(layout, bounded))} ${orderBy(layout, bounded)} ${limited}`,
-        );
+        const conditions = conditionsOf(layout, bounded);
+        // Many rows are read in slices of the order, each sorted alone: the engine's sort of them all outgrows its memory.
+        const slices = max !== null && max <= this.exportSliceRows ? [sql`TRUE`] : await exportSlices(connection, layout, bounded, conditions, this.exportSliceRows);
         let rows = 0;
-        const result = await connection.stream(text, params);
-        for await (const chunk of result) {
-          signal?.throwIfAborted();
-          rows += chunk.rowCount;
-          await onChunk(recordChunk<R>(columns, chunk));
+        for (const slice of slices) {
+          const left = max === null ? null : max - rows;
+          if (left !== null && left <= 0) break;
+          const { text, params } = renderSql(
+            sql`SELECT ${columns.select} FROM ${tableName(layout)} ${whereOf([...conditions, slice])} ${orderBy(layout, bounded)} ${left === null ? sql`` : sql`LIMIT ${left}`}`,
+          );
+          const result = await connection.stream(text, params);
+          for await (const chunk of result) {
+            signal?.throwIfAborted();
+            rows += chunk.rowCount;
+            await onChunk(recordChunk<R>(columns, chunk));
+          }
         }
         return rows;
       },
