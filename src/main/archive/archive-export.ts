@@ -4,7 +4,7 @@
  * itself. Every file is written under a partial name and renamed only when complete.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -146,9 +146,10 @@ export async function parquetFromArchive<Row>(
   partial = `${path}.partial-${randomBytes(6).toString('hex')}`,
 ): Promise<Result<{ rows: number }>> {
   try {
-    const rows = await store.copyToParquet(table, query, partial);
-    // The records' file is the user's only, as the app's other exports are.
+    // The records' file is the user's only, as the app's other exports are, from its first byte.
+    closeSync(openSync(partial, 'a', 0o600));
     ownerOnly(partial);
+    const rows = await store.copyToParquet(table, query, partial);
     await rename(partial, path);
     return ok({ rows });
   } catch (error) {

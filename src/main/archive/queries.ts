@@ -387,7 +387,7 @@ export class ArchiveQueries {
   /**
    * Writes the matching rows to a Parquet file, one typed column per field: times as
    * UTC timestamps, amounts as their exact decimal text, lists as lists, JSON as text.
-   * Returns the rows written.
+   * Written into `path` itself, whose mode it keeps. Returns the rows written.
    */
   async copyToParquet<R>(table: ArchiveTable<R>, query: ArchiveQuery, path: string, signal?: AbortSignal): Promise<number> {
     const { layout } = table;
@@ -400,7 +400,9 @@ export class ArchiveQueries {
     const result = await this.pool.run(
       async (reader) => {
         const select = sql`SELECT ${joinSql(columns)} FROM ${tableName(layout)} ${whereOf(conditionsOf(layout, bounded))} ${orderBy(layout, bounded)}`;
-        return runSql(reader, sql`COPY (${select}) TO ${literal(path)} (FORMAT parquet)`);
+        // In place (the caller's file, already the user's only): the engine's default writes a
+        // `tmp_` file beside it with the default mode and renames it over, which a kill leaves behind.
+        return runSql(reader, sql`COPY (${select}) TO ${literal(path)} (FORMAT parquet, USE_TMP_FILE false)`);
       },
       { signal, timeLimitMs: null, apart: true },
     );

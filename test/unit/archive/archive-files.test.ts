@@ -1,5 +1,5 @@
 /** Who may read an archive: its folder and every file it writes are the user's only (POSIX). */
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -43,6 +43,42 @@ describe.skipIf(process.platform === 'win32')('archive file modes', () => {
       const written = await parquetFromArchive(store, seats, {}, out);
       expect(written).toMatchObject({ ok: true, value: { rows: 20 } });
       expect(modeOf(out)).toBe(0o600);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('writes a Parquet export into its own 0600 file from the first byte, with no other file beside it', async () => {
+    const { store } = await ArchiveStore.open(join(folder, 'archive', 'p1.duckdb'));
+    try {
+      const rows = Array.from({ length: 20 }, (_, i) => normaliseSeat({ keyId: `k${i}`, name: `Seat ${i}` }, { zone }));
+      await store.stage(seats, rows, 0, 1_000);
+      await store.commit(seats, { snapshot: { scope: '', takenAtMs: 1_000 } });
+      const out = join(folder, 'out');
+      mkdirSync(out);
+      // The export's claim on its name, made private before a record is written into it.
+      const partial = join(out, 'seats.parquet.partial-switchboard');
+      closeSync(openSync(partial, 'wx', 0o600));
+      // Written in place: a file the engine made beside it and renamed over would be 0644 (and left behind by a kill).
+      expect(await store.copyToParquet(seats, {}, partial)).toBe(20);
+      expect(modeOf(partial)).toBe(0o600);
+      expect(readdirSync(out)).toEqual(['seats.parquet.partial-switchboard']);
+      // parquetFromArchive makes a claim the reservation created with the default mode private before writing.
+      const claimed = join(out, 'calls.parquet.partial-switchboard');
+      closeSync(openSync(claimed, 'wx', 0o644));
+      chmodSync(claimed, 0o644);
+      const copy = store.copyToParquet.bind(store);
+      const modesAtStart: number[] = [];
+      const watched = Object.assign(Object.create(store) as ArchiveStore, {
+        copyToParquet: (...args: Parameters<ArchiveStore['copyToParquet']>) => {
+          modesAtStart.push(modeOf(args[2]));
+          return copy(...args);
+        },
+      });
+      const written = await parquetFromArchive(watched, seats, {}, join(out, 'calls.parquet'), claimed);
+      expect(written).toMatchObject({ ok: true, value: { rows: 20 } });
+      expect(modesAtStart).toEqual([0o600]);
+      expect(readdirSync(out).sort()).toEqual(['calls.parquet', 'seats.parquet.partial-switchboard']);
     } finally {
       await store.close();
     }
