@@ -104,14 +104,25 @@ export function archiveRows<O extends ListOperation>(
         return ok(await store.eachChunk(archiveTableFor(operation), query, onChunk, signal, limit));
       } catch (error) {
         if (signal.aborted) return fail('cancelled', m.export_cancelled_no_file());
-        return fail(
-          'archive',
-          m.cli_archive_unreadable(),
-          error instanceof Error ? error.message : undefined,
-        );
+        return unreadRows(error);
       }
     },
   };
+}
+
+/**
+ * Why archived rows could not be read, in the app's words: the engine's working memory
+ * running out (a sorted read of a few hundred thousand wide rows does) says to read fewer at
+ * once, never the engine's message with its tuning advice.
+ */
+function unreadRows(error: unknown): Result<never> {
+  if (isOutOfMemory(error)) return fail('archive', m.cli_archive_too_many_rows());
+  return fail('archive', m.cli_archive_unreadable(), error instanceof Error ? error.message : undefined);
+}
+
+/** The engine's own words for running out of its memory limit. */
+function isOutOfMemory(error: unknown): boolean {
+  return error instanceof Error && /^(?:Error: )?Out of Memory Error\b/i.test(error.message);
 }
 
 /** One page of a query's archived rows (the page a screen shows), for an export of "this page". */
@@ -131,7 +142,7 @@ export function archivePageRows<O extends ListOperation>(
       return ok(records.length);
     } catch (error) {
       if (signal.aborted) return fail('cancelled', m.export_cancelled_no_file());
-      return fail('archive', m.cli_archive_unreadable(), error instanceof Error ? error.message : undefined);
+      return unreadRows(error);
     }
   };
 }
@@ -154,6 +165,7 @@ export async function parquetFromArchive<Row>(
     return ok({ rows });
   } catch (error) {
     await rm(partial, { force: true }).catch(() => undefined);
+    if (isOutOfMemory(error)) return fail('archive', m.cli_archive_too_many_rows());
     return fail(
       'file-error',
       m.cli_archive_parquet_failed(),
