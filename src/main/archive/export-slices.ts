@@ -39,16 +39,16 @@ export async function exportSlices(reader: DuckDBConnection, layout: TableLayout
     return rangesOf(sql`_key`, cuts).map((range) => sql`(${rowsOf} AND ${range})`);
   };
 
-  // The values with more rows than a slice are slices of their own (cut by the key); the others are cut at the quantiles between them.
-  const heavy = await readSql(reader, sql`SELECT ${column} AS value, count(*) AS n ${from([sql`${column} IS NOT NULL`])} GROUP BY ALL HAVING count(*) > ${sliceRows}`);
-  const heavyValues = heavy.map((row) => row[0]).filter(isSortValue);
-  const heavyRows = new Map(heavy.filter((row) => isSortValue(row[0])).map((row) => [row[0] as number | string | bigint, Number(row[1])]));
-  const notHeavy = heavyValues.length === 0 ? [] : [sql`${column} NOT IN (${joinSql(heavyValues.map((value) => param(value)))})`];
-  const [light] = await readSql(reader, sql`SELECT count(*) ${from([sql`${column} IS NOT NULL`, ...notHeavy])}`);
-  const lightRows = Number(light?.[0] ?? 0);
-  const cuts = lightRows === 0 ? [] : await quantiles(reader, column, from([sql`${column} IS NOT NULL`, ...notHeavy]), Math.ceil(lightRows / sliceRows));
-  // Every value that starts or ends a piece, ascending as the engine orders them: the light cuts and the heavy values.
-  const points = await inEngineOrder(reader, [...cuts, ...heavyValues]);
+  // The sort column cut at its quantiles. A value with more rows than a slice spans a quantile step, so it is among
+  // the cuts: those of them with that many rows are slices of their own (cut by the key), the rest cut the other rows.
+  const valued = sql`${column} IS NOT NULL`;
+  const [withValue] = await readSql(reader, sql`SELECT count(*) ${from([valued])}`);
+  const valuedRows = Number(withValue?.[0] ?? 0);
+  const cuts = valuedRows === 0 ? [] : await quantiles(reader, column, from([valued]), Math.ceil(valuedRows / sliceRows));
+  const atCuts = cuts.length === 0 ? [] : await readSql(reader, sql`SELECT ${column}, count(*) ${from([sql`${column} IN (${joinSql(cuts.map((cut) => param(cut)))})`])} GROUP BY ALL`);
+  const heavyRows = new Map(atCuts.filter((row) => isSortValue(row[0]) && Number(row[1]) > sliceRows).map((row) => [row[0] as number | string | bigint, Number(row[1])]));
+  // Every value that starts or ends a piece, ascending as the engine orders them.
+  const points = await inEngineOrder(reader, cuts);
 
   // Pieces of the value order, ascending: the light rows between two points, and a heavy value's own rows (its slices in the key's order, whichever the direction).
   const pieces: SqlQuery[][] = [];

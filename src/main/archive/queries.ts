@@ -363,7 +363,8 @@ export class ArchiveQueries {
         const columns = recordColumnsOf(layout);
         const conditions = conditionsOf(layout, bounded);
         // Many rows are read in slices of the order, each sorted alone: the engine's sort of them all outgrows its memory.
-        const slices = max !== null && max <= this.exportSliceRows ? [sql`TRUE`] : await exportSlices(connection, layout, bounded, conditions, this.exportSliceRows);
+        // A limit of up to two slices is the engine's top rows (it keeps only those), which fit.
+        const slices = max !== null && max <= 2 * this.exportSliceRows ? [sql`TRUE`] : await exportSlices(connection, layout, bounded, conditions, this.exportSliceRows);
         let rows = 0;
         for (const slice of slices) {
           const left = max === null ? null : max - rows;
