@@ -3,14 +3,12 @@
  * one after the other, they are the rows in exactly the order one statement gives, across
  * ties, rows without a value and values with more rows than a slice.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { archiveRows } from '../../../src/main/archive/archive-export';
-import { ArchiveStore, type ArchiveQuery } from '../../../src/main/archive/archive-store';
+import type { ArchiveQuery } from '../../../src/main/archive/archive-store';
 import { archiveTableFor } from '../../../src/main/archive/tables';
 import type { VoiceRecord } from '../../../src/shared/records';
+import { stagedArchive } from './staged-archive';
 
 const ROWS = 400;
 /** Far fewer than the rows, and fewer than the rows of the commonest values. */
@@ -33,23 +31,12 @@ function recordAt(i: number): VoiceRecord {
 }
 
 describe('an export of more rows than the engine sorts at once', () => {
-  let dir: string;
-  let store: ArchiveStore;
-  beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'export-slices-'));
-    ({ store } = await ArchiveStore.open(join(dir, 'archive.duckdb'), { exportSliceRows: SLICE_ROWS }));
-    await store.stage(table, Array.from({ length: ROWS }, (_, i) => recordAt(i)), 0, Date.now());
-    await store.commit(table, null);
-  }, 60_000);
-  afterAll(async () => {
-    await store.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const archive = stagedArchive(table, Array.from({ length: ROWS }, (_, i) => recordAt(i)), { exportSliceRows: SLICE_ROWS });
 
   /** The keys of the rows the export reads, in its order. */
   async function exported(query: ArchiveQuery, limit?: number): Promise<string[]> {
     const keys: string[] = [];
-    const read = await archiveRows(store, 'voiceRecords', query, limit).each(async (chunk) => {
+    const read = await archiveRows(archive(), 'voiceRecords', query, limit).each(async (chunk) => {
       for (const record of chunk.records()) keys.push(table.keyOf(record, keys.length));
     }, new AbortController().signal);
     expect(read.ok, JSON.stringify(read)).toBe(true);
@@ -58,7 +45,7 @@ describe('an export of more rows than the engine sorts at once', () => {
 
   /** The keys of the rows in the order one statement gives (a page of them all). */
   async function inOneStatement(query: ArchiveQuery): Promise<string[]> {
-    const page = await store.page(table, query, 0, ROWS);
+    const page = await archive().page(table, query, 0, ROWS);
     return page.records.map((record, index) => table.keyOf(record, index));
   }
 
