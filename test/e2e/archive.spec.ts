@@ -185,6 +185,8 @@ test('Accounts shows the archive, says it holds phone numbers, and deletes it af
 
   // By keyboard: the question takes the keyboard to its safe answer, and each answer leaves it in the panel.
   const ask = panel.getByRole('button', { name: 'Delete archive…' });
+  // The save above has ended (its button is disabled while it runs, and so is this one): a slow machine may still be saving.
+  await expect(ask).toBeEnabled();
   await ask.focus();
   await app.keyboard.press('Enter');
   await expect(panel).toContainText('Delete every archived record of this profile from this computer?');
