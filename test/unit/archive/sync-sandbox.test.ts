@@ -150,7 +150,9 @@ describe('archive sync against the sandbox', () => {
     sandbox.data.live.setClock(null);
     try {
       const startMs = Date.now();
-      const fromMs = startMs - HOUR;
+      // Whole seconds, as the platform's times are: a call at 0.8 s past a window starting at 0.6 s past is, to the
+      // second, before it (the sandbox counts it by its instant, the archive by its time as the platform writes it).
+      const fromMs = Math.floor((startMs - HOUR) / 1000) * 1000;
       const computerNow = (): number => Date.now() + 2 * DAY;
       const aheadClient = createClient({ baseUrl: sandbox.baseUrl, ...sandbox.credentials, timeZone: '+08:00', now: computerNow });
       const ahead = await syncWindow(store, platformSyncSource(aheadClient, 'voiceRecords'), { fromMs, toMs: computerNow() }, LIVE_REFETCH_MS, {
@@ -164,8 +166,7 @@ describe('archive sync against the sandbox', () => {
 
       // More calls come in; the clock is set right, and the next sync (the Live board's two minutes again) fetches them.
       await new Promise((resolve) => setTimeout(resolve, 3_000));
-      // The platform's times are to the second: the clock is stopped at the end of a whole second, so no call of the
-      // second the sync ends in is made after it (the platform's second would hold calls the sandbox had not made yet).
+      // Stopped at the end of a whole second, for the same reason.
       const atMs = Math.floor(Date.now() / 1000) * 1000 - 1;
       sandbox.data.live.setClock(atMs);
       const madeSince = sandbox.data.live.callRange(startMs, atMs, atMs);
