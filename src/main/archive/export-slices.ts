@@ -8,7 +8,7 @@
  * slices are the rows in exactly the order one statement gives (query-sql.ts orderBy).
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { sortKeyOf, type ArchiveQuery } from './query-sql';
+import { isSortValue, sortKeyOf, type ArchiveQuery } from './query-sql';
 import { joinSql, literal, param, readSql, sql, tableName, type SqlQuery } from './sql-query';
 import type { TableLayout } from './table-layout';
 
@@ -98,8 +98,4 @@ function rangesOf(column: SqlQuery, cuts: readonly (number | string | bigint)[])
   }
   ranges.push(previous === null ? sql`TRUE` : sql`${column} > ${param(previous)}`);
   return ranges;
-}
-
-function isSortValue(value: unknown): value is number | string | bigint {
-  return typeof value === 'number' || typeof value === 'string' || typeof value === 'bigint';
 }

@@ -9,7 +9,7 @@
  * while a statement of its own runs: waiting for what another page reads takes none.
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { boundedWindow, conditionsOf, directionOf, orderBy, sortKeyOf, tieBreakOf, whereOf, type ArchiveQuery, type SortKey } from './query-sql';
+import { boundedWindow, conditionsOf, directionOf, isSortValue, orderBy, sortKeyOf, tieBreakOf, whereOf, type ArchiveQuery, type SortKey } from './query-sql';
 import { ArchiveReadCancelled, type ReadPool } from './read-pool';
 import {
   fieldAlias,
@@ -751,10 +751,6 @@ const topValuesKeyOf = (sort: SortKey, from: SqlQuery): string => keyOf(sql`${so
 function keyOf(query: SqlQuery): string {
   const { text, params } = renderSql(query);
   return `${text}\n${JSON.stringify(params, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))}`;
-}
-
-function isSortValue(value: unknown): value is number | bigint | string {
-  return typeof value === 'number' || typeof value === 'bigint' || typeof value === 'string';
 }
 
 /**

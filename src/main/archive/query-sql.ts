@@ -56,6 +56,11 @@ export interface SortKey {
 
 export const directionOf = (sort: SortKey): SqlQuery => (sort.descending ? sql`DESC` : sql`ASC`);
 
+/** A value a sort column holds (an empty one is null): a number, a bigint (times) or text. */
+export function isSortValue(value: unknown): value is number | bigint | string {
+  return typeof value === 'number' || typeof value === 'bigint' || typeof value === 'string';
+}
+
 export function sortKeyOf(layout: TableLayout, query: ArchiveQuery): SortKey {
   if (!query.sort) return { column: sql`_time`, descending: true };
   return { column: fieldSortColumn(layout, query.sort.field), descending: query.sort.descending };
