@@ -354,16 +354,19 @@ export class ArchiveStore {
     return archiveSizeBytes(this.path);
   }
 
-  /** Writes everything to the main file (a clean close leaves no log behind). */
-  /** Reads under way are interrupted; writes queued before are finished. */
+  /**
+   * Writes everything to the main file (a clean close leaves no log behind). Reads under way
+   * are interrupted; writes asked before are finished, and any asked from now on are refused:
+   * none may run on the engine while it is being torn down (the native engine crashes the
+   * process when a statement starts on a closed connection).
+   */
   async close(): Promise<void> {
     if (this.closed) return;
-    const reads = this.engine.pool.close();
-    await this.serial(async () => {
-      await runSql(this.engine.writer, sql`CHECKPOINT`).catch(() => undefined);
-    });
     this.closed = true;
     openStores.delete(this);
+    const reads = this.engine.pool.close();
+    await this.queue;
+    if (!this.reopenBeforeNext) await runSql(this.engine.writer, sql`CHECKPOINT`).catch(() => undefined);
     await reads;
     await stopEngine(this.engine);
     restrictToOwner(this.path);

@@ -312,6 +312,21 @@ describe('the archive store', () => {
     expect((await store.page(voiceTable, {}, 0, 1)).total).toBe(0);
   });
 
+  it('finishes the writes asked before it closes, and refuses those asked once closing began, never running one on a closed engine', async () => {
+    const path = join(folder, 'archive', 'profile.duckdb');
+    const asked = voiceRecords(0, 500);
+    const before = [store.stage(voiceTable, asked, 0, 1_000), store.commit(voiceTable, null)];
+    const closing = store.close();
+    // Asked in the same turn, while the close waits for the writes before it: before, these
+    // ran after the close's checkpoint, on connections the close was tearing down.
+    const late = Promise.allSettled([store.stage(voiceTable, voiceRecords(500, 500), 500, 1_000), store.commit(voiceTable, null)]);
+    await Promise.all(before);
+    for (const outcome of await late) expect(outcome).toMatchObject({ status: 'rejected', reason: { message: 'The archive is closed.' } });
+    await closing;
+    store = (await ArchiveStore.open(path)).store;
+    expect((await store.page(voiceTable, {}, 0, 1000)).total).toBe(asked.length);
+  });
+
   it('makes the file readable by its owner only', async () => {
     if (process.platform === 'win32') return;
     const path = join(folder, 'archive', 'profile.duckdb');
