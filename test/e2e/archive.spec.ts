@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { exportedCsvRows } from '../support/csv';
 import { exportAs } from './export-steps';
@@ -201,6 +201,26 @@ test('Accounts shows the archive, says it holds phone numbers, and deletes it af
   await expect(panel.getByTestId('archive-size')).toHaveText('0 KB');
   await expect(panel).not.toContainText('Voice records');
   await expect.poll(() => app.evaluate(() => document.activeElement?.closest('[data-testid="archive-panel"]') !== null)).toBe(true);
+});
+
+test('an archive file that could not be read is told in Accounts, after a reload too, until it is dismissed', async ({ app, harness }) => {
+  await harness.services.dispatch('deleteArchive', { profileId: 'sandbox' });
+  writeFileSync(harness.services.archives.pathOf('sandbox'), 'this is not a database');
+  const openPanel = async () => {
+    await app.getByRole('navigation', { name: 'Screens' }).locator('button[data-screen="accounts"]').click();
+    await app.getByTestId('profile-Sandbox (demo)').click();
+    return app.getByTestId('archive-panel');
+  };
+  const notice = (await openPanel()).getByTestId('archive-set-aside');
+  await expect(notice).toContainText(/could not be read, so it was moved to \S+sandbox\.duckdb\.unreadable-\d+ and a new one started/);
+  await app.reload();
+  await expect((await openPanel()).getByTestId('archive-set-aside')).toContainText('.unreadable-');
+  await expectNoAxeViolations(app, 'accounts with a set-aside archive');
+  await notice.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(notice).toHaveCount(0);
+  await app.reload();
+  await expect((await openPanel()).getByLabel('Keep every record fetched on this computer')).toBeChecked();
+  await expect(app.getByTestId('archive-set-aside')).toHaveCount(0);
 });
 
 test('a sync whose retention would remove more than half of a list asks first: Keep them until the next sync, then Remove them', async ({ app }) => {

@@ -19,6 +19,7 @@ import { readCoverage, readSnapshotTakenAt } from './meta-tables';
 import { ArchiveQueries, type ArchivePage } from './queries';
 import type { ArchiveQuery } from './query-sql';
 import { viaTables } from './via-sql';
+import { noteSetAside } from './set-aside-notes';
 import { m } from '../../shared/i18n';
 import { ArchiveReadCancelled, ReadPool } from './read-pool';
 import { diskFullError, isDiskFull } from './disk-full';
@@ -133,9 +134,11 @@ export class ArchiveStore {
         throw new ArchiveBusyError(m.cli_archive_busy());
       }
       if (!existsSync(path)) throw error;
-      const keptAt = `${path}.unreadable-${Date.now()}`;
+      const atMs = Date.now();
+      const keptAt = `${path}.unreadable-${atMs}`;
       renameSync(path, keptAt);
       if (existsSync(`${path}.wal`)) renameSync(`${path}.wal`, `${keptAt}.wal`);
+      noteSetAside(path, { keptAt, reason, atMs });
       return { store: await ArchiveStore.connect(path, options), setAside: { keptAt, reason } };
     }
   }

@@ -16,6 +16,7 @@ import { removeArchiveFiles } from './archive-files';
 import { ArchiveBusyError, ArchiveStore, type ArchiveStoreOptions } from './archive-store';
 import { PageRecorder, type RecordedPage } from './page-recorder';
 import { heldPruneOf, HeldPrunes } from './held-prunes';
+import { shortReason } from './set-aside-notes';
 import type { RetentionOutcome } from './retention';
 import type { TimeZone } from '../../shared/time-zone';
 import { m } from '../../shared/i18n';
@@ -230,7 +231,7 @@ export class Archives {
       if (setAside) {
         this.options.log.warn('archive set aside', setAside.reason);
         this.options.tell(
-          `${m.cli_archive_set_aside({ keptAt: setAside.keptAt, reason: firstLine(setAside.reason) })} ${WHEN_SET_ASIDE[purpose]()}`,
+          `${m.cli_archive_set_aside({ keptAt: setAside.keptAt, reason: shortReason(setAside.reason) })} ${WHEN_SET_ASIDE[purpose]()}`,
         );
       }
       const recorder = new PageRecorder(store, this.now);
@@ -257,12 +258,6 @@ export class Archives {
       return null;
     }
   }
-}
-
-/** The first line of an engine's message, kept short. */
-function firstLine(text: string): string {
-  const line = (text.split('\n')[0] ?? '').trim().replace(/[.]$/, '');
-  return line.length > 200 ? `${line.slice(0, 200)}…` : line;
 }
 
 /** Profile ids are uuids or "sandbox"; anything else (a bare address) is hashed into a safe file name. */

@@ -23,11 +23,12 @@ import { formatNumber, m } from '../../shared/i18n';
 import { fail, ok, type Result } from '../../shared/result';
 import { parseTimeZone } from '../../shared/time-zone';
 import { type FieldErrors, hasFieldErrors, refusal } from '../../shared/validation/fields';
+import { dismissSetAsideNotes, setAsideNotes } from '../archive/set-aside-notes';
 import { withAccounts } from './accounts-handlers';
 import type { Handlers } from './dispatcher';
 import { SYNCED_FOR_OVERVIEW } from './report-handlers';
 
-type ArchiveHandlers = Pick<Handlers, 'startSync' | 'archivePage' | 'archiveStatus' | 'setArchiveSettings' | 'decideRetention' | 'deleteArchive'>;
+type ArchiveHandlers = Pick<Handlers, 'startSync' | 'archivePage' | 'archiveStatus' | 'setArchiveSettings' | 'decideRetention' | 'dismissSetAside' | 'deleteArchive'>;
 
 const ARCHIVE_PAGE_MAX = 1000;
 
@@ -48,10 +49,12 @@ export function createArchiveHandlers(deps: { accounts: Accounts; archives: Arch
 
   async function status(profileId: string): Promise<ArchiveStatus> {
     const settings = accounts.archiveSettings(profileId);
-    const base = { profileId, settings, sizeBytes: 0, lists: [], lastSyncAt: null, message: null, heldPrunes: [] };
-    if (!settings.enabled) return { ...base, state: 'off' };
+    const path = archives.pathOf(profileId);
     // Opening an archive that exists costs little and gives the numbers; a missing one is not created just to be counted.
-    const store = existsSync(archives.pathOf(profileId)) ? await archives.store(profileId) : null;
+    const store = settings.enabled && existsSync(path) ? await archives.store(profileId) : null;
+    // Read after the open, which may have just set a file aside.
+    const base = { profileId, settings, sizeBytes: 0, lists: [], lastSyncAt: null, message: null, heldPrunes: [], setAside: setAsideNotes(path) };
+    if (!settings.enabled) return { ...base, state: 'off' };
     const condition = archives.condition(profileId);
     if (!store) {
       return { ...base, state: condition.state === 'unavailable' ? 'unavailable' : 'closed', message: condition.state === 'unavailable' ? condition.message : null };
@@ -191,6 +194,13 @@ export function createArchiveHandlers(deps: { accounts: Accounts; archives: Arch
         return ok(removed.cancelledSync ? { ...changed, message: m.errors_sync_cancelled_off() } : changed);
       }),
     decideRetention: ({ profileId, operation, decision }) => withAccounts(() => decideRetention(profileId, operation, decision)),
+    dismissSetAside: ({ profileId }) =>
+      withAccounts(async () => {
+        // The profile first (an unknown one is refused, "not-found"): only a profile's own notes are dismissed.
+        accounts.archiveSettings(profileId);
+        dismissSetAsideNotes(archives.pathOf(profileId));
+        return ok(await status(profileId));
+      }),
     deleteArchive: ({ profileId }) =>
       withAccounts(async () => {
         // The profile first (an unknown one is refused, "not-found"): only a profile's own archive is removed.

@@ -24,6 +24,18 @@ export interface ArchiveStatus {
   lastSyncAt: number | null;
   /** Prunes the last sync held back (more than half of a list), each waiting for Remove them or Keep them. */
   heldPrunes: HeldPrune[];
+  /** Archive files that could not be read and were moved aside, told until the user dismisses them (dismissSetAside). */
+  setAside: SetAsideArchive[];
+}
+
+/** An archive file that could not be read, moved aside before a new archive was started. */
+export interface SetAsideArchive {
+  /** Where the unreadable file was moved. */
+  keptAt: string;
+  /** What the engine found, as it said it. */
+  reason: string;
+  /** When it was moved (epoch ms). */
+  atMs: number;
 }
 
 /** A retention prune a sync held back because it would remove more than half of a list. */
@@ -94,6 +106,8 @@ export const archiveMethods = {
   decideRetention: method<{ profileId: string; operation: ListOperation; decision: RetentionDecision }, ArchiveStatus>(
     p.object({ profileId: p.string, operation: p.oneOf(LIST_OPERATIONS), decision: p.oneOf(RETENTION_DECISIONS) }),
   ),
+  /** Stops telling the profile's set-aside archive files (the files stay where they were kept). */
+  dismissSetAside: method<{ profileId: string }, ArchiveStatus>(p.object({ profileId: p.string })),
   /** Closes and removes the profile's archive file (the settings stay). */
   deleteArchive: method<{ profileId: string }, ArchiveStatus>(p.object({ profileId: p.string })),
 } as const;

@@ -186,7 +186,7 @@ describe('the archive and Overview methods under hostile parameters', () => {
     await fc.assert(fc.asyncProperty(overviewRequest, (request) => answered('overview', request)), { numRuns: 150, endOnFailure: true });
   }, 240_000);
 
-  it('archiveStatus, setArchiveSettings, decideRetention, deleteArchive and startSync', async () => {
+  it('archiveStatus, setArchiveSettings, decideRetention, deleteArchive, dismissSetAside and startSync', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.oneof(
@@ -194,6 +194,7 @@ describe('the archive and Overview methods under hostile parameters', () => {
           // The real profile is left alone: switching it off would empty the archive the other calls read.
           fc.record({ method: fc.constant('setArchiveSettings'), input: fc.oneof(fc.record({ profileId: fc.constant('sandbox'), settings }), fc.record({ profileId, settings }), hostileBody) }),
           fc.record({ method: fc.constant('deleteArchive'), input: fc.oneof(fc.record({ profileId }), hostileBody) }),
+          fc.record({ method: fc.constant('dismissSetAside'), input: fc.oneof(fc.record({ profileId }), hostileBody) }),
           fc.record({
             method: fc.constant('decideRetention'),
             input: fc.oneof(
