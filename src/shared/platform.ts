@@ -188,6 +188,17 @@ export function seatStatusText(status: number | null): string {
   return SEAT_STATUS_LABELS[status] ?? m.overview_bd_status_code({ code: String(status) });
 }
 
+/**
+ * The seat group a seat is counted in, the same on the Overview, its workbook and the Live
+ * board: the group's id when the seat has one (two groups may share a name), else its name;
+ * `key` is "" for a seat in no group. Named by its name, else its id.
+ */
+export function seatGroupOf(seat: { voiceGroupId: string | null; groupName: string | null }): { key: string; label: string } {
+  const id = seat.voiceGroupId || null;
+  const name = seat.groupName || null;
+  return { key: id ?? name ?? '', label: name ?? (id === null ? m.overview_no_group() : m.overview_group_id({ id })) };
+}
+
 export const NUMBER_STATE_LABELS: Readonly<Record<number, string>> = labelTable({
   3: m.lists_number_state_3,
   4: m.lists_number_state_4,

@@ -14,7 +14,7 @@ import { VOICE_FIGURES } from '../../shared/reports/figures';
 import { foldFigures, type Figures } from '../../shared/reports/fold';
 import type { LiveReadings } from '../../shared/live/alerts';
 import type { LiveHour, LivePeriod, LiveSeat, LiveSeats, SeatCounts, SeatStatusCount } from '../../shared/live/board';
-import { SEAT_STATUS_LABELS, seatStatusText } from '../../shared/platform';
+import { SEAT_STATUS_LABELS, seatGroupOf, seatStatusText } from '../../shared/platform';
 import type { ListRows } from '../../shared/operations';
 import type { TimeZone } from '../../shared/time-zone';
 
@@ -173,8 +173,8 @@ export function seatCounts(takenAt: number | null, given: readonly BoardSeat[], 
 
   const groups = new Map<string, { label: string; seats: BoardSeat[] }>();
   for (const seat of seats) {
-    const key = seat.voiceGroupId ?? seat.groupName ?? '';
-    const group = groups.get(key) ?? { label: seat.groupName ?? (seat.voiceGroupId ? m.overview_group_id({ id: seat.voiceGroupId }) : m.overview_no_group()), seats: [] };
+    const { key, label } = seatGroupOf(seat);
+    const group = groups.get(key) ?? { label, seats: [] };
     group.seats.push(seat);
     groups.set(key, group);
   }

@@ -1,8 +1,7 @@
 /** The seat list as last taken: how many seats, by status and by group. */
 import type { ArchiveStore } from '../archive/archive-store';
-import type { CountBucket, DrillDown, SeatOverview } from '../../shared/reports/overview';
-import { m } from '../../shared/i18n';
-import { seatStatusText } from '../../shared/platform';
+import type { CountBucket, DrillDown, SeatGroupBucket, SeatOverview } from '../../shared/reports/overview';
+import { seatGroupOf, seatStatusText } from '../../shared/platform';
 import { sql } from '../archive/sql-query';
 import { numberOf, tableSql, textOf } from './sql';
 
@@ -11,27 +10,31 @@ export async function seatOverview(store: ArchiveStore, window: { fromMs: number
   const takenAt = await store.snapshotTakenAt(seats.layout.table, '');
   const rows = await store.read(
     [seats.layout],
-    sql`SELECT grouping(status) = 0 AS by_status, status, group_name, count(*)
-     FROM (SELECT ${seats.column('status')} AS status, nullif(${seats.column('groupName')}, '') AS group_name FROM ${seats.name})
-     GROUP BY GROUPING SETS ((status), (group_name))`,
+    // Grouped as seatGroupOf groups: by the group's id, else its name (two groups may share a name).
+    sql`SELECT grouping(status) = 0 AS by_status, status, min(group_id), min(group_name), count(*)
+     FROM (SELECT ${seats.column('status')} AS status, nullif(${seats.column('voiceGroupId')}, '') AS group_id, nullif(${seats.column('groupName')}, '') AS group_name FROM ${seats.name})
+     GROUP BY GROUPING SETS ((status), (coalesce(group_id, group_name)))`,
   );
   // The seat list is not windowed: a drill-down lists the seats as last taken.
-  const drill = (field: string, value: string | number | null): DrillDown => ({ operation: 'seats', ...window, equals: [{ field, value }] });
+  const drill = (...equals: { field: string; value: string | number | null }[]): DrillDown => ({ operation: 'seats', ...window, equals });
   const byStatus: CountBucket[] = [];
-  const byGroup: CountBucket[] = [];
+  const byGroup: SeatGroupBucket[] = [];
   for (const row of rows) {
-    const count = numberOf(row[3]);
+    const count = numberOf(row[4]);
     if (row[0] === true) {
       const status = row[1] === null ? null : numberOf(row[1]);
       byStatus.push({
         key: status === null ? '' : String(status),
         label: seatStatusText(status),
         count,
-        drill: drill('status', status),
+        drill: drill({ field: 'status', value: status }),
       });
     } else {
-      const group = textOf(row[2]);
-      byGroup.push({ key: group ?? '', label: group ?? m.overview_no_group(), count, drill: drill('groupName', group) });
+      const voiceGroupId = textOf(row[2]);
+      const groupName = textOf(row[3]);
+      const { key, label } = seatGroupOf({ voiceGroupId, groupName });
+      const members = voiceGroupId === null ? drill({ field: 'voiceGroupId', value: null }, { field: 'groupName', value: groupName }) : drill({ field: 'voiceGroupId', value: voiceGroupId });
+      byGroup.push({ key, label, count, drill: members, voiceGroupId, groupName });
     }
   }
   byStatus.sort((a, b) => (a.key === '' ? Infinity : Number(a.key)) - (b.key === '' ? Infinity : Number(b.key)));

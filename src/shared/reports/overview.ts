@@ -74,7 +74,13 @@ export interface SeatOverview {
   takenAt: number | null;
   total: number;
   byStatus: CountBucket[];
-  byGroup: CountBucket[];
+  byGroup: SeatGroupBucket[];
+}
+
+/** The seats of one group (see seatGroupOf): its id and name, so its label can be told in any language. */
+export interface SeatGroupBucket extends CountBucket {
+  voiceGroupId: string | null;
+  groupName: string | null;
 }
 
 export interface MmsDay {

@@ -47,7 +47,10 @@ function overview(): Overview {
         { key: '2', label: 'idle', count: 1, drill: null },
         { key: '', label: 'no status', count: 1, drill: null },
       ],
-      byGroup: [{ key: '', label: 'no group', count: 2, drill: null }],
+      byGroup: [
+        { key: '12', label: 'Group 12', count: 1, drill: null, voiceGroupId: '12', groupName: null },
+        { key: '', label: 'no group', count: 1, drill: null, voiceGroupId: null, groupName: null },
+      ],
     },
     mms: { byDay: [{ key: '2026-11-02', label: 'Mon 2026-11-02', sends: 1, accepted: 2, refused: 0, unknown: 0 }] },
   };
@@ -76,7 +79,7 @@ describe('the Overview in Chinese', () => {
     expect(callerIds?.categories).toEqual(['02150001234', '无外显号码']);
     expect(charts.voice.find((chart) => chart.id === 'voice-concurrency')?.title).toBe('每 15 分钟并发通话峰值');
     expect(charts.seats[0].categories[1]).toBe('无状态');
-    expect(charts.seats[1].categories).toEqual(['无坐席组']);
+    expect(charts.seats[1].categories).toEqual(['坐席组 12', '无坐席组']);
     expect(charts.mms[0].categories).toEqual(['周一 2026-11-02']);
     expect(charts.numbers[0].empty).toBe('此时间窗口内没有号码通话记录。');
   });
@@ -108,13 +111,13 @@ describe('the Overview in Chinese', () => {
       'voice-by-status': '共 2 种呼叫状态',
       'voice-display-numbers': '共 2 个外显号码',
       'seats-by-status': '共 2 种状态',
-      'seats-by-group': '共 1 个坐席组',
+      'seats-by-group': '共 2 个坐席组',
       'mms-by-day': '共 1 天',
     });
     setCurrentLocale('en');
     const english = overviewCharts(shown);
     expect(summaryOf(english.voice.find((chart) => chart.id === 'voice-by-day') ?? english.voice[0])).toMatch(/^2 days\. /);
-    expect(summaryOf(english.seats[1])).toMatch(/^1 seat group\. /);
+    expect(summaryOf(english.seats[1])).toMatch(/^2 seat groups\. /);
   });
 
   it('reads as before in English', () => {

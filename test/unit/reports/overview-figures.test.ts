@@ -9,7 +9,7 @@ import type { NumberCallRecord, VoiceRecord } from '../../../src/main/sandbox/da
 import { computeOverview } from '../../../src/main/reports/compute-overview';
 import { archiveTableFor } from '../../../src/main/archive/tables';
 import type { MoneyTotal, Overview } from '../../../src/shared/reports/overview';
-import { SEAT_STATUS_LABELS } from '../../../src/shared/platform';
+import { SEAT_STATUS_LABELS, seatGroupOf } from '../../../src/shared/platform';
 import { archiveOfSandbox, type TestArchive } from './sandbox-archive';
 
 const HOUR = 3_600_000;
@@ -242,7 +242,7 @@ describe('the Overview figures equal the sandbox data counted by hand', () => {
     const statuses = countBy(raw, (seat) => seat.status);
     expect(new Map(seats.byStatus.map((bucket) => [bucket.key, bucket.count]))).toEqual(statuses);
     for (const bucket of seats.byStatus) expect(bucket.label).toBe(SEAT_STATUS_LABELS[Number(bucket.key)]);
-    const groups = countBy(raw, (seat) => seat.groupName);
+    const groups = countBy(raw, (seat) => seatGroupOf({ voiceGroupId: String(seat.sipGroupId), groupName: seat.groupName }).key);
     expect(new Map(seats.byGroup.map((bucket) => [bucket.key, bucket.count]))).toEqual(groups);
   });
 });

@@ -5,7 +5,7 @@ import { hasCost, NUMBER_FIGURES, PEAK_CONCURRENT, VOICE_FIGURES, type Breakdown
 import { labelOf } from '../../../shared/reports/fold';
 import type { CountBucket, DrillDown, MmsDay, MoneyTotal, Overview, VoiceOverview } from '../../../shared/reports/overview';
 import { type ChartModel, seriesColumn, type ChartSeries, type ValueFormat } from './chart-model';
-import { countText, moneyText, seatStatusText } from './figures';
+import { countText, moneyText, seatGroupOf, seatStatusText } from './figures';
 import { unitText } from './overview-figures';
 
 /**
@@ -34,7 +34,7 @@ export function overviewCharts(overview: Overview): OverviewCharts {
     numbers: [...timeCharts(NUMBER_FIGURES, 'numbers', numbers, overview.compared?.numbers ?? null), ...breakdownCharts(NUMBER_FIGURES, 'numbers', numbers)],
     seats: [
       countChart('seats-by-status', m.overview_seats_by_status(), m.overview_status(), m.overview_count_statuses, seats.byStatus.map(withLabel(seatStatusLabel)), false, m.overview_no_seats()),
-      countChart('seats-by-group', m.overview_seats_by_group(), m.overview_seat_group(), m.overview_count_seat_groups, seats.byGroup.map(withLabel(seatGroupLabel)), true, m.overview_no_seats()),
+      countChart('seats-by-group', m.overview_seats_by_group(), m.overview_seat_group(), m.overview_count_seat_groups, seats.byGroup.map((group) => ({ ...group, label: seatGroupOf(group).label })), true, m.overview_no_seats()),
     ],
     mms: [mmsChart(mms.byDay)],
   };
@@ -44,9 +44,6 @@ const EMPTY: Readonly<Record<string, () => string>> = { voiceRecords: m.overview
 
 /** A seat status's label from its key ('' when the seat has none). */
 const seatStatusLabel = (key: string): string => seatStatusText(key === '' ? null : Number(key));
-
-/** A seat group's label from its key: the group's name, or '' when the seat has none. */
-const seatGroupLabel = (key: string): string => (key === '' ? m.overview_no_group() : key);
 
 /** A bucket labelled again from its key, in the language of the moment. */
 const withLabel =

@@ -1,0 +1,58 @@
+/** Seat groups are one question with one answer: the Overview (and so its workbook) and the Live board count the same groups. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ArchiveStore } from '../../../src/main/archive/archive-store';
+import { archiveTableFor } from '../../../src/main/archive/tables';
+import { seatCounts } from '../../../src/main/live/live-figures';
+import { seatOverview } from '../../../src/main/reports/seats';
+import { normaliseSeat } from '../../../src/shared/normalise';
+import { parseTimeZone, type TimeZone } from '../../../src/shared/time-zone';
+
+const zone = parseTimeZone('+08:00') as TimeZone;
+const raw = [
+  { keyId: '1', name: 'Ann', groupName: 'Sales', voiceGroupId: '10', status: 1 },
+  { keyId: '2', name: 'Bo', groupName: 'Sales', voiceGroupId: '11', status: 2 },
+  { keyId: '3', name: 'Cy', groupName: 'Sales', voiceGroupId: '11', status: 1 },
+  { keyId: '4', name: 'Di', groupName: '', voiceGroupId: '12', status: 1 },
+  { keyId: '5', name: 'Ed', groupName: 'Support', voiceGroupId: '', status: 1 },
+  { keyId: '6', name: 'Fi', groupName: '', voiceGroupId: '', status: 1 },
+];
+
+describe('seat groups', () => {
+  it('are the same groups, labels and counts on the Overview and the Live board, and each drill-down lists its own seats', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'seat-groups-'));
+    const store = (await ArchiveStore.open(join(folder, 'archive', 'p.duckdb'))).store;
+    try {
+      const table = archiveTableFor('seats');
+      const seats = raw.map((seat) => normaliseSeat(seat, { zone }));
+      await store.stage(table, seats, 0, 1_000);
+      await store.commit(table, { snapshot: { scope: '', takenAtMs: 1_000 } });
+      const overview = await seatOverview(store, { fromMs: 0, toMs: 1 });
+      const live = seatCounts(1_000, seats, []);
+
+      const shown = (groups: readonly { key: string; label: string }[], countOf: (group: never) => number) =>
+        new Map(groups.map((group) => [group.key, `${group.label}: ${countOf(group as never)}`]));
+      const expected = new Map([
+        ['10', 'Sales: 1'],
+        ['11', 'Sales: 2'],
+        ['12', 'Group 12: 1'],
+        ['Support', 'Support: 1'],
+        ['', 'no group: 1'],
+      ]);
+      expect(shown(overview.byGroup, (group: { count: number }) => group.count)).toEqual(expected);
+      expect(shown(live.byGroup, (group: { total: number }) => group.total)).toEqual(expected);
+
+      for (const group of overview.byGroup) {
+        const page = await store.page(table, { equals: group.drill?.equals ?? [] }, 0, 100);
+        expect(page.records.map((seat) => seat.keyId).sort(), group.key).toEqual(
+          seats.filter((seat) => (seat.voiceGroupId || seat.groupName || '') === group.key).map((seat) => seat.keyId).sort(),
+        );
+      }
+    } finally {
+      await store.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+});
