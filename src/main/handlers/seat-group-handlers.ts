@@ -3,7 +3,7 @@ import type { SaveSeatGroupOutcome, SaveSeatGroupRequest } from '../../shared/me
 import { writeFailureKind } from '../../shared/errors';
 import { m } from '../../shared/i18n';
 import { fail, ok, type Result } from '../../shared/result';
-import { mismatchMessages } from '../../shared/seat-groups/diff';
+import { saveMismatches } from '../../shared/seat-groups/diff';
 import {
   changedFields,
   expectedAfterSave,
@@ -62,17 +62,17 @@ export async function saveSeatGroup(
   // Only a failure that proves the platform refused the edit stands without a look: a -18 may have been applied.
   if (!saved.ok && writeFailureKind(saved.error) === 'refused') return saved;
   const after = await client.seatGroupRead(id);
-  const mismatches = after.ok ? mismatchMessages(shouldHold, valuesOf(after.value)) : [];
+  const held = after.ok ? after.value : null;
   if (!saved.ok) {
     // The platform answered with a status and the group, read again, does not hold the edit: that answer stands.
     const answered = saved.error.code !== 'outcome-unknown';
-    if (answered && after.ok && mismatches.length > 0) return saved;
-    return ok({ kind: 'outcome-unknown', error: saved.error, current: after.ok ? after.value : null, mismatches });
+    if (answered && held !== null && saveMismatches(shouldHold, held).length > 0) return saved;
+    return ok({ kind: 'outcome-unknown', error: saved.error, current: held, shouldHold });
   }
   return ok({
     kind: 'saved',
-    saved: after.ok ? after.value : null,
-    mismatches,
+    saved: held,
+    shouldHold,
     rereadError: after.ok ? null : after.error,
   });
 }

@@ -26,14 +26,14 @@ export type SaveSeatGroupOutcome =
       kind: 'saved';
       /** What the server holds after the save (re-read), or null if the re-read failed. */
       saved: SeatGroupSettings | null;
-      /** Where the server holds something other than what was sent, one sentence each. */
-      mismatches: string[];
+      /** What the group should hold after the save: where `saved` differs is told by saveMismatches. */
+      shouldHold: SeatGroupValues;
       rereadError: AppError | null;
     }
   /** The group changed since it was loaded; nothing was sent. */
   | { kind: 'conflict'; current: SeatGroupSettings }
   /** The edit may or may not have reached the server; `current` is what it holds now. */
-  | { kind: 'outcome-unknown'; error: AppError; current: SeatGroupSettings | null; mismatches: string[] };
+  | { kind: 'outcome-unknown'; error: AppError; current: SeatGroupSettings | null; shouldHold: SeatGroupValues };
 
 /** A group id as a whole number or digit text; its range is checked by the validators. */
 const integerId: p.Parser<IntegerId> = (input, path = '') => {

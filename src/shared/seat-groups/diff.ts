@@ -2,7 +2,8 @@
 import { m } from '../i18n';
 import { CALLIN_STRATEGY_NAMES, FS_NODE_NAMES, SWITCH_NAMES } from '../platform';
 import { codeDisplay } from '../cell-text';
-import { changedFields, isFsNode, SEAT_GROUP_FIELD_LABELS, type SeatGroupField, type SeatGroupValues } from './values';
+import type { SeatGroupSettings } from '../records';
+import { changedFields, isFsNode, SEAT_GROUP_FIELD_LABELS, type SeatGroupField, type SeatGroupValues, valuesOf } from './values';
 
 export interface FieldChange {
   field: SeatGroupField;
@@ -60,4 +61,12 @@ export function mismatchMessages(expected: SeatGroupValues, actual: SeatGroupVal
   return diffValues(expected, actual).map(
     (change) => m.mms_sg_mismatch({ label: change.label, sent: change.old, held: change.new }),
   );
+}
+
+/**
+ * After a save: one sentence per field where the group, read again, holds other than it
+ * should. Asked by main (does the save stand?) and by the screen (in the language on show).
+ */
+export function saveMismatches(shouldHold: SeatGroupValues, held: SeatGroupSettings | null): string[] {
+  return held === null ? [] : mismatchMessages(shouldHold, valuesOf(held));
 }

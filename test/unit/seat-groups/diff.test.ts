@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { diffValues, displaySetting, mismatchMessages } from '../../../src/shared/seat-groups/diff';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setCurrentLocale } from '../../../src/shared/i18n';
+import type { SeatGroupSettings } from '../../../src/shared/records';
+import { diffValues, displaySetting, mismatchMessages, saveMismatches } from '../../../src/shared/seat-groups/diff';
 import type { SeatGroupValues } from '../../../src/shared/seat-groups/values';
+
+afterEach(() => setCurrentLocale('en'));
 
 const before: SeatGroupValues = {
   callinStrategy: 1,
@@ -64,5 +68,13 @@ describe('seat group diff', () => {
     expect(mismatchMessages(before, { ...before, wrapUpTime: null })).toEqual([
       'Wrap-up time (seconds): sent 20, the server holds not set.',
     ]);
+  });
+
+  it("words a save's mismatches from what was sent and what was read back, in the language on show when asked", () => {
+    const held = { voiceGroupId: 7, ...before, wrapUpTime: null } as unknown as SeatGroupSettings;
+    expect(saveMismatches(before, held)).toEqual(['Wrap-up time (seconds): sent 20, the server holds not set.']);
+    setCurrentLocale('zh-CN');
+    expect(saveMismatches(before, held)[0]).toMatch(/：发送的是 20，服务器保存的是 /);
+    expect(saveMismatches(before, null)).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import { startSandbox, type Sandbox } from '../../../src/main/sandbox';
 import { saveSeatGroup } from '../../../src/main/handlers/seat-group-handlers';
 import { clientError, platformError } from '../../../src/shared/errors';
 import { completeEditRequest, valuesOf, type SeatGroupValues } from '../../../src/shared/seat-groups/values';
+import { saveMismatches } from '../../../src/shared/seat-groups/diff';
 
 const GROUP = 102;
 let sandbox: Sandbox;
@@ -50,7 +51,7 @@ describe('saving a seat group', () => {
       overwrite: false,
     });
     expect(result.ok && result.value.kind).toBe('saved');
-    if (result.ok && result.value.kind === 'saved') expect(result.value.mismatches).toEqual([]);
+    if (result.ok && result.value.kind === 'saved') expect(saveMismatches(result.value.shouldHold, result.value.saved)).toEqual([]);
     expect(sandbox.seatGroups.get(GROUP)).toEqual({ ...before, callinStrategy: 4 });
   });
 
@@ -118,7 +119,7 @@ describe('saving a seat group', () => {
       next: completeEditRequest(GROUP, { ...original, labelName: ['VIP', 'Retail', 'Gold'] }),
       overwrite: false,
     });
-    expect(result.ok && result.value.kind === 'saved' && result.value.mismatches).toEqual([
+    expect(result.ok && result.value.kind === 'saved' && saveMismatches(result.value.shouldHold, result.value.saved)).toEqual([
       'Labels: sent VIP, Retail, Gold, the server holds VIP.',
     ]);
   });
@@ -137,7 +138,7 @@ describe('saving a seat group', () => {
     expect(applied.ok && applied.value.kind).toBe('outcome-unknown');
     if (applied.ok && applied.value.kind === 'outcome-unknown') {
       expect(applied.value.current?.callinStrategy).toBe(2);
-      expect(applied.value.mismatches).toEqual([]);
+      expect(saveMismatches(applied.value.shouldHold, applied.value.current)).toEqual([]);
     }
     // Not applied: the platform's answer stands, as it was given.
     sandbox.seatGroups.set(GROUP, { callinStrategy: original.callinStrategy });
@@ -162,7 +163,7 @@ describe('saving a seat group', () => {
     expect(result.ok && result.value.kind).toBe('outcome-unknown');
     if (result.ok && result.value.kind === 'outcome-unknown') {
       expect(result.value.current?.callinStrategy).toBe(2);
-      expect(result.value.mismatches).toEqual([]);
+      expect(saveMismatches(result.value.shouldHold, result.value.current)).toEqual([]);
     }
   });
 });

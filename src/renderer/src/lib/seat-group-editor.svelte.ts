@@ -3,7 +3,7 @@ import { m } from '../../../shared/i18n';
 import type { SaveSeatGroupOutcome } from '../../../shared/methods/seat-groups';
 import type { SeatGroupSettings } from '../../../shared/records';
 import type { AppError } from '../../../shared/result';
-import { diffValues, type FieldChange } from '../../../shared/seat-groups/diff';
+import { diffValues, type FieldChange, saveMismatches } from '../../../shared/seat-groups/diff';
 import { draftFrom, editedFields, readDraft, type SeatGroupDraft } from '../../../shared/seat-groups/draft';
 import { placeSeatGroupError } from '../../../shared/seat-groups/errors';
 import { rebaseEdits, valuesOf, type SeatGroupValues } from '../../../shared/seat-groups/values';
@@ -22,6 +22,11 @@ export interface EditorNotice {
   tone: 'success' | 'warning';
   title: NoticeText;
   lines: NoticeText[];
+}
+
+/** The mismatch sentences of a save as lines, each read in the language on show. */
+function mismatchLines(shouldHold: SeatGroupValues, held: SeatGroupSettings | null): NoticeText[] {
+  return saveMismatches(shouldHold, held).map((_, index) => () => saveMismatches(shouldHold, held)[index] ?? '');
 }
 
 /** A notice's text as shown now. */
@@ -205,7 +210,8 @@ export class SeatGroupEditor {
     if (outcome.kind === 'outcome-unknown') {
       // Keep the edits; the form's base becomes what the server holds, so the remaining diff shows what is missing.
       if (outcome.current) this.settings = outcome.current;
-      const applied = outcome.current !== null && outcome.mismatches.length === 0;
+      const { current, shouldHold } = outcome;
+      const applied = current !== null && saveMismatches(shouldHold, current).length === 0;
       const { error } = outcome;
       this.notice = {
         tone: 'warning',
@@ -215,7 +221,7 @@ export class SeatGroupEditor {
           ? [m.mms_sg_unknown_unread]
           : applied
             ? [m.mms_sg_unknown_applied]
-            : [m.mms_sg_unknown_not_applied, ...outcome.mismatches, m.mms_sg_unknown_edits_kept],
+            : [m.mms_sg_unknown_not_applied, ...mismatchLines(shouldHold, current), m.mms_sg_unknown_edits_kept],
       };
       if (applied && outcome.current) this.draft = draftFrom(valuesOf(outcome.current));
       return;
@@ -230,13 +236,14 @@ export class SeatGroupEditor {
     }
     this.settings = outcome.saved;
     this.draft = draftFrom(valuesOf(outcome.saved));
+    const { saved, shouldHold } = outcome;
     this.notice =
-      outcome.mismatches.length === 0
+      saveMismatches(shouldHold, saved).length === 0
         ? { tone: 'success', title: m.mms_sg_saved, lines: [] }
         : {
             tone: 'warning',
             title: m.mms_sg_saved_mismatch,
-            lines: outcome.mismatches,
+            lines: mismatchLines(shouldHold, saved),
           };
   }
 
