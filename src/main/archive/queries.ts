@@ -8,6 +8,9 @@
  * read the rows of neighbouring pages in one statement. A page holds a connection only
  * while a statement of its own runs: waiting for what another page reads takes none.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { boundedWindow, conditionsOf, directionOf, isSortValue, orderBy, sortKeyOf, tieBreakOf, whereOf, type ArchiveQuery, type SortKey } from './query-sql';
 import { ArchiveReadCancelled, type ReadPool } from './read-pool';
@@ -398,16 +401,34 @@ export class ArchiveQueries {
       return sql`${fieldColumn(layout, field.field)} AS ${name}`;
     });
     const bounded = await this.bounded(layout, query, signal);
-    const result = await this.pool.run(
+    // In place (the caller's file, already the user's only): the engine's default writes a
+    // `tmp_` file beside it with the default mode and renames it over, which a kill leaves behind.
+    const copy = (select: SqlQuery, to: string): SqlQuery => sql`COPY (${select}) TO ${literal(to)} (FORMAT parquet, USE_TMP_FILE false)`;
+    return this.pool.run(
       async (reader) => {
-        const select = sql`SELECT ${joinSql(columns)} FROM ${tableName(layout)} ${whereOf(conditionsOf(layout, bounded))} ${orderBy(layout, bounded)}`;
-        // In place (the caller's file, already the user's only): the engine's default writes a
-        // `tmp_` file beside it with the default mode and renames it over, which a kill leaves behind.
-        return runSql(reader, sql`COPY (${select}) TO ${literal(path)} (FORMAT parquet, USE_TMP_FILE false)`);
+        const conditions = conditionsOf(layout, bounded);
+        const sliceOf = (slice: SqlQuery): SqlQuery => sql`SELECT ${joinSql(columns)} FROM ${tableName(layout)} ${whereOf([...conditions, slice])} ${orderBy(layout, bounded)}`;
+        const slices = await exportSlices(reader, layout, bounded, conditions, this.exportSliceRows);
+        if (slices.length <= 1) return Number((await runSql(reader, copy(sliceOf(sql`TRUE`), path))).rowsChanged);
+        // Many rows: each slice of the order is sorted and written alone (the engine's sort of them
+        // all outgrows its memory), then the parts are copied into the file in turn, in their order.
+        const parts = mkdtempSync(join(tmpdir(), 'switchboard-parquet-parts-'));
+        try {
+          const files: string[] = [];
+          for (const [index, slice] of slices.entries()) {
+            signal?.throwIfAborted();
+            const file = join(parts, `${index}.parquet`);
+            await runSql(reader, copy(sliceOf(slice), file));
+            files.push(file);
+          }
+          const listed = sql`[${joinSql(files.map((file) => literal(file)))}]`;
+          return Number((await runSql(reader, copy(sql`SELECT * FROM read_parquet(${listed})`, path))).rowsChanged);
+        } finally {
+          rmSync(parts, { recursive: true, force: true });
+        }
       },
       { signal, timeLimitMs: null, apart: true },
     );
-    return Number(result.rowsChanged);
   }
 
   /**

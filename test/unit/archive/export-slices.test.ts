@@ -3,6 +3,10 @@
  * one after the other, they are the rows in exactly the order one statement gives, across
  * ties, rows without a value and values with more rows than a slice.
  */
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
 import { describe, expect, it } from 'vitest';
 import { archiveRows } from '../../../src/main/archive/archive-export';
 import type { ArchiveQuery } from '../../../src/main/archive/archive-store';
@@ -66,5 +70,33 @@ describe('an export of more rows than the engine sorts at once', () => {
   it('stops at a limit across slices', async () => {
     const query: ArchiveQuery = { sort: { field: 'callDuration', descending: false } };
     expect(await exported(query, 23)).toEqual((await inOneStatement(query)).slice(0, 23));
+  });
+
+  /** The keys of a Parquet export of the rows, in the file's order. */
+  async function parquetKeys(query: ArchiveQuery): Promise<string[]> {
+    const folder = mkdtempSync(join(tmpdir(), 'slices-parquet-'));
+    const path = join(folder, 'calls.parquet');
+    const partsBefore = readdirSync(tmpdir()).filter((name) => name.startsWith('switchboard-parquet-parts-')).length;
+    const db = await DuckDBInstance.create(':memory:');
+    const connection = await db.connect();
+    try {
+      expect(await archive().copyToParquet(table, query, path)).toBe(ROWS);
+      // The parts written on the way are gone.
+      expect(readdirSync(tmpdir()).filter((name) => name.startsWith('switchboard-parquet-parts-')).length).toBe(partsBefore);
+      const read = await connection.runAndReadAll(`SELECT voiceId FROM read_parquet('${path.replaceAll("'", "''")}')`);
+      return read.getRowsJS().map((row) => String(row[0]));
+    } finally {
+      connection.closeSync();
+      db.closeSync();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }
+
+  it.each<[string, ArchiveQuery]>([
+    ['the default order', {}],
+    ['duration, ascending', { sort: { field: 'callDuration', descending: false } }],
+    ['callee (text), descending', { sort: { field: 'callee', descending: true } }],
+  ])('writes Parquet in slices too, every row once, in the order of one statement: %s', async (_what, query) => {
+    expect(await parquetKeys(query)).toEqual(await inOneStatement(query));
   });
 });
