@@ -15,7 +15,8 @@ import type { Logger } from '../log';
 import { removeArchiveFiles } from './archive-files';
 import { ArchiveBusyError, ArchiveStore, type ArchiveStoreOptions } from './archive-store';
 import { PageRecorder, type RecordedPage } from './page-recorder';
-import { heldPruneOf, HeldPrunes } from './held-prunes';
+import { HeldPrunes } from './held-prunes';
+import { heldPruneText } from '../../shared/methods/archive';
 import { shortReason } from './set-aside-notes';
 import type { RetentionOutcome } from './retention';
 import type { TimeZone } from '../../shared/time-zone';
@@ -147,7 +148,7 @@ export class Archives {
   ): void {
     const entry = this.held.note(profileId, operation, outcome, retentionDays);
     if (entry === null) return;
-    this.options.tell(m.cli_archive_held_in_profile({ held: heldPruneOf(entry, shown.zone).text, profile: shown.profileName }), { profileId, operation });
+    this.options.tell(m.cli_archive_held_in_profile({ held: heldPruneText(entry, shown.zone), profile: shown.profileName }), { profileId, operation });
   }
 
   /** Waits until every page handed over so far is written. */

@@ -5,11 +5,8 @@
  * until the next sync finds it again. Kept in memory per profile: a restart, a changed
  * retention or a deleted archive forgets them, and the next sync asks again.
  */
-import { formatInstant } from '../../shared/cell-text';
 import type { HeldPrune } from '../../shared/methods/archive';
-import { listOf, type ListOperation } from '../../shared/operations';
-import type { TimeZone } from '../../shared/time-zone';
-import { formatNumber, m } from '../../shared/i18n';
+import type { ListOperation } from '../../shared/operations';
 import type { RetentionOutcome } from './retention';
 
 export interface HeldPruneEntry {
@@ -57,29 +54,9 @@ export class HeldPrunes {
   }
 }
 
-/** "voice records", "AXB bindings": a list's title inside a sentence. */
-export function listNoun(operation: ListOperation): string {
-  const title = listOf(operation).endpoint.title();
-  return /^[A-Z][a-z]/.test(title) ? title.charAt(0).toLowerCase() + title.slice(1) : title;
-}
+export { cutoffText, listNoun } from '../../shared/methods/archive';
 
-/** The time a cutoff is shown as: the profile's zone, to the minute. */
-export function cutoffText(cutoffMs: number, zone: TimeZone): string {
-  return formatInstant(cutoffMs, zone, 'minute');
-}
-
-/** A held prune as the app shows it, in the profile's zone. */
-export function heldPruneOf(entry: HeldPruneEntry, zone: TimeZone): HeldPrune {
-  return {
-    operation: entry.operation,
-    wouldRemove: entry.wouldRemove,
-    rows: entry.rows,
-    cutoffMs: entry.cutoffMs,
-    text: m.cli_archive_retention_would_remove({
-      wouldRemove: formatNumber(entry.wouldRemove),
-      rows: formatNumber(entry.rows),
-      list: listNoun(entry.operation),
-      cutoff: cutoffText(entry.cutoffMs, zone),
-    }),
-  };
+/** A held prune as the app sends it: the numbers, worded where shown (heldPruneText). */
+export function heldPruneOf(entry: HeldPruneEntry): HeldPrune {
+  return { operation: entry.operation, wouldRemove: entry.wouldRemove, rows: entry.rows, cutoffMs: entry.cutoffMs };
 }

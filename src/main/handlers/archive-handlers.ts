@@ -70,8 +70,7 @@ export function createArchiveHandlers(deps: { accounts: Accounts; archives: Arch
         })),
     );
     const times = lists.map((list) => list.lastSyncAt).filter((time): time is number => time !== null);
-    const zone = await accounts.shownZone(profileId);
-    const heldPrunes = archives.held.list(profileId).map((entry) => heldPruneOf(entry, zone));
+    const heldPrunes = archives.held.list(profileId).map(heldPruneOf);
     return { ...base, state: 'open', sizeBytes: store.sizeBytes(), lists, lastSyncAt: times.length > 0 ? Math.max(...times) : null, heldPrunes };
   }
 

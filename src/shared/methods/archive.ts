@@ -1,6 +1,7 @@
 import { type ListFiltersOf, listFiltersShape } from '../list-query';
-import { LIST_OPERATIONS, type ListOperation, type ListRows } from '../operations';
-import { m } from '../i18n';
+import { LIST_OPERATIONS, listOf, type ListOperation, type ListRows } from '../operations';
+import { formatNumber, m } from '../i18n';
+import { formatInstant, type TimeZone } from '../time-zone';
 import * as p from '../parse';
 import type { Result } from '../result';
 import type { ArchiveSettings } from '../profiles';
@@ -45,8 +46,31 @@ export interface HeldPrune {
   rows: number;
   /** Rows older than this instant (epoch ms) would go. */
   cutoffMs: number;
-  /** What it would do, in the profile's zone: "Retention would remove 20,000 of 30,000 voice records (older than 2026-10-06 10:42)". */
-  text: string;
+}
+
+/** "voice records", "AXB bindings": a list's title inside a sentence, in the language of the moment. */
+export function listNoun(operation: ListOperation): string {
+  const title = listOf(operation).endpoint.title();
+  return /^[A-Z][a-z]/.test(title) ? title.charAt(0).toLowerCase() + title.slice(1) : title;
+}
+
+/** The time a cutoff is shown as: the profile's zone, to the minute. */
+export function cutoffText(cutoffMs: number, zone: TimeZone): string {
+  return formatInstant(cutoffMs, zone, 'minute');
+}
+
+/**
+ * What a held prune would do, in the profile's zone and the language of the moment: "Retention
+ * would remove 20,000 of 30,000 voice records (older than 2026-10-06 10:42)". Worded where it
+ * is shown, so a language switch words it again.
+ */
+export function heldPruneText(prune: Pick<HeldPrune, 'operation' | 'wouldRemove' | 'rows' | 'cutoffMs'>, zone: TimeZone): string {
+  return m.cli_archive_retention_would_remove({
+    wouldRemove: formatNumber(prune.wouldRemove),
+    rows: formatNumber(prune.rows),
+    list: listNoun(prune.operation),
+    cutoff: cutoffText(prune.cutoffMs, zone),
+  });
 }
 
 /** What the person at the app chose for a held prune. */

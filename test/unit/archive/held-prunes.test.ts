@@ -12,7 +12,7 @@ import { createMemorySecretStore } from '../../../src/main/accounts/secret-store
 import { createServices } from '../../../src/main/handlers';
 import { createLogger } from '../../../src/main/log';
 import type { AppNotice, EventName, PayloadOf } from '../../../src/shared/contract';
-import type { ArchiveStatus } from '../../../src/shared/methods/archive';
+import { heldPruneText, type ArchiveStatus } from '../../../src/shared/methods/archive';
 import type { JobInfo } from '../../../src/shared/methods/jobs';
 import type { Result } from '../../../src/shared/result';
 import { INERT_DESKTOP, valueOf } from '../support/services';
@@ -57,15 +57,16 @@ describe('a held retention prune in the app', () => {
     await syncVoice();
     const [held] = (await status()).heldPrunes;
     expect(held).toMatchObject({ operation: 'voiceRecords', rows: synced });
-    const told = HELD_TEXT.exec(held?.text ?? '');
-    expect(told, held?.text).not.toBeNull();
+    const text = held ? heldPruneText(held, await services.accounts.shownZone('sandbox')) : '';
+    const told = HELD_TEXT.exec(text);
+    expect(told, text).not.toBeNull();
     expect(number(told?.[2])).toBe(synced);
     expect(number(told?.[1])).toBe(held?.wouldRemove);
     expect(held?.wouldRemove).toBeGreaterThan(synced / 2);
     expect(await voiceRows()).toBe(synced);
     expect(notices.at(-1)).toEqual({
       kind: 'archive',
-      message: `${held?.text}, in the archive of Sandbox (demo).`,
+      message: `${text}, in the archive of Sandbox (demo).`,
       heldPrune: { profileId: 'sandbox', operation: 'voiceRecords' },
     });
 
