@@ -25,7 +25,7 @@ import { CHART_IMAGE_MAX_BYTES } from '../../shared/methods/reports';
 import { parseTimeZone, type TimeZone } from '../../shared/time-zone';
 import type { ListOperation } from '../../shared/operations';
 import { ARCHIVE_HISTORY_DAYS_MAX, type ArchiveSettings, type ProfileView } from '../../shared/profiles';
-import type { Overview, OverviewComparison, OverviewExportRequest } from '../../shared/reports/overview';
+import type { NotRefreshed, Overview, OverviewComparison, OverviewExportRequest } from '../../shared/reports/overview';
 import { overviewWindowProblem } from '../../shared/reports/overview-window';
 import { fail, ok, type AppError, type Result } from '../../shared/result';
 import { m } from '../../shared/i18n';
@@ -85,13 +85,13 @@ export function createReportHandlers(deps: {
     await runJob(job, 'Overview', log, async () => {
       if (syncing) {
         answer = await compute();
-        if (answer.ok) answer = ok({ ...answer.value, notRefreshed: m.export_not_refreshed_syncing({ title: syncing.title }) });
+        if (answer.ok) answer = ok({ ...answer.value, notRefreshed: { reason: 'syncing', operation: syncing.operation } });
         return answer.ok ? completed(0) : stopped(answer.error, job);
       }
       const synced = await syncLists({ accounts, log }, store, profileId, SYNCED_FOR_OVERVIEW, plan, job);
       if (!synced.ok) {
         const held = await compute();
-        answer = held.ok ? ok({ ...held.value, notRefreshed: notRefreshedReason(synced.error, job.signal.aborted) }) : held;
+        answer = held.ok ? ok({ ...held.value, notRefreshed: notRefreshedOf(synced.error, job.signal.aborted) }) : held;
         return stopped(synced.error, job);
       }
       answer = await compute();
@@ -197,10 +197,10 @@ export function createReportHandlers(deps: {
 }
 
 /** Why the figures shown are the archive's as they were, when the sync before them stopped. */
-function notRefreshedReason(error: AppError, cancelled: boolean): string {
-  if (cancelled || error.code === 'cancelled') return m.export_not_refreshed_cancelled();
-  if (error.code === 'network' || error.code === 'timeout') return m.export_not_refreshed_unreachable();
-  return m.export_not_refreshed_stopped({ message: error.message });
+function notRefreshedOf(error: AppError, cancelled: boolean): NotRefreshed {
+  if (cancelled || error.code === 'cancelled') return { reason: 'cancelled' };
+  if (error.code === 'network' || error.code === 'timeout') return { reason: 'unreachable' };
+  return { reason: 'stopped', message: error.message };
 }
 
 /** The window itself, from no earlier than the platform still keeps (it refuses a range reaching further back). */

@@ -6,7 +6,8 @@
  *
  * Hours and days are the profile's time zone. Money is summed per currency, never across.
  */
-import type { ListOperation } from '../operations';
+import { m } from '../i18n';
+import { listOf, type ListOperation } from '../operations';
 import type { NUMBER_FIGURES, VOICE_FIGURES } from './figures';
 import type { BucketOf, Figures, TotalsOf } from './fold';
 import type { ViaFilter } from './via';
@@ -14,6 +15,34 @@ import type { ViaFilter } from './via';
 export { CONNECTED_STATUS, VOICEMAIL_STATUS } from './figures';
 
 /** A sum of one currency's amounts. `currency` is '' when the records named none. */
+/**
+ * Why an Overview's figures are the archive's as it was, not refreshed first: sent as what
+ * happened, worded where it is shown, so it follows a language switch. `syncing`: a sync
+ * already brings the lists up to date (of one list, or of several: null); `stopped`: the
+ * sync failed, with its error's message.
+ */
+export type NotRefreshed =
+  | { reason: 'syncing'; operation: ListOperation | null }
+  | { reason: 'cancelled' }
+  | { reason: 'unreachable' }
+  | { reason: 'stopped'; message: string };
+
+/** "the platform could not be reached": why the figures were not refreshed, in the language of the moment. */
+export function notRefreshedReason(notRefreshed: NotRefreshed): string {
+  switch (notRefreshed.reason) {
+    case 'syncing': {
+      const title = notRefreshed.operation === null ? m.export_sync_title() : listOf(notRefreshed.operation).endpoint.title();
+      return m.export_not_refreshed_syncing({ title });
+    }
+    case 'cancelled':
+      return m.export_not_refreshed_cancelled();
+    case 'unreachable':
+      return m.export_not_refreshed_unreachable();
+    case 'stopped':
+      return m.export_not_refreshed_stopped({ message: notRefreshed.message });
+  }
+}
+
 export interface MoneyTotal {
   currency: string;
   amount: number;
@@ -115,9 +144,9 @@ export interface Overview {
   coverage: { voice: ListCoverage; numbers: ListCoverage };
   /**
    * Null when the window was synced before computing (or no sync was asked for); else why
-   * the figures are the archive's as it was ('the platform could not be reached').
+   * the figures are the archive's as it was, worded where shown (notRefreshedReason).
    */
-  notRefreshed: string | null;
+  notRefreshed: NotRefreshed | null;
   /** The comparison window's figures, when one was asked for. */
   compared: OverviewCompared | null;
   voice: VoiceOverview;

@@ -53,7 +53,7 @@ describe('times on the screens, in the profile zone with this computer on UTC', 
     expect(computedText(shown, profileZone)).toBe('2026-11-26 00:00 至 2026-11-26 23:59（小时和日期按 +08:00） · 计算于 2026-11-27 10:17，耗时 35 毫秒');
     expect(seatsTakenText(150, syncedAt, profileZone)).toBe('2026-11-27 10:22 获取的坐席列表中共有 150 个坐席。');
     const coverage = { voice: { complete: true, lastSyncAt: syncedAt, syncedUntil: null }, numbers: { complete: true, lastSyncAt: null, syncedUntil: null } };
-    expect(notRefreshedText({ coverage }, '无法连接平台', profileZone)).toContain('截至 2026-11-27 10:22，');
+    expect(notRefreshedText({ coverage }, { reason: 'unreachable' }, profileZone)).toContain('截至 2026-11-27 10:22，');
     setCurrentLocale('en');
     expect(comparedText({ kind: 'previous', fromMs: shown.fromMs - 86_400_000, toMs: shown.fromMs }, profileZone)).toBe(
       'Compared with the previous period: 2026-11-25 00:00 to 2026-11-25 23:59, drawn faintly behind the hour and day charts.',

@@ -72,9 +72,9 @@ describe('the overview method', () => {
     // A slow platform: the Sync is still running when the Overview is asked for.
     sandbox.setFaults({ latencyMs: 300 });
     try {
-      const sync = value(await call<{ job: { jobId: string; title: string } }>('startSync', { operations: ['voiceRecords'] }));
+      const sync = value(await call<{ job: { jobId: string } }>('startSync', { operations: ['voiceRecords'] }));
       const overview = value(await call<Overview>('overview', { fromMs, toMs, syncFirst: true }));
-      expect(overview.notRefreshed).toBe(`“${sync.job.title}” is bringing these lists up to date already: these are the figures of what the archive holds now`);
+      expect(overview.notRefreshed).toEqual({ reason: 'syncing', operation: 'voiceRecords' });
       expect(overview.voice.totals.calls).toBeGreaterThan(100);
       expect(changes.filter((job) => job.kind === 'report').at(-1)?.state).toBe('completed');
       value(await call('cancelJob', { jobId: sync.job.jobId }));
@@ -92,7 +92,7 @@ describe('the overview method', () => {
     const fromMs = toMs - 6 * DAY - 5 * HOUR;
     await services.sandbox.close(); // the platform is gone: every request is refused
     const overview = value(await call<Overview>('overview', { fromMs, toMs, syncFirst: true }));
-    expect(overview.notRefreshed).toBe('the platform could not be reached');
+    expect(overview.notRefreshed).toEqual({ reason: 'unreachable' });
     expect(overview.voice.totals.calls).toBeGreaterThan(100);
     expect(changes.filter((job) => job.kind === 'report').at(-1)?.state).toBe('failed');
   }, 120_000);

@@ -10,7 +10,7 @@ import { calendarOf } from '../../../shared/calendar';
 import { deltaOf, moneyChanges } from '../../../shared/reports/compare';
 import { NUMBER_FIGURES, PEAK_CONCURRENT, VOICE_FIGURES, type Figure, type SomeFigureSet } from '../../../shared/reports/figures';
 import type { Figures } from '../../../shared/reports/fold';
-import type { CountBucket, MoneyTotal, Overview } from '../../../shared/reports/overview';
+import { notRefreshedReason, type CountBucket, type MoneyTotal, type Overview } from '../../../shared/reports/overview';
 import { shownZoneOf, type TimeZone } from '../../../shared/time-zone';
 import type { NamedSummary, SummarySheet, SummaryTable } from '../summary-sheet';
 import { figuresSheet, FORMAT_OF } from './figures-sheet';
@@ -107,7 +107,7 @@ export function overviewSheets(overview: Overview, profileName: string): NamedSu
   const lines = [
     m.export_overview_line({ profile: profileName, period: period(overview.fromMs, overview.toMs), zone: zone.name }),
     ...(compared ? [m.export_overview_compared_line({ with: COMPARED_WITH[compared.kind](), period: period(compared.fromMs, compared.toMs) })] : []),
-    ...(overview.notRefreshed === null ? [] : [m.export_overview_not_refreshed({ why: overview.notRefreshed })]),
+    ...(overview.notRefreshed === null ? [] : [m.export_overview_not_refreshed({ why: notRefreshedReason(overview.notRefreshed) })]),
     ...coverageTexts(overview, zone),
     ...(compared ? comparedCoverageTexts(compared, zone) : []),
     m.export_summary_money(),

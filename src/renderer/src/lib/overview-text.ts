@@ -1,6 +1,6 @@
 import { lastSecondIn } from '../../../shared/calendar';
 import { m } from '../../../shared/i18n';
-import type { Overview, OverviewCompared } from '../../../shared/reports/overview';
+import { notRefreshedReason, type NotRefreshed, type Overview, type OverviewCompared } from '../../../shared/reports/overview';
 import { formatInstant, type TimeZone } from '../../../shared/time-zone';
 import { countText } from './figures';
 
@@ -27,9 +27,9 @@ export function computedText(shown: Pick<Overview, 'fromMs' | 'toMs' | 'timeZone
 }
 
 /** Figures the archive already held, as of the voice records' last sync. */
-export function notRefreshedText(shown: Pick<Overview, 'coverage'>, reason: string, zone: TimeZone): string {
+export function notRefreshedText(shown: Pick<Overview, 'coverage'>, notRefreshed: NotRefreshed, zone: TimeZone): string {
   const lastSyncAt = shown.coverage.voice.lastSyncAt;
-  return m.overview_not_refreshed({ when: lastSyncAt === null ? m.overview_last_sync_none() : minute(lastSyncAt, zone), reason });
+  return m.overview_not_refreshed({ when: lastSyncAt === null ? m.overview_last_sync_none() : minute(lastSyncAt, zone), reason: notRefreshedReason(notRefreshed) });
 }
 
 /** "150 seats in the seat list taken at 2026-11-27 10:22." */
