@@ -7,8 +7,7 @@ import type { Result } from './result';
 import * as p from './parse';
 import { accountMethods } from './methods/accounts';
 import { listEvents, listMethods, type TypedListMethods } from './methods/lists';
-import { archiveMethods, type TypedArchiveMethods } from './methods/archive';
-import type { ListOperation } from './operations';
+import { archiveMethods, type HeldPrune, type TypedArchiveMethods } from './methods/archive';
 import { exportMethods } from './methods/export';
 import { jobEvents, jobMethods } from './methods/jobs';
 import { seatGroupMethods } from './methods/seat-groups';
@@ -51,9 +50,18 @@ export const contract = {
 export interface AppNotice {
   /** archive: the local archive is busy, was set aside, or could not keep some rows. */
   kind: 'clock-offset' | 'events-interrupted' | 'archive';
+  /** As main worded it; a notice with the data below is worded again where shown (noticeText), so it follows a language switch. */
   message: string;
+  /** clock-offset: seconds the server is ahead of this computer (negative: behind). */
+  offsetSeconds?: number;
   /** A retention prune a sync held back: the notice offers Remove them and Keep them (decideRetention). */
-  heldPrune?: { profileId: string; operation: ListOperation };
+  heldPrune?: HeldPruneNotice;
+}
+
+/** A held prune as a notice tells it: which profile's (its name as the sync knew it) and what it would do. */
+export interface HeldPruneNotice extends HeldPrune {
+  profileId: string;
+  profileName: string;
 }
 
 export const events = {

@@ -2,7 +2,6 @@
  * The client's view of the server clock. The platform refuses timestamps more than
  * 30 minutes off (status -16); the server's HTTP `Date` header tells by how much.
  */
-import { m } from '../../shared/i18n';
 
 export interface ClientClock {
   /** Local time in ms (Date.now unless a test supplies one). */
@@ -53,15 +52,5 @@ function dateHeaderMs(dateHeader: string | null): number | null {
   return Number.isNaN(serverMs) ? null : serverMs;
 }
 
-/** The notice shown when the clock is corrected, e.g. "Your computer's clock is off by 45 minutes (behind the server). …" */
-export function clockOffsetNotice(offsetSeconds: number): string {
-  const totalMinutes = Math.round(Math.abs(offsetSeconds) / 60);
-  const hours = Math.floor(totalMinutes / 60);
-  const minutes = totalMinutes % 60;
-  const parts: string[] = [];
-  if (hours > 0) parts.push(m.errors_clock_hours({ count: hours }));
-  if (minutes > 0 || hours === 0) parts.push(m.errors_clock_minutes({ count: minutes }));
-  // A positive offset: the server is ahead, so this computer is behind it.
-  const notice = offsetSeconds > 0 ? m.errors_clock_behind : m.errors_clock_ahead;
-  return notice({ amount: parts.join(' ') });
-}
+/** Worded in shared code, so the window words it again after a language switch. */
+export { clockOffsetNotice } from '../../shared/errors';

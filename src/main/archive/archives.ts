@@ -15,8 +15,9 @@ import type { Logger } from '../log';
 import { removeArchiveFiles } from './archive-files';
 import { ArchiveBusyError, ArchiveStore, type ArchiveStoreOptions } from './archive-store';
 import { PageRecorder, type RecordedPage } from './page-recorder';
-import { HeldPrunes } from './held-prunes';
-import { heldPruneText } from '../../shared/methods/archive';
+import { heldPruneOf, HeldPrunes } from './held-prunes';
+import { heldPruneNoticeText } from '../../shared/methods/archive';
+import type { HeldPruneNotice } from '../../shared/contract';
 import { shortReason } from './set-aside-notes';
 import type { RetentionOutcome } from './retention';
 import type { TimeZone } from '../../shared/time-zone';
@@ -63,7 +64,7 @@ export interface ArchivesOptions {
   settingsOf(profileId: string): ArchiveSettings;
   log: Logger;
   /** Something the user should read (a busy or set-aside archive, a failed write, a held prune that offers a choice). */
-  tell(message: string, heldPrune?: { profileId: string; operation: ListOperation }): void;
+  tell(message: string, heldPrune?: HeldPruneNotice): void;
   now?: () => number;
   /** How each archive's engine runs (the command line's holds less memory). */
   store?: ArchiveStoreOptions;
@@ -148,7 +149,8 @@ export class Archives {
   ): void {
     const entry = this.held.note(profileId, operation, outcome, retentionDays);
     if (entry === null) return;
-    this.options.tell(m.cli_archive_held_in_profile({ held: heldPruneText(entry, shown.zone), profile: shown.profileName }), { profileId, operation });
+    const heldPrune = { ...heldPruneOf(entry), profileId, profileName: shown.profileName };
+    this.options.tell(heldPruneNoticeText(heldPrune, shown.zone), heldPrune);
   }
 
   /** Waits until every page handed over so far is written. */

@@ -4,7 +4,7 @@ import { formatNumber, m } from '../i18n';
 import { formatInstant, type TimeZone } from '../time-zone';
 import * as p from '../parse';
 import type { Result } from '../result';
-import type { ArchiveSettings } from '../profiles';
+import { SANDBOX_PROFILE_ID, type ArchiveSettings } from '../profiles';
 import { method } from './define';
 import type { JobInfo } from './jobs';
 
@@ -71,6 +71,12 @@ export function heldPruneText(prune: Pick<HeldPrune, 'operation' | 'wouldRemove'
     list: listNoun(prune.operation),
     cutoff: cutoffText(prune.cutoffMs, zone),
   });
+}
+
+/** A held prune told as a notice: "…, in the archive of Sandbox (demo)." (the sandbox's name in the language of the moment). */
+export function heldPruneNoticeText(prune: HeldPrune & { profileId: string; profileName: string }, zone: TimeZone): string {
+  const profile = prune.profileId === SANDBOX_PROFILE_ID ? m.shell_sandbox_name() : prune.profileName;
+  return m.cli_archive_held_in_profile({ held: heldPruneText(prune, zone), profile });
 }
 
 /** What the person at the app chose for a held prune. */

@@ -67,7 +67,7 @@ describe('a held retention prune in the app', () => {
     expect(notices.at(-1)).toEqual({
       kind: 'archive',
       message: `${text}, in the archive of Sandbox (demo).`,
-      heldPrune: { profileId: 'sandbox', operation: 'voiceRecords' },
+      heldPrune: { ...held, profileId: 'sandbox', profileName: 'Sandbox (demo)' },
     });
 
     // Keep them: nothing removed, nothing waits, and there is nothing left to remove.

@@ -28,7 +28,8 @@ class Notices {
     if (!notice?.heldPrune || this.deciding) return;
     this.deciding = true;
     try {
-      const result = await bridge.decideRetention({ ...notice.heldPrune, decision });
+      const { profileId, operation } = notice.heldPrune;
+      const result = await bridge.decideRetention({ profileId, operation, decision });
       if (this.current !== notice) return;
       if (!result.ok) this.current = { kind: 'archive', message: result.error.message };
       else this.current = result.value.message ? { kind: 'archive', message: result.value.message } : null;
