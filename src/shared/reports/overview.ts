@@ -14,7 +14,6 @@ import type { ViaFilter } from './via';
 
 export { CONNECTED_STATUS, VOICEMAIL_STATUS } from './figures';
 
-/** A sum of one currency's amounts. `currency` is '' when the records named none. */
 /**
  * Why an Overview's figures are the archive's as it was, not refreshed first: sent as what
  * happened, worded where it is shown, so it follows a language switch. `syncing`: a sync
@@ -43,6 +42,7 @@ export function notRefreshedReason(notRefreshed: NotRefreshed): string {
   }
 }
 
+/** A sum of one currency's amounts. `currency` is '' when the records named none. */
 export interface MoneyTotal {
   currency: string;
   amount: number;
