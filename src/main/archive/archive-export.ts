@@ -155,16 +155,22 @@ export async function parquetFromArchive<Row>(
   path: string,
   /** Where it is written until complete (an export's reservation); default a fresh name beside `path`. */
   partial = `${path}.partial-${randomBytes(6).toString('hex')}`,
+  /** The export's cancel: the engine is interrupted, and nothing is left (no file, no parts). */
+  signal?: AbortSignal,
 ): Promise<Result<{ rows: number }>> {
   try {
+    signal?.throwIfAborted();
     // The records' file is the user's only, as the app's other exports are, from its first byte.
     closeSync(openSync(partial, 'a', 0o600));
     ownerOnly(partial);
-    const rows = await store.copyToParquet(table, query, partial);
+    const rows = await store.copyToParquet(table, query, partial, signal);
+    // A cancel as the last part was written is a cancel still: the file is not put in place.
+    signal?.throwIfAborted();
     await rename(partial, path);
     return ok({ rows });
   } catch (error) {
     await rm(partial, { force: true }).catch(() => undefined);
+    if (signal?.aborted) return fail('cancelled', m.export_cancelled_no_file());
     if (isOutOfMemory(error)) return fail('archive', m.cli_archive_too_many_rows());
     return fail(
       'file-error',
@@ -209,7 +215,7 @@ export async function parquetFromPlatform<P extends object, R, Row, D>(
       return fetched;
     }
     await store.commit(table, null);
-    return await parquetFromArchive(store, table, options.narrow ?? {}, path, options.partial);
+    return await parquetFromArchive(store, table, options.narrow ?? {}, path, options.partial, options.signal);
   } finally {
     await store.close();
     rmSync(folder, { recursive: true, force: true });

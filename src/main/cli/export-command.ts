@@ -403,7 +403,7 @@ export async function exportWith(opened: OpenConnection, job: ExportJob, io: Cli
     if (!claimed.ok) {
       written = claimed;
     } else if (from && query) {
-      written = await parquetFromArchive(from, table, query.value.query, job.out, claimed.value.partial);
+      written = await parquetFromArchive(from, table, query.value.query, job.out, claimed.value.partial, opened.interrupted);
     } else {
       written = await parquetFromPlatform(client, job.list, table, job.query, job.out, {
         signal: opened.interrupted,

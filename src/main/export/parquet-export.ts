@@ -60,7 +60,7 @@ export function writeParquet<O extends ListOperation>(
 ): Promise<Result<{ rows: number }>> {
   const table = archiveTableFor(operation);
   const { path, partial } = options.reservation;
-  if (plan.store) return parquetFromArchive(plan.store, table, plan.query, path, partial);
+  if (plan.store) return parquetFromArchive(plan.store, table, plan.query, path, partial, options.signal);
   return parquetFromPlatform(options.client, listOf(operation), table, options.fetch, path, {
     signal: options.signal,
     concurrency: options.concurrency,

@@ -1,0 +1,85 @@
+/**
+ * A Parquet export of the archive written in slices (parts in a private temporary folder)
+ * stops when it is cancelled, leaving no file, no partial file and no parts.
+ */
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parquetFromArchive } from '../../../src/main/archive/archive-export';
+import { archiveTableFor } from '../../../src/main/archive/tables';
+import type { VoiceRecord } from '../../../src/shared/records';
+import { stagedArchive } from './staged-archive';
+
+const table = archiveTableFor('voiceRecords');
+
+function recordAt(i: number): VoiceRecord {
+  return {
+    voiceId: `v${i}`,
+    callee: `+86 138 0000 ${String(i).padStart(4, '0')}`,
+    callStatus: 10,
+    submitTime: { text: 'x', epochMs: 1_795_305_596_000 - i * 1000 },
+    callTime: null,
+    callDuration: i % 9,
+    cost: null,
+    extra: {},
+  } as unknown as VoiceRecord;
+}
+
+const partsFolders = (): string[] => readdirSync(tmpdir()).filter((name) => name.startsWith('switchboard-parquet-parts-'));
+
+/** A cancel signal that calls `onCheck` each time the export checks it between parts (the n-th check's number passed). */
+function watchedSignal(onCheck: (count: number, controller: AbortController) => void): AbortSignal {
+  const controller = new AbortController();
+  const signal = controller.signal;
+  const original = signal.throwIfAborted.bind(signal);
+  let count = 0;
+  signal.throwIfAborted = () => {
+    count += 1;
+    onCheck(count, controller);
+    original();
+  };
+  return signal;
+}
+
+describe('a Parquet export of the archive in slices', () => {
+  const archive = stagedArchive(table, Array.from({ length: 300 }, (_, i) => recordAt(i)), { exportSliceRows: 20 });
+  let folder = '';
+  beforeAll(() => {
+    folder = mkdtempSync(join(tmpdir(), 'parquet-cancel-'));
+  });
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+
+  it('stops when cancelled between parts, and leaves no file, no partial file and no parts folder', async () => {
+    const before = new Set(partsFolders());
+    const path = join(folder, 'calls.parquet');
+    const signal = watchedSignal((count, controller) => {
+      if (count === 4) controller.abort();
+    });
+    const written = await parquetFromArchive(archive(), table, {}, path, undefined, signal);
+    expect(written).toMatchObject({ ok: false, error: { code: 'cancelled' } });
+    expect(existsSync(path)).toBe(false);
+    expect(readdirSync(folder)).toEqual([]);
+    expect(partsFolders().filter((name) => !before.has(name))).toEqual([]);
+  });
+
+  it('is not put in place when cancelled as its last part is written', async () => {
+    const path = join(folder, 'late.parquet');
+    const controller = new AbortController();
+    const store = archive();
+    const copy = store.copyToParquet.bind(store);
+    // The cancel arrives as the engine finishes: the rows are written, yet the export was cancelled.
+    store.copyToParquet = async (...args) => {
+      const rows = await copy(...args);
+      controller.abort();
+      return rows;
+    };
+    try {
+      const written = await parquetFromArchive(store, table, {}, path, undefined, controller.signal);
+      expect(written).toMatchObject({ ok: false, error: { code: 'cancelled' } });
+    } finally {
+      store.copyToParquet = copy;
+    }
+    expect(readdirSync(folder)).toEqual([]);
+  });
+});
