@@ -8,7 +8,7 @@
  * read the rows of neighbouring pages in one statement. A page holds a connection only
  * while a statement of its own runs: waiting for what another page reads takes none.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
@@ -30,6 +30,7 @@ import {
   type SqlQuery,
 } from './sql-query';
 import { EXPORT_SLICE_ROWS, exportSlices } from './export-slices';
+import { ownerOnly } from './archive-files';
 import { formsKey, recordChunk, type RecordChunk, recordColumnsOf, type RecordColumns } from './record-columns';
 import { knownTextsOf, type TextFacts } from './text-facts';
 import type { ArchiveTable, TableLayout } from './table-layout';
@@ -418,6 +419,9 @@ export class ArchiveQueries {
           for (const [index, slice] of slices.entries()) {
             signal?.throwIfAborted();
             const file = join(parts, `${index}.parquet`);
+            // Made the user's only before the engine writes into it (in place, keeping its mode): the rows hold phone numbers.
+            closeSync(openSync(file, 'w', 0o600));
+            ownerOnly(file);
             await runSql(reader, copy(sliceOf(slice), file));
             files.push(file);
           }

@@ -1,8 +1,9 @@
 /**
  * A Parquet export of the archive written in slices (parts in a private temporary folder)
- * stops when it is cancelled, leaving no file, no partial file and no parts.
+ * stops when it is cancelled, leaving no file, no partial file and no parts; and its parts
+ * are the user's only while they exist: the rows hold phone numbers.
  */
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -81,5 +82,22 @@ describe('a Parquet export of the archive in slices', () => {
       store.copyToParquet = copy;
     }
     expect(readdirSync(folder)).toEqual([]);
+  });
+
+  it.skipIf(process.platform === 'win32')('keeps its parts folder and every part readable by the user only', async () => {
+    const before = new Set(partsFolders());
+    const modes: string[] = [];
+    const signal = watchedSignal(() => {
+      for (const name of partsFolders().filter((found) => !before.has(found))) {
+        const parts = join(tmpdir(), name);
+        modes.push(`folder ${(statSync(parts).mode & 0o777).toString(8)}`);
+        for (const file of readdirSync(parts)) modes.push(`part ${(statSync(join(parts, file)).mode & 0o777).toString(8)}`);
+      }
+    });
+    const path = join(folder, 'modes.parquet');
+    expect(await parquetFromArchive(archive(), table, {}, path, undefined, signal)).toMatchObject({ ok: true, value: { rows: 300 } });
+    expect(modes.filter((mode) => mode.startsWith('part')).length).toBeGreaterThan(3);
+    expect([...new Set(modes)].sort()).toEqual(['folder 700', 'part 600']);
+    rmSync(path);
   });
 });
