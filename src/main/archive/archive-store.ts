@@ -10,9 +10,9 @@
  * other on a pool of reader connections (read-pool.ts), each within a time limit. Opening
  * one never removes anything: retention runs after a sync (retention.ts).
  */
-import { existsSync, renameSync } from 'node:fs';
+import { existsSync, renameSync, statSync } from 'node:fs';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
-import { archiveSizeBytes, makeArchiveFolder, restrictToOwner } from './archive-files';
+import { archiveSizeBytes, makeArchiveFolder, ownerOnly, restrictToOwner } from './archive-files';
 import type { CoveragePiece } from './coverage';
 import { pruneTable, retentionPlan, tableStats, type RetentionPlan, type TableStats } from './maintenance';
 import { readCoverage, readSnapshotTakenAt } from './meta-tables';
@@ -126,20 +126,25 @@ export class ArchiveStore {
    */
   static async open(path: string, options: ArchiveStoreOptions = {}): Promise<ArchiveOpened> {
     makeArchiveFolder(path);
-    try {
-      return { store: await ArchiveStore.connect(path, options), setAside: null };
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      if (isLockConflict(reason)) {
-        throw new ArchiveBusyError(m.cli_archive_busy());
+    for (let attempt = 1; ; attempt += 1) {
+      const tried = fileIdentity(path);
+      try {
+        return { store: await ArchiveStore.connect(path, options), setAside: null };
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        if (isLockConflict(reason)) {
+          throw new ArchiveBusyError(m.cli_archive_busy());
+        }
+        if (tried === null) throw error;
+        // Another process (the app and the command line opening at once) set the same file aside
+        // meanwhile and may have started a new one: that is opened (or found held), never moved aside.
+        const renamed = fileIdentity(path) !== tried ? null : setAsideFile(path);
+        if (renamed !== null) {
+          noteSetAside(path, { keptAt: renamed, reason, atMs: Date.now() });
+          return { store: await ArchiveStore.connect(path, options), setAside: { keptAt: renamed, reason } };
+        }
+        if (attempt >= 2) throw error;
       }
-      if (!existsSync(path)) throw error;
-      const atMs = Date.now();
-      const keptAt = `${path}.unreadable-${atMs}`;
-      renameSync(path, keptAt);
-      if (existsSync(`${path}.wal`)) renameSync(`${path}.wal`, `${keptAt}.wal`);
-      noteSetAside(path, { keptAt, reason, atMs });
-      return { store: await ArchiveStore.connect(path, options), setAside: { keptAt, reason } };
     }
   }
 
@@ -412,6 +417,34 @@ async function stopEngine(engine: Engine): Promise<void> {
       // Nothing more to release.
     }
   }
+}
+
+/** Which file is at `path` now (device, inode, size, change time); null when none. */
+function fileIdentity(path: string): string | null {
+  const found = statSync(path, { throwIfNoEntry: false, bigint: true });
+  return found ? `${found.dev}:${found.ino}:${found.size}:${found.ctimeNs}` : null;
+}
+
+/**
+ * Moves the unreadable file (and its log) aside under a name of its own, for the user only;
+ * null when it was no longer there to move (another process moved it first).
+ */
+function setAsideFile(path: string): string | null {
+  const atMs = Date.now();
+  let keptAt = `${path}.unreadable-${atMs}`;
+  for (let n = 2; existsSync(keptAt); n += 1) keptAt = `${path}.unreadable-${atMs}-${n}`;
+  try {
+    renameSync(path, keptAt);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  ownerOnly(keptAt);
+  if (existsSync(`${path}.wal`)) {
+    renameSync(`${path}.wal`, `${keptAt}.wal`);
+    ownerOnly(`${keptAt}.wal`);
+  }
+  return keptAt;
 }
 
 function isLockConflict(message: string): boolean {
