@@ -188,14 +188,19 @@ export function seatStatusText(status: number | null): string {
   return SEAT_STATUS_LABELS[status] ?? m.overview_bd_status_code({ code: String(status) });
 }
 
+/** A seat's group id or name: blank text (empty, or spaces only: the platform's "none") is none. */
+function groupText(text: string | null): string | null {
+  return text === null || text.trim() === '' ? null : text;
+}
+
 /**
  * The seat group a seat is counted in, the same on the Overview, its workbook and the Live
  * board: the group's id when the seat has one (two groups may share a name), else its name;
  * `key` is "" for a seat in no group. Named by its name, else its id.
  */
 export function seatGroupOf(seat: { voiceGroupId: string | null; groupName: string | null }): { key: string; label: string } {
-  const id = seat.voiceGroupId || null;
-  const name = seat.groupName || null;
+  const id = groupText(seat.voiceGroupId);
+  const name = groupText(seat.groupName);
   return { key: id ?? name ?? '', label: name ?? (id === null ? m.overview_no_group() : m.overview_group_id({ id })) };
 }
 

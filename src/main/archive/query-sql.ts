@@ -6,7 +6,7 @@
 import type { Via } from '../../shared/reports/via';
 import type { TimeZone } from '../../shared/time-zone';
 import { hourOfDaySql } from './hour-of-day-sql';
-import { fieldColumn, fieldOf, fieldSortColumn, joinSql, param, sql, type SqlQuery } from './sql-query';
+import { blankAsNull, fieldColumn, fieldOf, fieldSortColumn, joinSql, param, sql, type SqlQuery } from './sql-query';
 import type { TableLayout } from './table-layout';
 import { viaConditionSql } from './via-sql';
 
@@ -26,7 +26,7 @@ export interface ArchiveQuery {
   /** Text anywhere in the row's text fields, case-insensitive. */
   search?: string;
   sort?: { field: string; descending: boolean };
-  /** Fields equal to a value; null matches a missing value (no value, or empty text). */
+  /** Fields equal to a value; null matches a missing value (no value, or blank text). */
   equals?: readonly { field: string; value: string | number | null }[];
   /** Only rows whose `_time` falls in this hour of the day (0-23) in the zone; needs `window`. */
   hourOfDay?: { hour: number; zone: TimeZone };
@@ -99,7 +99,7 @@ export function conditionsOf(layout: TableLayout, query: ArchiveQuery): SqlQuery
     const field = fieldOf(layout, name);
     const column = fieldColumn(layout, name);
     if (value === null) {
-      conditions.push(field.kind === 'number' ? sql`${column} IS NULL` : sql`(${column} IS NULL OR ${column} = '')`);
+      conditions.push(field.kind === 'number' ? sql`${column} IS NULL` : sql`${blankAsNull(column)} IS NULL`);
     } else {
       conditions.push(sql`${column} = ${param(field.kind === 'number' ? Number(value) : String(value))}`);
     }

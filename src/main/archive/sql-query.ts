@@ -164,6 +164,11 @@ export function joinSql(fragments: readonly SqlQuery[], separator: SqlQuery = sq
 }
 
 /** A value bound as a parameter (what a user typed goes in this way). */
+/** A text column with blank text (empty, or spaces only: what the platform sends for none) as NULL; other text as it is. */
+export function blankAsNull(column: SqlQuery): SqlQuery {
+  return sql`CASE WHEN trim(CAST(${column} AS VARCHAR)) = '' THEN NULL ELSE ${column} END`;
+}
+
 export function param(value: DuckDBValue): SqlQuery {
   return made([{ param: value }]);
 }

@@ -11,7 +11,7 @@ import { QUARTER_HOUR_MS, type Window, type ZoneCalendar } from '../../shared/ca
 import type { Breakdown, Figure, Measure, SomeFigureSet } from '../../shared/reports/figures';
 import type { Via } from '../../shared/reports/via';
 import { TallyBook } from '../../shared/reports/fold';
-import { joinSql, sql, type SqlQuery } from '../archive/sql-query';
+import { blankAsNull, joinSql, sql, type SqlQuery } from '../archive/sql-query';
 import { VIA_KEY, VIA_VALUE, viaOnSql, viaPairsSql, viaTables } from '../archive/via-sql';
 import { numberOf, tableSql, textOf, type TableSql } from './sql';
 
@@ -113,7 +113,8 @@ function passSql(set: SomeFigureSet, table: TableSql, pass: readonly string[], w
     if (!breakdown) throw new Error(`No breakdown "${name}" in the ${set.operation} figures.`);
     if (breakdown.via) return sql`_via.${VIA_VALUE}`;
     const column = table.column(breakdown.field);
-    return breakdown.numeric ? column : sql`nullif(${column}, '')`;
+    // Blank text is no value: the missing row, as a drill-down's null finds it.
+    return breakdown.numeric ? column : blankAsNull(column);
   });
   // A breakdown through a via groups by the value its pairs give each record (none: the missing row).
   const via = pass.length === 1 ? viaOf(set, pass[0]) : undefined;

@@ -2,7 +2,7 @@
 import type { ArchiveStore } from '../archive/archive-store';
 import type { CountBucket, DrillDown, SeatGroupBucket, SeatOverview } from '../../shared/reports/overview';
 import { seatGroupOf, seatStatusText } from '../../shared/platform';
-import { sql } from '../archive/sql-query';
+import { blankAsNull, sql } from '../archive/sql-query';
 import { numberOf, tableSql, textOf } from './sql';
 
 export async function seatOverview(store: ArchiveStore, window: { fromMs: number; toMs: number }): Promise<SeatOverview> {
@@ -12,7 +12,7 @@ export async function seatOverview(store: ArchiveStore, window: { fromMs: number
     [seats.layout],
     // Grouped as seatGroupOf groups: by the group's id, else its name (two groups may share a name).
     sql`SELECT grouping(status) = 0 AS by_status, status, min(group_id), min(group_name), count(*)
-     FROM (SELECT ${seats.column('status')} AS status, nullif(${seats.column('voiceGroupId')}, '') AS group_id, nullif(${seats.column('groupName')}, '') AS group_name FROM ${seats.name})
+     FROM (SELECT ${seats.column('status')} AS status, ${blankAsNull(seats.column('voiceGroupId'))} AS group_id, ${blankAsNull(seats.column('groupName'))} AS group_name FROM ${seats.name})
      GROUP BY GROUPING SETS ((status), (coalesce(group_id, group_name)))`,
   );
   // The seat list is not windowed: a drill-down lists the seats as last taken.

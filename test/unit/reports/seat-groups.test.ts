@@ -20,6 +20,33 @@ const raw = [
   { keyId: '6', name: 'Fi', groupName: '', voiceGroupId: '', status: 1 },
 ];
 
+/** The Overview's and the Live board's groups of the seats, as "label: count" by key, and each Overview drill-down's seats. */
+async function bothWays(given: readonly Record<string, unknown>[]) {
+  const folder = mkdtempSync(join(tmpdir(), 'seat-groups-'));
+  const store = (await ArchiveStore.open(join(folder, 'archive', 'p.duckdb'))).store;
+  try {
+    const table = archiveTableFor('seats');
+    const seats = given.map((seat) => normaliseSeat(seat, { zone }));
+    await store.stage(table, seats, 0, 1_000);
+    await store.commit(table, { snapshot: { scope: '', takenAtMs: 1_000 } });
+    const overview = await seatOverview(store, { fromMs: 0, toMs: 1 });
+    const live = seatCounts(1_000, seats, []);
+    const drilled = new Map<string, string[]>();
+    for (const group of overview.byGroup) {
+      const page = await store.page(table, { equals: group.drill?.equals ?? [] }, 0, 100);
+      drilled.set(group.key, page.records.map((seat) => seat.keyId ?? '').sort());
+    }
+    return {
+      overview: new Map(overview.byGroup.map((group) => [group.key, `${group.label}: ${group.count}`])),
+      live: new Map(live.byGroup.map((group) => [group.key, `${group.label}: ${group.total}`])),
+      drilled,
+    };
+  } finally {
+    await store.close();
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
 describe('seat groups', () => {
   it('are the same groups, labels and counts on the Overview and the Live board, and each drill-down lists its own seats', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'seat-groups-'));
@@ -54,5 +81,25 @@ describe('seat groups', () => {
       await store.close();
       rmSync(folder, { recursive: true, force: true });
     }
+  });
+
+  it('take a blank id or name (spaces only) as none and an id sent as a number as its text, on both', async () => {
+    const { overview, live, drilled } = await bothWays([
+      { keyId: '1', groupName: 'Sales', voiceGroupId: 10 },
+      { keyId: '2', groupName: 'Sales', voiceGroupId: '10' },
+      { keyId: '3', groupName: '  ', voiceGroupId: '12' },
+      { keyId: '4', groupName: 'Support', voiceGroupId: '  ' },
+      { keyId: '5', groupName: '   ', voiceGroupId: null },
+      { keyId: '6', groupName: null, voiceGroupId: '' },
+    ]);
+    const expected = new Map([
+      ['10', 'Sales: 2'],
+      ['12', 'Group 12: 1'],
+      ['Support', 'Support: 1'],
+      ['', 'no group: 2'],
+    ]);
+    expect(overview).toEqual(expected);
+    expect(live).toEqual(expected);
+    expect(drilled).toEqual(new Map([['10', ['1', '2']], ['12', ['3']], ['Support', ['4']], ['', ['5', '6']]]));
   });
 });
