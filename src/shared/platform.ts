@@ -188,6 +188,12 @@ export function seatStatusText(status: number | null): string {
   return SEAT_STATUS_LABELS[status] ?? m.overview_bd_status_code({ code: String(status) });
 }
 
+/** What a seat (or a group's row) says of its group. */
+export interface SeatGroupFields {
+  voiceGroupId: string | null;
+  groupName: string | null;
+}
+
 /** A seat's group id or name: blank text (empty, or spaces only: the platform's "none") is none. */
 function groupText(text: string | null): string | null {
   return text === null || text.trim() === '' ? null : text;
@@ -198,10 +204,33 @@ function groupText(text: string | null): string | null {
  * board: the group's id when the seat has one (two groups may share a name), else its name;
  * `key` is "" for a seat in no group. Named by its name, else its id.
  */
-export function seatGroupOf(seat: { voiceGroupId: string | null; groupName: string | null }): { key: string; label: string } {
+export function seatGroupOf(seat: SeatGroupFields): { key: string; label: string } {
   const id = groupText(seat.voiceGroupId);
   const name = groupText(seat.groupName);
   return { key: id ?? name ?? '', label: name ?? (id === null ? m.overview_no_group() : m.overview_group_id({ id })) };
+}
+
+/**
+ * The labels of seat groups listed together (seatGroupOf's), told apart: two groups sharing a
+ * name are each said with their id ("Sales (#10)", "Sales (#11)"). Every list of groups (the
+ * Overview, its charts and workbook, the Live board) is labelled by this one rule.
+ */
+export function seatGroupLabels(groups: readonly SeatGroupFields[]): string[] {
+  const found = groups.map(seatGroupOf);
+  const keysOf = new Map<string, Set<string>>();
+  for (const { key, label } of found) keysOf.set(label, (keysOf.get(label) ?? new Set<string>()).add(key));
+  return groups.map((group, index) => {
+    const { label } = found[index];
+    const id = groupText(group.voiceGroupId);
+    const shared = (keysOf.get(label)?.size ?? 0) > 1;
+    return shared && id !== null && groupText(group.groupName) !== null ? m.overview_group_named_id({ name: label, id }) : label;
+  });
+}
+
+/** Groups listed together with seatGroupLabels' labels. */
+export function withSeatGroupLabels<G extends SeatGroupFields & { label: string }>(groups: readonly G[]): G[] {
+  const labels = seatGroupLabels(groups);
+  return groups.map((group, index) => ({ ...group, label: labels[index] }));
 }
 
 export const NUMBER_STATE_LABELS: Readonly<Record<number, string>> = labelTable({

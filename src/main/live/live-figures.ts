@@ -14,7 +14,7 @@ import { VOICE_FIGURES } from '../../shared/reports/figures';
 import { foldFigures, type Figures } from '../../shared/reports/fold';
 import type { LiveReadings } from '../../shared/live/alerts';
 import type { LiveHour, LivePeriod, LiveSeat, LiveSeats, SeatCounts, SeatStatusCount } from '../../shared/live/board';
-import { SEAT_STATUS_LABELS, seatGroupOf, seatStatusText } from '../../shared/platform';
+import { SEAT_STATUS_LABELS, seatGroupLabels, seatGroupOf, seatStatusText } from '../../shared/platform';
 import type { ListRows } from '../../shared/operations';
 import type { TimeZone } from '../../shared/time-zone';
 
@@ -171,16 +171,22 @@ export function seatCounts(takenAt: number | null, given: readonly BoardSeat[], 
   };
   for (const seat of seats) byStatus[column(seat.status)].count += 1;
 
-  const groups = new Map<string, { label: string; seats: BoardSeat[] }>();
+  // Grouped and labelled as the Overview groups them (seatGroupOf, seatGroupLabels); a group is named by its least name, as there.
+  const groups = new Map<string, { voiceGroupId: string | null; groupName: string | null; seats: BoardSeat[] }>();
+  const groupKeyOf = (seat: BoardSeat): string => seatGroupOf(seat).key;
   for (const seat of seats) {
-    const { key, label } = seatGroupOf(seat);
-    const group = groups.get(key) ?? { label, seats: [] };
+    const key = groupKeyOf(seat);
+    const group = groups.get(key) ?? { voiceGroupId: seat.voiceGroupId, groupName: null, seats: [] };
+    if (seat.groupName !== null && (group.groupName === null || seat.groupName < group.groupName)) group.groupName = seat.groupName;
     group.seats.push(seat);
     groups.set(key, group);
   }
-  const byGroup = [...groups.entries()]
-    .map(([key, group]) => counts(key, group.label, group.seats))
-    .sort((a, b) => a.label.localeCompare(b.label));
+  const keys = [...groups.keys()];
+  const labels = seatGroupLabels([...groups.values()]);
+  const byGroup = keys
+    .map((key, index) => counts(key, labels[index], groups.get(key)?.seats ?? []))
+    .sort((a, b) => a.label.localeCompare(b.label) || a.key.localeCompare(b.key));
+  const groupRow = new Map(byGroup.map((row, index) => [row.key, { label: row.label, order: index }]));
 
   const byLeader = leaders
     .map((leader) => {
@@ -190,14 +196,23 @@ export function seatCounts(takenAt: number | null, given: readonly BoardSeat[], 
     })
     .sort((a, b) => a.label.localeCompare(b.label) || a.key.localeCompare(b.key));
 
+  // A seat's group is its row in the group table ('' for none), and the grid runs in that table's order.
   const grid: LiveSeat[] = seats
-    .map((seat, index) => ({
-      id: seat.keyId ?? `seat-${index}`,
-      label: seat.name ?? seat.empNo ?? seat.keyId ?? m.overview_seat_number({ number: formatNumber(index + 1) }),
-      group: seat.groupName ?? '',
-      status: seat.status,
-    }))
-    .sort((a, b) => a.group.localeCompare(b.group) || a.label.localeCompare(b.label) || a.id.localeCompare(b.id));
+    .map((seat, index) => {
+      const key = groupKeyOf(seat);
+      const row = groupRow.get(key);
+      return {
+        seat: {
+          id: seat.keyId ?? `seat-${index}`,
+          label: seat.name ?? seat.empNo ?? seat.keyId ?? m.overview_seat_number({ number: formatNumber(index + 1) }),
+          group: key === '' ? '' : (row?.label ?? ''),
+          status: seat.status,
+        },
+        order: row?.order ?? 0,
+      };
+    })
+    .sort((a, b) => a.order - b.order || a.seat.label.localeCompare(b.seat.label) || a.seat.id.localeCompare(b.seat.id))
+    .map(({ seat }) => seat);
   return { takenAt, total: seats.length, byStatus, byGroup, byLeader, grid };
 }
 

@@ -1,7 +1,7 @@
 /** The seat list as last taken: how many seats, by status and by group. */
 import type { ArchiveStore } from '../archive/archive-store';
 import type { CountBucket, DrillDown, SeatGroupBucket, SeatOverview } from '../../shared/reports/overview';
-import { seatGroupOf, seatStatusText } from '../../shared/platform';
+import { seatGroupOf, seatStatusText, withSeatGroupLabels } from '../../shared/platform';
 import { blankAsNull, sql } from '../archive/sql-query';
 import { numberOf, tableSql, textOf } from './sql';
 
@@ -39,5 +39,5 @@ export async function seatOverview(store: ArchiveStore, window: { fromMs: number
   }
   byStatus.sort((a, b) => (a.key === '' ? Infinity : Number(a.key)) - (b.key === '' ? Infinity : Number(b.key)));
   byGroup.sort((a, b) => b.count - a.count || a.key.localeCompare(b.key));
-  return { takenAt, total: byStatus.reduce((sum, bucket) => sum + bucket.count, 0), byStatus, byGroup };
+  return { takenAt, total: byStatus.reduce((sum, bucket) => sum + bucket.count, 0), byStatus, byGroup: withSeatGroupLabels(byGroup) };
 }

@@ -7,7 +7,9 @@ import { ArchiveStore } from '../../../src/main/archive/archive-store';
 import { archiveTableFor } from '../../../src/main/archive/tables';
 import { seatCounts } from '../../../src/main/live/live-figures';
 import { seatOverview } from '../../../src/main/reports/seats';
+import { setCurrentLocale } from '../../../src/shared/i18n';
 import { normaliseSeat } from '../../../src/shared/normalise';
+import { withSeatGroupLabels } from '../../../src/shared/platform';
 import { parseTimeZone, type TimeZone } from '../../../src/shared/time-zone';
 
 const zone = parseTimeZone('+08:00') as TimeZone;
@@ -62,8 +64,8 @@ describe('seat groups', () => {
       const shown = (groups: readonly { key: string; label: string }[], countOf: (group: never) => number) =>
         new Map(groups.map((group) => [group.key, `${group.label}: ${countOf(group as never)}`]));
       const expected = new Map([
-        ['10', 'Sales: 1'],
-        ['11', 'Sales: 2'],
+        ['10', 'Sales (#10): 1'],
+        ['11', 'Sales (#11): 2'],
         ['12', 'Group 12: 1'],
         ['Support', 'Support: 1'],
         ['', 'no group: 1'],
@@ -101,5 +103,46 @@ describe('seat groups', () => {
     expect(overview).toEqual(expected);
     expect(live).toEqual(expected);
     expect(drilled).toEqual(new Map([['10', ['1', '2']], ['12', ['3']], ['Support', ['4']], ['', ['5', '6']]]));
+  });
+
+  it('tell two groups sharing a name apart by their ids, in either language, and the Live grid runs group by group', async () => {
+    const given = [
+      { keyId: '1', name: 'Ann', groupName: 'Sales', voiceGroupId: '10' },
+      { keyId: '2', name: 'Bo', groupName: 'Sales', voiceGroupId: '11' },
+      { keyId: '3', name: 'Cy', groupName: 'Sales', voiceGroupId: '10' },
+      { keyId: '4', name: 'Al', groupName: null, voiceGroupId: '12' },
+      { keyId: '5', name: 'Ed', groupName: 'Support', voiceGroupId: '13' },
+    ];
+    const { overview, live } = await bothWays(given);
+    const expected = new Map([
+      ['10', 'Sales (#10): 2'],
+      ['11', 'Sales (#11): 1'],
+      ['12', 'Group 12: 1'],
+      ['13', 'Support: 1'],
+    ]);
+    expect(overview).toEqual(expected);
+    expect(live).toEqual(expected);
+
+    const grid = seatCounts(1_000, given.map((seat) => normaliseSeat({ ...seat, status: 1 }, { zone })), []).grid;
+    expect(grid.map((seat) => `${seat.label} in ${seat.group}`)).toEqual([
+      'Al in Group 12',
+      'Ann in Sales (#10)',
+      'Cy in Sales (#10)',
+      'Bo in Sales (#11)',
+      'Ed in Support',
+    ]);
+
+    setCurrentLocale('zh-CN');
+    try {
+      const groups = [
+        { voiceGroupId: '10', groupName: 'Sales', label: '' },
+        { voiceGroupId: '11', groupName: 'Sales', label: '' },
+        { voiceGroupId: '12', groupName: null, label: '' },
+        { voiceGroupId: null, groupName: null, label: '' },
+      ];
+      expect(withSeatGroupLabels(groups).map((group) => group.label)).toEqual(['Sales（#10）', 'Sales（#11）', '坐席组 12', '无坐席组']);
+    } finally {
+      setCurrentLocale('en');
+    }
   });
 });

@@ -17,6 +17,7 @@ import { figuresSheet, FORMAT_OF } from './figures-sheet';
 import { cellOf, column, count, day, lastSecondIn, said, text } from './tables';
 import { costIn } from '../../../shared/reports/money';
 import { m } from '../../../shared/i18n';
+import { withSeatGroupLabels } from '../../../shared/platform';
 import { comparedCoverageTexts, coverageTexts } from '../../../shared/reports/overview-coverage';
 
 const COMPARED_WITH = { previous: m.export_overview_compared_previous, 'last-week': m.export_overview_compared_last_week } as const;
@@ -74,7 +75,8 @@ function othersSheet(overview: Overview, lines: readonly string[], zone: TimeZon
     ],
     tables: [
       countTable(m.export_overview_seats_by_status(), m.export_overview_status(), seats.byStatus, m.export_overview_seats()),
-      countTable(m.export_overview_seats_by_group(), m.export_overview_seat_group(), seats.byGroup, m.export_overview_seats()),
+      // Labelled in the language of the workbook, by the Overview's one rule (told apart when two groups share a name).
+      countTable(m.export_overview_seats_by_group(), m.export_overview_seat_group(), withSeatGroupLabels(seats.byGroup), m.export_overview_seats()),
       {
         title: PEAK_CONCURRENT.label(),
         columns: [column(m.export_overview_interval_from(), 18), column(m.export_overview_peak_column(), 8)],

@@ -5,7 +5,7 @@ import { hasCost, NUMBER_FIGURES, PEAK_CONCURRENT, VOICE_FIGURES, type Breakdown
 import { labelOf } from '../../../shared/reports/fold';
 import type { CountBucket, DrillDown, MmsDay, MoneyTotal, Overview, VoiceOverview } from '../../../shared/reports/overview';
 import { type ChartModel, seriesColumn, type ChartSeries, type ValueFormat } from './chart-model';
-import { countText, moneyText, seatGroupOf, seatStatusText } from './figures';
+import { countText, moneyText, seatStatusText, withSeatGroupLabels } from './figures';
 import { unitText } from './overview-figures';
 
 /**
@@ -34,7 +34,7 @@ export function overviewCharts(overview: Overview): OverviewCharts {
     numbers: [...timeCharts(NUMBER_FIGURES, 'numbers', numbers, overview.compared?.numbers ?? null), ...breakdownCharts(NUMBER_FIGURES, 'numbers', numbers)],
     seats: [
       countChart('seats-by-status', m.overview_seats_by_status(), m.overview_status(), m.overview_count_statuses, seats.byStatus.map(withLabel(seatStatusLabel)), false, m.overview_no_seats()),
-      countChart('seats-by-group', m.overview_seats_by_group(), m.overview_seat_group(), m.overview_count_seat_groups, seats.byGroup.map((group) => ({ ...group, label: seatGroupOf(group).label })), true, m.overview_no_seats()),
+      countChart('seats-by-group', m.overview_seats_by_group(), m.overview_seat_group(), m.overview_count_seat_groups, withSeatGroupLabels(seats.byGroup), true, m.overview_no_seats()),
     ],
     mms: [mmsChart(mms.byDay)],
   };
