@@ -5,7 +5,7 @@
  * value's records (`voiceId IN (the pairs of that value)`), so both read the same pairs.
  */
 import type { Via } from '../../shared/reports/via';
-import { fieldColumn, param, sql, tableName, type SqlQuery } from './sql-query';
+import { blankAsNull, fieldColumn, joinSql, param, sql, tableName, type SqlQuery } from './sql-query';
 import type { TableLayout } from './table-layout';
 import { archiveTableFor } from './tables';
 
@@ -19,7 +19,8 @@ export function viaTables(via: Via): TableLayout[] {
   return operations.map((operation) => archiveTableFor(operation).layout);
 }
 
-const text = (column: SqlQuery): SqlQuery => sql`nullif(CAST(${column} AS VARCHAR), '')`;
+/** A field as text; blank text (empty or spaces only) is none. */
+const text = (column: SqlQuery): SqlQuery => blankAsNull(sql`CAST(${column} AS VARCHAR)`);
 
 /**
  * `SELECT _via_k, _via_v`: every record key (as text) with a value, each pair once, neither
@@ -35,7 +36,7 @@ export function viaPairsSql(via: Via): SqlQuery {
   const { leaders } = via;
   const leaderTable = archiveTableFor(leaders.operation).layout;
   const groupTable = archiveTableFor(leaders.idOf.operation).layout;
-  const leader = sql`coalesce(${text(fieldColumn(leaderTable, leaders.field))}, ${text(fieldColumn(leaderTable, leaders.fallback))})`;
+  const leader = sql`coalesce(${joinSql(leaders.fields.map((field) => text(fieldColumn(leaderTable, field))))})`;
   // A leader leads a group named in its name list, or whose id (a seat's group's) is in its id list.
   const byName = sql`SELECT ${leader} AS leader, unnest(${fieldColumn(leaderTable, leaders.names)}) AS g FROM ${tableName(leaderTable)}`;
   const byIdOf = sql`SELECT ${leader} AS leader, unnest(${fieldColumn(leaderTable, leaders.ids)}) AS gid FROM ${tableName(leaderTable)}`;

@@ -12,6 +12,7 @@ import { calendarOf, type Window, type ZoneCalendar } from '../../shared/calenda
 import { formatNumber, m } from '../../shared/i18n';
 import { VOICE_FIGURES } from '../../shared/reports/figures';
 import { foldFigures, type Figures } from '../../shared/reports/fold';
+import { teamLeaderLabel } from '../../shared/reports/via';
 import type { LiveReadings } from '../../shared/live/alerts';
 import type { LiveHour, LivePeriod, LiveSeat, LiveSeats, SeatCounts, SeatStatusCount } from '../../shared/live/board';
 import { SEAT_STATUS_LABELS, seatGroupLabels, seatGroupOf, seatStatusText } from '../../shared/platform';
@@ -102,7 +103,7 @@ export async function liveVoice(store: ArchiveStore, zone: TimeZone, nowMs: numb
 
 /** What the board reads of a seat and of a team leader. */
 export type BoardSeat = Pick<ListRows['seats'], 'keyId' | 'name' | 'empNo' | 'groupName' | 'voiceGroupId' | 'status'>;
-export type BoardLeader = Pick<ListRows['teamLeaders'], 'keyId' | 'name' | 'empNo' | 'voiceGroupIdList'>;
+export type BoardLeader = Pick<ListRows['teamLeaders'], 'keyId' | 'name' | 'empNo' | 'voiceGroupIdList' | 'voiceGroupNameList'>;
 
 /** chr(31), the unit separator: never in an id. */
 const LIST_SEPARATOR = '\u001f';
@@ -135,13 +136,14 @@ export async function liveSeats(store: ArchiveStore): Promise<LiveSeats> {
       : (
           await store.read(
             [leaderTable.layout],
-            sql`SELECT ${joinSql(['keyId', 'name', 'empNo'].map((field) => leaderTable.column(field)))}, array_to_string(${leaderTable.column('voiceGroupIdList')}, chr(31)) FROM ${leaderTable.name}`,
+            sql`SELECT ${joinSql(['keyId', 'name', 'empNo'].map((field) => leaderTable.column(field)))}, array_to_string(${leaderTable.column('voiceGroupIdList')}, chr(31)), array_to_string(${leaderTable.column('voiceGroupNameList')}, chr(31)) FROM ${leaderTable.name}`,
           )
-        ).map(([keyId, name, empNo, groups]) => ({
+        ).map(([keyId, name, empNo, groups, groupNames]) => ({
           keyId: textOf(keyId),
           name: textOf(name),
           empNo: textOf(empNo),
           voiceGroupIdList: (textOf(groups) ?? '').split(LIST_SEPARATOR).filter((id) => id !== ''),
+          voiceGroupNameList: (textOf(groupNames) ?? '').split(LIST_SEPARATOR).filter((name) => name !== ''),
         }));
   return seatCounts(takenAt, seats, leaders);
 }
@@ -190,9 +192,13 @@ export function seatCounts(takenAt: number | null, given: readonly BoardSeat[], 
 
   const byLeader = leaders
     .map((leader) => {
-      const led = new Set(leader.voiceGroupIdList);
-      const label = leader.name ?? leader.empNo ?? leader.keyId ?? m.overview_unnamed_leader();
-      return counts(leader.keyId ?? label, label, seats.filter((seat) => seat.voiceGroupId !== null && led.has(seat.voiceGroupId)));
+      // A leader leads the groups in its id list, and (as the Overview reads it) those named in its name list;
+      // a seat's group with an id is found by the id, as two groups may share a name.
+      const ids = new Set(leader.voiceGroupIdList);
+      const names = new Set(leader.voiceGroupNameList);
+      const label = teamLeaderLabel(leader) ?? m.overview_unnamed_leader();
+      const led = (seat: BoardSeat): boolean => (seat.voiceGroupId !== null ? ids.has(seat.voiceGroupId) : seat.groupName !== null && names.has(seat.groupName));
+      return counts(leader.keyId ?? label, label, seats.filter(led));
     })
     .sort((a, b) => a.label.localeCompare(b.label) || a.key.localeCompare(b.key));
 

@@ -34,9 +34,8 @@ export interface ViaLeaders {
   /** The text-list fields holding the group's name, and its id. */
   readonly names: string;
   readonly ids: string;
-  /** What the value is: this field, or `fallback` when it is empty. */
-  readonly field: string;
-  readonly fallback: string;
+  /** What the value is: the first of these fields with text in it (blank text is none). */
+  readonly fields: readonly string[];
   /** Where a group name's id is found: a list with both. */
   readonly idOf: { readonly operation: ListOperation; readonly name: string; readonly id: string };
 }
@@ -52,6 +51,18 @@ export interface Via {
   readonly through: ViaStep;
   /** Then the rows leading that value, when the via goes one step further; a record may have several. */
   readonly leaders?: ViaLeaders;
+}
+
+/** A team leader is said by its name, else its employee number, else its id: on the Overview and the Live board alike. */
+const LEADER_NAMED_BY = ['name', 'empNo', 'keyId'] as const;
+
+/** A team leader's label as the Overview's team-leader rows say it (null: it has none of the three). */
+export function teamLeaderLabel(leader: Readonly<Record<(typeof LEADER_NAMED_BY)[number], string | null>>): string | null {
+  for (const field of LEADER_NAMED_BY) {
+    const value = leader[field];
+    if (value !== null && value.trim() !== '') return value;
+  }
+  return null;
 }
 
 const TASK_ROW = { operation: 'taskDetails', key: 'callId' } as const;
@@ -74,8 +85,7 @@ export const TEAM_LEADER_VIA: Via = {
     operation: 'teamLeaders',
     names: 'voiceGroupNameList',
     ids: 'voiceGroupIdList',
-    field: 'name',
-    fallback: 'keyId',
+    fields: LEADER_NAMED_BY,
     idOf: { operation: 'seats', name: 'groupName', id: 'voiceGroupId' },
   },
 };

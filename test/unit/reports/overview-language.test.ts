@@ -134,7 +134,7 @@ describe('the Live board', () => {
         { keyId: '11', name: '', empNo: '8001', groupName: '', voiceGroupId: '', status: 2 },
         { keyId: '12', name: ' ', empNo: '', groupName: '', voiceGroupId: null, status: 3 },
       ],
-      [{ keyId: '5', name: '', empNo: 'TL-9', voiceGroupIdList: [] }],
+      [{ keyId: '5', name: '', empNo: 'TL-9', voiceGroupIdList: [], voiceGroupNameList: [] }],
     );
     expect(seats.grid.map((seat) => seat.label).sort()).toEqual(['12', '8001']);
     // Its tile's title names no empty group.
