@@ -163,12 +163,12 @@ export function joinSql(fragments: readonly SqlQuery[], separator: SqlQuery = sq
   return made(parts);
 }
 
-/** A value bound as a parameter (what a user typed goes in this way). */
 /** A text column with blank text (empty, or spaces only: what the platform sends for none) as NULL; other text as it is. */
 export function blankAsNull(column: SqlQuery): SqlQuery {
   return sql`CASE WHEN trim(CAST(${column} AS VARCHAR)) = '' THEN NULL ELSE ${column} END`;
 }
 
+/** A value bound as a parameter (what a user typed goes in this way). */
 export function param(value: DuckDBValue): SqlQuery {
   return made([{ param: value }]);
 }
