@@ -68,15 +68,19 @@ export function noteSetAside(archivePath: string, note: SetAsideArchive): void {
 }
 
 /**
- * Forgets every set-aside of the archive (the files moved aside stay where they were kept).
- * Only a notes file is removed: anything else under its name (a folder) was not made by the
- * app, holds no notes the status shows, and is left alone.
+ * Forgets the set-asides the user saw, named by where they were kept (all of them when
+ * `seen` is not given); one noted since, by another process, is still told. The files moved
+ * aside stay where they were kept. Only a notes file is changed: anything else under its name
+ * (a folder) was not made by the app, holds no notes the status shows, and is left alone.
  */
-export function dismissSetAsideNotes(archivePath: string): void {
+export function dismissSetAsideNotes(archivePath: string, seen?: readonly string[]): void {
   const path = notesPath(archivePath);
   const found = lstatSync(path, { throwIfNoEntry: false });
   if (found === undefined || found.isDirectory()) return;
-  rmSync(path, { force: true });
+  const dismissed = seen === undefined ? null : new Set(seen);
+  const left = dismissed === null ? [] : setAsideNotes(archivePath).filter((note) => !dismissed.has(note.keptAt));
+  if (left.length === 0) rmSync(path, { force: true });
+  else writeFileAtomically(path, JSON.stringify(left), { mode: 0o600 });
 }
 
 function isSetAside(value: unknown): value is SetAsideArchive {

@@ -193,11 +193,11 @@ export function createArchiveHandlers(deps: { accounts: Accounts; archives: Arch
         return ok(removed.cancelledSync ? { ...changed, message: m.errors_sync_cancelled_off() } : changed);
       }),
     decideRetention: ({ profileId, operation, decision }) => withAccounts(() => decideRetention(profileId, operation, decision)),
-    dismissSetAside: ({ profileId }) =>
+    dismissSetAside: ({ profileId, keptAt }) =>
       withAccounts(async () => {
         // The profile first (an unknown one is refused, "not-found"): only a profile's own notes are dismissed.
         accounts.archiveSettings(profileId);
-        dismissSetAsideNotes(archives.pathOf(profileId));
+        dismissSetAsideNotes(archives.pathOf(profileId), keptAt);
         return ok(await status(profileId));
       }),
     deleteArchive: ({ profileId }) =>

@@ -136,8 +136,13 @@ export const archiveMethods = {
   decideRetention: method<{ profileId: string; operation: ListOperation; decision: RetentionDecision }, ArchiveStatus>(
     p.object({ profileId: p.string, operation: p.oneOf(LIST_OPERATIONS), decision: p.oneOf(RETENTION_DECISIONS) }),
   ),
-  /** Stops telling the profile's set-aside archive files (the files stay where they were kept). */
-  dismissSetAside: method<{ profileId: string }, ArchiveStatus>(p.object({ profileId: p.string })),
+  /**
+   * Stops telling the profile's set-aside archive files the user saw, named by `keptAt` (all
+   * of them when left out); the files stay where they were kept.
+   */
+  dismissSetAside: method<{ profileId: string; keptAt?: string[] }, ArchiveStatus>(
+    p.object({ profileId: p.string, keptAt: p.optional(p.arrayOf(p.string)) }),
+  ),
   /** Closes and removes the profile's archive file (the settings stay). */
   deleteArchive: method<{ profileId: string }, ArchiveStatus>(p.object({ profileId: p.string })),
 } as const;

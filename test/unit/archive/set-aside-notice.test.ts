@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ArchiveStatus } from '../../../src/shared/methods/archive';
+import { noteSetAside } from '../../../src/main/archive/set-aside-notes';
 import { startTestServices, valueOf } from '../support/services';
 
 describe('a set-aside archive', () => {
@@ -33,5 +34,19 @@ describe('a set-aside archive', () => {
     const third = startTestServices({ userDataDir });
     expect(valueOf(await third.call<ArchiveStatus>('archiveStatus', { profileId: 'sandbox' })).setAside).toEqual([]);
     await third.services.close();
+  });
+
+  it('dismisses only the set-asides the user saw: one noted since (by the command line) is still told', async () => {
+    const userDataDir = mkdtempSync(join(tmpdir(), 'archive-set-aside-seen-'));
+    const { services, call } = startTestServices({ userDataDir });
+    const path = services.archives.pathOf('sandbox');
+    noteSetAside(path, { keptAt: `${path}.unreadable-1`, reason: 'seen', atMs: 1_000 });
+    const seen = valueOf(await call<ArchiveStatus>('archiveStatus', { profileId: 'sandbox' })).setAside.map((kept) => kept.keptAt);
+    noteSetAside(path, { keptAt: `${path}.unreadable-2`, reason: 'noted since', atMs: 2_000 });
+    const left = valueOf(await call<ArchiveStatus>('dismissSetAside', { profileId: 'sandbox', keptAt: seen }));
+    expect(left.setAside.map((kept) => kept.reason)).toEqual(['noted since']);
+    expect(await call('dismissSetAside', { profileId: 'sandbox', keptAt: 'all' })).toMatchObject({ ok: false, error: { code: 'bad-request' } });
+    expect(valueOf(await call<ArchiveStatus>('dismissSetAside', { profileId: 'sandbox', keptAt: [`${path}.unreadable-2`] })).setAside).toEqual([]);
+    await services.close();
   });
 });
