@@ -227,6 +227,21 @@ export function seatGroupLabels(groups: readonly SeatGroupFields[]): string[] {
   });
 }
 
+/**
+ * One seat group as a list of groups said it: its id and name, and whether it was told
+ * apart by its id there ("Sales (#10)"), so it can be said again in any language.
+ */
+export interface SeatGroupNamed extends SeatGroupFields {
+  toldById: boolean;
+}
+
+/** A group as its list said it (seatGroupLabels), in the language of the moment. */
+export function seatGroupText(group: SeatGroupNamed): string {
+  const id = groupText(group.voiceGroupId);
+  const name = groupText(group.groupName);
+  return group.toldById && id !== null && name !== null ? m.overview_group_named_id({ name, id }) : seatGroupOf(group).label;
+}
+
 /** Groups listed together with seatGroupLabels' labels. */
 export function withSeatGroupLabels<G extends SeatGroupFields & { label: string }>(groups: readonly G[]): G[] {
   const labels = seatGroupLabels(groups);

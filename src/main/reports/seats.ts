@@ -39,5 +39,10 @@ export async function seatOverview(store: ArchiveStore, window: { fromMs: number
   }
   byStatus.sort((a, b) => (a.key === '' ? Infinity : Number(a.key)) - (b.key === '' ? Infinity : Number(b.key)));
   byGroup.sort((a, b) => b.count - a.count || a.key.localeCompare(b.key));
-  return { takenAt, total: byStatus.reduce((sum, bucket) => sum + bucket.count, 0), byStatus, byGroup: withSeatGroupLabels(byGroup) };
+  // A group's drill-down is one filter, said as its row says it (told apart by its id or not).
+  const labelled = withSeatGroupLabels(byGroup).map((group) => {
+    const named = { voiceGroupId: group.voiceGroupId, groupName: group.groupName, toldById: group.label !== seatGroupOf(group).label };
+    return group.drill === null ? group : { ...group, drill: { ...group.drill, seatGroup: named } };
+  });
+  return { takenAt, total: byStatus.reduce((sum, bucket) => sum + bucket.count, 0), byStatus, byGroup: labelled };
 }

@@ -10,6 +10,7 @@ import { m } from '../i18n';
 import { listOf, type ListOperation } from '../operations';
 import type { NUMBER_FIGURES, VOICE_FIGURES } from './figures';
 import type { BucketOf, Figures, TotalsOf } from './fold';
+import type { SeatGroupNamed } from '../platform';
 import type { ViaFilter } from './via';
 
 export { CONNECTED_STATUS, VOICEMAIL_STATUS } from './figures';
@@ -61,6 +62,11 @@ export interface DrillDown {
   hourOfDay?: number;
   /** The rows of one seat or team leader, found through other archived lists (./via.ts). */
   via?: ViaFilter;
+  /**
+   * The equals are one seat group's (seatGroupOf): the list shows them as one filter, said
+   * as the Overview said the group, and takes them off together. Only the equals are asked of the archive.
+   */
+  seatGroup?: SeatGroupNamed;
 }
 
 /** A voice figure group: one hour of day, one day, one caller-id number, one region... (declared in ./figures). */

@@ -7,6 +7,7 @@ import { ArchiveStore } from '../../../src/main/archive/archive-store';
 import { archiveTableFor } from '../../../src/main/archive/tables';
 import { seatCounts } from '../../../src/main/live/live-figures';
 import { seatOverview } from '../../../src/main/reports/seats';
+import { drillChips, drillFiltersOf, withoutDrillFilter } from '../../../src/renderer/src/lib/drill-chips';
 import { setCurrentLocale } from '../../../src/shared/i18n';
 import { normaliseSeat } from '../../../src/shared/normalise';
 import { withSeatGroupLabels } from '../../../src/shared/platform';
@@ -39,6 +40,7 @@ async function bothWays(given: readonly Record<string, unknown>[]) {
       drilled.set(group.key, page.records.map((seat) => seat.keyId ?? '').sort());
     }
     return {
+      byGroup: overview.byGroup,
       overview: new Map(overview.byGroup.map((group) => [group.key, `${group.label}: ${group.count}`])),
       live: new Map(live.byGroup.map((group) => [group.key, `${group.label}: ${group.total}`])),
       drilled,
@@ -143,6 +145,55 @@ describe('seat groups', () => {
       expect(withSeatGroupLabels(groups).map((group) => group.label)).toEqual(['Sales（#10）', 'Sales（#11）', '坐席组 12', '无坐席组']);
     } finally {
       setCurrentLocale('en');
+    }
+  });
+
+  it("open a group's seats under one chip that says the group as its row did, in either language, and taking it off takes the whole group", async () => {
+    const { byGroup } = await bothWays([
+      { keyId: '1', groupName: 'Sales', voiceGroupId: '10' },
+      { keyId: '2', groupName: 'Sales', voiceGroupId: '11' },
+      { keyId: '3', groupName: null, voiceGroupId: '12' },
+      { keyId: '4', groupName: 'Support', voiceGroupId: '' },
+      { keyId: '5', groupName: '', voiceGroupId: '' },
+    ]);
+    const chipsOf = () =>
+      new Map(
+        byGroup.map((group) => {
+          const drill = group.drill;
+          if (drill === null) throw new Error(`no drill-down for ${group.key}`);
+          return [group.key, drillChips(drillFiltersOf(drill), []).map((chip) => chip.text)];
+        }),
+      );
+    expect(chipsOf()).toEqual(
+      new Map([
+        ['10', ['Seat group: Sales (#10)']],
+        ['11', ['Seat group: Sales (#11)']],
+        ['12', ['Seat group: Group 12']],
+        ['Support', ['Seat group: Support']],
+        ['', ['Seat group: no group']],
+      ]),
+    );
+    setCurrentLocale('zh-CN');
+    try {
+      expect(chipsOf()).toEqual(
+        new Map([
+          ['10', ['坐席组：Sales（#10）']],
+          ['11', ['坐席组：Sales（#11）']],
+          ['12', ['坐席组：坐席组 12']],
+          ['Support', ['坐席组：Support']],
+          ['', ['坐席组：无坐席组']],
+        ]),
+      );
+    } finally {
+      setCurrentLocale('en');
+    }
+
+    for (const group of byGroup) {
+      const filters = drillFiltersOf(group.drill ?? { operation: 'seats', fromMs: 0, toMs: 1 });
+      const [chip] = drillChips(filters, []);
+      const left = withoutDrillFilter(filters, chip.which);
+      expect(left.equals, group.key).toEqual([]);
+      expect(drillChips(left, []), group.key).toEqual([]);
     }
   });
 });

@@ -15,7 +15,6 @@ import {
 import { LIMITS } from '../../../shared/platform';
 import { ARCHIVE_HISTORY_DAYS_MAX } from '../../../shared/profiles';
 import type { DrillDown } from '../../../shared/reports/overview';
-import type { ViaFilter } from '../../../shared/reports/via';
 import type { Page } from '../../../shared/records';
 import type { AppError } from '../../../shared/result';
 import type { QuickRange } from '../../../shared/time-range';
@@ -25,6 +24,7 @@ import { planEachColumnFilter, rowPredicate, SearchTexts } from '../../../shared
 import { filtersOf, type ListQueryOf, sameValue, typedFilters } from '../../../shared/list-query';
 import { bridge } from './bridge';
 import { isBatchOf } from '../../../shared/methods/lists';
+import { drillFiltersOf, type DrillFilterName, type DrillFilters, NO_DRILL, withoutDrillFilter } from './drill-chips';
 import { drillWindowText } from './overview-window';
 import { watchRows } from './job-events';
 import { jobs } from './jobs.svelte';
@@ -58,14 +58,6 @@ function loadStateOf(job: JobInfo): LoadAllState {
 
 export type SortState = { key: string; descending: boolean } | null;
 
-/** An Overview bucket's filters beyond the window: exact values, an hour of day and a seat or team leader, which only the archive can apply. */
-export interface DrillFilters {
-  equals: { field: string; value: string | number | null }[];
-  hourOfDay: number | null;
-  via: ViaFilter | null;
-}
-
-const NO_DRILL: DrillFilters = { equals: [], hourOfDay: null, via: null };
 
 const FLUSH_MS = 200;
 
@@ -421,20 +413,15 @@ export class ListView<O extends ListOperation> {
     const defaults = this.spec.defaults(this.context());
     this.draft = this.list.window ? { ...defaults, ...drillWindowText(drill, this.zone) } : defaults;
     this.picked = null; // a bucket's window is fixed times
-    this.drill = { equals: drill.equals ?? [], hourOfDay: drill.hourOfDay ?? null, via: drill.via ?? null };
+    this.drill = drillFiltersOf(drill);
     this.source = 'archive';
     this.unreachable = false;
     await this.apply();
   }
 
-  /** Takes one Overview filter off (an index of `drill.equals`, 'hour' or 'via') and shows the archive again. */
-  async removeDrillFilter(which: number | 'hour' | 'via'): Promise<void> {
-    this.drill =
-      which === 'hour'
-        ? { ...this.drill, hourOfDay: null }
-        : which === 'via'
-          ? { ...this.drill, via: null }
-          : { ...this.drill, equals: this.drill.equals.filter((_, index) => index !== which) };
+  /** Takes one Overview filter off (see withoutDrillFilter) and shows the archive again. */
+  async removeDrillFilter(which: DrillFilterName): Promise<void> {
+    this.drill = withoutDrillFilter(this.drill, which);
     this.page = 1;
     await this.fetch();
   }
