@@ -30,6 +30,11 @@ function callsBySeat(sandbox: Sandbox, nowMs = Date.now()): Map<string, number> 
 
 async function syncTask(app: Page, taskId: number): Promise<void> {
   await app.getByLabel('Task id (required)').fill(String(taskId));
+  await syncList(app);
+}
+
+/** Syncs the list on show, as its filters stand, and waits for the job to end. */
+async function syncList(app: Page): Promise<void> {
   const synced = app.getByTestId('job-completed').filter({ hasText: 'Synced' });
   const jobs = async (): Promise<void> => {
     if ((await app.getByRole('dialog', { name: 'Jobs' }).count()) === 0) await app.getByTestId('jobs-opener').click();
@@ -91,4 +96,32 @@ test('calls by seat: empty until a task is synced, then counted as the sandboxâ€
   await expect(app.getByRole('heading', { level: 1, name: 'Voice records' })).toBeVisible();
   await expect(app.getByTestId('drill-chips')).toContainText(`Seat: ${seat}`);
   await expect(app.getByTestId('pager-total')).toHaveText(`${calls.toLocaleString('en')} records`);
+});
+
+test('seats by group: a row opens its seats under one chip that says the group as the row did, and taking it off takes the whole group', async ({ app, sandbox }) => {
+  test.setTimeout(240_000);
+  await app.keyboard.press('Control+4');
+  await expect(app.getByRole('heading', { level: 1, name: 'Seats' })).toBeVisible();
+  await syncList(app);
+
+  await app.keyboard.press('Control+0');
+  await app.getByRole('button', { name: 'Refresh' }).click();
+  await app.getByRole('region', { name: 'Seats by group' }).getByRole('button', { name: 'Table' }).click();
+  const table = app.getByTestId('chart-table-seats-by-group');
+  await expect(table).toBeVisible({ timeout: 60_000 });
+  const row = table.locator('tbody tr').first();
+  const group = (await row.locator('th').innerText()).trim();
+  const seats = Number((await row.locator('td').first().innerText()).replaceAll(',', ''));
+  expect(seats).toBeGreaterThan(0);
+
+  await row.locator('th').getByRole('button', { name: group, exact: true }).click();
+  await expect(app.getByRole('heading', { level: 1, name: 'Seats' })).toBeVisible();
+  const chips = app.getByTestId('drill-chips').locator('li');
+  await expect(chips).toHaveCount(1);
+  await expect(chips.locator('span')).toHaveText(`Seat group: ${group}`);
+  await expect(app.getByTestId('pager-total')).toHaveText(`${seats.toLocaleString('en')} records`);
+
+  await app.getByRole('button', { name: `Remove the filter Seat group: ${group}` }).click();
+  await expect(app.getByTestId('drill-chips')).toHaveCount(0);
+  await expect(app.getByTestId('pager-total')).toHaveText(`${sandbox.data.seats().length.toLocaleString('en')} records`);
 });
