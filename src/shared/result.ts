@@ -1,9 +1,13 @@
+import type { Said } from './i18n/said';
+
 /** Every IPC answer has this shape: nothing throws across the bridge. */
 export interface AppError {
   /** Stable machine code, e.g. `bad-request`, `forbidden`, `platform:-1`. */
   code: string;
   /** What happened and what to do next, for a person. */
   message: string;
+  /** The same as a message of the catalog, when it is one: a screen words it in the language on show (`message` is the fallback). */
+  said?: Said;
   /** Supporting detail (the server's own reason, the field at fault...). */
   detail?: string;
   /** Field-level messages a form shows next to its inputs, keyed by field path. */

@@ -79,7 +79,7 @@ export function createReportHandlers(deps: {
   async function report(profileId: string, store: ArchiveStore, window: OverviewWindow, compute: () => Promise<Result<Overview>>): Promise<Result<Overview>> {
     // A Sync bringing these lists up to date already (the user's, a scheduled one): not a second writer of them, the figures are the archive's as it holds them, said so.
     const syncing = jobs.list().find((other) => other.state === 'running' && other.profileId === profileId && SYNCED_FOR_OVERVIEW.some((operation) => syncCovers(other, operation)));
-    const job = jobs.start({ kind: 'report', title: m.export_overview_name, profileId, operation: null, path: null, cancellable: true });
+    const job = jobs.start({ kind: 'report', title: { key: 'export_overview_name' }, profileId, operation: null, path: null, cancellable: true });
     const plan = overviewSyncPlan(window, accounts.archiveSettings(profileId));
     let answer: Result<Overview> = fail('internal', m.export_crashed_overview());
     await runJob(job, 'Overview', log, async () => {
@@ -151,7 +151,7 @@ export function createReportHandlers(deps: {
         const claimed = claimSavePath(desktop.host, chosen);
         if (!claimed.ok) return claimed;
         const reservation = claimed.value;
-        const job = jobs.start({ kind: 'export', title: m.export_overview_name, profileId: profile.id, operation: null, path: reservation.path, cancellable: true });
+        const job = jobs.start({ kind: 'export', title: { key: 'export_overview_name' }, profileId: profile.id, operation: null, path: reservation.path, cancellable: true });
         void runJob(job, 'export', log, async () => {
           const computed = await computeOverview({ store, profileId: profile.id, timeZone: profile.timeZone, window, compare, mmsSends: mmsHistory.list() });
           if (!computed.ok) {

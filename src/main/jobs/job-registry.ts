@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { reword } from '../../shared/i18n/reword';
+import { say, type Said } from '../../shared/i18n/said';
 import { FINISHED_KEPT_PER_KIND, keepRecent, type JobInfo, type JobKind, type JobProgress } from '../../shared/methods/jobs';
 
 /**
- * What a job is, fixed when it starts. Its title may be given as a function of the
- * interface's language: it is written again when the language changes (reword).
+ * What a job is, fixed when it starts. Its title may be given as a message of the catalog
+ * (sent as such, for a screen to word in its language) or as a function of the interface's
+ * language: either is written again when the language changes (reword).
  */
 export type JobDescription = Pick<JobInfo, 'kind' | 'profileId' | 'operation' | 'path' | 'cancellable'> & {
-  title: string | (() => string);
+  title: string | (() => string) | Said;
 };
 /** How a job ended. */
 export type JobEnding = Pick<JobInfo, 'rows' | 'error' | 'warnings'> & {
@@ -57,9 +59,10 @@ export class JobRegistry {
     this.running.set(id, controller);
     const { title, ...fixed } = description;
     if (typeof title === 'function') this.titles.set(id, title);
+    if (typeof title === 'object') this.titles.set(id, () => say(title));
     const started: JobInfo = {
       ...fixed,
-      title: typeof title === 'function' ? title() : title,
+      ...(typeof title === 'object' ? { title: say(title), titleSaid: title } : { title: typeof title === 'function' ? title() : title }),
       jobId: id,
       startedAt: this.now(),
       endedAt: null,
@@ -106,7 +109,7 @@ export class JobRegistry {
     for (const job of this.jobs.values()) {
       const title = this.titles.get(job.jobId)?.() ?? job.title;
       const ended = this.endings.get(job.jobId);
-      const error = ended?.error ? { ...ended.error, message: reword(ended.error.message) } : job.error;
+      const error = ended?.error ? { ...ended.error, message: ended.error.said ? say(ended.error.said) : reword(ended.error.message) } : job.error;
       const warnings = ended ? ended.warnings.map((warning) => reword(warning)) : job.warnings;
       const same = title === job.title && error?.message === job.error?.message && warnings.every((warning, i) => warning === job.warnings[i]);
       if (!same) this.change({ ...job, title, error, warnings });

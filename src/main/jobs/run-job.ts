@@ -5,6 +5,7 @@
 import type { AppError, Result } from '../../shared/result';
 import type { Logger } from '../log';
 import { m } from '../../shared/i18n';
+import { worded, type MessageKey } from '../../shared/i18n/said';
 import type { JobEnding, JobHandle } from './job-registry';
 
 export function completed(rows: number, warnings: string[] = []): JobEnding {
@@ -25,13 +26,13 @@ export function resultOf(ending: JobEnding): Result<{ rows: number }> {
 }
 
 /** "The export stopped because of an internal error.", for each work a job names. */
-const CRASHED: Readonly<Record<string, () => string>> = {
-  export: m.export_crashed_export,
-  sync: m.export_crashed_sync,
-  Overview: m.export_crashed_overview,
-  'daily report': m.export_crashed_daily_report,
-  'Load all': m.export_crashed_load_all,
-  'MMS send': m.export_crashed_mms_send,
+const CRASHED: Readonly<Record<string, MessageKey>> = {
+  export: 'export_crashed_export',
+  sync: 'export_crashed_sync',
+  Overview: 'export_crashed_overview',
+  'daily report': 'export_crashed_daily_report',
+  'Load all': 'export_crashed_load_all',
+  'MMS send': 'export_crashed_mms_send',
 };
 
 /**
@@ -47,7 +48,8 @@ export async function runJob(job: JobHandle, what: string, log: Logger, work: ()
     ending = {
       state: 'failed',
       rows: 0,
-      error: { code: 'internal', message: CRASHED[what]?.() ?? m.export_crashed({ what }) },
+      // As a message of the catalog, so the jobs area words it in the language on show.
+      error: { code: 'internal', ...worded(CRASHED[what] ? { key: CRASHED[what] } : { key: 'export_crashed', params: { what } }) },
       warnings: [],
     };
   }

@@ -4,7 +4,6 @@
  * Overview's "sync first" runs the same work inside its report job.
  */
 import type { Accounts } from '../accounts/accounts';
-import { m } from '../../shared/i18n';
 import { createClient } from '../api';
 import type { ArchiveStore } from '../archive/archive-store';
 import type { Archives } from '../archive/archives';
@@ -79,7 +78,7 @@ export async function startSyncJob(
   const only = operations.length === 1 ? operations[0] : null;
   const job = jobs.start({
     kind: 'sync',
-    title: only === null ? m.export_sync_title : listOf(only).endpoint.title,
+    title: only === null ? { key: 'export_sync_title' } : listOf(only).endpoint.title,
     profileId,
     operation: only,
     path: null,

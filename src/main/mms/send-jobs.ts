@@ -1,5 +1,6 @@
 import type { MmsSendDetail, MmsSendSummary } from '../../shared/mms/records';
 import { formatNumber, m } from '../../shared/i18n';
+import { worded } from '../../shared/i18n/said';
 import { fail, type Result } from '../../shared/result';
 import { computeProgress } from '../jobs/fetch-progress';
 import type { JobEnding, JobHandle, JobRegistry } from '../jobs/job-registry';
@@ -22,7 +23,7 @@ export class MmsSendJobs {
     const recipients = batches.reduce((sum, batch) => sum + batch.length, 0);
     const job = this.jobs.start({
       kind: 'mms',
-      title: () => m.mms_job_title({ count: formatNumber(recipients) }),
+      title: { key: 'mms_job_title', params: { count: formatNumber(recipients) } },
       profileId,
       operation: null,
       path: null,
@@ -67,7 +68,7 @@ function endingOf(detail: MmsSendDetail): JobEnding {
   return {
     state: 'failed',
     rows: detail.accepted,
-    error: { code: 'mms-attention', message: m.mms_job_attention() },
+    error: { code: 'mms-attention', ...worded({ key: 'mms_job_attention' }) },
     warnings: [],
   };
 }

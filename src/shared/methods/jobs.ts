@@ -6,6 +6,7 @@
 import type { ListOperation } from '../operations';
 import * as p from '../parse';
 import type { AppError } from '../result';
+import type { Said } from '../i18n/said';
 import { event, method } from './define';
 
 export const JOB_KINDS = ['export', 'sync', 'report', 'loadAll', 'mms'] as const;
@@ -41,6 +42,8 @@ export interface JobInfo {
   kind: JobKind;
   /** For a person: "Voice records". */
   title: string;
+  /** The title as a message of the catalog, when it is one: a screen words it in the language on show (`title` is the fallback). */
+  titleSaid?: Said;
   /** The profile whose data it reads or sends for; null when it has none. */
   profileId: string | null;
   /** The list it reads, which names the screen it belongs to; null when it belongs to no list. */

@@ -1,6 +1,8 @@
 import { totalOf, type JobInfo, type JobKind, type JobProgress } from '../../../shared/methods/jobs';
 import { formatNumber, m } from '../../../shared/i18n';
 import { formatInstant, type TimeZone } from '../../../shared/time-zone';
+import { say } from '../../../shared/i18n/said';
+import type { AppError } from '../../../shared/result';
 
 export function fileNameOf(path: string | null): string {
   return path?.split(/[\\/]/).pop() ?? '';
@@ -69,6 +71,16 @@ function timeLeft(seconds: number | null): string {
   return ` · ${m.lists_eta_minutes({ minutes: String(Math.floor(seconds / 60)), seconds: String(Math.ceil(seconds % 60)) })}`;
 }
 
+/** A job's title in the language on show: worded again from its message of the catalog when it carries one. */
+export function titleOf(job: Pick<JobInfo, 'title' | 'titleSaid'>): string {
+  return job.titleSaid ? say(job.titleSaid) : job.title;
+}
+
+/** An error's message in the language on show: worded again from its message of the catalog when it carries one. */
+export function errorText(error: Pick<AppError, 'message' | 'said'>): string {
+  return error.said ? say(error.said) : error.message;
+}
+
 /** One line on how a job went, for the jobs area, the screen that started it, and the notification. */
 export function outcomeOf(job: JobInfo): string {
   return outcomesOf(job)[job.state]();
@@ -76,7 +88,7 @@ export function outcomeOf(job: JobInfo): string {
 
 function outcomesOf(job: JobInfo): Record<JobInfo['state'], () => string> {
   const rows = formatNumber(job.rows);
-  const why = (fallback: () => string): string => job.error?.message ?? fallback();
+  const why = (fallback: () => string): string => (job.error ? errorText(job.error) : fallback());
   switch (job.kind) {
     case 'export':
       return {

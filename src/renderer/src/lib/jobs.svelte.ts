@@ -11,7 +11,7 @@ import type { AppError } from '../../../shared/result';
 import { bridge } from './bridge';
 import { startDownload } from './download';
 import { notifyDesktop } from './desktop-notice';
-import { endingTitleOf, outcomeOf } from './job-text';
+import { endingTitleOf, outcomeOf, titleOf } from './job-text';
 import { m } from '../../../shared/i18n';
 import { navigation } from './navigation.svelte';
 import { screenOfOperation, type ScreenId } from './screens';
@@ -168,7 +168,7 @@ class Jobs {
   private tellIfAway(job: JobInfo): void {
     const screen = screenOf(job);
     if (!document.hidden && screen === navigation.current) return;
-    notifyDesktop(endingTitleOf(job), m.export_notify_body({ title: job.title, outcome: outcomeOf(job) }), () => {
+    notifyDesktop(endingTitleOf(job), m.export_notify_body({ title: titleOf(job), outcome: outcomeOf(job) }), () => {
       if (screen !== null) navigation.go(screen);
     });
   }
