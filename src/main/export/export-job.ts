@@ -13,6 +13,7 @@ import type { CheckedQuery, CheckedRequest, ListDescriptor } from '../../shared/
 import { fail, ok, type AppError, type Result } from '../../shared/result';
 import { parseTimeZone, type TimeZone } from '../../shared/time-zone';
 import { currentLocale, formatNumber, m } from '../../shared/i18n';
+import { say, type Said } from '../../shared/i18n/said';
 import type { ArchiveRows } from '../archive/archive-export';
 import type { RecordChunk } from '../archive/record-columns';
 import type { WorkerScript } from '../worker-script';
@@ -93,6 +94,8 @@ export interface ExportOutcome {
   elapsedMs: number;
   /** Drift while fetching, cells cut to Excel's limit. */
   warnings: string[];
+  /** The same as messages of the catalog, for a job to send as such. */
+  warningsSaid: Said[];
   /** Record sheets in the workbook (empty for CSV). */
   sheets: string[];
 }
@@ -226,7 +229,7 @@ export async function runExport<P extends object, R, Row, D>(options: ExportJobO
   };
 
   try {
-    let warnings: string[] = [];
+    let warnings: Said[] = [];
     let fetched: Result<unknown>;
     const { selection } = options;
     if (archive) {
@@ -272,7 +275,7 @@ export async function runExport<P extends object, R, Row, D>(options: ExportJobO
 
     const exportedAt = now();
     // Cells cut to Excel's limit are said on the About sheet too: the file says so wherever it is opened.
-    const cutWarning = (count: number): string[] => (count > 0 ? [m.export_cells_cut({ count: formatNumber(count) })] : []);
+    const cutWarning = (count: number): Said[] => (count > 0 ? [{ key: 'export_cells_cut', params: { count: formatNumber(count) } }] : []);
     const aboutRows = ({ rows, sheets, truncatedCells }: Written): AboutRow[] => [
       { label: m.export_about_operation(), value: title },
       ...(options.words ?? [
@@ -296,7 +299,7 @@ export async function runExport<P extends object, R, Row, D>(options: ExportJobO
       ...(options.summaryOnly ? [] : [{ label: m.export_about_headers(), value: headersText(headers) }]),
       { label: m.export_about_app_version(), value: options.about.appVersion },
       ...(warnings.length + truncatedCells > 0
-        ? [{ label: m.export_about_warnings(), value: [...warnings, ...cutWarning(truncatedCells)].join(' ') }]
+        ? [{ label: m.export_about_warnings(), value: [...warnings, ...cutWarning(truncatedCells)].map(say).join(' ') }]
         : []),
     ];
     let summary;
@@ -319,7 +322,7 @@ export async function runExport<P extends object, R, Row, D>(options: ExportJobO
       return { ok: false, error: fileError(error, options.path) };
     }
     warnings.push(...cutWarning(summary.truncatedCells));
-    return ok({ rows: summary.rows, elapsedMs: performance.now() - startedMs, warnings, sheets: summary.sheets });
+    return ok({ rows: summary.rows, elapsedMs: performance.now() - startedMs, warnings: warnings.map(say), warningsSaid: warnings, sheets: summary.sheets });
   } catch (error) {
     await discard();
     throw error;

@@ -11,6 +11,7 @@ import {
 import { LIMITS } from '../../shared/platform';
 import { fail, ok, type Result } from '../../shared/result';
 import { m } from '../../shared/i18n';
+import type { Said } from '../../shared/i18n/said';
 import { shownZoneOf } from '../../shared/time-zone';
 import { type ExportJobOptions, type ExportOutcome, type ExportSelection, runExport } from '../export/export-job';
 import { defaultExportName } from '../export/file-name';
@@ -37,7 +38,7 @@ function filtersOf(format: ExportFileFormat): FileFilter[] {
 }
 
 /** The file a started export writes, once the path is claimed: its rows and what to warn about. */
-type WriteFile = (reservation: Reservation, job: JobHandle) => Promise<Result<{ rows: number; warnings: string[] }>>;
+type WriteFile = (reservation: Reservation, job: JobHandle) => Promise<Result<{ rows: number; warningsSaid: Said[] }>>;
 
 /** runExport for one of the registry's lists, typed per operation. */
 function exportList<O extends ListOperation>(
@@ -101,7 +102,7 @@ export function createExportHandlers(deps: {
           if (fetch === null) return fail('validation', m.export_parquet_all_rows_short());
           write = async (reservation, job) => {
             const result = await writeParquet(request.operation, plan.value, { client, fetch, reservation, signal: job.signal, onProgress: (progress) => job.progress(progress) });
-            return result.ok ? ok({ rows: result.value.rows, warnings: [] }) : result;
+            return result.ok ? ok({ rows: result.value.rows, warningsSaid: [] }) : result;
           };
         } else {
           const shown = await shownRows(request.operation, request, zone, archive);
@@ -152,7 +153,7 @@ export function createExportHandlers(deps: {
           }
           written.add(path);
           log.info(`exported ${result.value.rows} ${request.operation} rows`);
-          return completed(result.value.rows, result.value.warnings);
+          return completed(result.value.rows, result.value.warningsSaid);
         });
         return ok({ job: job.started });
       }),

@@ -81,9 +81,7 @@ export function createListHandlers(deps: {
     flush();
     if (limiter.signal.aborted && !job.signal.aborted) {
       return {
-        ...completed(delivered, [
-          m.errors_load_all_limit({ count: formatNumber(LOAD_ALL_LIMIT) }),
-        ]),
+        ...completed(delivered, [{ key: 'errors_load_all_limit', params: { count: formatNumber(LOAD_ALL_LIMIT) } }]),
         limited: true,
       };
     }

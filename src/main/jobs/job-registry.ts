@@ -12,7 +12,7 @@ export type JobDescription = Pick<JobInfo, 'kind' | 'profileId' | 'operation' | 
   title: string | (() => string) | Said;
 };
 /** How a job ended. */
-export type JobEnding = Pick<JobInfo, 'rows' | 'error' | 'warnings'> & {
+export type JobEnding = Pick<JobInfo, 'rows' | 'error' | 'warnings' | 'warningsSaid'> & {
   state: Exclude<JobInfo['state'], 'running'>;
   limited?: boolean;
 };
@@ -39,7 +39,7 @@ export class JobRegistry {
   private readonly jobs = new Map<string, JobInfo>();
   private readonly titles = new Map<string, () => string>();
   /** Each finished job's error and warnings as worded when it ended: worded again from these after a language switch. */
-  private readonly endings = new Map<string, Pick<JobInfo, 'error' | 'warnings'>>();
+  private readonly endings = new Map<string, Pick<JobInfo, 'error' | 'warnings' | 'warningsSaid'>>();
 
   constructor(
     private readonly onChange: (job: JobInfo) => void = () => {},
@@ -110,7 +110,7 @@ export class JobRegistry {
       const title = this.titles.get(job.jobId)?.() ?? job.title;
       const ended = this.endings.get(job.jobId);
       const error = ended?.error ? { ...ended.error, message: ended.error.said ? say(ended.error.said) : reword(ended.error.message) } : job.error;
-      const warnings = ended ? ended.warnings.map((warning) => reword(warning)) : job.warnings;
+      const warnings = ended ? (ended.warningsSaid?.map(say) ?? ended.warnings.map((warning) => reword(warning))) : job.warnings;
       const same = title === job.title && error?.message === job.error?.message && warnings.every((warning, i) => warning === job.warnings[i]);
       if (!same) this.change({ ...job, title, error, warnings });
     }
@@ -133,7 +133,7 @@ export class JobRegistry {
     const job = this.jobs.get(id);
     this.running.delete(id);
     if (job?.state !== 'running') return;
-    this.endings.set(id, { error: ending.error, warnings: ending.warnings });
+    this.endings.set(id, { error: ending.error, warnings: ending.warnings, warningsSaid: ending.warningsSaid });
     this.change({ ...job, ...ending, limited: ending.limited ?? false, endedAt: this.now() });
     const kept = new Set(keepRecent(this.list(), this.keepFinished).map((known) => known.jobId));
     for (const known of this.jobs.keys()) if (!kept.has(known)) this.forget(known);

@@ -5,11 +5,16 @@
 import type { AppError, Result } from '../../shared/result';
 import type { Logger } from '../log';
 import { m } from '../../shared/i18n';
-import { worded, type MessageKey } from '../../shared/i18n/said';
+import { say, worded, type MessageKey, type Said } from '../../shared/i18n/said';
 import type { JobEnding, JobHandle } from './job-registry';
 
-export function completed(rows: number, warnings: string[] = []): JobEnding {
-  return { state: 'completed', rows, error: null, warnings };
+/** A job that did its work; its warnings are messages of the catalog (sent as such) or, failing that, text. */
+export function completed(rows: number, warnings: readonly Said[] | readonly string[] = []): JobEnding {
+  if (warnings.every((warning): warning is Said => typeof warning === 'object')) {
+    const said = [...warnings];
+    return { state: 'completed', rows, error: null, warnings: said.map(say), ...(said.length > 0 ? { warningsSaid: said } : {}) };
+  }
+  return { state: 'completed', rows, error: null, warnings: warnings.filter((warning) => typeof warning === 'string') };
 }
 
 /** A result that is not ok: cancelled when the job was asked to stop (or the work says so), failed otherwise. */

@@ -118,7 +118,7 @@ export async function writeDailyReport(
         onProgress: (progress) => job.progress(progress),
         about: { profileName: connection.profileName, appVersion: deps.appVersion },
       });
-      return written.ok ? completed(written.value.rows, written.value.warnings) : stopped(written.error, job);
+      return written.ok ? completed(written.value.rows, written.value.warningsSaid) : stopped(written.error, job);
     } finally {
       client.close();
     }

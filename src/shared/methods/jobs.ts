@@ -65,6 +65,8 @@ export interface JobInfo {
   error: AppError | null;
   /** Drift and other things the user should know about the result. */
   warnings: string[];
+  /** The same warnings as messages of the catalog, when each is one: a screen words them in the language on show (`warnings` is the fallback). */
+  warningsSaid?: Said[];
 }
 
 /**

@@ -5,12 +5,13 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { JobRegistry } from '../../../src/main/jobs/job-registry';
-import { runJob } from '../../../src/main/jobs/run-job';
+import { completed, runJob } from '../../../src/main/jobs/run-job';
+import { describeDrift } from '../../../src/main/jobs/drift-warnings';
 import { createLogger } from '../../../src/main/log';
 import { setCurrentLocale } from '../../../src/shared/i18n';
 import { say } from '../../../src/shared/i18n/said';
 import type { JobInfo } from '../../../src/shared/methods/jobs';
-import { errorText, outcomeOf, titleOf } from '../../../src/renderer/src/lib/job-text';
+import { errorText, outcomeOf, titleOf, warningsOf } from '../../../src/renderer/src/lib/job-text';
 
 const log = createLogger({ sink: () => {}, console: false });
 
@@ -60,5 +61,30 @@ describe('a job worded where it is shown', () => {
     const [reworded] = jobs.list();
     expect(reworded?.title).toBe('概览');
     expect(reworded?.error?.message).toBe('部分批次需要处理：请打开“彩信”查看是哪些批次，以及是否重新发送。');
+  });
+
+  it('the warnings of a finished job follow the language on show, a count among them', () => {
+    const jobs = new JobRegistry();
+    const job = jobs.start({ kind: 'export', title: { key: 'export_overview_name' }, profileId: 'p1', operation: null, path: '/tmp/o.xlsx', cancellable: true });
+    const drift = describeDrift({
+      rows: 10,
+      pages: 2,
+      windows: 1,
+      elapsedMs: 5,
+      drift: [{ kind: 'duplicate', window: 0, page: 1, id: '7' }],
+      boundaryDuplicatesSkipped: 0,
+      lowestConcurrency: 1,
+      newestFirst: true,
+    });
+    job.end(completed(10, drift));
+    const [done] = jobs.list();
+    if (!done) throw new Error('the job is listed');
+    expect(done.warnings).toEqual(['1 row(s) moved between pages while loading and were not repeated. Load again for a consistent view.']);
+    setCurrentLocale('zh-CN');
+    expect(warningsOf(done)).toEqual(['加载期间有 1 行在页间移动，未重复计入。请重新加载以获得一致的结果。']);
+    // Warnings given as text (none is a message) are told as they came.
+    expect(warningsOf({ warnings: ['as it came'] })).toEqual(['as it came']);
+    expect(completed(1, ['as it came'])).toMatchObject({ warnings: ['as it came'] });
+    expect(completed(1)).not.toHaveProperty('warningsSaid');
   });
 });

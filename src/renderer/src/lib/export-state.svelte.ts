@@ -6,7 +6,7 @@ import type { AppError } from '../../../shared/result';
 import { bridge } from './bridge';
 import { askToNotify } from './desktop-notice';
 import { jobs } from './jobs.svelte';
-import { outcomeOf } from './job-text';
+import { outcomeOf, warningsOf } from './job-text';
 import type { ListView } from './list-view.svelte';
 
 export type ExportStatus = 'idle' | 'starting' | 'running' | 'completed' | 'cancelled' | 'failed';
@@ -59,7 +59,7 @@ export class ExportState<O extends ListOperation> {
   }
 
   get warnings(): string[] {
-    return this.job?.warnings ?? [];
+    return this.job ? warningsOf(this.job) : [];
   }
 
   /**

@@ -76,6 +76,11 @@ export function titleOf(job: Pick<JobInfo, 'title' | 'titleSaid'>): string {
   return job.titleSaid ? say(job.titleSaid) : job.title;
 }
 
+/** A job's warnings in the language on show: worded again from their messages of the catalog when it carries them. */
+export function warningsOf(job: Pick<JobInfo, 'warnings' | 'warningsSaid'>): string[] {
+  return job.warningsSaid?.map(say) ?? job.warnings;
+}
+
 /** An error's message in the language on show: worded again from its message of the catalog when it carries one. */
 export function errorText(error: Pick<AppError, 'message' | 'said'>): string {
   return error.said ? say(error.said) : error.message;
