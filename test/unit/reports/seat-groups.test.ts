@@ -53,38 +53,17 @@ async function bothWays(given: readonly Record<string, unknown>[]) {
 
 describe('seat groups', () => {
   it('are the same groups, labels and counts on the Overview and the Live board, and each drill-down lists its own seats', async () => {
-    const folder = mkdtempSync(join(tmpdir(), 'seat-groups-'));
-    const store = (await ArchiveStore.open(join(folder, 'archive', 'p.duckdb'))).store;
-    try {
-      const table = archiveTableFor('seats');
-      const seats = raw.map((seat) => normaliseSeat(seat, { zone }));
-      await store.stage(table, seats, 0, 1_000);
-      await store.commit(table, { snapshot: { scope: '', takenAtMs: 1_000 } });
-      const overview = await seatOverview(store, { fromMs: 0, toMs: 1 });
-      const live = seatCounts(1_000, seats, []);
-
-      const shown = (groups: readonly { key: string; label: string }[], countOf: (group: never) => number) =>
-        new Map(groups.map((group) => [group.key, `${group.label}: ${countOf(group as never)}`]));
-      const expected = new Map([
-        ['10', 'Sales (#10): 1'],
-        ['11', 'Sales (#11): 2'],
-        ['12', 'Group 12: 1'],
-        ['Support', 'Support: 1'],
-        ['', 'no group: 1'],
-      ]);
-      expect(shown(overview.byGroup, (group: { count: number }) => group.count)).toEqual(expected);
-      expect(shown(live.byGroup, (group: { total: number }) => group.total)).toEqual(expected);
-
-      for (const group of overview.byGroup) {
-        const page = await store.page(table, { equals: group.drill?.equals ?? [] }, 0, 100);
-        expect(page.records.map((seat) => seat.keyId).sort(), group.key).toEqual(
-          seats.filter((seat) => (seat.voiceGroupId || seat.groupName || '') === group.key).map((seat) => seat.keyId).sort(),
-        );
-      }
-    } finally {
-      await store.close();
-      rmSync(folder, { recursive: true, force: true });
-    }
+    const { overview, live, drilled } = await bothWays(raw);
+    const expected = new Map([
+      ['10', 'Sales (#10): 1'],
+      ['11', 'Sales (#11): 2'],
+      ['12', 'Group 12: 1'],
+      ['Support', 'Support: 1'],
+      ['', 'no group: 1'],
+    ]);
+    expect(overview).toEqual(expected);
+    expect(live).toEqual(expected);
+    expect(drilled).toEqual(new Map([['10', ['1']], ['11', ['2', '3']], ['12', ['4']], ['Support', ['5']], ['', ['6']]]));
   });
 
   it('take a blank id or name (spaces only) as none and an id sent as a number as its text, on both', async () => {
