@@ -211,23 +211,6 @@ export function seatGroupOf(seat: SeatGroupFields): { key: string; label: string
 }
 
 /**
- * The labels of seat groups listed together (seatGroupOf's), told apart: two groups sharing a
- * name are each said with their id ("Sales (#10)", "Sales (#11)"). Every list of groups (the
- * Overview, its charts and workbook, the Live board) is labelled by this one rule.
- */
-export function seatGroupLabels(groups: readonly SeatGroupFields[]): string[] {
-  const found = groups.map(seatGroupOf);
-  const keysOf = new Map<string, Set<string>>();
-  for (const { key, label } of found) keysOf.set(label, (keysOf.get(label) ?? new Set<string>()).add(key));
-  return groups.map((group, index) => {
-    const { label } = found[index];
-    const id = groupText(group.voiceGroupId);
-    const shared = (keysOf.get(label)?.size ?? 0) > 1;
-    return shared && id !== null && groupText(group.groupName) !== null ? m.overview_group_named_id({ name: label, id }) : label;
-  });
-}
-
-/**
  * One seat group as a list of groups said it: its id and name, and whether it was told
  * apart by its id there ("Sales (#10)"), so it can be said again in any language.
  */
@@ -235,11 +218,32 @@ export interface SeatGroupNamed extends SeatGroupFields {
   toldById: boolean;
 }
 
-/** A group as its list said it (seatGroupLabels), in the language of the moment. */
+/** A group as its list said it (seatGroupsNamed), in the language of the moment. */
 export function seatGroupText(group: SeatGroupNamed): string {
   const id = groupText(group.voiceGroupId);
   const name = groupText(group.groupName);
   return group.toldById && id !== null && name !== null ? m.overview_group_named_id({ name, id }) : seatGroupOf(group).label;
+}
+
+/**
+ * Seat groups listed together (seatGroupOf's), told apart: two groups sharing a name are each
+ * said with their id ("Sales (#10)", "Sales (#11)"). Every list of groups (the Overview, its
+ * charts and workbook, the Live board) is told by this one rule.
+ */
+export function seatGroupsNamed(groups: readonly SeatGroupFields[]): SeatGroupNamed[] {
+  const found = groups.map(seatGroupOf);
+  const keysOf = new Map<string, Set<string>>();
+  for (const { key, label } of found) keysOf.set(label, (keysOf.get(label) ?? new Set<string>()).add(key));
+  return groups.map(({ voiceGroupId, groupName }, index) => {
+    // Said with its id when another group of the list has its name, and it has both to say.
+    const shared = (keysOf.get(found[index].label)?.size ?? 0) > 1;
+    return { voiceGroupId, groupName, toldById: shared && groupText(voiceGroupId) !== null && groupText(groupName) !== null };
+  });
+}
+
+/** The labels of seat groups listed together (seatGroupsNamed), in the language of the moment. */
+export function seatGroupLabels(groups: readonly SeatGroupFields[]): string[] {
+  return seatGroupsNamed(groups).map(seatGroupText);
 }
 
 /** Groups listed together with seatGroupLabels' labels. */

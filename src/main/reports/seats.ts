@@ -1,7 +1,7 @@
 /** The seat list as last taken: how many seats, by status and by group. */
 import type { ArchiveStore } from '../archive/archive-store';
 import type { CountBucket, DrillDown, SeatGroupBucket, SeatOverview } from '../../shared/reports/overview';
-import { seatGroupOf, seatStatusText, withSeatGroupLabels } from '../../shared/platform';
+import { seatGroupOf, seatGroupsNamed, seatGroupText, seatStatusText } from '../../shared/platform';
 import { blankAsNull, sql } from '../archive/sql-query';
 import { numberOf, tableSql, textOf } from './sql';
 
@@ -40,9 +40,10 @@ export async function seatOverview(store: ArchiveStore, window: { fromMs: number
   byStatus.sort((a, b) => (a.key === '' ? Infinity : Number(a.key)) - (b.key === '' ? Infinity : Number(b.key)));
   byGroup.sort((a, b) => b.count - a.count || a.key.localeCompare(b.key));
   // A group's drill-down is one filter, said as its row says it (told apart by its id or not).
-  const labelled = withSeatGroupLabels(byGroup).map((group) => {
-    const named = { voiceGroupId: group.voiceGroupId, groupName: group.groupName, toldById: group.label !== seatGroupOf(group).label };
-    return group.drill === null ? group : { ...group, drill: { ...group.drill, seatGroup: named } };
+  const named = seatGroupsNamed(byGroup);
+  const labelled = byGroup.map((group, index) => {
+    const label = seatGroupText(named[index]);
+    return group.drill === null ? { ...group, label } : { ...group, label, drill: { ...group.drill, seatGroup: named[index] } };
   });
   return { takenAt, total: byStatus.reduce((sum, bucket) => sum + bucket.count, 0), byStatus, byGroup: labelled };
 }

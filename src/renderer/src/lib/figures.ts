@@ -41,7 +41,7 @@ export function amountText(amount: number): string {
 }
 
 /** A seat status's label: the platform's one rule (shared/platform.ts), shared with main's counts and the workbook. */
-export { seatGroupOf, seatStatusText, withSeatGroupLabels } from '../../../shared/platform';
+export { seatStatusText, withSeatGroupLabels } from '../../../shared/platform';
 
 /** A Live board seat tile's title: "8001, North: Idle", or "8001: Idle" for a seat in no group. */
 export function seatTitle(seat: { label: string; group: string }, status: string): string {
