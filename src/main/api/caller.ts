@@ -7,12 +7,12 @@
  * -16 when the clock is far off: the first answer read repairs the clock, and every other
  * goes again with it (a sync's first pages are never lost to the clock).
  */
-import { clientError, platformStatusOf } from '../../shared/errors';
+import { clientError, clockOffsetNotice, platformStatusOf } from '../../shared/errors';
 import { m } from '../../shared/i18n';
 import type { OperationInfo } from '../../shared/platform';
 import { fail, type AppError, type Result } from '../../shared/result';
 import type { Logger } from '../log';
-import { clockOffsetNotice, type ClientClock, noteAnswerTime, offsetFromDateHeader, signingTimestamp } from './clock';
+import { type ClientClock, noteAnswerTime, offsetFromDateHeader, signingTimestamp } from './clock';
 import { readEnvelope, type Envelope } from './envelope';
 import { callFailure, type CallFailure } from './failure';
 import { backoffDelayMs, type RetryPolicy, sleep } from './retry';

@@ -51,6 +51,3 @@ function dateHeaderMs(dateHeader: string | null): number | null {
   const serverMs = dateHeader ? Date.parse(dateHeader) : Number.NaN;
   return Number.isNaN(serverMs) ? null : serverMs;
 }
-
-/** Worded in shared code, so the window words it again after a language switch. */
-export { clockOffsetNotice } from '../../shared/errors';

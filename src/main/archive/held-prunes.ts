@@ -54,7 +54,6 @@ export class HeldPrunes {
   }
 }
 
-export { cutoffText, listNoun } from '../../shared/methods/archive';
 
 /** A held prune as the app sends it: the numbers, worded where shown (heldPruneText). */
 export function heldPruneOf(entry: HeldPruneEntry): HeldPrune {

@@ -14,7 +14,7 @@ import type { TableLayout } from './table-layout';
 import { DAY_MS } from '../../shared/calendar';
 import { formatNumber, m } from '../../shared/i18n';
 import type { TimeZone } from '../../shared/time-zone';
-import { cutoffText } from './held-prunes';
+import { cutoffText } from '../../shared/methods/archive';
 
 
 export interface RetentionRule {

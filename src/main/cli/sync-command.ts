@@ -8,7 +8,7 @@
  */
 import type { PlatformClient } from '../api';
 import type { ArchiveStore } from '../archive/archive-store';
-import { cutoffText } from '../archive/held-prunes';
+import { cutoffText } from '../../shared/methods/archive';
 import { heldRetentionMessage } from '../archive/retention';
 import type { SyncSummary } from '../archive/sync';
 import { scopedSyncOf, scopeNoun, SYNCED_LISTS, syncList, syncPlanOf, type SyncPlan } from '../archive/sync-plan';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { clockOffsetNotice } from '../../../src/main/api/clock';
+import { clockOffsetNotice } from '../../../src/shared/errors';
 import { clientError, platformError } from '../../../src/shared/errors';
 import { setCurrentLocale } from '../../../src/shared/i18n';
 import { listFiltersShape } from '../../../src/shared/list-query';

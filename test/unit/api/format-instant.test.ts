@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { calendarOf } from '../../../src/shared/calendar';
 import { formatInstant as cellInstant } from '../../../src/shared/cell-text';
 import { formatInstant, parseTimeZone, type TimeZone } from '../../../src/shared/time-zone';
-import { cutoffText } from '../../../src/main/archive/held-prunes';
+import { cutoffText } from '../../../src/shared/methods/archive';
 
 const zone = (name: string): TimeZone => {
   const parsed = parseTimeZone(name);
