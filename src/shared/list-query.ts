@@ -7,6 +7,7 @@
 import { m } from './i18n';
 import { LIST_OPERATIONS, type ListOperation, type ListParams } from './operations';
 import * as p from './parse';
+import { seatGroupNamedShape, type SeatGroupNamed } from './platform';
 import { viaFilterShape, type ViaFilter } from './reports/via';
 
 export const LIST_SOURCES = ['platform', 'archive'] as const;
@@ -45,6 +46,8 @@ export interface ListFiltersOf<O extends ListOperation> {
   hourOfDay?: number;
   /** Only the rows of one seat or team leader (an Overview row), found through other archived lists. */
   via?: ViaFilter;
+  /** The equals are this seat group's (an Overview row's): they are said as the group, on the screen and in the file. Never read as a filter. */
+  seatGroup?: SeatGroupNamed;
 }
 
 export type ListFilters = { [O in ListOperation]: ListFiltersOf<O> }[ListOperation];
@@ -75,6 +78,7 @@ export const listFiltersShape = {
   equals: p.optional(p.arrayOf(p.object({ field: p.string, value: equalsValue }))),
   hourOfDay: p.optional(hourOfDay),
   via: p.optional(viaFilterShape),
+  seatGroup: p.optional(seatGroupNamedShape),
 };
 
 /** A query's rows and order without where they are read from (what an archive page request takes). */

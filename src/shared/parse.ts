@@ -54,6 +54,11 @@ export function optional<T>(parser: Parser<T>): Parser<T | undefined> {
   return (input, path) => (input === undefined || input === null ? undefined : parser(input, path));
 }
 
+/** A value or null (null stays null, where optional() makes it absent). */
+export function nullable<T>(parser: Parser<T>): Parser<T | null> {
+  return (input, path) => (input === null ? null : parser(input, path));
+}
+
 export function arrayOf<T>(parser: Parser<T>): Parser<T[]> {
   return (input, path = '') => {
     if (!Array.isArray(input)) throw new RequestShapeError(path, m.errors_shape_list());

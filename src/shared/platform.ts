@@ -4,6 +4,8 @@
  * One place, so the simulator and the app can never disagree about a limit.
  */
 import { m } from './i18n';
+import type { EqualsFilter } from './list-query';
+import * as p from './parse';
 import type { Label } from './i18n/locale';
 import { formatInstant, parseTimeZone, type TimeZone } from './time-zone';
 
@@ -216,6 +218,23 @@ export function seatGroupOf(seat: SeatGroupFields): { key: string; label: string
  */
 export interface SeatGroupNamed extends SeatGroupFields {
   toldById: boolean;
+}
+
+/** The bridge's parser of a group said by a list (a drill-down's, which its export says again). */
+export const seatGroupNamedShape: p.Parser<SeatGroupNamed> = p.object({
+  voiceGroupId: p.nullable(p.string),
+  groupName: p.nullable(p.string),
+  toldById: p.boolean,
+});
+
+/** The seats of one group (seatGroupOf's rule) as a list's filters: its id, else no id and its name. */
+export function seatGroupEquals(group: SeatGroupFields): EqualsFilter[] {
+  const id = groupText(group.voiceGroupId);
+  if (id !== null) return [{ field: 'voiceGroupId', value: id }];
+  return [
+    { field: 'voiceGroupId', value: null },
+    { field: 'groupName', value: groupText(group.groupName) },
+  ];
 }
 
 /** A group as its list said it (seatGroupsNamed), in the language of the moment. */

@@ -8,7 +8,7 @@ import type { Column } from '../../shared/columns';
 import { codeDisplay, formatInstant } from '../../shared/cell-text';
 import type { ListFiltersOf, ListSource } from '../../shared/list-query';
 import type { ListDescriptor, ListOperation } from '../../shared/operations';
-import { viaNamed } from '../../shared/reports/via';
+import { drillFilterTexts } from '../../shared/reports/drill-words';
 import { parseIsoInstant, type TimeZone } from '../../shared/time-zone';
 import type { AboutRow } from './table-writer';
 import { formatNumber, m } from '../../shared/i18n';
@@ -77,15 +77,9 @@ export function queryInWords<Row>(input: QueryInWords<object, Row>): AboutRow[] 
   const { list, query, source, rows, columns, zone } = input;
   const window = list.window ? windowText(query.params, zone) : null;
   const contains = (query.contains ?? []).filter((filter) => filter.text.trim() !== '');
-  const equals = query.equals ?? [];
   const search = (query.search ?? '').trim();
-  const overview = [
-    ...equals.map(({ field, value }) => `${headerOf(list, field)} = ${value === null ? m.export_none_parenthesised() : valueText(list, field, value)}`),
-    ...(query.via ? [`${viaNamed(query.via.name).label()} = ${query.via.value ?? m.export_none_parenthesised()}`] : []),
-    ...(query.hourOfDay === undefined
-      ? []
-      : [m.export_words_hour({ from: `${String(query.hourOfDay).padStart(2, '0')}:00`, to: `${String(query.hourOfDay + 1).padStart(2, '0')}:00` })]),
-  ];
+  // Said as the list screen's chips said them.
+  const overview = drillFilterTexts(query, list.columns);
   const everyColumn = columns.length === list.columns.length && columns.every((column, index) => column.key === list.columns[index]?.key);
   return [
     { label: m.export_words_source(), value: source === 'archive' ? m.export_words_source_archive() : m.export_words_source_platform() },

@@ -1,7 +1,7 @@
 /** The seat list as last taken: how many seats, by status and by group. */
 import type { ArchiveStore } from '../archive/archive-store';
 import type { CountBucket, DrillDown, SeatGroupBucket, SeatOverview } from '../../shared/reports/overview';
-import { seatGroupOf, seatGroupsNamed, seatGroupText, seatStatusText } from '../../shared/platform';
+import { seatGroupEquals, seatGroupOf, seatGroupsNamed, seatGroupText, seatStatusText } from '../../shared/platform';
 import { blankAsNull, sql } from '../archive/sql-query';
 import { numberOf, tableSql, textOf } from './sql';
 
@@ -33,8 +33,7 @@ export async function seatOverview(store: ArchiveStore, window: { fromMs: number
       const voiceGroupId = textOf(row[2]);
       const groupName = textOf(row[3]);
       const { key, label } = seatGroupOf({ voiceGroupId, groupName });
-      const members = voiceGroupId === null ? drill({ field: 'voiceGroupId', value: null }, { field: 'groupName', value: groupName }) : drill({ field: 'voiceGroupId', value: voiceGroupId });
-      byGroup.push({ key, label, count, drill: members, voiceGroupId, groupName });
+      byGroup.push({ key, label, count, drill: drill(...seatGroupEquals({ voiceGroupId, groupName })), voiceGroupId, groupName });
     }
   }
   byStatus.sort((a, b) => (a.key === '' ? Infinity : Number(a.key)) - (b.key === '' ? Infinity : Number(b.key)));

@@ -96,7 +96,5 @@ export function viaNamed(name: ViaName): Via {
   return VIAS[name];
 }
 
-const viaValue: p.Parser<string | null> = (input, path = '') => (input === null ? null : p.string(input, path));
-
 /** The bridge's parser of a request's via filter (its length is bounded in main with the other filters). */
-export const viaFilterShape: p.Parser<ViaFilter> = p.object({ name: p.oneOf(VIA_NAMES), value: viaValue }) as p.Parser<ViaFilter>;
+export const viaFilterShape: p.Parser<ViaFilter> = p.object({ name: p.oneOf(VIA_NAMES), value: p.nullable(p.string) }) as p.Parser<ViaFilter>;

@@ -6,11 +6,13 @@ import { describe, expect, it } from 'vitest';
 import { ArchiveStore } from '../../../src/main/archive/archive-store';
 import { archiveTableFor } from '../../../src/main/archive/tables';
 import { seatCounts } from '../../../src/main/live/live-figures';
+import { queryInWords } from '../../../src/main/export/query-words';
 import { seatOverview } from '../../../src/main/reports/seats';
 import { drillChips, drillFiltersOf, withoutDrillFilter } from '../../../src/renderer/src/lib/drill-chips';
-import { setCurrentLocale } from '../../../src/shared/i18n';
+import { m, setCurrentLocale } from '../../../src/shared/i18n';
 import { normaliseSeat } from '../../../src/shared/normalise';
-import { withSeatGroupLabels } from '../../../src/shared/platform';
+import { listOf } from '../../../src/shared/operations';
+import { withSeatGroupLabels, type SeatGroupNamed } from '../../../src/shared/platform';
 import { parseTimeZone, type TimeZone } from '../../../src/shared/time-zone';
 
 const zone = parseTimeZone('+08:00') as TimeZone;
@@ -135,12 +137,20 @@ describe('seat groups', () => {
       { keyId: '4', groupName: 'Support', voiceGroupId: '' },
       { keyId: '5', groupName: '', voiceGroupId: '' },
     ]);
+    const seats = listOf('seats');
+    // What the export of the drilled list says of its Overview filters on its About sheet.
+    const fileSays = (query: { equals?: { field: string; value: string | number | null }[]; seatGroup?: SeatGroupNamed }) =>
+      queryInWords({ list: seats, query: { params: {}, ...query }, source: 'archive', rows: { scope: 'all' }, columns: seats.columns, zone }).find(
+        (row) => row.label === m.export_words_overview_filters(),
+      )?.value;
     const chipsOf = () =>
       new Map(
         byGroup.map((group) => {
           const drill = group.drill;
           if (drill === null) throw new Error(`no drill-down for ${group.key}`);
-          return [group.key, drillChips(drillFiltersOf(drill), []).map((chip) => chip.text)];
+          const chips = drillChips(drillFiltersOf(drill), seats.columns).map((chip) => chip.text);
+          expect(fileSays({ equals: drill.equals, seatGroup: drill.seatGroup }), group.key).toBe(chips.join(m.export_words_separator()));
+          return [group.key, chips];
         }),
       );
     expect(chipsOf()).toEqual(
@@ -166,6 +176,10 @@ describe('seat groups', () => {
     } finally {
       setCurrentLocale('en');
     }
+
+    // A group named beside equals that are not its seats' is not said: the equals are.
+    const sales10 = byGroup.find((group) => group.key === '10')?.drill?.seatGroup;
+    expect(fileSays({ equals: [{ field: 'voiceGroupId', value: '11' }], seatGroup: sales10 })).toBe('Seat group id: 11');
 
     for (const group of byGroup) {
       const filters = drillFiltersOf(group.drill ?? { operation: 'seats', fromMs: 0, toMs: 1 });

@@ -3,10 +3,10 @@
  * chips that say them, each removable: what a chip says and what taking it off leaves.
  */
 import type { Column } from '../../../shared/columns';
-import { m } from '../../../shared/i18n';
-import { seatGroupText, type SeatGroupNamed } from '../../../shared/platform';
+import type { SeatGroupNamed } from '../../../shared/platform';
+import { equalsFilterText, hourFilterText, seatGroupFilterText, seatGroupOfEquals, viaFilterText } from '../../../shared/reports/drill-words';
 import type { DrillDown } from '../../../shared/reports/overview';
-import { viaNamed, type ViaFilter } from '../../../shared/reports/via';
+import type { ViaFilter } from '../../../shared/reports/via';
 
 /** An Overview bucket's filters beyond the window: exact values, an hour of day and a seat or team leader, which only the archive can apply. */
 export interface DrillFilters {
@@ -33,41 +33,16 @@ export interface DrillChip {
   text: string;
 }
 
-/** "Call status: connected" — a filter chip's text, in the list's own column names and labels. */
-export function equalsChipText<R>(field: string, value: string | number | null, columns: readonly Column<R>[]): string {
-  const column = columns.find((candidate) => candidate.key === field);
-  const name = column?.header() ?? field;
-  if (value === null) return m.overview_chip_not_recorded({ name });
-  const label = column?.kind === 'code' ? column.label(value) : null;
-  return m.overview_chip_equals({ name, value: label ?? String(value) });
-}
-
-/** "Seat: Alice", or "Seat: not recorded" for the calls without one. */
-export function viaChipText(via: ViaFilter): string {
-  const name = viaNamed(via.name).label();
-  return via.value === null ? m.overview_chip_not_recorded({ name }) : m.overview_chip_equals({ name, value: via.value });
-}
-
-export function hourChipText(hour: number): string {
-  const from = String(hour).padStart(2, '0');
-  return m.overview_chip_hour({ from });
-}
-
-/** "Seat group: Sales (#10)": the group as the Overview's row said it. */
-export function seatGroupChipText(group: SeatGroupNamed): string {
-  return m.overview_chip_equals({ name: m.overview_seat_group(), value: seatGroupText(group) });
-}
-
-/** The chips of a list's Overview filters, in the language of the moment. */
+/** The chips of a list's Overview filters, in the language of the moment, worded as its export's About sheet words them. */
 export function drillChips<R>(drill: DrillFilters, columns: readonly Column<R>[]): DrillChip[] {
-  const equals: DrillChip[] =
-    drill.seatGroup !== null
-      ? [{ key: 'seat-group', which: 'seatGroup', text: seatGroupChipText(drill.seatGroup) }]
-      : drill.equals.map((entry, index) => ({ key: `equals-${index}`, which: index, text: equalsChipText(entry.field, entry.value, columns) }));
+  const group = seatGroupOfEquals(drill.seatGroup, drill.equals);
+  const equals: DrillChip[] = group
+    ? [{ key: 'seat-group', which: 'seatGroup', text: seatGroupFilterText(group) }]
+    : drill.equals.map((entry, index) => ({ key: `equals-${index}`, which: index, text: equalsFilterText(entry.field, entry.value, columns) }));
   return [
     ...equals,
-    ...(drill.hourOfDay === null ? [] : [{ key: 'hour', which: 'hour' as const, text: hourChipText(drill.hourOfDay) }]),
-    ...(drill.via === null ? [] : [{ key: 'via', which: 'via' as const, text: viaChipText(drill.via) }]),
+    ...(drill.hourOfDay === null ? [] : [{ key: 'hour', which: 'hour' as const, text: hourFilterText(drill.hourOfDay) }]),
+    ...(drill.via === null ? [] : [{ key: 'via', which: 'via' as const, text: viaFilterText(drill.via) }]),
   ];
 }
 

@@ -270,6 +270,7 @@ export class ListView<O extends ListOperation> {
       ...(archive && this.drill.equals.length > 0 ? { equals: $state.snapshot(this.drill.equals) } : {}),
       ...(archive && this.drill.hourOfDay !== null ? { hourOfDay: this.drill.hourOfDay } : {}),
       ...(archive && this.drill.via !== null ? { via: $state.snapshot(this.drill.via) } : {}),
+      ...(archive && this.drill.seatGroup !== null ? { seatGroup: $state.snapshot(this.drill.seatGroup) } : {}),
     };
   }
 
