@@ -3,6 +3,7 @@
  * archive query, rows handed to the usual writers, and Parquet written by the engine
  * itself. Every file is written under a partial name and renamed only when complete.
  */
+import { fileNotWritten } from '../export/file-not-written';
 import { randomBytes } from 'node:crypto';
 import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
@@ -172,11 +173,7 @@ export async function parquetFromArchive<Row>(
     await rm(partial, { force: true }).catch(() => undefined);
     if (signal?.aborted) return fail('cancelled', m.export_cancelled_no_file());
     if (isOutOfMemory(error)) return fail('archive', m.cli_archive_too_many_rows());
-    return fail(
-      'file-error',
-      m.cli_archive_parquet_failed(),
-      error instanceof Error ? `${error.message} (${path})` : path,
-    );
+    return { ok: false, error: fileNotWritten(error, path, 'cli_archive_parquet_failed') };
   }
 }
 

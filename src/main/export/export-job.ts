@@ -5,12 +5,13 @@
  * temporary name beside the target and renamed only when complete, so a cancel, a
  * failure or a crash never leaves part of a file under the real name.
  */
+import { fileNotWritten } from './file-not-written';
 import { rename, rm } from 'node:fs/promises';
 import { refusedClaimOf, reservePath, type Reservation } from './reservation';
 import type { PlatformClient } from '../api';
 import type { Column } from '../../shared/columns';
 import type { CheckedQuery, CheckedRequest, ListDescriptor } from '../../shared/operations';
-import { fail, ok, type AppError, type Result } from '../../shared/result';
+import { fail, ok, type Result } from '../../shared/result';
 import { parseTimeZone, type TimeZone } from '../../shared/time-zone';
 import { currentLocale, formatNumber, m } from '../../shared/i18n';
 import { say, type Said } from '../../shared/i18n/said';
@@ -127,10 +128,6 @@ function zoneInHeader<R>(field: ExportField<R>, zone: TimeZone, headers: ExportH
   return { ...field, header: m.export_header_zone({ header: field.header, zone: zone.name }, options) };
 }
 
-function fileError(error: unknown, path: string): AppError {
-  const reason = error instanceof Error ? error.message : String(error);
-  return { code: 'file-error', message: m.export_file_not_written(), detail: `${reason} (${path})` };
-}
 
 export async function runExport<P extends object, R, Row, D>(options: ExportJobOptions<P, R, Row, D>): Promise<Result<ExportOutcome>> {
   const startedMs = performance.now();
@@ -139,7 +136,7 @@ export async function runExport<P extends object, R, Row, D>(options: ExportJobO
   try {
     temporary = (options.reservation ?? reservePath(options.path)).partial;
   } catch (error) {
-    return { ok: false, error: refusedClaimOf(error, options.path) ?? fileError(error, options.path) };
+    return { ok: false, error: refusedClaimOf(error, options.path) ?? fileNotWritten(error, options.path) };
   }
   const release = (): Promise<void> => rm(temporary, { force: true }).catch(() => {});
   const zone: TimeZone | null = parseTimeZone(options.timeZone);
@@ -266,7 +263,7 @@ export async function runExport<P extends object, R, Row, D>(options: ExportJobO
     }
     if (writeFailure !== null) {
       await discard();
-      return { ok: false, error: fileError(writeFailure, options.path) };
+      return { ok: false, error: fileNotWritten(writeFailure, options.path) };
     }
     if (!fetched.ok) {
       await discard();
@@ -309,7 +306,7 @@ export async function runExport<P extends object, R, Row, D>(options: ExportJobO
     } catch (error) {
       await discard();
       if (signal?.aborted) return fail('cancelled', m.export_cancelled_no_file());
-      return { ok: false, error: fileError(error, options.path) };
+      return { ok: false, error: fileNotWritten(error, options.path) };
     }
     if (signal?.aborted) {
       await release();
@@ -319,7 +316,7 @@ export async function runExport<P extends object, R, Row, D>(options: ExportJobO
       await rename(temporary, options.path);
     } catch (error) {
       await release();
-      return { ok: false, error: fileError(error, options.path) };
+      return { ok: false, error: fileNotWritten(error, options.path) };
     }
     warnings.push(...cutWarning(summary.truncatedCells));
     return ok({ rows: summary.rows, elapsedMs: performance.now() - startedMs, warnings: warnings.map(say), warningsSaid: warnings, sheets: summary.sheets });

@@ -3,13 +3,14 @@
  * writer as summary sheets, no records, and an About sheet; into the reserved partial file,
  * renamed into place only when complete, as every export is.
  */
+import { fileNotWritten } from './file-not-written';
 import { rename, rm } from 'node:fs/promises';
 import { excelSerial, wallClock } from './cells';
 import type { Reservation } from './reservation';
 import { overviewSheets, rowsOf } from './summary/overview-sheets';
 import { XlsxStreamWriter } from './xlsx-stream-writer';
 import type { Overview } from '../../shared/reports/overview';
-import { fail, ok, type AppError, type Result } from '../../shared/result';
+import { fail, ok, type Result } from '../../shared/result';
 import { parseTimeZone, type TimeZone } from '../../shared/time-zone';
 import { m } from '../../shared/i18n';
 
@@ -24,10 +25,6 @@ export interface OverviewWorkbookOptions {
   now?: () => number;
 }
 
-function fileError(error: unknown, path: string): AppError {
-  const reason = error instanceof Error ? error.message : String(error);
-  return { code: 'file-error', message: m.export_file_not_written(), detail: `${reason} (${path})` };
-}
 
 /** Writes the workbook; answers how many table rows it holds and its sheets. */
 export async function writeOverviewWorkbook(options: OverviewWorkbookOptions): Promise<Result<{ rows: number; sheets: string[] }>> {
@@ -64,14 +61,14 @@ export async function writeOverviewWorkbook(options: OverviewWorkbookOptions): P
     await writer.abort();
     if (signal?.aborted) return cancelled();
     await release();
-    return { ok: false, error: fileError(error, reservation.path) };
+    return { ok: false, error: fileNotWritten(error, reservation.path) };
   }
   if (signal?.aborted) return cancelled();
   try {
     await rename(reservation.partial, reservation.path);
   } catch (error) {
     await release();
-    return { ok: false, error: fileError(error, reservation.path) };
+    return { ok: false, error: fileNotWritten(error, reservation.path) };
   }
   return ok({ rows: rowsOf(sheets), sheets: [...sheets.map((sheet) => sheet.name), m.export_sheet_about()] });
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LISTS } from '../../../src/shared/operations';
+import { say } from '../../../src/shared/i18n/said';
 import type { WindowDraft } from '../../../src/shared/operations/filter-values';
 import type { VoiceRecord } from '../../../src/shared/records';
 import type { RecordWindowParams } from '../../../src/shared/requests';
@@ -162,6 +163,9 @@ describe('runExport', () => {
     if (!result.ok) {
       expect(result.error.code).toBe('file-error');
       expect(result.error.detail).toContain('missing-folder');
+      // Said as a message of the catalog, so a screen words it again in the language on show.
+      expect(result.error.said).toEqual({ key: 'export_file_not_written' });
+      expect(say({ key: 'export_file_not_written' })).toBe(result.error.message);
     }
     expect(existsSync(path)).toBe(false);
     rmSync(dir, { recursive: true, force: true });
