@@ -8,19 +8,37 @@
  * slices are the rows in exactly the order one statement gives (query-sql.ts orderBy).
  */
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { isSortValue, sortKeyOf, type ArchiveQuery } from './query-sql';
+import { conditionsOf, isSortValue, orderBy, sortKeyOf, whereOf, type ArchiveQuery } from './query-sql';
 import { joinSql, literal, param, readSql, sql, tableName, type SqlQuery } from './sql-query';
 import type { TableLayout } from './table-layout';
 
 /** Rows an export sorts at once: a slice of whole voice records sorts within the engine's memory (192 MB; 96 MB for the command line). */
 export const EXPORT_SLICE_ROWS = 50_000;
 
+/** A statement reading one slice of a query's rows in its order, with `select`, at most `limit` of them. */
+export type SliceRead = (select: SqlQuery, limit: number | null) => SqlQuery;
+
+/**
+ * Every row a query matches, in its order, as statements over consecutive slices of that
+ * order (export-slices.ts): the engine's sort of many whole rows outgrows its memory, and
+ * read one after the other the slices give exactly one statement's rows. A limit of up to
+ * two slices is one statement (the engine keeps only its top rows, which fit).
+ */
+export async function orderedReads(reader: DuckDBConnection, layout: TableLayout, query: ArchiveQuery, sliceRows: number, limit: number | null = null): Promise<SliceRead[]> {
+  const conditions = conditionsOf(layout, query);
+  const slices = limit !== null && limit <= 2 * sliceRows ? [sql`TRUE`] : await exportSlices(reader, layout, query, conditions, sliceRows);
+  return slices.map(
+    (slice) => (select, left) =>
+      sql`SELECT ${select} FROM ${tableName(layout)} ${whereOf([...conditions, slice])} ${orderBy(layout, query)} ${left === null ? sql`` : sql`LIMIT ${left}`}`,
+  );
+}
+
 /**
  * The conditions that cut the rows `from` selects into slices in the query's order, each
  * holding about `sliceRows` rows (a value's rows may make one larger unless cut by the key);
  * one condition (TRUE) when they are few enough to sort at once.
  */
-export async function exportSlices(reader: DuckDBConnection, layout: TableLayout, query: ArchiveQuery, conditions: readonly SqlQuery[], sliceRows = EXPORT_SLICE_ROWS): Promise<SqlQuery[]> {
+async function exportSlices(reader: DuckDBConnection, layout: TableLayout, query: ArchiveQuery, conditions: readonly SqlQuery[], sliceRows = EXPORT_SLICE_ROWS): Promise<SqlQuery[]> {
   const where = (more: readonly SqlQuery[]): SqlQuery => {
     const all = [...conditions, ...more];
     return all.length === 0 ? sql`` : sql`WHERE ${joinSql(all, sql` AND `)}`;

@@ -29,7 +29,7 @@ import {
   withKnownTexts,
   type SqlQuery,
 } from './sql-query';
-import { EXPORT_SLICE_ROWS, exportSlices } from './export-slices';
+import { EXPORT_SLICE_ROWS, orderedReads } from './export-slices';
 import { ownerOnly } from './archive-files';
 import { formsKey, recordChunk, type RecordChunk, recordColumnsOf, type RecordColumns } from './record-columns';
 import { knownTextsOf, type TextFacts } from './text-facts';
@@ -365,17 +365,11 @@ export class ArchiveQueries {
     return this.pool.run(
       async (connection) => {
         const columns = recordColumnsOf(layout);
-        const conditions = conditionsOf(layout, bounded);
-        // Many rows are read in slices of the order, each sorted alone: the engine's sort of them all outgrows its memory.
-        // A limit of up to two slices is the engine's top rows (it keeps only those), which fit.
-        const slices = max !== null && max <= 2 * this.exportSliceRows ? [sql`TRUE`] : await exportSlices(connection, layout, bounded, conditions, this.exportSliceRows);
         let rows = 0;
-        for (const slice of slices) {
+        for (const read of await orderedReads(connection, layout, bounded, this.exportSliceRows, max)) {
           const left = max === null ? null : max - rows;
           if (left !== null && left <= 0) break;
-          const { text, params } = renderSql(
-            sql`SELECT ${columns.select} FROM ${tableName(layout)} ${whereOf([...conditions, slice])} ${orderBy(layout, bounded)} ${left === null ? sql`` : sql`LIMIT ${left}`}`,
-          );
+          const { text, params } = renderSql(read(columns.select, left));
           const result = await connection.stream(text, params);
           for await (const chunk of result) {
             signal?.throwIfAborted();
@@ -407,22 +401,21 @@ export class ArchiveQueries {
     const copy = (select: SqlQuery, to: string): SqlQuery => sql`COPY (${select}) TO ${literal(to)} (FORMAT parquet, USE_TMP_FILE false)`;
     return this.pool.run(
       async (reader) => {
-        const conditions = conditionsOf(layout, bounded);
-        const sliceOf = (slice: SqlQuery): SqlQuery => sql`SELECT ${joinSql(columns)} FROM ${tableName(layout)} ${whereOf([...conditions, slice])} ${orderBy(layout, bounded)}`;
-        const slices = await exportSlices(reader, layout, bounded, conditions, this.exportSliceRows);
-        if (slices.length <= 1) return Number((await runSql(reader, copy(sliceOf(sql`TRUE`), path))).rowsChanged);
-        // Many rows: each slice of the order is sorted and written alone (the engine's sort of them
-        // all outgrows its memory), then the parts are copied into the file in turn, in their order.
+        const select = joinSql(columns);
+        const reads = await orderedReads(reader, layout, bounded, this.exportSliceRows);
+        const [only, ...more] = reads;
+        if (only && more.length === 0) return Number((await runSql(reader, copy(only(select, null), path))).rowsChanged);
+        // Many rows: each slice of the order is written alone, then the parts are copied into the file in turn, in their order.
         const parts = mkdtempSync(join(tmpdir(), 'switchboard-parquet-parts-'));
         try {
           const files: string[] = [];
-          for (const [index, slice] of slices.entries()) {
+          for (const [index, read] of reads.entries()) {
             signal?.throwIfAborted();
             const file = join(parts, `${index}.parquet`);
             // Made the user's only before the engine writes into it (in place, keeping its mode): the rows hold phone numbers.
             closeSync(openSync(file, 'w', 0o600));
             ownerOnly(file);
-            await runSql(reader, copy(sliceOf(slice), file));
+            await runSql(reader, copy(read(select, null), file));
             files.push(file);
           }
           const listed = sql`[${joinSql(files.map((file) => literal(file)))}]`;
