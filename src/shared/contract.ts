@@ -4,6 +4,7 @@
  * exposes it (src/preload), and the browser harness serves it over HTTP.
  */
 import type { Result } from './result';
+import type { Said } from './i18n/said';
 import * as p from './parse';
 import { accountMethods } from './methods/accounts';
 import { listEvents, listMethods, type TypedListMethods } from './methods/lists';
@@ -52,6 +53,8 @@ export interface AppNotice {
   kind: 'clock-offset' | 'events-interrupted' | 'archive';
   /** As main worded it; a notice with the data below is worded again where shown (noticeText), so it follows a language switch. */
   message: string;
+  /** The message as a message of the catalog, when it is one. */
+  said?: Said;
   /** clock-offset: seconds the server is ahead of this computer (negative: behind). */
   offsetSeconds?: number;
   /** A retention prune a sync held back: the notice offers Remove them and Keep them (decideRetention). */

@@ -5,43 +5,44 @@
  */
 import type { AppError } from './result';
 import { m } from './i18n';
-import type { Label } from './i18n/locale';
+import { say, worded, type MessageKey, type Said } from './i18n/said';
 import { DEFINITE_WRITE_REFUSALS, STATUS_MEANINGS } from './platform';
 
 /**
  * Human messages for each platform status (the spec's codes plus -15 from platform-notes),
- * kept as message functions: each is read in the language of the moment.
+ * as messages of the catalog: an error carries its message as data (`said`), so a screen
+ * words it in the language on show.
  */
-export const PLATFORM_ERROR_MESSAGES: Readonly<Record<number, Label>> = {
-  [-1]: m.errors_platform_auth,
-  [-2]: m.errors_platform_ip,
-  [-15]: m.errors_platform_rate,
-  [-16]: m.errors_platform_timestamp,
-  [-18]: m.errors_platform_internal,
-  [-20]: m.errors_platform_duplicate,
-  [-22]: m.errors_platform_parameter,
-  [-23]: m.errors_platform_limit,
-  [-25]: m.errors_platform_range,
-  [-29]: m.errors_platform_workspace_disabled,
-  [-30]: m.errors_platform_key_disabled,
-  [-31]: m.errors_platform_whitelist,
-  [-35]: m.errors_platform_interval,
-  [-63]: m.errors_platform_workspace_mismatch,
-  [-71]: m.errors_platform_labels_full,
-  [-72]: m.errors_platform_label_name,
+export const PLATFORM_ERROR_MESSAGES: Readonly<Record<number, MessageKey>> = {
+  [-1]: 'errors_platform_auth',
+  [-2]: 'errors_platform_ip',
+  [-15]: 'errors_platform_rate',
+  [-16]: 'errors_platform_timestamp',
+  [-18]: 'errors_platform_internal',
+  [-20]: 'errors_platform_duplicate',
+  [-22]: 'errors_platform_parameter',
+  [-23]: 'errors_platform_limit',
+  [-25]: 'errors_platform_range',
+  [-29]: 'errors_platform_workspace_disabled',
+  [-30]: 'errors_platform_key_disabled',
+  [-31]: 'errors_platform_whitelist',
+  [-35]: 'errors_platform_interval',
+  [-63]: 'errors_platform_workspace_mismatch',
+  [-71]: 'errors_platform_labels_full',
+  [-72]: 'errors_platform_label_name',
 };
 
-/** Codes the client reports besides `platform:<status>`, each with its message function. */
+/** Codes the client reports besides `platform:<status>`, each with its message of the catalog. */
 export const CLIENT_ERROR_MESSAGES = {
-  network: m.errors_client_network,
-  timeout: m.errors_client_timeout,
-  cancelled: m.errors_client_cancelled,
-  'bad-response': m.errors_client_bad_response,
-  'http-5xx': m.errors_client_http_5xx,
-  http: m.errors_client_http,
-  'outcome-unknown': m.errors_client_outcome_unknown,
-  validation: m.errors_client_validation,
-} as const satisfies Record<string, Label>;
+  network: 'errors_client_network',
+  timeout: 'errors_client_timeout',
+  cancelled: 'errors_client_cancelled',
+  'bad-response': 'errors_client_bad_response',
+  'http-5xx': 'errors_client_http_5xx',
+  http: 'errors_client_http',
+  'outcome-unknown': 'errors_client_outcome_unknown',
+  validation: 'errors_client_validation',
+} as const satisfies Record<string, MessageKey>;
 
 export type ClientErrorCode = keyof typeof CLIENT_ERROR_MESSAGES;
 
@@ -58,23 +59,29 @@ export function platformStatusOf(error: AppError): number | null {
   return Number.isInteger(status) ? status : null;
 }
 
+/** An error's message in the language on show: worded again from its message of the catalog when it carries one. */
+export function errorText(error: Pick<AppError, 'message' | 'said'>): string {
+  return error.said ? say(error.said) : error.message;
+}
+
 /** The error for a non-zero platform status; `reason` (the server's text) goes to `detail`. */
 export function platformError(status: number, reason: string | null): AppError {
   const known = PLATFORM_ERROR_MESSAGES[status];
   const meaning = STATUS_MEANINGS[status];
-  const message = known
-    ? known()
+  const said: Said = known
+    ? { key: known }
     : meaning
-      ? m.errors_platform_unknown_meaning({ status, meaning })
-      : m.errors_platform_unknown({ status });
-  const error: AppError = { code: platformErrorCode(status), message };
+      ? { key: 'errors_platform_unknown_meaning', params: { status, meaning } }
+      : { key: 'errors_platform_unknown', params: { status } };
+  const error: AppError = { code: platformErrorCode(status), ...worded(said) };
   if (reason !== null && reason !== '') error.detail = reason;
   return error;
 }
 
-/** A client-side error with its standard message unless a more precise one is given. */
-export function clientError(code: ClientErrorCode, message?: string, detail?: string): AppError {
-  const error: AppError = { code, message: message ?? CLIENT_ERROR_MESSAGES[code]() };
+/** A client-side error with its standard message unless a more precise one is given (a message of the catalog, or text). */
+export function clientError(code: ClientErrorCode, message?: string | Said, detail?: string): AppError {
+  const said = message ?? { key: CLIENT_ERROR_MESSAGES[code] };
+  const error: AppError = { code, ...(typeof said === 'string' ? { message: said } : worded(said)) };
   if (detail !== undefined && detail !== '') error.detail = detail;
   return error;
 }

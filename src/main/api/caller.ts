@@ -9,8 +9,9 @@
  */
 import { clientError, clockOffsetNotice, platformStatusOf } from '../../shared/errors';
 import { m } from '../../shared/i18n';
+import { worded, type MessageKey } from '../../shared/i18n/said';
 import type { OperationInfo } from '../../shared/platform';
-import { fail, type AppError, type Result } from '../../shared/result';
+import type { AppError, Result } from '../../shared/result';
 import type { Logger } from '../log';
 import { type ClientClock, noteAnswerTime, offsetFromDateHeader, signingTimestamp } from './clock';
 import { readEnvelope, type Envelope } from './envelope';
@@ -161,7 +162,7 @@ export function createCaller(options: CallerOptions): Caller {
         : failedAttempts >= retry.maxAttempts;
       if (cancelled || !failure.retryable || exhausted) {
         if (!cancelled) log?.warn(`${operation} failed after ${attempt} attempt(s): ${failure.error.code}`);
-        if (cancelled) return fail('cancelled', clientError('cancelled').message);
+        if (cancelled) return { ok: false, error: clientError('cancelled') };
         return { ok: false, error: failure.retryable ? { ...failure.error, transient: true } : failure.error };
       }
       const delayMs = failure.rateLimited
@@ -176,7 +177,7 @@ export function createCaller(options: CallerOptions): Caller {
         rateLimited: failure.rateLimited,
       });
       if (!(await sleep(delayMs, callOptions.signal)))
-        return fail('cancelled', clientError('cancelled').message);
+        return { ok: false, error: clientError('cancelled') };
     }
   };
 }
@@ -193,11 +194,7 @@ function transportFailure(outcome: TransportFailure): CallFailure {
       });
     case 'truncated':
       return callFailure(
-        clientError(
-          'bad-response',
-          m.errors_answer_cut_off(),
-          outcome.message,
-        ),
+        clientError('bad-response', { key: 'errors_answer_cut_off' }, outcome.message),
         { retryable: true, maybeApplied },
       );
     case 'network':
@@ -209,31 +206,31 @@ function transportFailure(outcome: TransportFailure): CallFailure {
 }
 
 /** What a write that may have been applied says, by operation: what to check before sending again. */
-const WRITE_UNKNOWN: Readonly<Record<string, () => string>> = {
-  mmsSend: m.errors_write_unknown_mms,
-  seatGroupEdit: m.errors_write_unknown_seat_group,
+const WRITE_UNKNOWN: Readonly<Record<string, MessageKey>> = {
+  mmsSend: 'errors_write_unknown_mms',
+  seatGroupEdit: 'errors_write_unknown_seat_group',
 };
 
 /**
  * A platform refusal of a write in the words of that write, where the common table's words
  * (about "data" and "entries") say nothing to the person sending an MMS.
  */
-const WRITE_REFUSALS: Readonly<Record<string, Readonly<Record<number, () => string>>>> = {
-  mmsSend: { [-20]: m.errors_mms_refused_exists, [-23]: m.errors_mms_refused_limit },
+const WRITE_REFUSALS: Readonly<Record<string, Readonly<Record<number, MessageKey>>>> = {
+  mmsSend: { [-20]: 'errors_mms_refused_exists', [-23]: 'errors_mms_refused_limit' },
 };
 
 /** A write never retries; a failure after it may have reached the server says so. */
 function writeError(failure: CallFailure, operation: string): AppError {
   const status = platformStatusOf(failure.error);
   const refusal = status === null ? undefined : WRITE_REFUSALS[operation]?.[status];
-  if (refusal) return { ...failure.error, message: refusal() };
+  if (refusal) return { ...failure.error, ...worded({ key: refusal }) };
   if (!failure.maybeApplied) return failure.error;
   const cause = failure.error.detail
     ? m.errors_message_with_detail({ message: failure.error.message, detail: failure.error.detail })
     : failure.error.message;
   return {
     code: 'outcome-unknown',
-    message: (WRITE_UNKNOWN[operation] ?? m.errors_write_unknown_other)(),
+    ...worded({ key: WRITE_UNKNOWN[operation] ?? 'errors_write_unknown_other' }),
     detail: `${failure.error.code}: ${cause}`,
   };
 }

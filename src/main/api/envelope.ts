@@ -5,6 +5,7 @@
  */
 import { clientError, platformError } from '../../shared/errors';
 import { m } from '../../shared/i18n';
+import type { Said } from '../../shared/i18n/said';
 import { callFailure, type CallFailure } from './failure';
 import { looksTruncatedJson, parseJsonExact } from './json-text';
 import type { TransportResponse } from './transport';
@@ -28,15 +29,16 @@ const RETRYABLE_STATUSES = new Set([-18, -15]);
 export function readEnvelope(response: TransportResponse, redact: (text: string) => string): EnvelopeOutcome {
   const { httpStatus, body } = response;
   const serverDate = response.date;
-  const httpLabel = `HTTP ${httpStatus}${response.statusText ? ` ${response.statusText}` : ''}`;
+  // Redacted at once: the label is said in the message, which a screen words again from its inputs.
+  const httpLabel = redact(`HTTP ${httpStatus}${response.statusText ? ` ${response.statusText}` : ''}`);
   const transient = httpStatus >= 500 || httpStatus === 429 || (httpStatus >= 200 && httpStatus < 300);
   // A 4xx page is a refusal by whatever answered; a 5xx or a broken 2xx may follow the platform acting.
   const maybeApplied = httpStatus >= 500 || (httpStatus >= 200 && httpStatus < 300);
   // Redact before cutting: a secret straddling the cut would otherwise survive in part.
   const shown = (text: string): string => excerpt(redact(text));
-  const fault = (message: string, detail: string, retryable = transient): EnvelopeOutcome => ({
+  const fault = (message: Said, detail: string, retryable = transient): EnvelopeOutcome => ({
     ok: false,
-    failure: callFailure(clientError(httpErrorCode(httpStatus), redact(message), redact(detail)), {
+    failure: callFailure(clientError(httpErrorCode(httpStatus), message, redact(detail)), {
       retryable,
       maybeApplied,
       rateLimited: httpStatus === 429,
@@ -48,12 +50,12 @@ export function readEnvelope(response: TransportResponse, redact: (text: string)
   if (isHtml(trimmed, response.contentType)) {
     const title = /<title[^>]*>([^<]*)<\/title>/i.exec(trimmed)?.[1]?.trim();
     return fault(
-      m.errors_html_page({ http: httpLabel, advice: advice(httpStatus) }),
+      { key: 'errors_html_page', params: { http: httpLabel, advice: advice(httpStatus) } },
       title ? m.errors_page_title({ title: shown(title) }) : m.errors_page_starts({ text: shown(trimmed) }),
     );
   }
   if (trimmed === '') {
-    return fault(m.errors_empty_answer({ http: httpLabel, advice: advice(httpStatus) }), '');
+    return fault({ key: 'errors_empty_answer', params: { http: httpLabel, advice: advice(httpStatus) } }, '');
   }
 
   let parsed: unknown;
@@ -63,20 +65,20 @@ export function readEnvelope(response: TransportResponse, redact: (text: string)
     if (looksTruncatedJson(trimmed)) {
       // No excerpt: screens show `detail` as the server's words, and the end of a cut-off body is raw JSON.
       return fault(
-        m.errors_cut_off_bytes({ bytes: String(Buffer.byteLength(body)), http: httpLabel, advice: advice(httpStatus) }),
+        { key: 'errors_cut_off_bytes', params: { bytes: String(Buffer.byteLength(body)), http: httpLabel, advice: advice(httpStatus) } },
         '',
         true,
       );
     }
     return fault(
-      m.errors_not_json({ http: httpLabel, advice: advice(httpStatus) }),
+      { key: 'errors_not_json', params: { http: httpLabel, advice: advice(httpStatus) } },
       m.errors_answer_starts({ text: shown(trimmed) }),
     );
   }
 
   if (!isRecord(parsed) || !('status' in parsed)) {
     return fault(
-      m.errors_no_status({ http: httpLabel, advice: advice(httpStatus) }),
+      { key: 'errors_no_status', params: { http: httpLabel, advice: advice(httpStatus) } },
       m.errors_answer_starts({ text: shown(trimmed) }),
       httpStatus >= 500 || httpStatus === 429,
     );
@@ -84,7 +86,7 @@ export function readEnvelope(response: TransportResponse, redact: (text: string)
   const status = readStatus(parsed.status);
   if (status === null) {
     return fault(
-      m.errors_status_not_number({ http: httpLabel }),
+      { key: 'errors_status_not_number', params: { http: httpLabel } },
       `status: ${shown(JSON.stringify(parsed.status) ?? '')}`,
       false,
     );
@@ -97,8 +99,8 @@ export function readEnvelope(response: TransportResponse, redact: (text: string)
     const shownAdvice = advice(httpStatus >= 300 ? httpStatus : status);
     return fault(
       httpStatus === status
-        ? m.errors_web_error({ http: httpLabel, advice: shownAdvice })
-        : m.errors_web_error_status({ http: httpStatus, status, advice: shownAdvice }),
+        ? { key: 'errors_web_error', params: { http: httpLabel, advice: shownAdvice } }
+        : { key: 'errors_web_error_status', params: { http: httpStatus, status, advice: shownAdvice } },
       `${status} ${error}`.trim(),
     );
   }
@@ -122,11 +124,11 @@ function httpErrorCode(httpStatus: number): 'http-5xx' | 'http' | 'bad-response'
   return 'bad-response';
 }
 
-function advice(httpStatus: number): string {
-  if (httpStatus >= 500) return m.errors_advice_5xx();
-  if (httpStatus === 429) return m.errors_advice_429();
-  if (httpStatus >= 300) return m.errors_advice_base_url();
-  return m.errors_advice_retry();
+function advice(httpStatus: number): Said {
+  if (httpStatus >= 500) return { key: 'errors_advice_5xx' };
+  if (httpStatus === 429) return { key: 'errors_advice_429' };
+  if (httpStatus >= 300) return { key: 'errors_advice_base_url' };
+  return { key: 'errors_advice_retry' };
 }
 
 function isHtml(trimmed: string, contentType: string | null): boolean {

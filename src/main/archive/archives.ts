@@ -5,6 +5,7 @@
  * A profile with its archive switched off has nothing on disk. When the file is held by
  * another process or could not be read, the user is told once and the app works live.
  */
+import { worded, type Said } from '../../shared/i18n/said';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { isListOperation, type ListOperation, type ListRows, type SomeList } from '../../shared/operations';
@@ -58,13 +59,20 @@ interface Opened {
   recorder: PageRecorder;
 }
 
+/** What the user is told: the text, the same as a message of the catalog when it is one (a screen words it in the language on show), and a held prune's choice. */
+export interface Told {
+  message: string;
+  said?: Said;
+  heldPrune?: HeldPruneNotice;
+}
+
 export interface ArchivesOptions {
   /** The user-data folder; archives live in its `archive` folder. */
   userDataDir: string;
   settingsOf(profileId: string): ArchiveSettings;
   log: Logger;
   /** Something the user should read (a busy or set-aside archive, a failed write, a held prune that offers a choice). */
-  tell(message: string, heldPrune?: HeldPruneNotice): void;
+  tell(told: Told): void;
   now?: () => number;
   /** How each archive's engine runs (the command line's holds less memory). */
   store?: ArchiveStoreOptions;
@@ -150,7 +158,7 @@ export class Archives {
     const entry = this.held.note(profileId, operation, outcome, retentionDays);
     if (entry === null) return;
     const heldPrune = { ...heldPruneOf(entry), profileId, profileName: shown.profileName };
-    this.options.tell(heldPruneNoticeText(heldPrune, shown.zone), heldPrune);
+    this.options.tell({ message: heldPruneNoticeText(heldPrune, shown.zone), heldPrune });
   }
 
   /** Waits until every page handed over so far is written. */
@@ -233,9 +241,9 @@ export class Archives {
       const { store, setAside } = await ArchiveStore.open(path, this.options.store);
       if (setAside) {
         this.options.log.warn('archive set aside', setAside.reason);
-        this.options.tell(
-          `${m.cli_archive_set_aside({ keptAt: setAside.keptAt, reason: shortReason(setAside.reason) })} ${WHEN_SET_ASIDE[purpose]()}`,
-        );
+        this.options.tell({
+          message: `${m.cli_archive_set_aside({ keptAt: setAside.keptAt, reason: shortReason(setAside.reason) })} ${WHEN_SET_ASIDE[purpose]()}`,
+        });
       }
       const recorder = new PageRecorder(store, this.now);
       let told = false;
@@ -243,7 +251,7 @@ export class Archives {
         this.options.log.error('archive write failed', error);
         if (told) return;
         told = true;
-        this.options.tell(m.cli_archive_write_failed());
+        this.options.tell(worded({ key: 'cli_archive_write_failed' }));
       });
       const opened = { store, recorder };
       this.opened.set(profileId, opened);
@@ -257,7 +265,7 @@ export class Archives {
         error instanceof ArchiveBusyError ? `${error.message} ${consequence()}` : m.cli_archive_unopenable({ consequence: consequence() });
       if (!(error instanceof ArchiveBusyError)) this.options.log.error('archive open failed', error);
       this.conditions.set(profileId, { state: 'unavailable', message, atMs: this.now() });
-      this.options.tell(message);
+      this.options.tell({ message });
       return null;
     }
   }

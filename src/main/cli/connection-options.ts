@@ -170,7 +170,10 @@ function commandAdvice(error: AppError): AppError {
     ? COMMAND_ADVICE[error.code]()
     : // A web server's answer instead of the platform's ends with the advice to check the address.
       error.message.replace(m.errors_advice_base_url(), m.cli_base_url_advice());
-  return message === error.message ? error : { ...error, message };
+  if (message === error.message) return error;
+  // The catalog's message would say the Accounts advice again where it is worded.
+  const { said: _said, ...rest } = error;
+  return { ...rest, message };
 }
 
 /** Opens the connection the choice names: --base-url with the environment's credentials, or a profile's. */
@@ -213,7 +216,7 @@ export async function openConnection(choice: ConnectionChoice, deps: CliDeps, io
           userDataDir: resolveUserDataDir(env),
           settingsOf: () => archiveSettings,
           log,
-          tell: (message) => io.err(message),
+          tell: ({ message }) => io.err(message),
           store: { memoryLimitMb: CLI_ARCHIVE_MEMORY_MB },
           command: true,
         });

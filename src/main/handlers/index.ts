@@ -74,7 +74,7 @@ export function createServices(options: ServiceOptions): Services {
     userDataDir: options.userDataDir,
     settingsOf: (profileId) => accounts.archiveSettings(profileId),
     log,
-    tell: (message, heldPrune) => options.emit('notice', heldPrune ? { kind: 'archive', message, heldPrune } : { kind: 'archive', message }),
+    tell: (told) => options.emit('notice', { kind: 'archive', ...told }),
   });
   const clients = new ClientPool(accounts, log, (notice) => options.emit('notice', notice), archives);
   const jobs = new JobRegistry((job) => options.emit('jobChanged', job));

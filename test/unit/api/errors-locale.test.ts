@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { clockOffsetNotice } from '../../../src/shared/errors';
-import { clientError, platformError } from '../../../src/shared/errors';
+import { clientError, errorText, platformError } from '../../../src/shared/errors';
 import { setCurrentLocale } from '../../../src/shared/i18n';
 import { listFiltersShape } from '../../../src/shared/list-query';
 import { object, integer, RequestShapeError } from '../../../src/shared/parse';
@@ -37,10 +37,16 @@ describe('errors and validation in the interface language', () => {
     expect(platformError(-1, 'account authentication error')).toEqual({
       code: 'platform:-1',
       message: 'API 密钥或密钥口令错误。请在“账户”中检查。',
+      said: { key: 'errors_platform_auth' },
       detail: 'account authentication error',
     });
     expect(platformError(-99, null).message).toBe('平台拒绝了请求（状态 -99）。原因见下方。');
-    expect(clientError('network')).toEqual({ code: 'network', message: '无法连接到平台。请检查网络连接以及“账户”中的接口地址。' });
+    expect(clientError('network')).toEqual({ code: 'network', message: '无法连接到平台。请检查网络连接以及“账户”中的接口地址。', said: { key: 'errors_client_network' } });
+    // Worded again in the language on show: an error made before a switch follows it.
+    const madeInChinese = platformError(-1, null);
+    setCurrentLocale('en');
+    expect(errorText(madeInChinese)).toBe('The API key or secret is wrong. Check them in Accounts.');
+    setCurrentLocale('zh-CN');
   });
 
   it('gives field messages and their summary in Chinese, keyed by the same field paths', () => {

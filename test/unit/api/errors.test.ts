@@ -14,7 +14,14 @@ import {
 } from '../../../src/shared/errors';
 import { STATUS_MEANINGS } from '../../../src/shared/platform';
 import { setCurrentLocale } from '../../../src/shared/i18n';
+import { say } from '../../../src/shared/i18n/said';
 import { json, platformStatus, raw, startStubServer, type StubServer } from './support/stub-server';
+
+/** The platform status's message in the language of the moment. */
+const platformMessage = (code: number): string => {
+  const key = PLATFORM_ERROR_MESSAGES[code];
+  return key === undefined ? '' : say({ key });
+};
 
 const SPEC_CODES = [-1, -2, -16, -18, -20, -22, -23, -25, -29, -30, -31, -35, -63, -71, -72];
 const ALL_CODES = [...SPEC_CODES, -15];
@@ -22,7 +29,7 @@ const ALL_CODES = [...SPEC_CODES, -15];
 describe('error table', () => {
   it('has a message for every code of the spec plus -15, saying what to do', () => {
     for (const code of ALL_CODES) {
-      const message = PLATFORM_ERROR_MESSAGES[code]();
+      const message = platformMessage(code);
       expect(message, `code ${code}`).toBeTruthy();
       expect(message.endsWith('.'), `code ${code}`).toBe(true);
     }
@@ -39,6 +46,8 @@ describe('error table', () => {
     expect(platformError(-1, 'account authentication error')).toEqual({
       code: 'platform:-1',
       message: 'The API key or secret is wrong. Check them in Accounts.',
+      // Carried as a message of the catalog too, so a screen words it in the language on show.
+      said: { key: 'errors_platform_auth' },
       detail: 'account authentication error',
     });
   });
@@ -60,6 +69,7 @@ describe('error table', () => {
     expect(clientError('network')).toEqual({
       code: 'network',
       message: 'The platform could not be reached. Check your internet connection and the base URL in Accounts.',
+      said: { key: 'errors_client_network' },
     });
     expect(clientError('timeout', 'No answer in 30 s.', 'socket timeout')).toEqual({
       code: 'timeout',
@@ -97,7 +107,8 @@ describe('every platform status through the client', () => {
           ok: false,
           error: {
             code: `platform:${code}`,
-            message: PLATFORM_ERROR_MESSAGES[code](),
+            message: platformMessage(code),
+            said: { key: PLATFORM_ERROR_MESSAGES[code] },
             detail: `server says ${code}`,
             // Only the statuses that pass: a fetch may ask for such a page again.
             ...(code === -18 || code === -15 ? { transient: true } : {}),

@@ -42,7 +42,7 @@ describe('archives service', () => {
       userDataDir: folder,
       settingsOf: (id) => settings.get(id) ?? DEFAULT_ARCHIVE_SETTINGS,
       log: createLogger({ console: false }),
-      tell: (message) => told.push(message),
+      tell: ({ message }) => told.push(message),
     });
     client = createClient({
       baseUrl: sandbox.baseUrl,
@@ -174,7 +174,7 @@ describe('archives service', () => {
       userDataDir: folder,
       settingsOf: () => DEFAULT_ARCHIVE_SETTINGS,
       log: createLogger({ console: false }),
-      tell: (message) => heard.push(message),
+      tell: ({ message }) => heard.push(message),
       command: true,
     });
     try {
@@ -272,7 +272,7 @@ describe('archives service', () => {
       userDataDir: folder,
       settingsOf: () => ({ ...DEFAULT_ARCHIVE_SETTINGS, retentionDays: 20 }),
       log: createLogger({ console: false }),
-      tell: (message) => told.push(message),
+      tell: ({ message }) => told.push(message),
       now: () => Date.now() + 3652 * DAY,
     });
     try {

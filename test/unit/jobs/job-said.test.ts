@@ -11,7 +11,8 @@ import { createLogger } from '../../../src/main/log';
 import { setCurrentLocale } from '../../../src/shared/i18n';
 import { say } from '../../../src/shared/i18n/said';
 import type { JobInfo } from '../../../src/shared/methods/jobs';
-import { errorText, outcomeOf, titleOf, warningsOf } from '../../../src/renderer/src/lib/job-text';
+import { outcomeOf, titleOf, warningsOf } from '../../../src/renderer/src/lib/job-text';
+import { errorText } from '../../../src/shared/errors';
 
 const log = createLogger({ sink: () => {}, console: false });
 

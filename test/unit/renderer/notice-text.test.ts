@@ -4,7 +4,8 @@
  * a switch, until dismissed.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { setCurrentLocale } from '../../../src/shared/i18n';
+import { m, setCurrentLocale } from '../../../src/shared/i18n';
+import { worded } from '../../../src/shared/i18n/said';
 import { shownZoneOf } from '../../../src/shared/time-zone';
 import { noticeText } from '../../../src/renderer/src/lib/notice-text';
 
@@ -26,6 +27,15 @@ describe('a notice', () => {
     setCurrentLocale('zh-CN');
     expect(noticeText(notice, zoneOf)).toBe('保留期限将删除 30,000 条语音记录中的 20,000 条（早于 2026-10-06 10:42），位于 沙盒（演示） 的存档中。');
     expect(noticeText({ ...notice, heldPrune: { ...heldPrune, profileId: 'p1', profileName: 'Shanghai' } }, zoneOf)).toContain('位于 Shanghai 的存档中');
+  });
+
+  it("of a failed archive write, or of the app's events cut off, follows the language", () => {
+    const writeFailed = { kind: 'archive' as const, ...worded({ key: 'cli_archive_write_failed' }) };
+    const interrupted = { kind: 'events-interrupted' as const, ...worded({ key: 'errors_events_interrupted' }) };
+    setCurrentLocale('zh-CN');
+    expect(noticeText(writeFailed, zoneOf)).toBe(m.cli_archive_write_failed());
+    expect(noticeText(interrupted, zoneOf)).toBe(m.errors_events_interrupted());
+    expect(noticeText(writeFailed, zoneOf)).not.toBe(writeFailed.message);
   });
 
   it('without data stays as main worded it', () => {

@@ -7,6 +7,7 @@ import {
   type EventName,
 } from '../../../shared/contract';
 import { m } from '../../../shared/i18n';
+import { worded } from '../../../shared/i18n/said';
 import { isSafeExternalUrl } from '../../../shared/links';
 import { fail, type Result } from '../../../shared/result';
 
@@ -28,10 +29,7 @@ export function createHttpBridge(location: Location): Bridge {
     source.onopen = () => {
       if (!interrupted) return;
       interrupted = false;
-      const notice: AppNotice = {
-        kind: 'events-interrupted',
-        message: m.errors_events_interrupted(),
-      };
+      const notice: AppNotice = { kind: 'events-interrupted', ...worded({ key: 'errors_events_interrupted' }) };
       for (const listener of listeners.get('notice') ?? []) listener(notice);
     };
     for (const name of eventNames) {

@@ -2,7 +2,7 @@ import { totalOf, type JobInfo, type JobKind, type JobProgress } from '../../../
 import { formatNumber, m } from '../../../shared/i18n';
 import { formatInstant, type TimeZone } from '../../../shared/time-zone';
 import { say } from '../../../shared/i18n/said';
-import type { AppError } from '../../../shared/result';
+import { errorText } from '../../../shared/errors';
 
 export function fileNameOf(path: string | null): string {
   return path?.split(/[\\/]/).pop() ?? '';
@@ -79,11 +79,6 @@ export function titleOf(job: Pick<JobInfo, 'title' | 'titleSaid'>): string {
 /** A job's warnings in the language on show: worded again from their messages of the catalog when it carries them. */
 export function warningsOf(job: Pick<JobInfo, 'warnings' | 'warningsSaid'>): string[] {
   return job.warningsSaid?.map(say) ?? job.warnings;
-}
-
-/** An error's message in the language on show: worded again from its message of the catalog when it carries one. */
-export function errorText(error: Pick<AppError, 'message' | 'said'>): string {
-  return error.said ? say(error.said) : error.message;
 }
 
 /** One line on how a job went, for the jobs area, the screen that started it, and the notification. */

@@ -31,7 +31,7 @@ class Notices {
       const { profileId, operation } = notice.heldPrune;
       const result = await bridge.decideRetention({ profileId, operation, decision });
       if (this.current !== notice) return;
-      if (!result.ok) this.current = { kind: 'archive', message: result.error.message };
+      if (!result.ok) this.current = { kind: 'archive', message: result.error.message, ...(result.error.said ? { said: result.error.said } : {}) };
       else this.current = result.value.message ? { kind: 'archive', message: result.value.message } : null;
     } finally {
       this.deciding = false;
