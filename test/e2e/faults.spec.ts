@@ -76,6 +76,12 @@ test('voice records: a slow platform shows loading, then the data; a persistent 
   // A read is retried before the error shows: five attempts in all.
   expect(sandbox.requestLog.filter((entry) => entry.path === '/v3/voice/recordGroupQuery' && entry.fault === 'systemError')).toHaveLength(5);
   await app.screenshot({ path: `${SCREENS}/faults-voice-records-18.png` });
+  // Shown before a language switch, the message follows it (the server's words stay as they came).
+  await app.getByTestId('language-picker').selectOption('zh-CN');
+  await expect(listError(app)).toContainText('平台发生内部错误');
+  await expect(listError(app)).toContainText('system error');
+  await app.getByTestId('language-picker').selectOption('en');
+  await expect(listError(app)).toContainText('The platform had an internal error');
   await recover(app, sandbox, count);
 });
 
