@@ -5,7 +5,7 @@
  * A profile with its archive switched off has nothing on disk. When the file is held by
  * another process or could not be read, the user is told once and the app works live.
  */
-import { worded, type Said } from '../../shared/i18n/said';
+import { worded, type MessageKey, type Said } from '../../shared/i18n/said';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { isListOperation, type ListOperation, type ListRows, type SomeList } from '../../shared/operations';
@@ -22,7 +22,6 @@ import type { HeldPruneNotice } from '../../shared/contract';
 import { shortReason } from './set-aside-notes';
 import type { RetentionOutcome } from './retention';
 import type { TimeZone } from '../../shared/time-zone';
-import { m } from '../../shared/i18n';
 
 /** A busy or unreadable archive is tried again after this long. */
 const RETRY_AFTER_MS = 60_000;
@@ -30,29 +29,29 @@ const RETRY_AFTER_MS = 60_000;
 /** What the store is wanted for, which decides what an unavailable archive means to the user. */
 export type ArchivePurpose = 'live' | 'sync' | 'read';
 
-const WHEN_BUSY: Readonly<Record<ArchivePurpose, () => string>> = {
-  live: m.cli_archive_busy_live,
-  sync: m.cli_archive_busy_sync,
-  read: m.cli_archive_busy_read,
+const WHEN_BUSY: Readonly<Record<ArchivePurpose, MessageKey>> = {
+  live: 'cli_archive_busy_live',
+  sync: 'cli_archive_busy_sync',
+  read: 'cli_archive_busy_read',
 };
 
-const WHEN_SET_ASIDE: Readonly<Record<ArchivePurpose, () => string>> = {
-  live: m.cli_archive_set_aside_live,
-  sync: m.cli_archive_set_aside_sync,
-  read: m.cli_archive_set_aside_read,
+const WHEN_SET_ASIDE: Readonly<Record<ArchivePurpose, MessageKey>> = {
+  live: 'cli_archive_set_aside_live',
+  sync: 'cli_archive_set_aside_sync',
+  read: 'cli_archive_set_aside_read',
 };
 
-const WHEN_UNREADABLE: Readonly<Record<ArchivePurpose, () => string>> = {
-  live: m.cli_archive_unreadable_live,
-  sync: m.cli_archive_unreadable_sync,
-  read: m.cli_archive_unreadable_read,
+const WHEN_UNREADABLE: Readonly<Record<ArchivePurpose, MessageKey>> = {
+  live: 'cli_archive_unreadable_live',
+  sync: 'cli_archive_unreadable_sync',
+  read: 'cli_archive_unreadable_read',
 };
 
 export type ArchiveCondition =
   | { state: 'off' }
   | { state: 'closed' }
   | { state: 'open'; setAsideAt: string | null }
-  | { state: 'unavailable'; message: string };
+  | { state: 'unavailable'; message: string; said?: Said };
 
 interface Opened {
   store: ArchiveStore;
@@ -241,9 +240,15 @@ export class Archives {
       const { store, setAside } = await ArchiveStore.open(path, this.options.store);
       if (setAside) {
         this.options.log.warn('archive set aside', setAside.reason);
-        this.options.tell({
-          message: `${m.cli_archive_set_aside({ keptAt: setAside.keptAt, reason: shortReason(setAside.reason) })} ${WHEN_SET_ASIDE[purpose]()}`,
-        });
+        this.options.tell(
+          worded({
+            key: 'errors_two_sentences',
+            params: {
+              first: { key: 'cli_archive_set_aside', params: { keptAt: setAside.keptAt, reason: shortReason(setAside.reason) } },
+              second: { key: WHEN_SET_ASIDE[purpose] },
+            },
+          }),
+        );
       }
       const recorder = new PageRecorder(store, this.now);
       let told = false;
@@ -260,12 +265,15 @@ export class Archives {
     } catch (error) {
       // A command fetching has no window to work live: its records are not kept this time, busy or unreadable.
       const commandFetching = purpose === 'live' && this.options.command === true;
-      const consequence = commandFetching ? m.cli_archive_not_kept_command : error instanceof ArchiveBusyError ? WHEN_BUSY[purpose] : WHEN_UNREADABLE[purpose];
-      const message =
-        error instanceof ArchiveBusyError ? `${error.message} ${consequence()}` : m.cli_archive_unopenable({ consequence: consequence() });
+      const consequence: Said = { key: commandFetching ? 'cli_archive_not_kept_command' : error instanceof ArchiveBusyError ? WHEN_BUSY[purpose] : WHEN_UNREADABLE[purpose] };
+      const told = worded(
+        error instanceof ArchiveBusyError
+          ? { key: 'errors_two_sentences', params: { first: { key: 'cli_archive_busy' }, second: consequence } }
+          : { key: 'cli_archive_unopenable', params: { consequence } },
+      );
       if (!(error instanceof ArchiveBusyError)) this.options.log.error('archive open failed', error);
-      this.conditions.set(profileId, { state: 'unavailable', message, atMs: this.now() });
-      this.options.tell({ message });
+      this.conditions.set(profileId, { state: 'unavailable', ...told, atMs: this.now() });
+      this.options.tell(told);
       return null;
     }
   }

@@ -2,6 +2,7 @@
  * The archive over IPC: a Sync job in the jobs area, archived pages for the list screens,
  * and the housekeeping Accounts shows (size, counts, last sync, retention, on/off, delete).
  */
+import { worded } from '../../shared/i18n/said';
 import { existsSync } from 'node:fs';
 import type { Accounts } from '../accounts/accounts';
 import { ArchiveQueryRefused, ArchiveReadTimeout } from '../archive/archive-store';
@@ -44,7 +45,8 @@ export function createArchiveHandlers(deps: { accounts: Accounts; archives: Arch
     if (condition.state === 'off') {
       return fail('archive-off', m.errors_archive_off());
     }
-    return fail('archive-unavailable', condition.state === 'unavailable' ? condition.message : m.errors_archive_not_opened());
+    const why = condition.state === 'unavailable' ? { message: condition.message, ...(condition.said ? { said: condition.said } : {}) } : worded({ key: 'errors_archive_not_opened' });
+    return { ok: false, error: { code: 'archive-unavailable', ...why } };
   }
 
   async function status(profileId: string): Promise<ArchiveStatus> {
@@ -57,7 +59,8 @@ export function createArchiveHandlers(deps: { accounts: Accounts; archives: Arch
     if (!settings.enabled) return { ...base, state: 'off' };
     const condition = archives.condition(profileId);
     if (!store) {
-      return { ...base, state: condition.state === 'unavailable' ? 'unavailable' : 'closed', message: condition.state === 'unavailable' ? condition.message : null };
+      if (condition.state !== 'unavailable') return { ...base, state: 'closed' };
+      return { ...base, state: 'unavailable', message: condition.message, ...(condition.said ? { said: condition.said } : {}) };
     }
     const stats = await store.stats();
     const lists = await Promise.all(

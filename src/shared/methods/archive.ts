@@ -3,6 +3,7 @@ import { LIST_OPERATIONS, listOf, type ListOperation, type ListRows } from '../o
 import { formatNumber, m } from '../i18n';
 import { formatInstant, type TimeZone } from '../time-zone';
 import * as p from '../parse';
+import type { Said } from '../i18n/said';
 import type { Result } from '../result';
 import { SANDBOX_PROFILE_ID, type ArchiveSettings } from '../profiles';
 import { method } from './define';
@@ -15,6 +16,8 @@ export interface ArchiveStatus {
   /** off: nothing kept; closed: not opened yet this session; unavailable: `message` says why. */
   state: 'off' | 'closed' | 'open' | 'unavailable';
   message: string | null;
+  /** The message as a message of the catalog, when it is one: worded in the language on show. */
+  said?: Said;
   sizeBytes: number;
   /**
    * `lastSyncAt`: when the list was last synced in full (a window's range or the whole list); null when never.

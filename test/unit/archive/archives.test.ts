@@ -1,4 +1,6 @@
 /** The archives service: every page the client fetches is kept, complete listings record what they cover. */
+import { errorText } from '../../../src/shared/errors';
+import { setCurrentLocale } from '../../../src/shared/i18n';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -160,7 +162,15 @@ describe('archives service', () => {
       expect(page.ok).toBe(true);
       expect(await archives.store('p1')).toBeNull();
       expect(told.join('\n')).toMatch(/Another Switchboard window or command is using this archive/);
-      expect(archives.condition('p1')).toMatchObject({ state: 'unavailable' });
+      const condition = archives.condition('p1');
+      expect(condition).toMatchObject({ state: 'unavailable' });
+      // Said as messages of the catalog too: the status shown follows a language switch.
+      setCurrentLocale('zh-CN');
+      try {
+        expect(condition.state === 'unavailable' ? errorText(condition) : '').toBe('另一个 Switchboard 窗口或命令正在使用此存档。在其关闭之前，此窗口直接从平台实时获取数据。');
+      } finally {
+        setCurrentLocale('en');
+      }
     } finally {
       holder.kill('SIGKILL');
     }
