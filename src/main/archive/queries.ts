@@ -18,6 +18,7 @@ import {
   fieldAlias,
   fieldColumn,
   fieldSortColumn,
+  inOneSnapshot,
   joinSql,
   literal,
   param,
@@ -133,12 +134,7 @@ export class ArchiveQueries {
           // A page read in one statement is one snapshot already: no transaction to begin and end (3-5 ms).
           const oneStatement = this.pageInOneStatement(layout, query, conditions, total, start, length);
           if (oneStatement) return this.readRecords<R>(reader, layout, oneStatement);
-          await runSql(reader, sql`BEGIN TRANSACTION`);
-          try {
-            return await this.pickRows<R>(reader, layout, query, conditions, total, start, length);
-          } finally {
-            await runSql(reader, sql`ROLLBACK`).catch(() => undefined);
-          }
+          return inOneSnapshot(reader, () => this.pickRows<R>(reader, layout, query, conditions, total, start, length));
         },
         { signal: reading },
       );
@@ -363,7 +359,8 @@ export class ArchiveQueries {
     const max = limit === undefined ? null : Math.max(0, Math.trunc(limit));
     const bounded = await this.bounded(layout, query, signal);
     return this.pool.run(
-      async (connection) => {
+      // The slices are cut and read in one snapshot: a sync's merge meanwhile could move rows from a slice still to be read into one already read.
+      (connection) => inOneSnapshot(connection, async () => {
         const columns = recordColumnsOf(layout);
         let rows = 0;
         for (const read of await orderedReads(connection, layout, bounded, this.exportSliceRows, max)) {
@@ -378,7 +375,7 @@ export class ArchiveQueries {
           }
         }
         return rows;
-      },
+      }),
       { signal, timeLimitMs: null, apart: true },
     );
   }
@@ -400,7 +397,8 @@ export class ArchiveQueries {
     // `tmp_` file beside it with the default mode and renames it over, which a kill leaves behind.
     const copy = (select: SqlQuery, to: string): SqlQuery => sql`COPY (${select}) TO ${literal(to)} (FORMAT parquet, USE_TMP_FILE false)`;
     return this.pool.run(
-      async (reader) => {
+      // One snapshot, as each() reads.
+      (reader) => inOneSnapshot(reader, async () => {
         const select = joinSql(columns);
         const reads = await orderedReads(reader, layout, bounded, this.exportSliceRows);
         const [only, ...more] = reads;
@@ -423,7 +421,7 @@ export class ArchiveQueries {
         } finally {
           rmSync(parts, { recursive: true, force: true });
         }
-      },
+      }),
       { signal, timeLimitMs: null, apart: true },
     );
   }

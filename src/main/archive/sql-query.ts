@@ -305,6 +305,20 @@ export async function inTransaction<T>(connection: DuckDBConnection, work: () =>
   }
 }
 
+/**
+ * Reads of several statements as one snapshot of the archive (a read-only transaction,
+ * always rolled back): a merge committed meanwhile is seen by none of them, so rows a
+ * first statement picked, or the slices it cut, are all there, and no more, for the next.
+ */
+export async function inOneSnapshot<T>(connection: DuckDBConnection, work: () => Promise<T>): Promise<T> {
+  await runSql(connection, sql`BEGIN TRANSACTION`);
+  try {
+    return await work();
+  } finally {
+    await runSql(connection, sql`ROLLBACK`).catch(() => undefined);
+  }
+}
+
 /** Runs a statement made here and reads every row (as JavaScript values). */
 export async function readSql(connection: DuckDBConnection, query: SqlQuery): Promise<unknown[][]> {
   const { text, params } = renderSql(query);

@@ -100,3 +100,28 @@ describe('an export of more rows than the engine sorts at once', () => {
     expect(await parquetKeys(query)).toEqual(await inOneStatement(query));
   });
 });
+
+describe('an export read while a sync merges', () => {
+  const records = Array.from({ length: ROWS }, (_, i) => recordAt(i));
+  const archive = stagedArchive(table, records, { exportSliceRows: SLICE_ROWS });
+
+  it('reads the rows as they were when it began: a merge meanwhile moves none into a slice still to be read', async () => {
+    const query: ArchiveQuery = { sort: { field: 'callDuration', descending: false } };
+    const before = (await archive().page(table, query, 0, ROWS)).records.map((record, index) => table.keyOf(record, index));
+    const keys: string[] = [];
+    let merged = false;
+    const read = await archiveRows(archive(), 'voiceRecords', query).each(async (chunk) => {
+      for (const record of chunk.records()) keys.push(table.keyOf(record, keys.length));
+      if (merged) return;
+      merged = true;
+      // Every call's duration changed after the first slice is read: in its order, each row moves.
+      await archive().stage(table, records.map((record, i) => ({ ...record, callDuration: 10_000 - i })), 0, 2_000);
+      await archive().commit(table, null);
+    }, new AbortController().signal);
+    expect(read.ok, JSON.stringify(read)).toBe(true);
+    expect(merged).toBe(true);
+    expect(keys).toEqual(before);
+    // The merge is in: the next export reads it.
+    expect((await archive().page(table, query, 0, 1)).records[0]?.callDuration).toBe(10_000 - (ROWS - 1));
+  });
+});
