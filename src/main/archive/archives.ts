@@ -51,7 +51,7 @@ export type ArchiveCondition =
   | { state: 'off' }
   | { state: 'closed' }
   | { state: 'open'; setAsideAt: string | null }
-  | { state: 'unavailable'; message: string; said?: Said };
+  | { state: 'unavailable'; message: string; said: Said };
 
 interface Opened {
   store: ArchiveStore;

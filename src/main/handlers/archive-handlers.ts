@@ -45,7 +45,7 @@ export function createArchiveHandlers(deps: { accounts: Accounts; archives: Arch
     if (condition.state === 'off') {
       return fail('archive-off', m.errors_archive_off());
     }
-    const why = condition.state === 'unavailable' ? { message: condition.message, ...(condition.said ? { said: condition.said } : {}) } : worded({ key: 'errors_archive_not_opened' });
+    const why = condition.state === 'unavailable' ? { message: condition.message, said: condition.said } : worded({ key: 'errors_archive_not_opened' });
     return { ok: false, error: { code: 'archive-unavailable', ...why } };
   }
 
@@ -60,7 +60,7 @@ export function createArchiveHandlers(deps: { accounts: Accounts; archives: Arch
     const condition = archives.condition(profileId);
     if (!store) {
       if (condition.state !== 'unavailable') return { ...base, state: 'closed' };
-      return { ...base, state: 'unavailable', message: condition.message, ...(condition.said ? { said: condition.said } : {}) };
+      return { ...base, state: 'unavailable', message: condition.message, said: condition.said };
     }
     const stats = await store.stats();
     const lists = await Promise.all(

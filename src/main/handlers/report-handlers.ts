@@ -4,6 +4,7 @@
  * then the figures computed over it. Its workbook (an export job) and its charts' pictures
  * are saved through the desktop port's save dialog, as every export is.
  */
+import { worded, type Said } from '../../shared/i18n/said';
 import { rename, rm, writeFile } from 'node:fs/promises';
 import type { Accounts } from '../accounts/accounts';
 import type { Archives } from '../archive/archives';
@@ -62,11 +63,9 @@ export function createReportHandlers(deps: {
 
   function archiveMissing(profileId: string): Result<never> {
     const condition = archives.condition(profileId);
-    if (condition.state === 'off') {
-      return fail('archive-off', m.export_overview_archive_off());
-    }
-    const why = condition.state === 'unavailable' ? condition.message : m.errors_archive_not_opened();
-    return fail('archive-unavailable', m.export_overview_archive_unavailable({ why }));
+    if (condition.state === 'off') return { ok: false, error: { code: 'archive-off', ...worded({ key: 'export_overview_archive_off' }) } };
+    const why: Said = condition.state === 'unavailable' ? condition.said : { key: 'errors_archive_not_opened' };
+    return { ok: false, error: { code: 'archive-unavailable', ...worded({ key: 'export_overview_archive_unavailable', params: { why } }) } };
   }
 
   /**

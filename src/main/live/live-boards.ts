@@ -10,6 +10,7 @@
  *
  * Never two refreshes of a profile at once: a call while one runs gets its answer.
  */
+import { worded } from '../../shared/i18n/said';
 import { AccountsError, type Accounts } from '../accounts/accounts';
 import { KeychainUnavailableError } from '../accounts/secret-store';
 import { createClient } from '../api';
@@ -97,13 +98,13 @@ export class LiveBoards {
     const store = await this.deps.archives.store(profileId);
     if (!store) {
       const condition = this.deps.archives.condition(profileId);
-      if (condition.state === 'off') return fail('archive-off', m.overview_live_archive_off());
-      return fail(
-        'archive-unavailable',
-        condition.state === 'unavailable' && condition.message !== ''
-          ? m.overview_live_archive_unavailable_why({ reason: condition.message })
-          : m.overview_live_archive_unavailable(),
+      if (condition.state === 'off') return { ok: false, error: { code: 'archive-off', ...worded({ key: 'overview_live_archive_off' }) } };
+      const why = worded(
+        condition.state === 'unavailable'
+          ? { key: 'overview_live_archive_unavailable_why', params: { reason: condition.said } }
+          : { key: 'overview_live_archive_unavailable' },
       );
+      return { ok: false, error: { code: 'archive-unavailable', ...why } };
     }
     const now = this.deps.now ?? Date.now;
     const state = this.state(profileId);
