@@ -6,6 +6,7 @@
 import { m } from './i18n';
 import { BRAND_PRESETS, LIMITS, type BrandPreset } from './platform';
 import type { Label } from './i18n/locale';
+import type { Said } from './i18n/said';
 import type { ScheduleSettings } from './schedule';
 import { isValidTimeZone } from './time-zone';
 import { characterCount } from './validation/text';
@@ -107,6 +108,8 @@ export interface ConnectionReport {
   ok: boolean;
   /** One sentence for the person: what worked, or what is wrong and what to do. */
   message: string;
+  /** The same as a message of the catalog, when it is one: worded in the language on show. */
+  said?: Said;
   latencyMs: number | null;
   /** Set when the computer's clock differs from the server's by more than a minute. */
   clockOffsetMinutes: number | null;

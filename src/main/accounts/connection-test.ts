@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { platformStatusOf } from '../../shared/errors';
-import { m } from '../../shared/i18n';
+import { worded, type Said } from '../../shared/i18n/said';
 import { checkPageQuery, LISTS } from '../../shared/operations';
 import type { ConnectionReport } from '../../shared/profiles';
 import type { AppError } from '../../shared/result';
@@ -37,18 +37,16 @@ export async function testConnection(target: ConnectionTarget, log: Logger): Pro
     const clockOffsetMinutes = Math.abs(offsetSeconds) >= 60 ? offsetMinutes : null;
     if (result.ok) {
       const corrected = client.clockOffsetSeconds !== 0;
-      const message =
+      const said: Said =
         clockOffsetMinutes === null
-          ? m.errors_connected({ ms: String(latencyMs) })
-          : (corrected ? m.errors_connected_clock : m.errors_connected_clock_within)({
-              ms: String(latencyMs),
-              minutes: Math.abs(offsetMinutes),
-            });
-      return { ok: true, message, latencyMs, clockOffsetMinutes, code: null, serverReason: null };
+          ? { key: 'errors_connected', params: { ms: String(latencyMs) } }
+          : { key: corrected ? 'errors_connected_clock' : 'errors_connected_clock_within', params: { ms: String(latencyMs), minutes: Math.abs(offsetMinutes) } };
+      return { ok: true, ...worded(said), latencyMs, clockOffsetMinutes, code: null, serverReason: null };
     }
+    const explained = explain(result.error, hostOf(target.baseUrl));
     return {
       ok: false,
-      message: explain(result.error, hostOf(target.baseUrl)),
+      ...(typeof explained === 'string' ? { message: explained } : worded(explained)),
       latencyMs: null,
       clockOffsetMinutes,
       code: result.error.code,
@@ -69,24 +67,25 @@ function hostOf(baseUrl: string): string {
 
 const TLS_CODES = /CERT|SSL|TLS|SELF_SIGNED|UNABLE_TO_(GET|VERIFY)/;
 
-function explain(error: AppError, host: string): string {
+/** What is wrong, as a message of the catalog (worded where shown); the error's own text when the catalog has none for it. */
+function explain(error: AppError, host: string): Said | string {
   const status = platformStatusOf(error);
-  if (status === -1) return m.errors_test_auth();
-  if (status === -2) return m.errors_test_ip();
-  if (status === -31) return m.errors_test_whitelist();
-  if (status === -29) return m.errors_test_workspace();
-  if (status === -30) return m.errors_test_key_disabled();
-  if (status === -16) return m.errors_test_timestamp();
-  if (error.code === 'timeout') return m.errors_test_timeout({ host, seconds: TIMEOUT_MS / 1000 });
+  if (status === -1) return { key: 'errors_test_auth' };
+  if (status === -2) return { key: 'errors_test_ip' };
+  if (status === -31) return { key: 'errors_test_whitelist' };
+  if (status === -29) return { key: 'errors_test_workspace' };
+  if (status === -30) return { key: 'errors_test_key_disabled' };
+  if (status === -16) return { key: 'errors_test_timestamp' };
+  if (error.code === 'timeout') return { key: 'errors_test_timeout', params: { host, seconds: TIMEOUT_MS / 1000 } };
   if (error.code === 'network') {
     const detail = error.detail ?? '';
-    if (/ENOTFOUND|EAI_AGAIN/.test(detail)) return m.errors_test_dns({ host });
-    if (TLS_CODES.test(detail)) return m.errors_test_tls({ host, detail });
-    if (/ECONNREFUSED/.test(detail)) return m.errors_test_refused({ host });
-    return m.errors_test_unreachable({ host, detail: detail || m.errors_test_network_failed() });
+    if (/ENOTFOUND|EAI_AGAIN/.test(detail)) return { key: 'errors_test_dns', params: { host } };
+    if (TLS_CODES.test(detail)) return { key: 'errors_test_tls', params: { host, detail } };
+    if (/ECONNREFUSED/.test(detail)) return { key: 'errors_test_refused', params: { host } };
+    return { key: 'errors_test_unreachable', params: { host, detail: detail || { key: 'errors_test_network_failed' } } };
   }
   if (error.code === 'http' || error.code === 'http-5xx' || error.code === 'bad-response') {
-    return m.errors_test_not_api({ host, detail: error.detail ?? error.code });
+    return { key: 'errors_test_not_api', params: { host, detail: error.detail ?? error.code } };
   }
-  return error.message;
+  return error.said ?? error.message;
 }

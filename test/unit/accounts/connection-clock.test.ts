@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConnection } from '../../../src/main/accounts/connection-test';
 import { createLogger } from '../../../src/main/log';
 import { startSandbox, type Sandbox } from '../../../src/main/sandbox';
+import { errorText } from '../../../src/shared/errors';
+import { m, setCurrentLocale } from '../../../src/shared/i18n';
 
 describe('testConnection and the clock', () => {
   let sandbox: Sandbox;
@@ -31,5 +33,20 @@ describe('testConnection and the clock', () => {
     const report = await testConnection(target(), log);
     expect(report).toMatchObject({ ok: true, clockOffsetMinutes: null });
     expect(report.message).not.toContain('clock');
+  });
+
+  it('is worded again in the language on show, what worked and what is wrong alike', async () => {
+    sandbox.setFaults({ clockOffsetSeconds: 0 });
+    const worked = await testConnection(target(), log);
+    const refused = await testConnection({ ...target(), apiSecret: 'wrong' }, log);
+    expect(refused).toMatchObject({ ok: false, code: 'platform:-1' });
+    setCurrentLocale('zh-CN');
+    try {
+      expect(errorText(worked)).toMatch(/[\u4e00-\u9fff]/);
+      expect(errorText(refused)).toBe(m.errors_test_auth());
+      expect(errorText(refused)).not.toBe(refused.message);
+    } finally {
+      setCurrentLocale('en');
+    }
   });
 });
