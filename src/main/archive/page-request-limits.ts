@@ -25,6 +25,8 @@ export interface ArchivePageAsks {
   contains?: readonly { field: string; text: string }[];
   equals?: readonly { field: string; value: string | number | null }[];
   via?: ViaFilter;
+  /** How the equals are said (an Overview seat group): only words, but written into a file's About sheet. */
+  seatGroup?: { voiceGroupId: string | null; groupName: string | null };
 }
 
 export function checkArchivePageAsks(operation: ListOperation, asks: ArchivePageAsks): Result<null> {
@@ -42,6 +44,10 @@ export function checkArchivePageAsks(operation: ListOperation, asks: ArchivePage
     if (asks.via.value !== null && tooLong(asks.via.value)) {
       return refuse('via', m.cli_archive_filter_too_long({ column: via.label(), max: String(TEXT_MAX) }));
     }
+  }
+  const group = asks.seatGroup;
+  if (group && [group.voiceGroupId, group.groupName].some((text) => text !== null && tooLong(text))) {
+    return refuse('seatGroup', m.cli_archive_filter_too_long({ column: m.overview_seat_group(), max: String(TEXT_MAX) }));
   }
   // Each part of the request against its own bound, and the refusal names that part: the column
   // filters typed above the table, or the filters an Overview bucket brought (its chips: equal

@@ -38,6 +38,10 @@ describe('archive page limits', () => {
     const equals = Array.from({ length: 51 }, () => ({ field: 'callee', value: '1' }));
     expect(await voicePage({ equals })).toMatchObject(refusal('equals', /^At most 50 filters from the Overview/));
     expect(await voicePage({ equals: equals.slice(0, 50), contains: many.slice(0, 50) })).toMatchObject({ ok: true });
+    // A seat group's words (written into an export's About sheet) are bounded as a filter's text is.
+    const seatGroup = (groupName: string) => ({ voiceGroupId: '10', groupName, toldById: false });
+    expect(await voicePage({ seatGroup: seatGroup('S'.repeat(201)) })).toMatchObject(refusal('seatGroup', /at most 200 characters/));
+    expect(await voicePage({ seatGroup: seatGroup('Sales') })).toMatchObject({ ok: true });
   });
 
   it('a window that cannot be read, or ends before it starts, names its field as the period fields are named', async () => {
