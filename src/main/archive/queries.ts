@@ -506,9 +506,7 @@ class Memo<V> {
 class SharedRead<V> {
   readonly promise: Promise<V>;
   private readonly controller = new AbortController();
-  private askers = 0;
-  /** An asker who cannot give up waits for it. */
-  private held = false;
+  private readonly askers = new Askers(() => this.controller.abort());
 
   constructor(read: (signal: AbortSignal) => Promise<V>) {
     this.promise = read(this.controller.signal);
@@ -520,14 +518,36 @@ class SharedRead<V> {
   }
 
   join(signal: AbortSignal | undefined): Promise<V> {
+    return this.askers.join(this.promise, signal);
+  }
+}
+
+/**
+ * Who waits for one read: each asker may give up (its signal), and once every one of them
+ * did, with none waiting who cannot give up, the read is given up too (`giveUp`).
+ */
+class Askers {
+  private count = 0;
+  /** Someone waits who cannot give up. */
+  private held = false;
+
+  constructor(private readonly giveUp: () => void) {}
+
+  /** Whether no one waits any more. */
+  get gone(): boolean {
+    return this.count === 0 && !this.held;
+  }
+
+  /** `promise` for one more asker, who gives up when `signal` aborts (none: waits to the end). */
+  join<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
     if (!signal) {
       this.held = true;
-      return this.promise;
+      return promise;
     }
-    this.askers += 1;
-    return untilAborted(this.promise, signal, () => {
-      this.askers -= 1;
-      if (this.askers === 0 && !this.held) this.controller.abort();
+    this.count += 1;
+    return untilAborted(promise, signal, () => {
+      this.count -= 1;
+      if (this.gone) this.giveUp();
     });
   }
 }
@@ -560,9 +580,7 @@ function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined, onAb
 
 /** A chunk wanted: who waits for it, and its read's interrupt once all of them gave up. */
 interface WantedChunk extends Deferred<unknown[]> {
-  askers: number;
-  /** Someone waits who cannot give up. */
-  held: boolean;
+  askers: Askers;
   /** Every asker gave up and its read is being interrupted: a new asker reads it again. */
   abandoned: boolean;
   /** Interrupts the statement reading it (and its neighbours) when none of them is wanted any more. */
@@ -588,7 +606,8 @@ class ListingChunks {
     const read = this.reading.get(chunk);
     let entry = read && !read.abandoned ? read : this.wanted.get(chunk);
     if (!entry) {
-      entry = { ...deferred<unknown[]>(), askers: 0, held: false, abandoned: false, giveUp: () => undefined };
+      const made: WantedChunk = { ...deferred<unknown[]>(), askers: new Askers(() => made.giveUp()), abandoned: false, giveUp: () => undefined };
+      entry = made;
       this.wanted.set(chunk, entry);
       if (!this.running) {
         this.running = true;
@@ -596,21 +615,12 @@ class ListingChunks {
         setImmediate(() => void this.drain());
       }
     }
-    const wanted = entry;
-    if (!signal) {
-      wanted.held = true;
-      return wanted.promise;
-    }
-    wanted.askers += 1;
-    return untilAborted(wanted.promise, signal, () => {
-      wanted.askers -= 1;
-      if (wanted.askers === 0 && !wanted.held) wanted.giveUp();
-    });
+    return entry.askers.join(entry.promise, signal);
   }
 
   private async drain(): Promise<void> {
     while (this.wanted.size > 0) {
-      const taken = [...this.wanted.entries()].filter(([, entry]) => entry.askers > 0 || entry.held).sort(([a], [b]) => a - b);
+      const taken = [...this.wanted.entries()].filter(([, entry]) => !entry.askers.gone).sort(([a], [b]) => a - b);
       this.wanted.clear();
       for (const [chunk, entry] of taken) this.reading.set(chunk, entry);
       for (const run of neighbourRuns(taken.map(([chunk]) => chunk), BATCH_CHUNKS_MAX)) {
@@ -618,7 +628,7 @@ class ListingChunks {
         const entries = inRun.map(([, entry]) => entry);
         const interrupt = new AbortController();
         const giveUp = (): void => {
-          if (!entries.every((entry) => entry.askers === 0 && !entry.held)) return;
+          if (!entries.every((entry) => entry.askers.gone)) return;
           for (const entry of entries) entry.abandoned = true;
           interrupt.abort();
         };
