@@ -30,6 +30,6 @@ describe('the browser bridge after a dropped event stream', () => {
     expect(notices).toEqual([]);
     source?.onerror?.();
     source?.onopen?.();
-    expect(notices).toEqual([{ kind: 'events-interrupted', message: expect.stringMatching(/interrupted.*load again/i) }]);
+    expect(notices).toEqual([{ kind: 'events-interrupted', message: expect.stringMatching(/interrupted.*load again/i), said: { key: 'errors_events_interrupted' } }]);
   });
 });
