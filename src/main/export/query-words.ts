@@ -8,7 +8,7 @@ import type { Column } from '../../shared/columns';
 import { codeDisplay, formatInstant } from '../../shared/cell-text';
 import type { ListFiltersOf, ListSource } from '../../shared/list-query';
 import type { ListDescriptor, ListOperation } from '../../shared/operations';
-import { drillFilterTexts } from '../../shared/reports/drill-words';
+import { drillFilterWords } from '../../shared/reports/drill-words';
 import { parseIsoInstant, type TimeZone } from '../../shared/time-zone';
 import type { AboutRow } from './table-writer';
 import { formatNumber, m } from '../../shared/i18n';
@@ -79,7 +79,7 @@ export function queryInWords<Row>(input: QueryInWords<object, Row>): AboutRow[] 
   const contains = (query.contains ?? []).filter((filter) => filter.text.trim() !== '');
   const search = (query.search ?? '').trim();
   // Said as the list screen's chips said them.
-  const overview = drillFilterTexts(query, list.columns);
+  const overview = drillFilterWords(query, list.columns).map(({ text }) => text);
   const everyColumn = columns.length === list.columns.length && columns.every((column, index) => column.key === list.columns[index]?.key);
   return [
     { label: m.export_words_source(), value: source === 'archive' ? m.export_words_source_archive() : m.export_words_source_platform() },

@@ -4,7 +4,7 @@
  */
 import type { Column } from '../../../shared/columns';
 import type { SeatGroupNamed } from '../../../shared/platform';
-import { equalsFilterText, hourFilterText, seatGroupFilterText, seatGroupOfEquals, viaFilterText } from '../../../shared/reports/drill-words';
+import { drillFilterWords, type DrillFilterName } from '../../../shared/reports/drill-words';
 import type { DrillDown } from '../../../shared/reports/overview';
 import type { ViaFilter } from '../../../shared/reports/via';
 
@@ -24,9 +24,6 @@ export function drillFiltersOf(drill: DrillDown): DrillFilters {
   return { equals: drill.equals ?? [], hourOfDay: drill.hourOfDay ?? null, via: drill.via ?? null, seatGroup: drill.seatGroup ?? null };
 }
 
-/** Which filter a chip takes off: an index of `equals`, or the hour, the via or the seat group. */
-export type DrillFilterName = number | 'hour' | 'via' | 'seatGroup';
-
 export interface DrillChip {
   key: string;
   which: DrillFilterName;
@@ -35,15 +32,12 @@ export interface DrillChip {
 
 /** The chips of a list's Overview filters, in the language of the moment, worded as its export's About sheet words them. */
 export function drillChips<R>(drill: DrillFilters, columns: readonly Column<R>[]): DrillChip[] {
-  const group = seatGroupOfEquals(drill.seatGroup, drill.equals);
-  const equals: DrillChip[] = group
-    ? [{ key: 'seat-group', which: 'seatGroup', text: seatGroupFilterText(group) }]
-    : drill.equals.map((entry, index) => ({ key: `equals-${index}`, which: index, text: equalsFilterText(entry.field, entry.value, columns) }));
-  return [
-    ...equals,
-    ...(drill.hourOfDay === null ? [] : [{ key: 'hour', which: 'hour' as const, text: hourFilterText(drill.hourOfDay) }]),
-    ...(drill.via === null ? [] : [{ key: 'via', which: 'via' as const, text: viaFilterText(drill.via) }]),
-  ];
+  return drillFilterWords(drill, columns).map((said) => ({ key: chipKeyOf(said.which), ...said }));
+}
+
+function chipKeyOf(which: DrillFilterName): string {
+  if (typeof which === 'number') return `equals-${which}`;
+  return which === 'seatGroup' ? 'seat-group' : which;
 }
 
 /** The filters left when a chip is taken off: the seat group's chip takes all its equals with it. */

@@ -24,7 +24,8 @@ import { planEachColumnFilter, rowPredicate, SearchTexts } from '../../../shared
 import { filtersOf, type ListQueryOf, sameValue, typedFilters } from '../../../shared/list-query';
 import { bridge } from './bridge';
 import { isBatchOf } from '../../../shared/methods/lists';
-import { drillFiltersOf, type DrillFilterName, type DrillFilters, NO_DRILL, withoutDrillFilter } from './drill-chips';
+import { drillFiltersOf, type DrillFilters, NO_DRILL, withoutDrillFilter } from './drill-chips';
+import type { DrillFilterName } from '../../../shared/reports/drill-words';
 import { drillWindowText } from './overview-window';
 import { watchRows } from './job-events';
 import { jobs } from './jobs.svelte';
