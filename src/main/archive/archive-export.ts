@@ -3,10 +3,10 @@
  * archive query, rows handed to the usual writers, and Parquet written by the engine
  * itself. Every file is written under a partial name and renamed only when complete.
  */
-import { fileNotWritten } from '../export/file-not-written';
 import { randomBytes } from 'node:crypto';
 import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
+import { fileNotWritten } from '../export/file-not-written';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PlatformClient } from '../api';

@@ -5,7 +5,6 @@
  * A profile with its archive switched off has nothing on disk. When the file is held by
  * another process or could not be read, the user is told once and the app works live.
  */
-import { worded, type MessageKey, type Said } from '../../shared/i18n/said';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
 import { isListOperation, type ListOperation, type ListRows, type SomeList } from '../../shared/operations';
@@ -18,10 +17,11 @@ import { ArchiveBusyError, ArchiveStore, type ArchiveStoreOptions } from './arch
 import { PageRecorder, type RecordedPage } from './page-recorder';
 import { heldPruneOf, HeldPrunes } from './held-prunes';
 import { heldPruneNoticeText } from '../../shared/methods/archive';
-import type { HeldPruneNotice } from '../../shared/contract';
+import type { AppNotice } from '../../shared/contract';
 import { shortReason } from './set-aside-notes';
 import type { RetentionOutcome } from './retention';
 import type { TimeZone } from '../../shared/time-zone';
+import { worded, type MessageKey, type Said } from '../../shared/i18n/said';
 
 /** A busy or unreadable archive is tried again after this long. */
 const RETRY_AFTER_MS = 60_000;
@@ -58,12 +58,8 @@ interface Opened {
   recorder: PageRecorder;
 }
 
-/** What the user is told: the text, the same as a message of the catalog when it is one (a screen words it in the language on show), and a held prune's choice. */
-export interface Told {
-  message: string;
-  said?: Said;
-  heldPrune?: HeldPruneNotice;
-}
+/** What the user is told: an archive notice without its kind (its text, the same as a message of the catalog when it is one, and a held prune's choice). */
+export type Told = Pick<AppNotice, 'message' | 'said' | 'heldPrune'>;
 
 export interface ArchivesOptions {
   /** The user-data folder; archives live in its `archive` folder. */

@@ -20,7 +20,7 @@ export type SliceRead = (select: SqlQuery, limit: number | null) => SqlQuery;
 
 /**
  * Every row a query matches, in its order, as statements over consecutive slices of that
- * order (export-slices.ts): the engine's sort of many whole rows outgrows its memory, and
+ * order (exportSlices): the engine's sort of many whole rows outgrows its memory, and
  * read one after the other the slices give exactly one statement's rows. A limit of up to
  * two slices is one statement (the engine keeps only its top rows, which fit).
  */

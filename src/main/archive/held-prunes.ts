@@ -54,7 +54,6 @@ export class HeldPrunes {
   }
 }
 
-
 /** A held prune as the app sends it: the numbers, worded where shown (heldPruneText). */
 export function heldPruneOf(entry: HeldPruneEntry): HeldPrune {
   return { operation: entry.operation, wouldRemove: entry.wouldRemove, rows: entry.rows, cutoffMs: entry.cutoffMs };

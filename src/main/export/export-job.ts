@@ -5,9 +5,9 @@
  * temporary name beside the target and renamed only when complete, so a cancel, a
  * failure or a crash never leaves part of a file under the real name.
  */
-import { fileNotWritten } from './file-not-written';
 import { rename, rm } from 'node:fs/promises';
 import { refusedClaimOf, reservePath, type Reservation } from './reservation';
+import { fileNotWritten } from './file-not-written';
 import type { PlatformClient } from '../api';
 import type { Column } from '../../shared/columns';
 import type { CheckedQuery, CheckedRequest, ListDescriptor } from '../../shared/operations';
@@ -127,7 +127,6 @@ function zoneInHeader<R>(field: ExportField<R>, zone: TimeZone, headers: ExportH
   const options = headers === 'english' ? { locale: 'en' as const } : {};
   return { ...field, header: m.export_header_zone({ header: field.header, zone: zone.name }, options) };
 }
-
 
 export async function runExport<P extends object, R, Row, D>(options: ExportJobOptions<P, R, Row, D>): Promise<Result<ExportOutcome>> {
   const startedMs = performance.now();

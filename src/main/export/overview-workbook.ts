@@ -3,10 +3,10 @@
  * writer as summary sheets, no records, and an About sheet; into the reserved partial file,
  * renamed into place only when complete, as every export is.
  */
-import { fileNotWritten } from './file-not-written';
 import { rename, rm } from 'node:fs/promises';
 import { excelSerial, wallClock } from './cells';
 import type { Reservation } from './reservation';
+import { fileNotWritten } from './file-not-written';
 import { overviewSheets, rowsOf } from './summary/overview-sheets';
 import { XlsxStreamWriter } from './xlsx-stream-writer';
 import type { Overview } from '../../shared/reports/overview';
@@ -24,7 +24,6 @@ export interface OverviewWorkbookOptions {
   signal?: AbortSignal;
   now?: () => number;
 }
-
 
 /** Writes the workbook; answers how many table rows it holds and its sheets. */
 export async function writeOverviewWorkbook(options: OverviewWorkbookOptions): Promise<Result<{ rows: number; sheets: string[] }>> {

@@ -2,8 +2,8 @@
  * The archive over IPC: a Sync job in the jobs area, archived pages for the list screens,
  * and the housekeeping Accounts shows (size, counts, last sync, retention, on/off, delete).
  */
-import { worded } from '../../shared/i18n/said';
 import { existsSync } from 'node:fs';
+import { worded } from '../../shared/i18n/said';
 import type { Accounts } from '../accounts/accounts';
 import { ArchiveQueryRefused, ArchiveReadTimeout } from '../archive/archive-store';
 import { readStoppedResult } from '../archive/read-stopped';

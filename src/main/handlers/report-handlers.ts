@@ -4,8 +4,8 @@
  * then the figures computed over it. Its workbook (an export job) and its charts' pictures
  * are saved through the desktop port's save dialog, as every export is.
  */
-import { worded, type Said } from '../../shared/i18n/said';
 import { rename, rm, writeFile } from 'node:fs/promises';
+import { worded, type Said } from '../../shared/i18n/said';
 import type { Accounts } from '../accounts/accounts';
 import type { Archives } from '../archive/archives';
 import type { ArchiveStore } from '../archive/archive-store';

@@ -1,8 +1,7 @@
 import type { AppNotice } from '../../../shared/contract';
-import { clockOffsetNotice } from '../../../shared/errors';
+import { clockOffsetNotice, errorText } from '../../../shared/errors';
 import { heldPruneNoticeText } from '../../../shared/methods/archive';
 import type { TimeZone } from '../../../shared/time-zone';
-import { say } from '../../../shared/i18n/said';
 
 /**
  * A notice in the language on show: one main sent with its data (a clock offset, a held
@@ -12,5 +11,5 @@ import { say } from '../../../shared/i18n/said';
 export function noticeText(notice: AppNotice, zoneOf: (profileId: string) => TimeZone): string {
   if (notice.kind === 'clock-offset' && notice.offsetSeconds !== undefined) return clockOffsetNotice(notice.offsetSeconds);
   if (notice.heldPrune) return heldPruneNoticeText(notice.heldPrune, zoneOf(notice.heldPrune.profileId));
-  return notice.said ? say(notice.said) : notice.message;
+  return errorText(notice);
 }
