@@ -47,6 +47,11 @@ const WHEN_UNREADABLE: Readonly<Record<ArchivePurpose, MessageKey>> = {
   read: 'cli_archive_unreadable_read',
 };
 
+/** Why an archive that is on gives no store: its own reason when it could not be opened, else that it is not open yet. */
+export function unavailableReason(condition: ArchiveCondition): Said {
+  return condition.state === 'unavailable' ? condition.said : { key: 'errors_archive_not_opened' };
+}
+
 export type ArchiveCondition =
   | { state: 'off' }
   | { state: 'closed' }

@@ -7,7 +7,7 @@ import { worded } from '../../shared/i18n/said';
 import type { Accounts } from '../accounts/accounts';
 import { ArchiveQueryRefused, ArchiveReadTimeout } from '../archive/archive-store';
 import { readStoppedResult } from '../archive/read-stopped';
-import type { Archives } from '../archive/archives';
+import { unavailableReason, type Archives } from '../archive/archives';
 import { startSyncJob } from '../jobs/sync-job';
 import { scopedSyncOf, scopeNeeded, SYNCED_LISTS, syncPlanOf } from '../archive/sync-plan';
 import { heldPruneOf } from '../archive/held-prunes';
@@ -45,8 +45,7 @@ export function createArchiveHandlers(deps: { accounts: Accounts; archives: Arch
     if (condition.state === 'off') {
       return fail('archive-off', m.errors_archive_off());
     }
-    const why = condition.state === 'unavailable' ? { message: condition.message, said: condition.said } : worded({ key: 'errors_archive_not_opened' });
-    return { ok: false, error: { code: 'archive-unavailable', ...why } };
+    return { ok: false, error: { code: 'archive-unavailable', ...worded(unavailableReason(condition)) } };
   }
 
   async function status(profileId: string): Promise<ArchiveStatus> {

@@ -5,9 +5,9 @@
  * are saved through the desktop port's save dialog, as every export is.
  */
 import { rename, rm, writeFile } from 'node:fs/promises';
-import { worded, type Said } from '../../shared/i18n/said';
+import { worded } from '../../shared/i18n/said';
 import type { Accounts } from '../accounts/accounts';
-import type { Archives } from '../archive/archives';
+import { unavailableReason, type Archives } from '../archive/archives';
 import type { ArchiveStore } from '../archive/archive-store';
 import { historyWindow, type SyncPlan } from '../archive/sync-plan';
 import type { JobRegistry } from '../jobs/job-registry';
@@ -64,8 +64,7 @@ export function createReportHandlers(deps: {
   function archiveMissing(profileId: string): Result<never> {
     const condition = archives.condition(profileId);
     if (condition.state === 'off') return { ok: false, error: { code: 'archive-off', ...worded({ key: 'export_overview_archive_off' }) } };
-    const why: Said = condition.state === 'unavailable' ? condition.said : { key: 'errors_archive_not_opened' };
-    return { ok: false, error: { code: 'archive-unavailable', ...worded({ key: 'export_overview_archive_unavailable', params: { why } }) } };
+    return { ok: false, error: { code: 'archive-unavailable', ...worded({ key: 'export_overview_archive_unavailable', params: { why: unavailableReason(condition) } }) } };
   }
 
   /**
