@@ -29,8 +29,8 @@ const RETRYABLE_STATUSES = new Set([-18, -15]);
 export function readEnvelope(response: TransportResponse, redact: (text: string) => string): EnvelopeOutcome {
   const { httpStatus, body } = response;
   const serverDate = response.date;
-  // Redacted at once: the label is said in the message, which a screen words again from its inputs.
-  const httpLabel = redact(`HTTP ${httpStatus}${response.statusText ? ` ${response.statusText}` : ''}`);
+  // Redacted before it is said: the message's inputs go to the screen, which words them again. Only a fault says it.
+  const httpLabel = (): string => redact(`HTTP ${httpStatus}${response.statusText ? ` ${response.statusText}` : ''}`);
   const transient = httpStatus >= 500 || httpStatus === 429 || (httpStatus >= 200 && httpStatus < 300);
   // A 4xx page is a refusal by whatever answered; a 5xx or a broken 2xx may follow the platform acting.
   const maybeApplied = httpStatus >= 500 || (httpStatus >= 200 && httpStatus < 300);
@@ -50,12 +50,12 @@ export function readEnvelope(response: TransportResponse, redact: (text: string)
   if (isHtml(trimmed, response.contentType)) {
     const title = /<title[^>]*>([^<]*)<\/title>/i.exec(trimmed)?.[1]?.trim();
     return fault(
-      { key: 'errors_html_page', params: { http: httpLabel, advice: advice(httpStatus) } },
+      { key: 'errors_html_page', params: { http: httpLabel(), advice: advice(httpStatus) } },
       title ? m.errors_page_title({ title: shown(title) }) : m.errors_page_starts({ text: shown(trimmed) }),
     );
   }
   if (trimmed === '') {
-    return fault({ key: 'errors_empty_answer', params: { http: httpLabel, advice: advice(httpStatus) } }, '');
+    return fault({ key: 'errors_empty_answer', params: { http: httpLabel(), advice: advice(httpStatus) } }, '');
   }
 
   let parsed: unknown;
@@ -65,20 +65,20 @@ export function readEnvelope(response: TransportResponse, redact: (text: string)
     if (looksTruncatedJson(trimmed)) {
       // No excerpt: screens show `detail` as the server's words, and the end of a cut-off body is raw JSON.
       return fault(
-        { key: 'errors_cut_off_bytes', params: { bytes: String(Buffer.byteLength(body)), http: httpLabel, advice: advice(httpStatus) } },
+        { key: 'errors_cut_off_bytes', params: { bytes: String(Buffer.byteLength(body)), http: httpLabel(), advice: advice(httpStatus) } },
         '',
         true,
       );
     }
     return fault(
-      { key: 'errors_not_json', params: { http: httpLabel, advice: advice(httpStatus) } },
+      { key: 'errors_not_json', params: { http: httpLabel(), advice: advice(httpStatus) } },
       m.errors_answer_starts({ text: shown(trimmed) }),
     );
   }
 
   if (!isRecord(parsed) || !('status' in parsed)) {
     return fault(
-      { key: 'errors_no_status', params: { http: httpLabel, advice: advice(httpStatus) } },
+      { key: 'errors_no_status', params: { http: httpLabel(), advice: advice(httpStatus) } },
       m.errors_answer_starts({ text: shown(trimmed) }),
       httpStatus >= 500 || httpStatus === 429,
     );
@@ -86,7 +86,7 @@ export function readEnvelope(response: TransportResponse, redact: (text: string)
   const status = readStatus(parsed.status);
   if (status === null) {
     return fault(
-      { key: 'errors_status_not_number', params: { http: httpLabel } },
+      { key: 'errors_status_not_number', params: { http: httpLabel() } },
       `status: ${shown(JSON.stringify(parsed.status) ?? '')}`,
       false,
     );
@@ -99,7 +99,7 @@ export function readEnvelope(response: TransportResponse, redact: (text: string)
     const shownAdvice = advice(httpStatus >= 300 ? httpStatus : status);
     return fault(
       httpStatus === status
-        ? { key: 'errors_web_error', params: { http: httpLabel, advice: shownAdvice } }
+        ? { key: 'errors_web_error', params: { http: httpLabel(), advice: shownAdvice } }
         : { key: 'errors_web_error_status', params: { http: httpStatus, status, advice: shownAdvice } },
       `${status} ${error}`.trim(),
     );
