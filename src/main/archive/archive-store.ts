@@ -11,6 +11,7 @@
  * one never removes anything: retention runs after a sync (retention.ts).
  */
 import { existsSync, renameSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { DuckDBInstance, type DuckDBConnection } from '@duckdb/node-api';
 import { archiveSizeBytes, makeArchiveFolder, ownerOnly, restrictToOwner } from './archive-files';
 import type { CoveragePiece } from './coverage';
@@ -97,6 +98,11 @@ interface Engine {
 
 /** Every store open in this process, so the process can stop their work at once when it is told to end. */
 const openStores = new Set<ArchiveStore>();
+/**
+ * The open under way for each archive path in this process. Opens of one path wait for each
+ * other: a file another open is still creating cannot be read yet, and would look unreadable.
+ */
+const opening = new Map<string, Promise<unknown>>();
 
 export class ArchiveStore {
   private queue: Promise<unknown> = Promise.resolve();
@@ -125,6 +131,21 @@ export class ArchiveStore {
    * A file that cannot be read as an archive is moved aside (its path is returned) and a new one started.
    */
   static async open(path: string, options: ArchiveStoreOptions = {}): Promise<ArchiveOpened> {
+    const key = resolve(path);
+    const before = opening.get(key) ?? Promise.resolve();
+    const opened = before.then(() => ArchiveStore.openNow(path, options));
+    const settled = opened.then(
+      () => undefined,
+      () => undefined,
+    );
+    opening.set(key, settled);
+    void settled.then(() => {
+      if (opening.get(key) === settled) opening.delete(key);
+    });
+    return opened;
+  }
+
+  private static async openNow(path: string, options: ArchiveStoreOptions): Promise<ArchiveOpened> {
     makeArchiveFolder(path);
     for (let attempt = 1; ; attempt += 1) {
       const tried = fileIdentity(path);
