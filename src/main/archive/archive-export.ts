@@ -4,10 +4,9 @@
  * itself. Every file is written under a partial name and renamed only when complete.
  */
 import { randomBytes } from 'node:crypto';
-import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { closeSync, openSync, rmSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { fileNotWritten } from '../export/file-not-written';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PlatformClient } from '../api';
 import { m } from '../../shared/i18n';
@@ -17,7 +16,7 @@ import { fail, ok, type Result } from '../../shared/result';
 import { CALENDAR_MAX_DAYS } from '../../shared/calendar';
 import { type FieldErrors, readPositiveId, refusal } from '../../shared/validation/fields';
 import { checkRecordWindow } from '../../shared/validation/time-window';
-import { ownerOnly } from './archive-files';
+import { ownerOnly, workFolderBeside } from './archive-files';
 import { type ArchiveQuery, ArchiveStore, type ArchiveTable } from './archive-store';
 import type { RecordChunk } from './record-columns';
 import { archiveTableFor } from './tables';
@@ -193,7 +192,7 @@ export async function parquetFromPlatform<P extends object, R, Row, D>(
     partial?: string;
   },
 ): Promise<Result<{ rows: number }>> {
-  const folder = mkdtempSync(join(tmpdir(), 'switchboard-parquet-'));
+  const folder = workFolderBeside(path, 'fetched');
   const { store } = await ArchiveStore.open(join(folder, 'scratch.duckdb'));
   try {
     let position = 0;

@@ -8,8 +8,7 @@
  * read the rows of neighbouring pages in one statement. A page holds a connection only
  * while a statement of its own runs: waiting for what another page reads takes none.
  */
-import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { closeSync, openSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { boundedWindow, conditionsOf, directionOf, isSortValue, orderBy, sortKeyOf, tieBreakOf, whereOf, type ArchiveQuery, type SortKey } from './query-sql';
@@ -31,7 +30,7 @@ import {
   type SqlQuery,
 } from './sql-query';
 import { EXPORT_SLICE_ROWS, orderedReads } from './export-slices';
-import { ownerOnly } from './archive-files';
+import { ownerOnly, workFolderBeside } from './archive-files';
 import { formsKey, recordChunk, type RecordChunk, recordColumnsOf, type RecordColumns } from './record-columns';
 import { knownTextsOf, type TextFacts } from './text-facts';
 import type { ArchiveTable, TableLayout } from './table-layout';
@@ -404,7 +403,7 @@ export class ArchiveQueries {
         const [only, ...more] = reads;
         if (only && more.length === 0) return Number((await runSql(reader, copy(only(select, null), path))).rowsChanged);
         // Many rows: each slice of the order is written alone, then the parts are copied into the file in turn, in their order.
-        const parts = mkdtempSync(join(tmpdir(), 'switchboard-parquet-parts-'));
+        const parts = workFolderBeside(path, 'parts');
         try {
           const files: string[] = [];
           for (const [index, read] of reads.entries()) {

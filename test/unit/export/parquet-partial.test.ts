@@ -1,5 +1,9 @@
-/** A Parquet export that fails or is cancelled while fetching gives its claimed name back: no partial file stays. */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+/**
+ * A Parquet export that fails or is cancelled while fetching gives its claimed name back: no
+ * partial file stays. Its work files (the fetched rows, the file's parts) are kept beside the
+ * file, never in the system's temp folder, which is often held in memory.
+ */
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -9,6 +13,7 @@ import { archiveTableFor } from '../../../src/main/archive/tables';
 import { reservePath } from '../../../src/main/export/reservation';
 import { checkFetchAll } from '../../../src/main/jobs/fetch-all';
 import { createLogger } from '../../../src/main/log';
+import { startSandbox } from '../../../src/main/sandbox';
 import { LISTS } from '../../../src/shared/operations';
 
 describe('parquetFromPlatform', () => {
@@ -37,5 +42,28 @@ describe('parquetFromPlatform', () => {
     expect(readdirSync(dir)).toEqual([]);
     // The name is free again: a second export may claim it.
     expect(() => reservePath(path)).not.toThrow();
+  });
+
+  it('writes the fetched rows and the parts beside the file, and leaves only the file', async () => {
+    const sandbox = await startSandbox({ seed: 5, volume: 'default' });
+    const client = createClient({ baseUrl: sandbox.baseUrl, ...sandbox.credentials, timeZone: '+08:00', log: createLogger({ console: false }) });
+    const folder = mkdtempSync(join(dir, 'beside-'));
+    const systemTemp = process.env.TMPDIR;
+    const unusable = join(folder, 'not-a-folder');
+    writeFileSync(unusable, '');
+    process.env.TMPDIR = unusable;
+    try {
+      const query = checkFetchAll(LISTS.seats, {}, {});
+      if (!query.ok) throw new Error(query.error.message);
+      const path = join(folder, 'seats.parquet');
+      const written = await parquetFromPlatform(client, LISTS.seats, archiveTableFor('seats'), query.value, path, {});
+      expect(written).toMatchObject({ ok: true });
+      expect(readdirSync(folder).sort()).toEqual(['not-a-folder', 'seats.parquet']);
+    } finally {
+      if (systemTemp === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = systemTemp;
+      client.close();
+      await sandbox.close();
+    }
   });
 });
