@@ -18,6 +18,7 @@ import { PageRecorder, type RecordedPage } from './page-recorder';
 import { heldPruneOf, HeldPrunes } from './held-prunes';
 import { heldPruneNoticeText } from '../../shared/methods/archive';
 import type { AppNotice } from '../../shared/contract';
+import type { AppError } from '../../shared/result';
 import { shortReason } from './set-aside-notes';
 import type { RetentionOutcome } from './retention';
 import type { TimeZone } from '../../shared/time-zone';
@@ -50,6 +51,12 @@ const WHEN_UNREADABLE: Readonly<Record<ArchivePurpose, MessageKey>> = {
 /** Why an archive that is on gives no store: its own reason when it could not be opened, else that it is not open yet. */
 export function unavailableReason(condition: ArchiveCondition): Said {
   return condition.state === 'unavailable' ? condition.said : { key: 'errors_archive_not_opened' };
+}
+
+/** The refusal of work that needs the archive when it gives none: switched off, or why it is not open. */
+export function noArchiveError(condition: ArchiveCondition): AppError {
+  if (condition.state === 'off') return { code: 'archive-off', ...worded({ key: 'errors_archive_off' }) };
+  return { code: 'archive-unavailable', ...worded(unavailableReason(condition)) };
 }
 
 export type ArchiveCondition =

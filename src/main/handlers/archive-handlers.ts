@@ -3,11 +3,10 @@
  * and the housekeeping Accounts shows (size, counts, last sync, retention, on/off, delete).
  */
 import { existsSync } from 'node:fs';
-import { worded } from '../../shared/i18n/said';
 import type { Accounts } from '../accounts/accounts';
 import { ArchiveQueryRefused, ArchiveReadTimeout } from '../archive/archive-store';
 import { readStoppedResult } from '../archive/read-stopped';
-import { unavailableReason, type Archives } from '../archive/archives';
+import { noArchiveError, type Archives } from '../archive/archives';
 import { startSyncJob } from '../jobs/sync-job';
 import { scopedSyncOf, scopeNeeded, SYNCED_LISTS, syncPlanOf } from '../archive/sync-plan';
 import { heldPruneOf } from '../archive/held-prunes';
@@ -41,11 +40,7 @@ export function createArchiveHandlers(deps: { accounts: Accounts; archives: Arch
   }
 
   async function unavailable(profileId: string): Promise<Result<never>> {
-    const condition = archives.condition(profileId);
-    if (condition.state === 'off') {
-      return fail('archive-off', m.errors_archive_off());
-    }
-    return { ok: false, error: { code: 'archive-unavailable', ...worded(unavailableReason(condition)) } };
+    return { ok: false, error: noArchiveError(archives.condition(profileId)) };
   }
 
   async function status(profileId: string): Promise<ArchiveStatus> {

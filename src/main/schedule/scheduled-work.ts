@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { m } from '../../shared/i18n';
 import { AccountsError, type Accounts } from '../accounts/accounts';
-import type { Archives } from '../archive/archives';
+import { noArchiveError, type Archives } from '../archive/archives';
 import { SYNCED_LISTS, syncPlanOf } from '../archive/sync-plan';
 import type { JobRegistry } from '../jobs/job-registry';
 import { startSyncJob } from '../jobs/sync-job';
@@ -70,7 +70,7 @@ export function createScheduledWork(deps: ScheduledWorkDeps): ScheduledWork {
     const settings = accounts.archiveSettings(profileId);
     if (!settings.enabled) return notStarted(profileId, { code: 'archive-off', message: m.export_schedule_archive_off() });
     const store = await archives.store(profileId, 'sync');
-    if (!store) return notStarted(profileId, { code: 'archive-unavailable', message: m.errors_archive_not_opened() });
+    if (!store) return notStarted(profileId, noArchiveError(archives.condition(profileId)));
     const started = await startSyncJob({ accounts, jobs, log, archives }, store, profileId, SYNCED_LISTS, syncPlanOf(settings, Date.now(), null));
     return started.ok ? started.value.finished : notStarted(profileId, started.error);
   }

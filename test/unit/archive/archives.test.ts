@@ -1,7 +1,6 @@
 /** The archives service: every page the client fetches is kept, complete listings record what they cover. */
 import { errorText } from '../../../src/shared/errors';
 import { setCurrentLocale } from '../../../src/shared/i18n';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -15,6 +14,7 @@ import { type Sandbox, startSandbox } from '../../../src/main/sandbox';
 import { TASK_IDS } from '../../../src/main/sandbox/data/tasks';
 import { listOf } from '../../../src/shared/operations';
 import { checkedPage, checkedQuery } from '../support/checked';
+import { holdInChild } from '../support/hold-archive';
 import { DEFAULT_ARCHIVE_SETTINGS, type ArchiveSettings } from '../../../src/shared/profiles';
 import { formatIsoInZone, parseTimeZone, type TimeZone } from '../../../src/shared/time-zone';
 
@@ -293,20 +293,3 @@ describe('archives service', () => {
     }
   });
 });
-
-/** A child process that opens the archive file and keeps it until killed. */
-async function holdInChild(path: string): Promise<ChildProcess> {
-  const script = `
-    const { DuckDBInstance } = require('@duckdb/node-api');
-    require('node:fs').mkdirSync(require('node:path').dirname(${JSON.stringify(path)}), { recursive: true });
-    DuckDBInstance.create(${JSON.stringify(path)}).then(() => { process.stdout.write('held\\n'); setInterval(() => {}, 1000); });
-  `;
-  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout?.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('held')) resolve();
-    });
-    child.once('exit', () => reject(new Error('the holder exited')));
-  });
-  return child;
-}
