@@ -14,7 +14,7 @@ import { type Sandbox, startSandbox } from '../../../src/main/sandbox';
 import { TASK_IDS } from '../../../src/main/sandbox/data/tasks';
 import { listOf } from '../../../src/shared/operations';
 import { checkedPage, checkedQuery } from '../support/checked';
-import { holdInChild } from '../support/hold-archive';
+import { holdInChild } from './hold-archive';
 import { DEFAULT_ARCHIVE_SETTINGS, type ArchiveSettings } from '../../../src/shared/profiles';
 import { formatIsoInZone, parseTimeZone, type TimeZone } from '../../../src/shared/time-zone';
 

@@ -12,7 +12,7 @@ import { calendarOf } from '../../../src/shared/calendar';
 import type { ScheduleStatus } from '../../../src/shared/methods/schedule';
 import { SANDBOX_PROFILE_ID } from '../../../src/shared/profiles';
 import { parseTimeZone, type TimeZone } from '../../../src/shared/time-zone';
-import { holdInChild } from '../support/hold-archive';
+import { holdInChild, release } from '../archive/hold-archive';
 import { startTestServices, valueOf, type TestServices } from '../support/services';
 
 const started: TestServices[] = [];
@@ -196,50 +196,48 @@ describe('a daily report cut off when the app stopped', () => {
   }, 60_000);
 });
 
+/** A scheduled sync every 5 minutes, its first run let go at once: the failed Sync job it ended as. */
+async function failedScheduledSync(test: TestServices, dataDir: string): Promise<JobInfo | undefined> {
+  const { accounts, archives } = test.services;
+  accounts.setScheduleSettings(SANDBOX_PROFILE_ID, { syncEveryMinutes: 5, dailyReport: null });
+  const changes: JobInfo[] = [];
+  const jobs = new JobRegistry((job) => changes.push(job));
+  const timers: { run: () => void; ms: number }[] = [];
+  const clock: SchedulerClock = { now: () => Date.now(), setTimeout: (run, ms) => timers.push({ run, ms }), clearTimeout: () => {} };
+  const work = createScheduledWork({ accounts, archives, jobs, log: createLogger({ console: false }), userDataDir: dataDir, appVersion: 'test', clock });
+  work.scheduler.start();
+  try {
+    const tick = timers.find((timer) => timer.ms === 5 * 60_000);
+    expect(tick).toBeDefined();
+    tick?.run();
+    await vi.waitFor(() => expect(changes.some((job) => job.state === 'failed')).toBe(true), { timeout: 10_000 });
+    return changes.find((job) => job.state === 'failed');
+  } finally {
+    work.scheduler.stop();
+  }
+}
+
 describe('the scheduled sync', () => {
   it('that cannot run (the archive switched off) ends as a failed Sync job saying why, not only in the log', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'schedule-sync-off-'));
     const test = services(dataDir);
-    const { accounts, archives } = test.services;
+    const { accounts } = test.services;
     accounts.setArchiveSettings(SANDBOX_PROFILE_ID, { ...accounts.archiveSettings(SANDBOX_PROFILE_ID), enabled: false });
-    accounts.setScheduleSettings(SANDBOX_PROFILE_ID, { syncEveryMinutes: 5, dailyReport: null });
-    const changes: JobInfo[] = [];
-    const jobs = new JobRegistry((job) => changes.push(job));
-    const timers: { run: () => void; ms: number }[] = [];
-    const clock: SchedulerClock = { now: () => Date.now(), setTimeout: (run, ms) => timers.push({ run, ms }), clearTimeout: () => {} };
-    const work = createScheduledWork({ accounts, archives, jobs, log: createLogger({ console: false }), userDataDir: dataDir, appVersion: 'test', clock });
-    work.scheduler.start();
-    const tick = timers.find((timer) => timer.ms === 5 * 60_000);
-    expect(tick).toBeDefined();
-    tick?.run();
-    await vi.waitFor(() => expect(changes.some((job) => job.state === 'failed')).toBe(true));
-    const failed = changes.find((job) => job.state === 'failed');
+    const failed = await failedScheduledSync(test, dataDir);
     expect(failed).toMatchObject({ kind: 'sync', profileId: SANDBOX_PROFILE_ID });
     expect(failed?.error?.message).toBe('The archive is switched off for this profile, so there is nothing to sync.');
-    work.scheduler.stop();
   });
 
   it('that finds the archive held by another process says so, as a Sync started by hand would, not that it was never opened', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'schedule-sync-busy-'));
     const test = services(dataDir);
-    const { accounts, archives } = test.services;
-    accounts.setScheduleSettings(SANDBOX_PROFILE_ID, { syncEveryMinutes: 5, dailyReport: null });
-    const holder = await holdInChild(archives.pathOf(SANDBOX_PROFILE_ID));
+    const holder = await holdInChild(test.services.archives.pathOf(SANDBOX_PROFILE_ID));
     try {
-      const changes: JobInfo[] = [];
-      const jobs = new JobRegistry((job) => changes.push(job));
-      const timers: { run: () => void; ms: number }[] = [];
-      const clock: SchedulerClock = { now: () => Date.now(), setTimeout: (run, ms) => timers.push({ run, ms }), clearTimeout: () => {} };
-      const work = createScheduledWork({ accounts, archives, jobs, log: createLogger({ console: false }), userDataDir: dataDir, appVersion: 'test', clock });
-      work.scheduler.start();
-      timers.find((timer) => timer.ms === 5 * 60_000)?.run();
-      await vi.waitFor(() => expect(changes.some((job) => job.state === 'failed')).toBe(true), { timeout: 10_000 });
-      const failed = changes.find((job) => job.state === 'failed');
+      const failed = await failedScheduledSync(test, dataDir);
       expect(failed?.error).toMatchObject({ code: 'archive-unavailable', said: { key: 'errors_two_sentences' } });
       expect(failed?.error?.message).toBe('Another Switchboard window or command is using this archive. Close it or let its sync finish, then sync again.');
-      work.scheduler.stop();
     } finally {
-      holder.kill();
+      await release(holder);
     }
   });
 });
