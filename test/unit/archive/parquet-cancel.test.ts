@@ -1,5 +1,5 @@
 /**
- * A Parquet export of the archive written in slices (parts in a private temporary folder)
+ * A Parquet export of the archive written in slices (parts in a private folder beside the file)
  * stops when it is cancelled, leaving no file, no partial file and no parts; and its parts
  * are the user's only while they exist: the rows hold phone numbers.
  */
@@ -27,7 +27,6 @@ function recordAt(i: number): VoiceRecord {
   } as unknown as VoiceRecord;
 }
 
-const partsFolders = (): string[] => readdirSync(tmpdir()).filter((name) => name.startsWith('switchboard-parquet-parts-'));
 
 /** A cancel signal that calls `onCheck` each time the export checks it between parts (the n-th check's number passed). */
 function watchedSignal(onCheck: (count: number, controller: AbortController) => void): AbortSignal {
@@ -50,18 +49,22 @@ describe('a Parquet export of the archive in slices', () => {
     folder = mkdtempSync(join(tmpdir(), 'parquet-cancel-'));
   });
   afterAll(() => rmSync(folder, { recursive: true, force: true }));
+  /** The folders of parts beside the files written here. */
+  const partsFolders = (): string[] => readdirSync(folder).filter((name) => name.startsWith('.') && name.includes('.parts-'));
 
   it('stops when cancelled between parts, and leaves no file, no partial file and no parts folder', async () => {
-    const before = new Set(partsFolders());
+    let partsSeen = 0;
     const path = join(folder, 'calls.parquet');
     const signal = watchedSignal((count, controller) => {
+      partsSeen = Math.max(partsSeen, partsFolders().length);
       if (count === 4) controller.abort();
     });
     const written = await parquetFromArchive(archive(), table, {}, path, undefined, signal);
     expect(written).toMatchObject({ ok: false, error: { code: 'cancelled' } });
     expect(existsSync(path)).toBe(false);
+    expect(partsSeen).toBe(1);
+    // Nothing is left: no file, no partial file, no parts.
     expect(readdirSync(folder)).toEqual([]);
-    expect(partsFolders().filter((name) => !before.has(name))).toEqual([]);
   });
 
   it('is not put in place when cancelled as its last part is written', async () => {
@@ -85,11 +88,10 @@ describe('a Parquet export of the archive in slices', () => {
   });
 
   it.skipIf(process.platform === 'win32')('keeps its parts folder and every part readable by the user only', async () => {
-    const before = new Set(partsFolders());
     const modes: string[] = [];
     const signal = watchedSignal(() => {
-      for (const name of partsFolders().filter((found) => !before.has(found))) {
-        const parts = join(tmpdir(), name);
+      for (const name of partsFolders()) {
+        const parts = join(folder, name);
         modes.push(`folder ${(statSync(parts).mode & 0o777).toString(8)}`);
         for (const file of readdirSync(parts)) modes.push(`part ${(statSync(join(parts, file)).mode & 0o777).toString(8)}`);
       }
