@@ -2,8 +2,8 @@
  * The files of one archive on disk: the database and its write-ahead log, what they
  * weigh, who may read them, and removing them.
  */
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { chmodSync, existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
 
 /** The files the engine makes for an archive at `path`. */
 export function archiveFiles(path: string): string[] {
@@ -47,11 +47,3 @@ export function removeArchiveFiles(path: string): void {
   for (const file of archiveFiles(path)) if (existsSync(file)) rmSync(file, { force: true });
 }
 
-/**
- * A folder for the work files of writing `path` (a scratch archive, a Parquet file's parts),
- * made beside it and for the user only (0700): on the disk the file goes to, never the
- * system's temp folder, which is often held in memory.
- */
-export function workFolderBeside(path: string, purpose: string): string {
-  return mkdtempSync(join(dirname(path), `.${basename(path)}.${purpose}-`));
-}

@@ -30,7 +30,8 @@ import {
   type SqlQuery,
 } from './sql-query';
 import { EXPORT_SLICE_ROWS, orderedReads } from './export-slices';
-import { ownerOnly, workFolderBeside } from './archive-files';
+import { ownerOnly } from './archive-files';
+import { workFolderBeside } from '../export/reservation';
 import { formsKey, recordChunk, type RecordChunk, recordColumnsOf, type RecordColumns } from './record-columns';
 import { knownTextsOf, type TextFacts } from './text-facts';
 import type { ArchiveTable, TableLayout } from './table-layout';

@@ -4,7 +4,8 @@
  * it and renames it into place when complete. A name whose partial file exists is
  * taken, so two exports started together can never end at one path.
  */
-import { closeSync, existsSync, openSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import { isRecord } from '../../shared/parse';
 import { m } from '../../shared/i18n';
@@ -78,7 +79,19 @@ export function reserveFreePath(folder: string, name: string, now: number = Date
   }
 }
 
-/** Deletes this app's partial files in `folder` left by a crash more than a day ago. */
+/**
+ * A folder for the work files of writing `path` (a scratch archive, a Parquet file's parts),
+ * made beside it for the user only: on the disk the file goes to, never the system's temp
+ * folder, which is often held in memory. Named as a partial file is, so one a crash left
+ * is removed with them.
+ */
+export function workFolderBeside(path: string, purpose: string): string {
+  const folder = join(dirname(path), `.${basename(path)}.${purpose}-${randomBytes(4).toString('hex')}${PARTIAL_SUFFIX}`);
+  mkdirSync(folder, { mode: 0o700 });
+  return folder;
+}
+
+/** Deletes this app's partial files (and work folders) in `folder` left by a crash more than a day ago. */
 export function removeStalePartials(folder: string, now: number = Date.now()): void {
   let names: string[];
   try {
@@ -90,7 +103,7 @@ export function removeStalePartials(folder: string, now: number = Date.now()): v
     if (!name.endsWith(PARTIAL_SUFFIX)) continue;
     const file = join(folder, name);
     try {
-      if (now - statSync(file).mtimeMs > STALE_AFTER_MS) rmSync(file, { force: true });
+      if (now - statSync(file).mtimeMs > STALE_AFTER_MS) rmSync(file, { force: true, recursive: true });
     } catch {
       // Gone already, or not ours to remove: leave it.
     }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemorySecretStore } from '../../../src/main/accounts/secret-store';
-import { PathBusyError, reservePath } from '../../../src/main/export/reservation';
+import { PathBusyError, reservePath, workFolderBeside } from '../../../src/main/export/reservation';
 import { createBrowserDesktop } from '../../../src/main/browser-host/browser-desktop';
 import { createLogger } from '../../../src/main/log';
 import { createServices, type Services } from '../../../src/main/handlers';
@@ -61,12 +61,17 @@ describe('export file names', () => {
     const freshOurs = join(exportDir, 'running.xlsx.partial-switchboard');
     const someoneElses = join(exportDir, 'video.mp4.partial-download');
     for (const file of [staleOurs, freshOurs, someoneElses]) writeFileSync(file, 'x');
-    utimesSync(staleOurs, old / 1000, old / 1000);
-    utimesSync(someoneElses, old / 1000, old / 1000);
+    // A Parquet export's work folder (its parts) that a crash left, and one being written now.
+    const staleWork = workFolderBeside(join(exportDir, 'crashed.parquet'), 'parts');
+    const freshWork = workFolderBeside(join(exportDir, 'running.parquet'), 'parts');
+    writeFileSync(join(staleWork, '0.parquet'), 'x');
+    for (const stale of [staleOurs, someoneElses, staleWork]) utimesSync(stale, old / 1000, old / 1000);
     expect(await services.dispatch('startExport', request)).toMatchObject({ ok: true });
     await doneCount(1);
     expect(existsSync(staleOurs)).toBe(false);
+    expect(existsSync(staleWork)).toBe(false);
     expect(existsSync(freshOurs)).toBe(true);
+    expect(existsSync(freshWork)).toBe(true);
     expect(existsSync(someoneElses)).toBe(true);
   });
 
