@@ -6,7 +6,6 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, rmSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
-import { fileNotWritten } from '../export/file-not-written';
 import { join } from 'node:path';
 import type { PlatformClient } from '../api';
 import { m } from '../../shared/i18n';
@@ -16,8 +15,9 @@ import { fail, ok, type Result } from '../../shared/result';
 import { CALENDAR_MAX_DAYS } from '../../shared/calendar';
 import { type FieldErrors, readPositiveId, refusal } from '../../shared/validation/fields';
 import { checkRecordWindow } from '../../shared/validation/time-window';
-import { ownerOnly } from './archive-files';
+import { fileNotWritten } from '../export/file-not-written';
 import { workFolderBeside } from '../export/reservation';
+import { ownerOnly } from './archive-files';
 import { type ArchiveQuery, ArchiveStore, type ArchiveTable } from './archive-store';
 import type { RecordChunk } from './record-columns';
 import { archiveTableFor } from './tables';

@@ -46,4 +46,3 @@ export function ownerOnly(path: string, mode: 0o600 | 0o700 = 0o600): void {
 export function removeArchiveFiles(path: string): void {
   for (const file of archiveFiles(path)) if (existsSync(file)) rmSync(file, { force: true });
 }
-
