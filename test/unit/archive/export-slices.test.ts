@@ -3,7 +3,7 @@
  * one after the other, they are the rows in exactly the order one statement gives, across
  * ties, rows without a value and values with more rows than a slice.
  */
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
@@ -12,6 +12,7 @@ import { archiveRows } from '../../../src/main/archive/archive-export';
 import type { ArchiveQuery } from '../../../src/main/archive/archive-store';
 import { archiveTableFor } from '../../../src/main/archive/tables';
 import type { VoiceRecord } from '../../../src/shared/records';
+import { UNUSABLE_TEMP, withUnusableTemp } from '../support/unusable-temp';
 import { stagedArchive } from './staged-archive';
 
 const ROWS = 400;
@@ -78,20 +79,14 @@ describe('an export of more rows than the engine sorts at once', () => {
     const path = join(folder, 'calls.parquet');
     const db = await DuckDBInstance.create(':memory:');
     const connection = await db.connect();
-    // The system's temp folder (often held in memory) is not the place for the parts: here it cannot be written.
-    const systemTemp = process.env.TMPDIR;
-    const unusable = join(folder, 'not-a-folder');
-    writeFileSync(unusable, '');
-    process.env.TMPDIR = unusable;
     try {
-      expect(await archive().copyToParquet(table, query, path)).toBe(ROWS);
+      // The system's temp folder (often held in memory) is not the place for the parts: here it cannot be written.
+      expect(await withUnusableTemp(folder, () => archive().copyToParquet(table, query, path))).toBe(ROWS);
       // The parts written on the way, beside the file, are gone.
-      expect(readdirSync(folder).sort()).toEqual(['calls.parquet', 'not-a-folder']);
+      expect(readdirSync(folder).sort()).toEqual(['calls.parquet', UNUSABLE_TEMP]);
       const read = await connection.runAndReadAll(`SELECT voiceId FROM read_parquet('${path.replaceAll("'", "''")}')`);
       return read.getRowsJS().map((row) => String(row[0]));
     } finally {
-      if (systemTemp === undefined) delete process.env.TMPDIR;
-      else process.env.TMPDIR = systemTemp;
       connection.closeSync();
       db.closeSync();
       rmSync(folder, { recursive: true, force: true });

@@ -3,7 +3,7 @@
  * partial file stays. Its work files (the fetched rows, the file's parts) are kept beside the
  * file, never in the system's temp folder, which is often held in memory.
  */
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -15,6 +15,7 @@ import { checkFetchAll } from '../../../src/main/jobs/fetch-all';
 import { createLogger } from '../../../src/main/log';
 import { startSandbox } from '../../../src/main/sandbox';
 import { LISTS } from '../../../src/shared/operations';
+import { UNUSABLE_TEMP, withUnusableTemp } from '../support/unusable-temp';
 
 describe('parquetFromPlatform', () => {
   const dir = mkdtempSync(join(tmpdir(), 'parquet-partial-'));
@@ -48,20 +49,14 @@ describe('parquetFromPlatform', () => {
     const sandbox = await startSandbox({ seed: 5, volume: 'default' });
     const client = createClient({ baseUrl: sandbox.baseUrl, ...sandbox.credentials, timeZone: '+08:00', log: createLogger({ console: false }) });
     const folder = mkdtempSync(join(dir, 'beside-'));
-    const systemTemp = process.env.TMPDIR;
-    const unusable = join(folder, 'not-a-folder');
-    writeFileSync(unusable, '');
-    process.env.TMPDIR = unusable;
     try {
       const query = checkFetchAll(LISTS.seats, {}, {});
       if (!query.ok) throw new Error(query.error.message);
       const path = join(folder, 'seats.parquet');
-      const written = await parquetFromPlatform(client, LISTS.seats, archiveTableFor('seats'), query.value, path, {});
+      const written = await withUnusableTemp(folder, () => parquetFromPlatform(client, LISTS.seats, archiveTableFor('seats'), query.value, path, {}));
       expect(written).toMatchObject({ ok: true });
-      expect(readdirSync(folder).sort()).toEqual(['not-a-folder', 'seats.parquet']);
+      expect(readdirSync(folder).sort()).toEqual([UNUSABLE_TEMP, 'seats.parquet']);
     } finally {
-      if (systemTemp === undefined) delete process.env.TMPDIR;
-      else process.env.TMPDIR = systemTemp;
       client.close();
       await sandbox.close();
     }
