@@ -156,7 +156,7 @@ describe('runExport', () => {
     expect(readdirSync(dir)).toEqual([]);
   });
 
-  it('reports a file it cannot write, and leaves nothing behind', async () => {
+  it('reports a file it cannot write, says what to do about the cause, and leaves nothing behind', async () => {
     const path = join(dir, 'missing-folder', 'voice.xlsx');
     const result = await runExport(options(path));
     expect(result.ok).toBe(false);
@@ -164,10 +164,19 @@ describe('runExport', () => {
       expect(result.error.code).toBe('file-error');
       expect(result.error.detail).toContain('missing-folder');
       // Said as a message of the catalog, so a screen words it again in the language on show.
-      expect(result.error.said).toEqual({ key: 'export_file_not_written' });
-      expect(say({ key: 'export_file_not_written' })).toBe(result.error.message);
+      expect(result.error.said).toEqual({ key: 'export_folder_gone' });
+      expect(result.error.message).toBe('That folder does not exist. Choose a folder that exists, then try again.');
     }
     expect(existsSync(path)).toBe(false);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('says a name too long for the file system is too long, before anything is fetched', async () => {
+    const path = join(dir, `${'v'.repeat(300)}.xlsx`);
+    const result = await runExport(options(path));
+    expect(result).toMatchObject({ ok: false, error: { code: 'file-error', said: { key: 'export_file_name_too_long' } } });
+    if (!result.ok) expect(say({ key: 'export_file_name_too_long' })).toBe(result.error.message);
+    expect(readdirSync(dir)).toEqual([]);
     rmSync(dir, { recursive: true, force: true });
   });
 

@@ -189,6 +189,7 @@ require(${JSON.stringify(real.file)});`,
       expect(exported).toMatchObject({ ok: false, error: { code: 'file-error' } });
       if (exported.ok) throw new Error('written');
       expect(exported.error.detail).toContain('ENOSPC');
+      expect(exported.error.said).toEqual({ key: 'export_file_disk_full' });
     } finally {
       restore();
       started.mockRestore();
