@@ -28,3 +28,8 @@ export function ok<T>(value: T): Result<T> {
 export function fail<T = never>(code: string, message: string, detail?: string): Result<T> {
   return { ok: false, error: detail === undefined ? { code, message } : { code, message, detail } };
 }
+
+/** A failure whose error was made whole elsewhere (a file not written, a refused claim). */
+export function failWith<T = never>(error: AppError): Result<T> {
+  return { ok: false, error };
+}

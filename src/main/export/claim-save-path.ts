@@ -6,17 +6,14 @@
  */
 import { basename, dirname } from 'node:path';
 import type { DesktopPort } from '../desktop-port';
-import { fail, ok, type Result } from '../../shared/result';
-import { m } from '../../shared/i18n';
+import { failWith, ok, type Result } from '../../shared/result';
+import { fileNotWritten } from './file-not-written';
 import { refusedClaimOf, reserveFreePath, reservePath, type Reservation } from './reservation';
 
 export function claimSavePath(host: DesktopPort['host'] | 'command', path: string): Result<Reservation> {
   try {
     return ok(host === 'browser' ? reserveFreePath(dirname(path), basename(path)) : reservePath(path));
   } catch (error) {
-    const refused = refusedClaimOf(error, path);
-    if (refused) return { ok: false, error: refused };
-    const reason = error instanceof Error ? error.message : String(error);
-    return fail('file-error', m.export_file_not_created(), `${reason} (${path})`);
+    return failWith(refusedClaimOf(error, path) ?? fileNotWritten(error, path, 'export_file_not_created'));
   }
 }

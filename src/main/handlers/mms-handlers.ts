@@ -2,7 +2,7 @@ import { rm } from 'node:fs/promises';
 import { base64Length } from '../../shared/base64';
 import { m } from '../../shared/i18n';
 import { MMS_IMPORT_MAX_BYTES, MMS_IMPORT_MAX_MB } from '../../shared/methods/mms';
-import { fail, ok } from '../../shared/result';
+import { fail, failWith, ok } from '../../shared/result';
 import type { TimeZone } from '../../shared/time-zone';
 import type { JobRegistry } from '../jobs/job-registry';
 import type { Logger } from '../log';
@@ -21,6 +21,7 @@ import type { DesktopPort } from '../desktop-port';
 import type { Handlers } from './dispatcher';
 import type { EmitEvent } from './dispatcher';
 import { claimSavePath } from '../export/claim-save-path';
+import { fileNotWritten } from '../export/file-not-written';
 import { ImportQueue } from '../mms/import-queue';
 import { MmsSendJobs } from '../mms/send-jobs';
 import type { MmsHistory } from '../mms';
@@ -131,7 +132,7 @@ export function createMmsHandlers(deps: {
         await writeResultsFile(path, detail, format, { appVersion: deps.appVersion, zone });
       } catch (error) {
         log.warn('MMS results export failed', error instanceof Error ? error.message : error);
-        return fail('export-failed', m.mms_export_failed(), error instanceof Error ? error.message : undefined);
+        return failWith(fileNotWritten(error, path, 'mms_export_failed'));
       } finally {
         await rm(partial, { force: true });
       }

@@ -18,6 +18,7 @@ import type { MmsHistory } from '../mms';
 import { checkOverviewWindow, comparisonWindow, computeOverview } from '../reports/compute-overview';
 import type { DesktopPort } from '../desktop-port';
 import { claimSavePath } from '../export/claim-save-path';
+import { fileNotWritten } from '../export/file-not-written';
 import { overviewFileName } from '../export/file-name';
 import { writeOverviewWorkbook } from '../export/overview-workbook';
 import type { ExportStarted } from '../../shared/methods/export';
@@ -28,7 +29,7 @@ import type { ListOperation } from '../../shared/operations';
 import { ARCHIVE_HISTORY_DAYS_MAX, type ArchiveSettings, type ProfileView } from '../../shared/profiles';
 import type { NotRefreshed, Overview, OverviewComparison, OverviewExportRequest } from '../../shared/reports/overview';
 import { overviewWindowProblem } from '../../shared/reports/overview-window';
-import { fail, ok, type AppError, type Result } from '../../shared/result';
+import { fail, failWith, ok, type AppError, type Result } from '../../shared/result';
 import { m } from '../../shared/i18n';
 import { withAccounts } from './accounts-handlers';
 import type { Handlers } from './dispatcher';
@@ -185,8 +186,7 @@ export function createReportHandlers(deps: {
           await rename(partial, path);
         } catch (error) {
           await rm(partial, { force: true }).catch(() => {});
-          const reason = error instanceof Error ? error.message : String(error);
-          return fail('file-error', m.export_picture_not_written(), `${reason} (${path})`);
+          return failWith(fileNotWritten(error, path, 'export_picture_not_written'));
         }
         deps.written.add(path);
         return ok({ path });

@@ -103,4 +103,14 @@ describe('the Overview: windows, workbook and pictures', () => {
     expect(huge.ok === false && Object.keys(huge.error.fields ?? {})).toEqual(['pngBase64']);
     expect(existsSync(nextPath)).toBe(false);
   });
+
+  it('says why a chart could not be saved where the dialog said: a folder that does not exist, a name too long', async () => {
+    nextPath = join(saveDir, 'gone', 'chart.png');
+    const gone = await call<ChartImageSaved>('saveChartImage', { name: 'voice-by-hour', pngBase64: PNG });
+    expect(gone).toMatchObject({ ok: false, error: { code: 'file-error', said: { key: 'export_folder_gone' } } });
+    expect(gone.ok === false && gone.error.detail).toContain(nextPath);
+    nextPath = join(saveDir, `${'c'.repeat(300)}.png`);
+    const long = await call<ChartImageSaved>('saveChartImage', { name: 'voice-by-hour', pngBase64: PNG });
+    expect(long).toMatchObject({ ok: false, error: { code: 'file-error', said: { key: 'export_file_name_too_long' } } });
+  });
 });
