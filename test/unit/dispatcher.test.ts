@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/main/log';
 import { createDispatcher, type Handlers } from '../../src/main/handlers/dispatcher';
+import { ArchiveDiskFullError } from '../../src/main/archive/disk-full';
 import { ArchiveReadsQueued, ArchiveReadTimeout } from '../../src/main/archive/read-pool';
 import { methodNames } from '../../src/shared/contract';
 import { ok } from '../../src/shared/result';
+
+const DATA_FOLDER = '/home/ops/.config/Switchboard';
+
+/** An error as Node's file system throws it. */
+function systemError(code: string, syscall: string, path?: string): Error {
+  return Object.assign(new Error(`${code}: refused, ${syscall}${path ? ` '${path}'` : ''}`), { code, syscall, errno: -1, ...(path ? { path } : {}) });
+}
 
 function setup(overrides: Partial<Handlers> = {}) {
   const lines: string[] = [];
@@ -13,7 +21,7 @@ function setup(overrides: Partial<Handlers> = {}) {
     getAppInfo: () => ok({ name: 'Switchboard', version: '1.0.0', host: 'browser', platform: 'linux' }),
     ...overrides,
   };
-  return { dispatch: createDispatcher(handlers, createLogger({ sink: (line) => lines.push(line), console: false })), lines };
+  return { dispatch: createDispatcher(handlers, createLogger({ sink: (line) => lines.push(line), console: false }), DATA_FOLDER), lines };
 }
 
 describe('the dispatcher', () => {
@@ -85,5 +93,34 @@ describe('the dispatcher', () => {
     const queued = await dispatch('archiveStatus', { profileId: 'p1' });
     expect(queued).toMatchObject({ ok: false, error: { code: 'busy', message: expect.stringMatching(/64 other reads/) } });
     expect(lines.join('\n')).not.toMatch(/failed/);
+  });
+
+  it('answers a file the file system refused with its cause and the file, never as a fault of the app', async () => {
+    let thrown: Error = new Error('unset');
+    const { dispatch, lines } = setup({
+      saveProfile: () => {
+        throw thrown;
+      },
+    });
+    const draft = { name: 'Ops', baseUrl: 'https://x', apiKey: 'k', defaultAppId: '', timeZone: 'UTC', pageSize: 50 };
+    const cases: [Error, string, RegExp][] = [
+      [systemError('ENOSPC', 'write'), 'errors_file_disk_full', /^The disk is full, so this could not be saved\./],
+      [systemError('EACCES', 'open', '/home/ops/.config/Switchboard/.profiles.json.1a2b.part'), 'errors_file_not_allowed', /not allowed to use \/home\/ops\/\.config\/Switchboard\/\.profiles\.json\.1a2b\.part\./],
+      [systemError('EBUSY', 'rename', '/home/ops/.config/Switchboard/profiles.json'), 'errors_file_in_use', /profiles\.json is in use by another program/],
+      [systemError('EROFS', 'open', '/mnt/ro/profiles.json'), 'errors_file_read_only', /read-only disk/],
+      // No file named (a write to an open file): the data folder is.
+      [systemError('EIO', 'write'), 'errors_file_failed', /could not use \/home\/ops\/\.config\/Switchboard\./],
+    ];
+    for (const [error, key, message] of cases) {
+      thrown = error;
+      const result = await dispatch('saveProfile', draft);
+      expect(result).toMatchObject({ ok: false, error: { code: 'file-error', said: { key }, message: expect.stringMatching(message), detail: error.message } });
+    }
+    thrown = new ArchiveDiskFullError('The disk holding the archive is full: free 70 MB, then Sync again.');
+    expect(await dispatch('saveProfile', draft)).toMatchObject({ ok: false, error: { code: 'archive-disk-full', message: 'The disk holding the archive is full: free 70 MB, then Sync again.' } });
+    expect(lines.join('\n')).not.toMatch(/failed/);
+    // An error that only looks like one (no system call named) is still the app's fault.
+    thrown = Object.assign(new Error('odd'), { code: 'ENOSPC_LIKE' });
+    expect(await dispatch('saveProfile', draft)).toMatchObject({ ok: false, error: { code: 'internal' } });
   });
 });

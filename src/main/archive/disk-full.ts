@@ -15,11 +15,6 @@ export class ArchiveDiskFullError extends Error {
   readonly code = 'archive-disk-full';
 }
 
-export function isDiskFull(error: unknown): boolean {
-  const message = error instanceof Error ? error.message : String(error);
-  return /ENOSPC|no space left on device|disk is full|not enough space on the disk|there is not enough space/i.test(message);
-}
-
 /**
  * What to tell: free the working room plus a tenth of the archive (it grows by about that
  * before a checkpoint gives blocks back), less what is free now.

@@ -8,6 +8,7 @@ import {
   type ResultOf,
 } from '../../shared/contract';
 import { readStoppedResult } from '../archive/read-stopped';
+import { fileRefusalResult } from './file-refusal';
 import { echoInput } from '../../shared/echo';
 import { m } from '../../shared/i18n';
 import { RequestShapeError } from '../../shared/parse';
@@ -28,7 +29,7 @@ export type Dispatch = (method: string, input: unknown) => Promise<Result<unknow
  * checks the method name and the request shape, runs the handler, and turns anything
  * thrown into an error result so nothing throws across the bridge.
  */
-export function createDispatcher(handlers: Handlers, log: Logger): Dispatch {
+export function createDispatcher(handlers: Handlers, log: Logger, dataFolder: string): Dispatch {
   return async (method, input) => {
     if (!isMethodName(method)) return fail('unknown-method', m.errors_unknown_method({ method: echoInput(method) }));
     let request: unknown;
@@ -45,6 +46,12 @@ export function createDispatcher(handlers: Handlers, log: Logger): Dispatch {
       // An archive read stopped by its time limit, a flood of reads or its asker says so, whatever method asked for it.
       const stopped = readStoppedResult(error);
       if (stopped) return stopped;
+      // A full disk, a file it may not write: the file system's answer, not a fault of the app.
+      const refused = fileRefusalResult(error, dataFolder);
+      if (refused) {
+        log.warn(`handler ${method}: the file system refused`, error);
+        return refused;
+      }
       log.error(`handler ${method} failed`, error);
       return fail('internal', m.errors_internal());
     }

@@ -131,7 +131,7 @@ export function createServices(options: ServiceOptions): Services {
     },
   };
   return {
-    dispatch: createDispatcher(handlers, log),
+    dispatch: createDispatcher(handlers, log, options.userDataDir),
     accounts,
     clients,
     archives,

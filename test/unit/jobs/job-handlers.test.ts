@@ -9,7 +9,7 @@ import { ok } from '../../../src/shared/result';
 function setup() {
   const jobs = new JobRegistry();
   const placeholders = Object.fromEntries(methodNames.map((name) => [name, () => ok(null)])) as unknown as Handlers;
-  const dispatch = createDispatcher({ ...placeholders, ...createJobHandlers(jobs) }, createLogger({ sink: () => {}, console: false }));
+  const dispatch = createDispatcher({ ...placeholders, ...createJobHandlers(jobs) }, createLogger({ sink: () => {}, console: false }), '/data');
   return { jobs, dispatch };
 }
 
