@@ -49,8 +49,8 @@ export const contract = {
 
 /** Something the user should know that is not the answer to a call (e.g. the clock is off). */
 export interface AppNotice {
-  /** archive: the local archive is busy, was set aside, or could not keep some rows. */
-  kind: 'clock-offset' | 'events-interrupted' | 'archive';
+  /** archive: the local archive is busy, was set aside, or could not keep some rows. settings: a screen's settings were not saved. */
+  kind: 'clock-offset' | 'events-interrupted' | 'archive' | 'settings';
   /** As main worded it; a notice with the data below is worded again where shown (noticeText), so it follows a language switch. */
   message: string;
   /** The message as a message of the catalog, when it is one. */

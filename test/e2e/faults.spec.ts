@@ -2,11 +2,11 @@
 // (no stack trace, no raw JSON, no "undefined") and Retry recovers once it is off;
 // "Load all" under moderate faults gets exactly the sandbox's rows, and fails clearly
 // when a fault persists mid-way.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { NO_FAULTS, type Sandbox } from '../../src/main/sandbox';
-import { expect, test } from './fixtures';
+import { expect, test, workerDataDir } from './fixtures';
 import { exportedCsvRows } from '../support/csv';
 
 const SCREENS = 'test-results/screens';
@@ -373,4 +373,24 @@ test('export under moderate faults writes exactly the sandbox\'s rows; a fault t
   await app.screenshot({ path: `${SCREENS}/faults-export-failed.png` });
   expect(existsSync(target)).toBe(false);
   expect(readdirSync(dirname(target)).filter((name) => name.includes('.partial-'))).toEqual([]);
+});
+
+test("a screen's settings the disk will not take are said in the status bar, and kept for the session", async ({ app }) => {
+  // A folder where the preferences file goes: nothing can be written over it (as a full or locked disk).
+  const preferences = join(workerDataDir(), 'preferences.json');
+  rmSync(preferences, { force: true });
+  mkdirSync(join(preferences, 'held'), { recursive: true });
+  try {
+    await app.getByRole('button', { name: 'Yesterday', exact: true }).click();
+    await app.getByRole('button', { name: 'Search' }).click();
+    const notice = app.getByTestId('status-notice');
+    await expect(notice).toContainText("This screen's settings (columns, filters, sizes) were not saved, so they are kept only until Switchboard closes:");
+    await expect(notice).toContainText(`Switchboard could not use ${preferences}.`);
+    // Kept for the session: the screen still shows the window it searched.
+    await expect(app.getByTestId('pager-total')).toContainText('records');
+    await app.getByRole('button', { name: /Dismiss/ }).click();
+    await expect(notice).toHaveCount(0);
+  } finally {
+    rmSync(preferences, { recursive: true, force: true });
+  }
 });

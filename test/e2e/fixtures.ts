@@ -22,6 +22,13 @@ export interface WorkerFixtures {
 /** The worker's data folder (one harness per worker process). */
 const userDataDirs = new Map<number, string>();
 
+/** The data folder of this worker's harness (its preferences, profiles and archive). */
+export function workerDataDir(): string {
+  const folder = userDataDirs.get(process.pid);
+  if (folder === undefined) throw new Error('no harness in this worker yet');
+  return folder;
+}
+
 export const test = base.extend<AppFixtures, WorkerFixtures>({
   harness: [
     // Playwright requires the object pattern even when a fixture uses no other fixture.

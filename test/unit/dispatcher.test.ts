@@ -9,8 +9,8 @@ import { ok } from '../../src/shared/result';
 const DATA_FOLDER = '/home/ops/.config/Switchboard';
 
 /** An error as Node's file system throws it. */
-function systemError(code: string, syscall: string, path?: string): Error {
-  return Object.assign(new Error(`${code}: refused, ${syscall}${path ? ` '${path}'` : ''}`), { code, syscall, errno: -1, ...(path ? { path } : {}) });
+function systemError(code: string, syscall: string, path?: string, dest?: string): Error {
+  return Object.assign(new Error(`${code}: refused, ${syscall}${path ? ` '${path}'` : ''}${dest ? ` -> '${dest}'` : ''}`), { code, syscall, errno: -1, ...(path ? { path } : {}), ...(dest ? { dest } : {}) });
 }
 
 function setup(overrides: Partial<Handlers> = {}) {
@@ -106,7 +106,8 @@ describe('the dispatcher', () => {
     const cases: [Error, string, RegExp][] = [
       [systemError('ENOSPC', 'write'), 'errors_file_disk_full', /^The disk is full, so this could not be saved\./],
       [systemError('EACCES', 'open', '/home/ops/.config/Switchboard/.profiles.json.1a2b.part'), 'errors_file_not_allowed', /not allowed to use \/home\/ops\/\.config\/Switchboard\/\.profiles\.json\.1a2b\.part\./],
-      [systemError('EBUSY', 'rename', '/home/ops/.config/Switchboard/profiles.json'), 'errors_file_in_use', /profiles\.json is in use by another program/],
+      // A rename is said by the file it was to become, not by the temporary one.
+      [systemError('EBUSY', 'rename', '/home/ops/.config/Switchboard/.profiles.json.1a2b.part', '/home/ops/.config/Switchboard/profiles.json'), 'errors_file_in_use', /^\/home\/ops\/\.config\/Switchboard\/profiles\.json is in use by another program/],
       [systemError('EROFS', 'open', '/mnt/ro/profiles.json'), 'errors_file_read_only', /read-only disk/],
       // No file named (a write to an open file): the data folder is.
       [systemError('EIO', 'write'), 'errors_file_failed', /could not use \/home\/ops\/\.config\/Switchboard\./],

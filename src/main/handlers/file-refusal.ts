@@ -13,8 +13,8 @@ export function fileRefusalResult(error: unknown, folder: string): Result<never>
   // The archive's own words for its full disk: how much to free.
   if (error instanceof ArchiveDiskFullError) return fail(error.code, error.message);
   if (!isFileSystemError(error)) return null;
-  const named: unknown = Reflect.get(error, 'path');
-  const path = typeof named === 'string' && named !== '' ? named : folder;
+  // A rename names the file it was to become (the one the user knows) as its destination.
+  const path = [Reflect.get(error, 'dest'), Reflect.get(error, 'path')].find((named): named is string => typeof named === 'string' && named !== '') ?? folder;
   return { ok: false, error: { code: 'file-error', ...worded(saidOf(fileCauseOf(error), path)), detail: error.message } };
 }
 

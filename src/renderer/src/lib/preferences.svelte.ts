@@ -1,4 +1,6 @@
+import { worded } from '../../../shared/i18n/said';
 import { bridge } from './bridge';
+import { notices } from './notices.svelte';
 
 /** Preferences kept in main's userData (per-screen filters, page sizes, columns). */
 class PreferenceStore {
@@ -24,7 +26,10 @@ class PreferenceStore {
       key,
       setTimeout(() => {
         this.pending.delete(key);
-        void bridge.savePreference({ key, value: $state.snapshot(value) });
+        void bridge.savePreference({ key, value: $state.snapshot(value) }).then((saved) => {
+          // Kept for this session, but not on disk (a full disk): said, so nobody expects it back after a restart.
+          if (!saved.ok) notices.current = { kind: 'settings', ...worded({ key: 'shell_settings_not_saved', params: { reason: saved.error.said ?? saved.error.message } }) };
+        });
       }, 300),
     );
   }
