@@ -22,7 +22,17 @@ const CAUSES: Readonly<Record<string, FileCause>> = {
 
 export function isDiskFull(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error);
-  return /ENOSPC|no space left on device|disk is full|not enough space on the disk|there is not enough space/i.test(message);
+  return /ENOSPC|no space left on device|disk is full|not enough space on the disk|there is not enough space/i.test(message) || isSpillRefused(error);
+}
+
+/**
+ * The engine could not spill its work to its temporary folder (beside the archive): it says
+ * it ran out of memory, but no limit is set on that folder other than its disk's free
+ * space, so the disk holding the archive is full.
+ */
+export function isSpillRefused(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : String(error);
+  return /failed to offload data block[\s\S]*max_temp_directory_size/i.test(message);
 }
 
 /** The cause an error names; null when it names none of these. */

@@ -16,6 +16,7 @@ import { CALENDAR_MAX_DAYS } from '../../shared/calendar';
 import { type FieldErrors, readPositiveId, refusal } from '../../shared/validation/fields';
 import { checkRecordWindow } from '../../shared/validation/time-window';
 import { fileNotWritten } from '../export/file-not-written';
+import { isSpillRefused } from '../file-cause';
 import { workFolderBeside } from '../export/reservation';
 import { ownerOnly } from './archive-files';
 import { type ArchiveQuery, ArchiveStore, type ArchiveTable } from './archive-store';
@@ -117,6 +118,7 @@ export function archiveRows<O extends ListOperation>(
  * once, never the engine's message with its tuning advice.
  */
 function unreadRows(error: unknown): Result<never> {
+  if (isSpillRefused(error)) return fail('archive-disk-full', m.cli_archive_disk_full_export());
   if (isOutOfMemory(error)) return fail('archive', m.cli_archive_too_many_rows());
   return fail('archive', m.cli_archive_unreadable(), error instanceof Error ? error.message : undefined);
 }
@@ -172,6 +174,7 @@ export async function parquetFromArchive<Row>(
   } catch (error) {
     await rm(partial, { force: true }).catch(() => undefined);
     if (signal?.aborted) return fail('cancelled', m.export_cancelled_no_file());
+    if (isSpillRefused(error)) return fail('archive-disk-full', m.cli_archive_disk_full_export());
     if (isOutOfMemory(error)) return fail('archive', m.cli_archive_too_many_rows());
     return { ok: false, error: fileNotWritten(error, path, 'cli_archive_parquet_failed') };
   }
