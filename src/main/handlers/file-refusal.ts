@@ -6,7 +6,7 @@
 import { worded, type Said } from '../../shared/i18n/said';
 import { fail, type Result } from '../../shared/result';
 import { ArchiveDiskFullError } from '../archive/disk-full';
-import { fileCauseOf, isFileSystemError } from '../file-cause';
+import { fileCauseOf, isFileSystemError, type FileCause } from '../file-cause';
 
 /** The error result of a file system refusal; null for any other error. `folder` is named when the error names no file. */
 export function fileRefusalResult(error: unknown, folder: string): Result<never> | null {
@@ -18,7 +18,7 @@ export function fileRefusalResult(error: unknown, folder: string): Result<never>
   return { ok: false, error: { code: 'file-error', ...worded(saidOf(fileCauseOf(error), path)), detail: error.message } };
 }
 
-function saidOf(cause: ReturnType<typeof fileCauseOf>, path: string): Said {
+function saidOf(cause: FileCause | null, path: string): Said {
   switch (cause) {
     case 'disk-full':
       return { key: 'errors_file_disk_full' };
