@@ -11,13 +11,13 @@ import type { PlatformClient } from '../api';
 import { m } from '../../shared/i18n';
 import { fetchAll, type FetchAllOptions } from '../jobs/fetch-all';
 import { type CheckedQuery, type ListDescriptor, listOf, type ListOperation, type ListRows } from '../../shared/operations';
-import { fail, ok, type Result } from '../../shared/result';
+import { fail, failWith, ok, type Result } from '../../shared/result';
 import { CALENDAR_MAX_DAYS } from '../../shared/calendar';
 import { type FieldErrors, readPositiveId, refusal } from '../../shared/validation/fields';
 import { checkRecordWindow } from '../../shared/validation/time-window';
 import { fileNotWritten } from '../export/file-not-written';
-import { isSpillRefused } from '../file-cause';
 import { workFolderBeside } from '../export/reservation';
+import { isSpillRefused } from '../file-cause';
 import { ownerOnly } from './archive-files';
 import { type ArchiveQuery, ArchiveStore, type ArchiveTable } from './archive-store';
 import type { RecordChunk } from './record-columns';
@@ -118,9 +118,18 @@ export function archiveRows<O extends ListOperation>(
  * once, never the engine's message with its tuning advice.
  */
 function unreadRows(error: unknown): Result<never> {
+  return shortOfRoom(error) ?? fail('archive', m.cli_archive_unreadable(), error instanceof Error ? error.message : undefined);
+}
+
+/**
+ * The engine short of room for an export's work, in the app's words; null for any other
+ * error. Its temporary folder beside the archive refused (the disk is full) says to free
+ * space there; its memory limit reached says to export fewer rows at once.
+ */
+function shortOfRoom(error: unknown): Result<never> | null {
   if (isSpillRefused(error)) return fail('archive-disk-full', m.cli_archive_disk_full_export());
   if (isOutOfMemory(error)) return fail('archive', m.cli_archive_too_many_rows());
-  return fail('archive', m.cli_archive_unreadable(), error instanceof Error ? error.message : undefined);
+  return null;
 }
 
 /** The engine's own words for running out of its memory limit. */
@@ -174,9 +183,7 @@ export async function parquetFromArchive<Row>(
   } catch (error) {
     await rm(partial, { force: true }).catch(() => undefined);
     if (signal?.aborted) return fail('cancelled', m.export_cancelled_no_file());
-    if (isSpillRefused(error)) return fail('archive-disk-full', m.cli_archive_disk_full_export());
-    if (isOutOfMemory(error)) return fail('archive', m.cli_archive_too_many_rows());
-    return { ok: false, error: fileNotWritten(error, path, 'cli_archive_parquet_failed') };
+    return shortOfRoom(error) ?? failWith(fileNotWritten(error, path, 'cli_archive_parquet_failed'));
   }
 }
 

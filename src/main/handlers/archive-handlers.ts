@@ -20,7 +20,7 @@ import { syncCovers, type JobInfo } from '../../shared/methods/jobs';
 import type { ListFilters } from '../../shared/list-query';
 import { isListOperation, listOf, type ListOperation, type ListRows } from '../../shared/operations';
 import { formatNumber, m } from '../../shared/i18n';
-import { fail, ok, type Result } from '../../shared/result';
+import { fail, failWith, ok, type Result } from '../../shared/result';
 import { parseTimeZone } from '../../shared/time-zone';
 import { type FieldErrors, hasFieldErrors, refusal } from '../../shared/validation/fields';
 import { dismissSetAsideNotes, setAsideNotes } from '../archive/set-aside-notes';
@@ -40,7 +40,7 @@ export function createArchiveHandlers(deps: { accounts: Accounts; archives: Arch
   }
 
   async function unavailable(profileId: string): Promise<Result<never>> {
-    return { ok: false, error: noArchiveError(archives.condition(profileId)) };
+    return failWith(noArchiveError(archives.condition(profileId)));
   }
 
   async function status(profileId: string): Promise<ArchiveStatus> {
