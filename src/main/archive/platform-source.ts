@@ -38,7 +38,11 @@ export function platformSyncSource<O extends ListOperation>(
         { concurrency: options.concurrency, now: client.now(), zone: client.timeZone },
       );
       if (!query.ok) return query;
-      const result = await fetchAll(client, list, query.value, { signal, concurrency: options.concurrency, onRows });
+      // A range whose rows moved while it was read is read again (the archive keeps a record once, by its id): a record
+      // that slipped between two pages would be missed by every later sync, which never reads a settled range again.
+      // A snapshot is read whole at every sync, and its rows may have no id to be kept once by.
+      const onDrift = range ? 'reread' : 'warn';
+      const result = await fetchAll(client, list, query.value, { signal, concurrency: options.concurrency, onRows, onDrift });
       return result.ok ? ok({ rows: result.value.rows }) : result;
     },
     platformTimeAt: (localMs) => client.platformTimeAt(localMs),

@@ -9,8 +9,9 @@
  *   when the platform answers -15 and raised again slowly; cancel (AbortSignal) stops
  *   requests and waits at once.
  * - The drift check (drift-check.ts): the total changing, a page of the wrong length, an
- *   id seen on the previous page is reported in the summary, or fails the fetch with
- *   onDrift 'fail'; a repeated row is never delivered twice.
+ *   id seen on the previous page is reported in the summary, fails the fetch with
+ *   onDrift 'fail', or has the window read again with 'reread'; a repeated row is never
+ *   delivered twice within one reading.
  */
 import { checkQuery, type CheckedQuery, type ListDescriptor } from '../../shared/operations';
 import { m } from '../../shared/i18n';
@@ -20,7 +21,7 @@ import type { TimeZone } from '../../shared/time-zone';
 import { fail, ok, type Result } from '../../shared/result';
 import type { PlatformClient } from '../api';
 import { createAdaptiveConcurrency } from './adaptive-concurrency';
-import { DriftCheck, type FetchDrift } from './drift-check';
+import { DriftCheck, MAX_DRIFT_ENTRIES, type FetchDrift } from './drift-check';
 import { planPages } from './fetch-plan';
 import { computeProgress, type FetchProgress } from './fetch-progress';
 import { createPageRequests, failedAt } from './page-requests';
@@ -52,8 +53,12 @@ export interface FetchAllOptions<R> {
   onProgress?: (progress: FetchProgress) => void;
   /** Least time between progress reports (the first and the last are always sent). Default 250 ms. */
   progressIntervalMs?: number;
-  /** 'warn' (default): drift goes to the summary; 'fail': the fetch stops with code `drift`. */
-  onDrift?: 'warn' | 'fail';
+  /**
+   * 'warn' (default): drift goes to the summary; 'fail': the fetch stops with code `drift`;
+   * 'reread': a window whose rows moved is read again whole, its rows delivered again, until
+   * a reading holds still (for consumers that replace a row by its id, as the archive does).
+   */
+  onDrift?: 'warn' | 'fail' | 'reread';
   /** Out-of-order pages held at most, beyond the one being delivered. Default 2 x concurrency. */
   maxBufferedPages?: number;
 }
@@ -109,10 +114,24 @@ export function checkFetchAll<P extends object, R, Row, D>(
   return refusal({ ...(checked.ok ? {} : checked.error.fields), concurrency: problem });
 }
 
+/**
+ * A window read again whole when its rows moved while it was paged through (the
+ * platform lists newest first, so a record that arrives mid-read pushes one past a page
+ * boundary unseen); after this many readings that all moved, the fetch fails with `drift`.
+ */
+export const MAX_REREADS = 3;
+
+/** What one reading of some windows saw move: the windows to read again, and the change in words. */
+interface Reading {
+  moved: number[];
+  said: string | null;
+}
+
 /** The engine, for any page source (tests drive it with stubs): plan, schedule, check each page for drift. */
 export async function fetchPages<R>(source: PageSource<R>, options: FetchAllOptions<R>): Promise<Result<FetchAllSummary>> {
   const maxConcurrency = options.concurrency ?? DEFAULT_CONCURRENCY;
   const progressIntervalMs = options.progressIntervalMs ?? 250;
+  const onDrift = options.onDrift ?? 'warn';
   const startedMs = performance.now();
   const controller = new AbortController();
   const cancel = (): void => controller.abort();
@@ -122,40 +141,53 @@ export async function fetchPages<R>(source: PageSource<R>, options: FetchAllOpti
   const requestPage = createPageRequests(source, controller.signal, (info) => {
     if (info.rateLimited) concurrency.rateLimited(performance.now());
   });
-  const cancelled = (): Result<FetchAllSummary> => fail('cancelled', m.export_fetch_cancelled());
-  try {
-    // 1. The first page of every window: totals, page counts, and which way the platform sorts.
-    const firstRoundStartedMs = performance.now();
-    const answers = await Promise.all(Array.from({ length: source.windowCount }, (_, window) => requestPage(window, 1)));
+  const cancelled = (): Result<never> => fail('cancelled', m.export_fetch_cancelled());
+
+  const counts = { rows: 0, pagesDone: 0, totalPages: 0, totalRows: 0 };
+  const drift: FetchDrift[] = [];
+  let boundaryDuplicatesSkipped = 0;
+  let newestFirst = true;
+  let rampStaggerMs: number | null = null;
+  /** Each window's place in delivery order, as the first reading planned it (by source index). */
+  const positions = new Map<number, number>();
+  let lastProgressMs = Number.NEGATIVE_INFINITY;
+  const report = (force: boolean): void => {
+    if (!options.onProgress) return;
+    const nowMs = performance.now();
+    if (!force && nowMs - lastProgressMs < progressIntervalMs) return;
+    lastProgressMs = nowMs;
+    options.onProgress(computeProgress({ ...counts, concurrency: concurrency.current }, nowMs - startedMs));
+  };
+
+  /** Reads the given windows (source indices) whole: page 1 of each gives the plan, the rest follow in turn. */
+  const read = async (windows: readonly number[]): Promise<Result<Reading>> => {
+    const roundStartedMs = performance.now();
+    const answers = await Promise.all(windows.map((window) => requestPage(window, 1)));
     if (controller.signal.aborted) return cancelled();
     // Requests started together come back together and queue for the CPU on both ends;
     // spreading the first ones over one round trip keeps them apart for the whole fetch.
-    const rampStaggerMs = Math.min(MAX_RAMP_STAGGER_MS, (performance.now() - firstRoundStartedMs) / maxConcurrency);
+    rampStaggerMs ??= Math.min(MAX_RAMP_STAGGER_MS, (performance.now() - roundStartedMs) / maxConcurrency);
     const firstPages: Page<R>[] = [];
-    for (const [window, first] of answers.entries()) {
-      if (!first.ok) return failedAt(first.error, window, 1, null);
+    for (const [index, first] of answers.entries()) {
+      if (!first.ok) return failedAt(first.error, positions.get(windows[index]) ?? windows[index], 1, null);
       firstPages.push(first.value);
     }
     const plan = planPages(firstPages, source);
-    const totalPages = plan.tasks.length;
-    const drift = new DriftCheck(source.idOf, plan.totals, options.onDrift ?? 'warn');
-
-    // 2. Every page in its turn: drift checked, its new rows handed on, progress told.
-    let rows = 0;
-    let pagesDone = 0;
-    let lastProgressMs = Number.NEGATIVE_INFINITY;
-    const report = (force: boolean): void => {
-      if (!options.onProgress) return;
-      const nowMs = performance.now();
-      if (!force && nowMs - lastProgressMs < progressIntervalMs) return;
-      lastProgressMs = nowMs;
-      options.onProgress(
-        computeProgress({ pagesDone, totalPages, rows, totalRows: plan.totalRows, concurrency: concurrency.current }, nowMs - startedMs),
-      );
-    };
+    const tasks = plan.tasks.map((task) => {
+      const window = windows[task.window];
+      const position = positions.get(window) ?? task.position;
+      positions.set(window, position);
+      return { ...task, window, position };
+    });
+    if (counts.totalPages === 0) newestFirst = plan.newestFirst;
+    counts.totalPages += tasks.length;
+    counts.totalRows += plan.totalRows;
+    const totals: number[] = [];
+    for (const [index, window] of windows.entries()) totals[window] = plan.totals[index];
+    const check = new DriftCheck(source.idOf, totals, onDrift === 'fail' ? 'fail' : 'warn');
     report(true);
     const failure = await runSchedule({
-      tasks: plan.tasks,
+      tasks,
       arrived: plan.firstPages,
       requestPage,
       concurrency,
@@ -163,29 +195,42 @@ export async function fetchPages<R>(source: PageSource<R>, options: FetchAllOpti
       maxBuffered: options.maxBufferedPages ?? maxConcurrency * 2,
       rampStaggerMs,
       controller,
-      halted: () => drift.failure !== null || options.signal?.aborted === true,
+      halted: () => check.failure !== null || options.signal?.aborted === true,
       deliver: async (index, page) => {
-        const task = plan.tasks[index];
-        const fresh = drift.fresh(task, page);
-        pagesDone += 1;
-        rows += fresh.length;
-        if (fresh.length > 0) await options.onRows(fresh, { window: task.position, page: task.page, pagesDone, totalPages });
-        report(pagesDone === totalPages);
+        const task = tasks[index];
+        const fresh = check.fresh(task, page);
+        counts.pagesDone += 1;
+        counts.rows += fresh.length;
+        if (fresh.length > 0) {
+          await options.onRows(fresh, { window: task.position, page: task.page, pagesDone: counts.pagesDone, totalPages: counts.totalPages });
+        }
+        report(counts.pagesDone === counts.totalPages);
       },
     });
-
-    if (drift.failure !== null) return { ok: false, error: drift.failure };
+    drift.push(...check.drift.slice(0, MAX_DRIFT_ENTRIES - drift.length));
+    boundaryDuplicatesSkipped += check.boundaryDuplicatesSkipped;
+    if (check.failure !== null) return { ok: false, error: check.failure };
     if (options.signal?.aborted) return cancelled();
     if (failure !== null) return failure;
+    return ok({ moved: check.movedWindows(), said: check.lastSaid });
+  };
+
+  try {
+    let reading = await read(Array.from({ length: source.windowCount }, (_, window) => window));
+    for (let rereads = 0; reading.ok && onDrift === 'reread' && reading.value.moved.length > 0; rereads += 1) {
+      if (rereads === MAX_REREADS) return fail('drift', m.export_drift_failure({ what: reading.value.said ?? '' }));
+      reading = await read(reading.value.moved);
+    }
+    if (!reading.ok) return reading;
     return ok({
-      rows,
-      pages: pagesDone,
+      rows: counts.rows,
+      pages: counts.pagesDone,
       windows: source.windowCount,
       elapsedMs: performance.now() - startedMs,
-      drift: drift.drift,
-      boundaryDuplicatesSkipped: drift.boundaryDuplicatesSkipped,
+      drift,
+      boundaryDuplicatesSkipped,
       lowestConcurrency: concurrency.lowest,
-      newestFirst: plan.newestFirst,
+      newestFirst,
     });
   } finally {
     options.signal?.removeEventListener('abort', cancel);

@@ -144,6 +144,43 @@ describe('archive sync against the sandbox', () => {
     expect(new Set(archived)).toEqual(new Set(expectedIds(window.fromMs, window.toMs)));
   }, 60_000);
 
+  it('calls that arrive while a range is read never push an older record out of the sync: the range is read again', async () => {
+    // A frozen live floor, moved on three seconds at each request the client signs during the first reading.
+    sandbox.data.live.start({ callEveryMs: 1_000 });
+    let clockMs = Math.floor(Date.now() / 1000) * 1000;
+    sandbox.data.live.setClock(clockMs);
+    try {
+      // A window holding a whole number of full pages (100 rows): a record arriving at the top pushes the oldest
+      // past the last page, which nothing reads again.
+      let fromMs = clockMs - HOUR;
+      while (sandbox.data.voiceRecordRange(fromMs, clockMs).end % 100 !== 0) fromMs -= 1000;
+      const before = expectedIds(fromMs, clockMs);
+      expect(before.length).toBeGreaterThanOrEqual(200);
+      let signed = 0;
+      // Two days ahead: the window reaches past the platform's time, where the calls arrive.
+      const computerNow = (): number => {
+        signed += 1;
+        if (signed > 2 && signed <= 10) sandbox.data.live.setClock((clockMs += 3_000));
+        return Date.now() + 2 * DAY;
+      };
+      const movingClient = createClient({ baseUrl: sandbox.baseUrl, ...sandbox.credentials, timeZone: '+08:00', now: computerNow });
+      const synced = await syncWindow(store, platformSyncSource(movingClient, 'voiceRecords'), { fromMs, toMs: computerNow() }, LIVE_REFETCH_MS, {
+        now: computerNow,
+      });
+      movingClient.close();
+      expect(synced.ok).toBe(true);
+      // Calls did arrive while it read.
+      expect(expectedIds(fromMs, clockMs).length).toBeGreaterThan(before.length);
+      const archived = await archivedIds(fromMs, clockMs);
+      expect(archived.length).toBe(new Set(archived).size);
+      expect(new Set(archived)).toEqual(new Set(expectedIds(fromMs, clockMs)));
+      expect(archived).toEqual(expect.arrayContaining(before));
+    } finally {
+      sandbox.data.live.setClock(null);
+      sandbox.data.live.stop();
+    }
+  }, 60_000);
+
   it('a computer clock two days ahead claims nothing past the platform\'s own time: calls made after its sync are fetched by the next', async () => {
     // A live floor on the real clock: a call about every second.
     sandbox.data.live.start({ callEveryMs: 1_000 });

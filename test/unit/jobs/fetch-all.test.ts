@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CallOptions } from '../../../src/main/api';
 import { createAdaptiveConcurrency } from '../../../src/main/jobs/adaptive-concurrency';
-import { type FetchProgress, fetchPages, type PageSource } from '../../../src/main/jobs/fetch-all';
+import { type FetchProgress, fetchPages, MAX_REREADS, type PageSource } from '../../../src/main/jobs/fetch-all';
 import { computeProgress } from '../../../src/main/jobs/fetch-progress';
 import { splitRecordWindow } from '../../../src/shared/operations/record-windows';
 import type { Page } from '../../../src/shared/records';
@@ -391,6 +391,76 @@ describe('fetchPages', () => {
     expect(rows).toHaveLength(36);
     const times = rows.map((r) => r.at);
     expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+});
+
+/**
+ * A window listed newest first into which records keep arriving: `arrivalsAfter(request)`
+ * new rows land at the top just after that many page requests were answered.
+ */
+function arrivingSource(options: { windows: number[]; arrivalsAfter: (answered: number) => number }): PageSource<Row> & { requests: string[] } {
+  const lists = options.windows.map((count, window) =>
+    Array.from({ length: count }, (_, i) => ({ id: `w${window}-r${i}`, at: (window + 1) * 1_000_000 - i })),
+  );
+  const requests: string[] = [];
+  let arrived = 0;
+  return {
+    windowCount: lists.length,
+    pageSize: PAGE_SIZE,
+    idOf: (row) => row.id,
+    timeOf: (row) => row.at,
+    requests,
+    async fetchPage(window, current) {
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      requests.push(`${window}:${current}`);
+      const list = lists[window];
+      const records = list.slice((current - 1) * PAGE_SIZE, current * PAGE_SIZE);
+      const page = ok({ total: list.length, size: PAGE_SIZE, current, pages: Math.ceil(list.length / PAGE_SIZE), records, searchCount: null });
+      // The newest window takes the arrivals (window 0 is the oldest).
+      const newest = lists[lists.length - 1];
+      for (let n = options.arrivalsAfter(requests.length); n > 0; n -= 1) {
+        arrived += 1;
+        newest.unshift({ id: `new-${arrived}`, at: lists.length * 1_000_000 + arrived });
+      }
+      return page;
+    },
+  };
+}
+
+describe("fetchPages with onDrift 'reread'", () => {
+  it('reads a window whose rows moved again, so a row pushed past a page boundary mid-read is still delivered', async () => {
+    // 30 rows, three full pages; one arrives after page 1 is answered: pages 2 and 3 shift by one, and w0-r29 falls off the end.
+    const options = { windows: [30], arrivalsAfter: (answered: number) => (answered === 1 ? 1 : 0) };
+    const warned = await collect(arrivingSource(options), { concurrency: 1 });
+    expect(warned.rows.map((row) => row.id)).not.toContain('w0-r29');
+
+    const source = arrivingSource(options);
+    const { rows, result } = await collect(source, { concurrency: 1, onDrift: 'reread' });
+    const ids = new Set(rows.map((row) => row.id));
+    expect(ids).toEqual(new Set(['new-1', ...Array.from({ length: 30 }, (_, i) => `w0-r${i}`)]));
+    // The first reading (3 pages), then one of the 31 rows that held still (4 pages).
+    expect(source.requests).toEqual(['0:1', '0:2', '0:3', '0:1', '0:2', '0:3', '0:4']);
+    expect(result).toMatchObject({
+      ok: true,
+      value: { pages: 7, drift: expect.arrayContaining([{ kind: 'total-changed', window: 0, page: 2, expected: 30, actual: 31 }]) },
+    });
+  });
+
+  it('reads again only the window that moved', async () => {
+    const source = arrivingSource({ windows: [20, 20], arrivalsAfter: (answered) => (answered === 2 ? 1 : 0) });
+    const { rows, result } = await collect(source, { concurrency: 1, onDrift: 'reread' });
+    expect(result.ok).toBe(true);
+    expect(new Set(rows.map((row) => row.id)).size).toBe(41);
+    const rereadRequests = source.requests.slice(4);
+    expect(rereadRequests.length).toBeGreaterThan(0);
+    expect(rereadRequests.every((request) => request.startsWith('1:'))).toBe(true);
+  });
+
+  it(`fails with drift when every one of ${MAX_REREADS} readings again saw rows move`, async () => {
+    const source = arrivingSource({ windows: [30], arrivalsAfter: () => 1 });
+    const { result } = await collect(source, { concurrency: 1, onDrift: 'reread' });
+    expect(result).toMatchObject({ ok: false, error: { code: 'drift' } });
+    expect(source.requests.filter((request) => request === '0:1')).toHaveLength(1 + MAX_REREADS);
   });
 });
 
