@@ -218,7 +218,9 @@ export async function fetchPages<R>(source: PageSource<R>, options: FetchAllOpti
   try {
     let reading = await read(Array.from({ length: source.windowCount }, (_, window) => window));
     for (let rereads = 0; reading.ok && onDrift === 'reread' && reading.value.moved.length > 0; rereads += 1) {
-      if (rereads === MAX_REREADS) return fail('drift', m.export_drift_failure({ what: reading.value.said ?? '' }));
+      if (rereads === MAX_REREADS) {
+        return fail('drift', m.export_drift_kept_moving({ readings: String(rereads + 1), what: reading.value.said ?? '' }));
+      }
       reading = await read(reading.value.moved);
     }
     if (!reading.ok) return reading;

@@ -456,10 +456,11 @@ describe("fetchPages with onDrift 'reread'", () => {
     expect(rereadRequests.every((request) => request.startsWith('1:'))).toBe(true);
   });
 
-  it(`fails with drift when every one of ${MAX_REREADS} readings again saw rows move`, async () => {
+  it(`fails with drift, saying so, when all ${1 + MAX_REREADS} readings saw rows move`, async () => {
     const source = arrivingSource({ windows: [30], arrivalsAfter: () => 1 });
     const { result } = await collect(source, { concurrency: 1, onDrift: 'reread' });
     expect(result).toMatchObject({ ok: false, error: { code: 'drift' } });
+    expect(!result.ok && result.error.message).toMatch(/^The data kept changing while it was read \(4 readings\): .+\. Try again in a moment\.$/);
     expect(source.requests.filter((request) => request === '0:1')).toHaveLength(1 + MAX_REREADS);
   });
 });
