@@ -24,6 +24,7 @@ export default defineConfig({
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 30_000,
+    globalSetup: ['test/support/scratch-tmpdir.ts'],
     projects: [
       {
         extends: true,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
@@ -46,6 +46,7 @@ export const test = base.extend<AppFixtures, WorkerFixtures>({
       });
       await use(harness);
       await harness.close();
+      rmSync(userDataDir, { recursive: true, force: true, maxRetries: 3 });
     },
     { scope: 'worker' },
   ],
