@@ -145,7 +145,7 @@ describe('archive sync against the sandbox', () => {
   }, 60_000);
 
   it('calls that arrive while a range is read never push an older record out of the sync: the range is read again', async () => {
-    // A frozen live floor, moved on three seconds at each request the client signs during the first reading.
+    // A frozen live floor, moved on three seconds twice while the range is read.
     sandbox.data.live.start({ callEveryMs: 1_000 });
     let clockMs = Math.floor(Date.now() / 1000) * 1000;
     sandbox.data.live.setClock(clockMs);
@@ -156,11 +156,16 @@ describe('archive sync against the sandbox', () => {
       while (sandbox.data.voiceRecordRange(fromMs, clockMs).end % 100 !== 0) fromMs -= 1000;
       const before = expectedIds(fromMs, clockMs);
       expect(before.length).toBeGreaterThanOrEqual(200);
-      let signed = 0;
-      // Two days ahead: the window reaches past the platform's time, where the calls arrive.
+      sandbox.clearRequestLog();
+      const movedAfter = new Set<number>();
+      // Two days ahead: the window reaches past the platform's time, where the calls arrive. The floor moves on
+      // when a request is signed after the first and after the second voice page were answered, once each.
       const computerNow = (): number => {
-        signed += 1;
-        if (signed > 2 && signed <= 10) sandbox.data.live.setClock((clockMs += 3_000));
+        const answered = voiceRequests();
+        if ((answered === 1 || answered === 2) && !movedAfter.has(answered)) {
+          movedAfter.add(answered);
+          sandbox.data.live.setClock((clockMs += 3_000));
+        }
         return Date.now() + 2 * DAY;
       };
       const movingClient = createClient({ baseUrl: sandbox.baseUrl, ...sandbox.credentials, timeZone: '+08:00', now: computerNow });
