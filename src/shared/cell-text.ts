@@ -120,7 +120,11 @@ export function sortValueOf<R>(column: Column<R>, row: R): string | number | nul
       return column.get(row).join(', ') || null;
     case 'code': {
       const value = column.get(row);
-      return value === null || value === '' ? null : Number(value);
+      if (value === null || typeof value === 'number') return value;
+      // A code that is no number ("*", "#": keys pressed) sorts with the empty ones, as in the archive:
+      // compared as NaN it would leave the whole sort in no order at all.
+      const number = value.trim() === '' ? Number.NaN : Number(value);
+      return Number.isNaN(number) ? null : number;
     }
     default: {
       const value = column.get(row);

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { sortRows } from '../../../src/shared/cell-text';
 import { currentLocale, setCurrentLocale } from '../../../src/shared/i18n';
 import { listOf } from '../../../src/shared/operations';
-import type { SeatRow } from '../../../src/shared/records';
+import type { SeatRow, VoiceRecord } from '../../../src/shared/records';
 
 const { columns } = listOf('seats');
 const seat = (name: string): SeatRow => ({ keyId: name, name }) as SeatRow;
@@ -40,3 +40,18 @@ describe('sorting loaded rows by a text column', () => {
     expect(sorted()).toEqual(english);
   });
 });
+
+describe('sorting loaded rows by a coded column', () => {
+  const voice = listOf('voiceRecords');
+  const row = (feedbackValue: string): VoiceRecord => ({ voiceId: feedbackValue, feedbackValue }) as VoiceRecord;
+  const keys = ['9', '#', '2', '', '*', '10', '-1', '0', '3', '1'].map(row);
+  const sortedKeys = (descending: boolean): string[] => sortRows(keys, voice.columns, { key: 'feedbackValue', descending }).map((entry) => entry.feedbackValue ?? '');
+
+  it('orders the codes as numbers, keys that are no number ("*", "#") with the empty ones last, either way', () => {
+    // Compared as NaN, "*" and "#" once left the whole column in no order.
+    expect(sortedKeys(false).slice(0, 7)).toEqual(['-1', '0', '1', '2', '3', '9', '10']);
+    expect(sortedKeys(true).slice(0, 7)).toEqual(['10', '9', '3', '2', '1', '0', '-1']);
+    for (const descending of [false, true]) expect(new Set(sortedKeys(descending).slice(7))).toEqual(new Set(['#', '', '*']));
+  });
+});
+
