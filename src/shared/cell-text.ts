@@ -3,7 +3,7 @@
  * currency, labels beside codes) and what sorting compares. One module for the screen, the
  * search and filters over loaded rows, and the export that must equal them.
  */
-import type { Column } from './columns';
+import type { Column, ColumnKind } from './columns';
 import { intlLocale, m } from './i18n';
 import { formatInstant, type TimeZone } from './time-zone';
 
@@ -92,14 +92,44 @@ export function rawText<R>(column: Column<R>, row: R): string {
 /**
  * Text compares as the interface language orders it (pinyin in Chinese), never as the runtime
  * was started: the renderer (a browser's language) and main (Node's LANG) sort a page alike.
+ * Digit runs compare as numbers ("Seat 2" before "Seat 10"), and case and accents do not count.
  */
+const TEXT_ORDER = { numeric: true, sensitivity: 'base' } as const satisfies Intl.CollatorOptions;
+
 let collator: { locale: string; compare: (a: string, b: string) => number } | null = null;
 
 /** How texts compare in the interface language of the moment (read once per sort: a sort of 100,000 rows compares millions of times). */
 function textComparer(): (a: string, b: string) => number {
   const locale = intlLocale();
-  if (collator?.locale !== locale) collator = { locale, compare: new Intl.Collator(locale, { numeric: true, sensitivity: 'base' }).compare };
+  if (collator?.locale !== locale) collator = { locale, compare: new Intl.Collator(locale, TEXT_ORDER).compare };
   return collator.compare;
+}
+
+/**
+ * The same order as an ICU locale with its collation keywords, for an engine that sorts by
+ * ICU (the archive's icu_sort_key): numeric ordering (kn), and strength 1 for base letters only (ks).
+ */
+export function icuCollationOf(locale: string = intlLocale()): string {
+  return `${locale}-u-kn-${TEXT_ORDER.numeric ? 'true' : 'false'}-ks-${TEXT_ORDER.sensitivity === 'base' ? 'level1' : 'level3'}`;
+}
+
+/** Whether a column's cells sort as numbers (sortValueOf: times, amounts, codes, counts, durations) or as text in the language's order. */
+export function sortsAsNumber(kind: ColumnKind): boolean {
+  switch (kind) {
+    case 'time':
+    case 'amount':
+    case 'code':
+    case 'integer':
+    case 'number':
+    case 'duration':
+      return true;
+    case 'text':
+    case 'id':
+    case 'phone':
+    case 'date':
+    case 'list':
+      return false;
+  }
 }
 
 /** Empty cells sort last whichever way the column is sorted. */

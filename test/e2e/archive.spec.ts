@@ -1,9 +1,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
+import { compareSortValues } from '../../src/shared/cell-text';
 import { exportedCsvRows } from '../support/csv';
 import { exportAs } from './export-steps';
 import { expectNoAxeViolations } from './support/axe';
 import { expect, test } from './fixtures';
+
+/** Texts in the order the table sorts a text column, in English (digit runs as numbers, case aside). */
+const inScreenOrder = (texts: readonly string[]): string[] => [...texts].sort((a, b) => compareSortValues(a, b));
 
 const grid = (app: Page) => app.getByTestId('data-table');
 const firstCell = (app: Page) => grid(app).locator('.body [role="row"]').first().locator('[role="gridcell"]').first();
@@ -43,7 +47,7 @@ test('synced voice records still show, sort and export when the platform cannot 
 
     // Sorted over every archived row of the window, not just the page on show.
     await grid(app).getByRole('button', { name: 'Voice id', exact: true }).click();
-    const ids = Array.from({ length: count }, (_, i) => sandbox.data.voiceRecordAt(range.first + i).voiceId).sort();
+    const ids = inScreenOrder(Array.from({ length: count }, (_, i) => sandbox.data.voiceRecordAt(range.first + i).voiceId));
     await expect(firstCell(app)).toHaveText(ids[0]);
     await app.screenshot({ path: 'test-results/screens/archive-offline.png' });
 
@@ -97,9 +101,9 @@ test('the archive filters any column over every archived row, keeps the filters 
   await expect(firstCell(app)).toHaveText(matching[25].voiceId);
   await grid(app).getByRole('button', { name: 'Voice id', exact: true }).click();
   await expect(app.getByTestId('pager-total')).toHaveText(`${matching.length.toLocaleString('en')} records`);
-  await expect(firstCell(app)).toHaveText(matching.map((record) => record.voiceId).sort()[0]);
+  await expect(firstCell(app)).toHaveText(inScreenOrder(matching.map((record) => record.voiceId))[0]);
   await grid(app).getByRole('button', { name: 'Voice id', exact: true }).click();
-  await expect(firstCell(app)).toHaveText(matching.map((record) => record.voiceId).sort().at(-1) ?? '');
+  await expect(firstCell(app)).toHaveText(inScreenOrder(matching.map((record) => record.voiceId)).at(-1) ?? '');
   await expect(filter).toHaveValue(text);
 
   // A filter the archive refuses (a number beyond what it binds) is told at once, and the count of the rows
@@ -148,7 +152,7 @@ test("Task details syncs the task in its filters, whose rows then show from the 
   await expect(app.getByTestId('pager-total')).toHaveText(`${matching.length.toLocaleString('en')} records`);
   await expect(app.getByRole('alert')).toHaveCount(0);
   await grid(app).getByRole('button', { name: 'var01', exact: true }).click();
-  const lowest = matching.map((row) => row.record.var01 ?? '').sort()[0];
+  const lowest = inScreenOrder(matching.map((row) => row.record.var01 ?? ''))[0];
   await expect(grid(app).locator('.body [role="row"]').first()).toContainText(lowest);
   await app.getByRole('button', { name: 'Clear column filters (1)' }).click();
   await expect(app.getByTestId('pager-total')).toHaveText(`${served.length.toLocaleString('en')} records`);

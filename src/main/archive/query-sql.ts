@@ -6,7 +6,7 @@
 import type { Via } from '../../shared/reports/via';
 import type { TimeZone } from '../../shared/time-zone';
 import { hourOfDaySql } from './hour-of-day-sql';
-import { blankAsNull, fieldColumn, fieldOf, fieldSortColumn, joinSql, param, sql, type SqlQuery } from './sql-query';
+import { blankAsNull, fieldColumn, fieldOf, fieldOrderColumn, joinSql, param, sql, type SqlQuery } from './sql-query';
 import type { TableLayout } from './table-layout';
 import { viaConditionSql } from './via-sql';
 
@@ -63,7 +63,7 @@ export function isSortValue(value: unknown): value is number | bigint | string {
 
 export function sortKeyOf(layout: TableLayout, query: ArchiveQuery): SortKey {
   if (!query.sort) return { column: sql`_time`, descending: true };
-  return { column: fieldSortColumn(layout, query.sort.field), descending: query.sort.descending };
+  return { column: fieldOrderColumn(layout, query.sort.field), descending: query.sort.descending };
 }
 
 export function orderBy(layout: TableLayout, query: ArchiveQuery): SqlQuery {

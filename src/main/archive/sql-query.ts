@@ -8,6 +8,7 @@
  * (zone maps skip row groups, expressions fold) but not its bound parameters.
  */
 import type { DuckDBConnection, DuckDBMaterializedResult, DuckDBValue } from '@duckdb/node-api';
+import { icuCollationOf } from '../../shared/cell-text';
 import type { FieldLayout, SqlColumn, SqlType, TableLayout } from './table-layout';
 import type { TimeForm } from './time-forms';
 
@@ -261,6 +262,21 @@ function jsonKeyText(column: string, key: string): SqlQuery {
 export function fieldColumn(layout: TableLayout, field: string): SqlQuery {
   const found = fieldOf(layout, field);
   return found.jsonKey === undefined ? quoted(found.column) : jsonKeyText(found.column, found.jsonKey);
+}
+
+/**
+ * What a list sorted by a field orders by, as the list sorts its loaded cells (cell-text.ts
+ * sortValueOf): a number, a code's text read as a number, or text by its collation key in the
+ * interface language (digit runs as numbers, case and accents not counted). Blank text is no
+ * value, sorted last as an empty cell is.
+ */
+export function fieldOrderColumn(layout: TableLayout, field: string): SqlQuery {
+  const found = fieldOf(layout, field);
+  const value = fieldSortColumn(layout, field);
+  if (found.kind === 'number' || found.kind === 'timestamp' || found.kind === 'amount') return value;
+  if (found.sortsAsNumber === true) return sql`TRY_CAST(NULLIF(trim(${value}), '') AS DOUBLE)`;
+  const text = found.kind === 'textList' ? sql`array_to_string(${value}, ', ')` : value;
+  return sql`icu_sort_key(NULLIF(${text}, ''), ${literal(icuCollationOf())})`;
 }
 
 /** A field's sortable column: a timestamp's instant (ms), an amount's number, or the value itself. */

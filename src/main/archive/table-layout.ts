@@ -35,6 +35,8 @@ export interface FieldLayout {
   sortColumn: string;
   /** A derived field: its text is this key of that JSON column (`column` and `sortColumn` name the JSON column). */
   jsonKey?: string;
+  /** Whether a text field's list column sorts its cells as numbers (a code); by default text sorts as text. */
+  sortsAsNumber?: boolean;
 }
 
 export interface TableLayout {

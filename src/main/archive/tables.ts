@@ -8,7 +8,8 @@ import type { Column } from '../../shared/columns';
 import { listOf, type ListOperation, type ListRows } from '../../shared/operations';
 import { isArchivedColumn } from './shown-sql';
 import { STORED_DIGITS_VERSION, storedDigitRuns } from './stored-digits';
-import { tableLayout, type ArchiveTable, type TableLayout } from './table-layout';
+import { sortsAsNumber } from '../../shared/cell-text';
+import { tableLayout, type ArchiveTable, type FieldLayout, type TableLayout } from './table-layout';
 
 /** The layout with the stored digit runs of the list's archived columns (stored-digits.ts), named by how they are made and from which columns. */
 function withSearchText<R>(layout: TableLayout, listColumns: readonly Column<R>[]): TableLayout {
@@ -20,6 +21,13 @@ function withSearchText<R>(layout: TableLayout, listColumns: readonly Column<R>[
   return { ...layout, search: { version, runsOf: (record) => storedDigitRuns(columns, record as R) } };
 }
 
+/** Each text field shown in a column that sorts its cells as numbers (a code) is marked so: the archive sorts as the list does. */
+function withColumnOrder<R>(layout: TableLayout, listColumns: readonly Column<R>[]): TableLayout {
+  const numeric = new Set(listColumns.filter((column) => sortsAsNumber(column.kind)).map((column) => column.key));
+  const marked = (field: FieldLayout): FieldLayout => (field.kind === 'text' && numeric.has(field.field) ? { ...field, sortsAsNumber: true } : field);
+  return { ...layout, fields: layout.fields.map(marked), ...(layout.derived ? { derived: layout.derived.map(marked) } : {}) };
+}
+
 const tables = new Map<ListOperation, ArchiveTable<unknown>>();
 
 export function archiveTableFor<O extends ListOperation>(operation: O): ArchiveTable<ListRows[O]> {
@@ -27,12 +35,15 @@ export function archiveTableFor<O extends ListOperation>(operation: O): ArchiveT
   if (known) return known;
   const list = listOf(operation);
   const table: ArchiveTable<ListRows[O]> = {
-    layout: withSearchText(
-      tableLayout(
+    layout: withColumnOrder(
+      withSearchText(
+        tableLayout(
         operation,
         list.fields,
         list.jsonFields,
-        Object.entries(list.jsonColumns ?? {}).map(([field, { field: json, key }]) => ({ field, json, key })),
+          Object.entries(list.jsonColumns ?? {}).map(([field, { field: json, key }]) => ({ field, json, key })),
+        ),
+        list.columns,
       ),
       list.columns,
     ),
