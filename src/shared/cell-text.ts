@@ -105,6 +105,11 @@ function textComparer(): (a: string, b: string) => number {
   return collator.compare;
 }
 
+/** Two texts compared as the table sorts text, in the interface language of the moment: for any list the app orders by name. */
+export function compareText(a: string, b: string): number {
+  return textComparer()(a, b);
+}
+
 /**
  * The same order as an ICU locale with its collation keywords, for an engine that sorts by
  * ICU (the archive's icu_sort_key): numeric ordering (kn), and strength 1 for base letters only (ks).

@@ -8,6 +8,7 @@ import type { ArchiveStore } from '../archive/archive-store';
 import { joinSql, sql } from '../archive/sql-query';
 import { countInArchive } from '../reports/figure-sql';
 import { numberOf, tableSql, textOf } from '../reports/sql';
+import { compareText } from '../../shared/cell-text';
 import { calendarOf, type Window, type ZoneCalendar } from '../../shared/calendar';
 import { formatNumber, m } from '../../shared/i18n';
 import { VOICE_FIGURES } from '../../shared/reports/figures';
@@ -187,7 +188,7 @@ export function seatCounts(takenAt: number | null, given: readonly BoardSeat[], 
   const labels = seatGroupLabels([...groups.values()]);
   const byGroup = keys
     .map((key, index) => counts(key, labels[index], groups.get(key)?.seats ?? []))
-    .sort((a, b) => a.label.localeCompare(b.label) || a.key.localeCompare(b.key));
+    .sort((a, b) => compareText(a.label, b.label) || a.key.localeCompare(b.key));
   const groupRow = new Map(byGroup.map((row, index) => [row.key, { label: row.label, order: index }]));
 
   const byLeader = leaders
@@ -200,7 +201,7 @@ export function seatCounts(takenAt: number | null, given: readonly BoardSeat[], 
       const led = (seat: BoardSeat): boolean => (seat.voiceGroupId !== null ? ids.has(seat.voiceGroupId) : seat.groupName !== null && names.has(seat.groupName));
       return counts(leader.keyId ?? label, label, seats.filter(led));
     })
-    .sort((a, b) => a.label.localeCompare(b.label) || a.key.localeCompare(b.key));
+    .sort((a, b) => compareText(a.label, b.label) || a.key.localeCompare(b.key));
 
   // A seat's group is its row in the group table ('' for none), and the grid runs in that table's order.
   const grid: LiveSeat[] = seats
@@ -217,7 +218,7 @@ export function seatCounts(takenAt: number | null, given: readonly BoardSeat[], 
         order: row?.order ?? 0,
       };
     })
-    .sort((a, b) => a.order - b.order || a.seat.label.localeCompare(b.seat.label) || a.seat.id.localeCompare(b.seat.id))
+    .sort((a, b) => a.order - b.order || compareText(a.seat.label, b.seat.label) || a.seat.id.localeCompare(b.seat.id))
     .map(({ seat }) => seat);
   return { takenAt, total: seats.length, byStatus, byGroup, byLeader, grid };
 }

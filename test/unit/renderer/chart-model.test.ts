@@ -68,6 +68,12 @@ describe('a chart’s table, sorted', () => {
     expect(tableOrder(table, { column: 1, descending: false })).toEqual([2, 0, 3, 1]);
   });
 
+  it('sorts categories as the tables sort text: case aside (names equal but for it keep the chart\'s order both ways), digit runs as numbers', () => {
+    const named: ChartModel = { ...table, categories: ['Seat b', 'Seat B', 'Seat 10', 'Seat 2'] };
+    expect(tableOrder(named, { column: -1, descending: false })).toEqual([3, 2, 0, 1]);
+    expect(tableOrder(named, { column: -1, descending: true })).toEqual([0, 1, 2, 3]);
+  });
+
   it('sorts by the category as text, and not by money in several currencies', () => {
     expect(tableOrder(table, { column: -1, descending: false })).toEqual([1, 0, 3, 2]);
     expect(canSortBy(table, 2)).toBe(false);

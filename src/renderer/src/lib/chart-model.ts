@@ -1,4 +1,5 @@
-import { formatNumber, intlLocale, m } from '../../../shared/i18n';
+import { compareText } from '../../../shared/cell-text';
+import { formatNumber, m } from '../../../shared/i18n';
 import type { CountLabel } from '../../../shared/i18n/locale';
 import type { DrillDown } from '../../../shared/reports/overview';
 import { countText, durationText, percentText } from './figures';
@@ -132,7 +133,7 @@ export function tableOrder(model: ChartModel, sort: TableSort | null): number[] 
   const direction = sort.descending ? -1 : 1;
   const values = sort.column === -1 ? null : (model.columns[sort.column].values ?? null);
   return indexes.sort((a, b) => {
-    if (values === null) return direction * model.categories[a].localeCompare(model.categories[b], intlLocale(), { numeric: true }) || a - b;
+    if (values === null) return direction * compareText(model.categories[a], model.categories[b]) || a - b;
     const x = values[a] ?? null;
     const y = values[b] ?? null;
     if (x === null || y === null) return x === y ? a - b : x === null ? 1 : -1;
