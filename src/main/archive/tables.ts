@@ -4,11 +4,11 @@
  * has none), the row time of windowed lists and the snapshot scope.
  */
 import { createHash } from 'node:crypto';
+import { sortsAsNumber } from '../../shared/cell-text';
 import type { Column } from '../../shared/columns';
 import { listOf, type ListOperation, type ListRows } from '../../shared/operations';
 import { isArchivedColumn } from './shown-sql';
 import { STORED_DIGITS_VERSION, storedDigitRuns } from './stored-digits';
-import { sortsAsNumber } from '../../shared/cell-text';
 import { tableLayout, type ArchiveTable, type FieldLayout, type TableLayout } from './table-layout';
 
 /** The layout with the stored digit runs of the list's archived columns (stored-digits.ts), named by how they are made and from which columns. */
@@ -38,9 +38,9 @@ export function archiveTableFor<O extends ListOperation>(operation: O): ArchiveT
     layout: withColumnOrder(
       withSearchText(
         tableLayout(
-        operation,
-        list.fields,
-        list.jsonFields,
+          operation,
+          list.fields,
+          list.jsonFields,
           Object.entries(list.jsonColumns ?? {}).map(([field, { field: json, key }]) => ({ field, json, key })),
         ),
         list.columns,

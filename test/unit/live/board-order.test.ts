@@ -14,7 +14,7 @@ const seats: BoardSeat[] = NAMES.map((name, index) => ({
   empNo: null,
   groupName: `${name} group`,
   voiceGroupId: `g${index}`,
-  status: '3',
+  status: 3,
 }));
 const leaders: BoardLeader[] = NAMES.map((name, index) => ({ keyId: `l${index}`, name, empNo: null, voiceGroupIdList: [`g${index}`], voiceGroupNameList: [] }));
 
