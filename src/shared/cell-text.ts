@@ -110,12 +110,18 @@ export function compareText(a: string, b: string): number {
   return textComparer()(a, b);
 }
 
+/** Each sensitivity of Intl.Collator as ICU's collation keywords: its strength (ks), with the case level on (kc) for 'case'. */
+const ICU_STRENGTH = { base: 'level1', accent: 'level2', case: 'level1-kc-true', variant: 'level3' } as const satisfies Record<
+  NonNullable<Intl.CollatorOptions['sensitivity']>,
+  string
+>;
+
 /**
  * The same order as an ICU locale with its collation keywords, for an engine that sorts by
- * ICU (the archive's icu_sort_key): numeric ordering (kn), and strength 1 for base letters only (ks).
+ * ICU (the archive's icu_sort_key): TEXT_ORDER's numeric ordering (kn) and strength (ks).
  */
 export function icuCollationOf(locale: string = intlLocale()): string {
-  return `${locale}-u-kn-${TEXT_ORDER.numeric ? 'true' : 'false'}-ks-${TEXT_ORDER.sensitivity === 'base' ? 'level1' : 'level3'}`;
+  return `${locale}-u-kn-${String(TEXT_ORDER.numeric)}-ks-${ICU_STRENGTH[TEXT_ORDER.sensitivity]}`;
 }
 
 /** Whether a column's cells sort as numbers (sortValueOf: times, amounts, codes, counts, durations) or as text in the language's order. */
