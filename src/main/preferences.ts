@@ -19,10 +19,18 @@ export class Preferences {
   private cache: Record<string, unknown> | null = null;
   /** The file as it was when read: another process (or a reset) that rewrites it is seen. */
   private readStamp = '';
+  /** Settings the disk refused (full, locked): the next write that goes through carries them, so none is lost. */
+  private unsaved: Record<string, unknown> = {};
 
   constructor(private readonly file: string) {}
 
+  /** The preferences: the file's, and any the disk refused this session. */
   all(): Record<string, unknown> {
+    const onDisk = this.onDisk();
+    return Object.keys(this.unsaved).length === 0 ? onDisk : { ...onDisk, ...this.unsaved };
+  }
+
+  private onDisk(): Record<string, unknown> {
     const stamp = this.stamp();
     if (this.cache && stamp === this.readStamp) return this.cache;
     try {
@@ -63,7 +71,13 @@ export class Preferences {
     const next = { ...this.all(), [key]: value };
     const text = JSON.stringify(next);
     if (text.length > MAX_BYTES) return refuse('value', m.errors_pref_too_large({ key: shown, size: MAX_BYTES / 1024 / 1024 }));
-    writeFileAtomically(this.file, text);
+    try {
+      writeFileAtomically(this.file, text);
+    } catch (error) {
+      this.unsaved = { ...this.unsaved, [key]: value };
+      throw error;
+    }
+    this.unsaved = {};
     this.cache = next;
     this.readStamp = this.stamp();
     return ok(null);

@@ -1,5 +1,5 @@
 /** Saved preferences: a value nested too deep (or too large) is refused through the bridge, naming the preference, never "internal". */
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -13,7 +13,8 @@ function nested(depth: number): unknown {
 }
 
 describe('savePreference', () => {
-  const { services, call } = startTestServices({ userDataDir: mkdtempSync(join(tmpdir(), 'preferences-')) });
+  const userDataDir = mkdtempSync(join(tmpdir(), 'preferences-'));
+  const { services, call } = startTestServices({ userDataDir });
   afterAll(() => services.close());
 
   it('refuses a value nested deeper than a preference can be, naming it, and keeps the others', async () => {
@@ -57,5 +58,21 @@ describe('savePreference', () => {
   it('refuses a value too large to keep, naming it', async () => {
     const refused = await call('savePreference', { key: 'big', value: 'x'.repeat(2 * 1024 * 1024) });
     expect(refused).toMatchObject({ ok: false, error: { code: 'validation', message: 'The preference "big" is larger than 1 MB, so it was not kept.' } });
+  });
+
+  it('keeps a setting the disk refused for the next write that goes through, so it is not lost', async () => {
+    const file = join(userDataDir, 'preferences.json');
+    rmSync(file, { force: true });
+    // A folder where the file goes: nothing can be written over it (as a full or locked disk).
+    mkdirSync(join(file, 'held'), { recursive: true });
+    const refused = await call('savePreference', { key: 'numbers.view', value: { size: 50 } });
+    expect(refused).toMatchObject({ ok: false });
+    // A window opened meanwhile (a reload) is given it too.
+    const loaded = await call<Record<string, unknown>>('loadPreferences');
+    expect(loaded.ok && loaded.value['numbers.view']).toEqual({ size: 50 });
+    rmSync(file, { recursive: true, force: true });
+    expect(await call('savePreference', { key: 'seats.view', value: { size: 100 } })).toEqual({ ok: true, value: null });
+    const written: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    expect(written).toMatchObject({ 'numbers.view': { size: 50 }, 'seats.view': { size: 100 } });
   });
 });

@@ -8,6 +8,8 @@ class Notices {
   /** True while a held prune's Remove them or Keep them is being answered. */
   deciding = $state(false);
   private listening = false;
+  /** The settings notice was dismissed and no save has gone through since. */
+  private settingsHeld = false;
 
   listen(): void {
     if (this.listening) return;
@@ -16,7 +18,22 @@ class Notices {
   }
 
   dismiss(): void {
+    if (this.current?.kind === 'settings') this.settingsHeld = true;
     this.current = null;
+  }
+
+  /**
+   * A screen's settings the disk refused. Once that notice is dismissed it is not said again
+   * until a save succeeds: on a full disk every save fails alike, and each would bring it back.
+   */
+  settingsNotSaved(notice: AppNotice): void {
+    if (!this.settingsHeld) this.current = notice;
+  }
+
+  /** A save went through, and with it every setting kept since the refusal (main keeps them for the next write). */
+  settingsSaved(): void {
+    this.settingsHeld = false;
+    if (this.current?.kind === 'settings') this.current = null;
   }
 
   /**

@@ -28,7 +28,8 @@ class PreferenceStore {
         this.pending.delete(key);
         void bridge.savePreference({ key, value: $state.snapshot(value) }).then((saved) => {
           // Kept for this session, but not on disk (a full disk): said, so nobody expects it back after a restart.
-          if (!saved.ok) notices.current = { kind: 'settings', ...worded({ key: 'shell_settings_not_saved', params: { reason: saved.error.said ?? saved.error.message } }) };
+          if (saved.ok) notices.settingsSaved();
+          else notices.settingsNotSaved({ kind: 'settings', ...worded({ key: 'shell_settings_not_saved', params: { reason: saved.error.said ?? saved.error.message } }) });
         });
       }, 300),
     );
