@@ -83,6 +83,8 @@ export class Scheduler {
    * and the report settings that failed (other settings, e.g. the folder put right, are tried at once).
    */
   private readonly reportRetries = new Map<string, { at: number; failures: number; settings: string }>();
+  /** The last day written this session, so a day whose record the disk refused (a full disk) is not written again and again. */
+  private readonly daysWritten = new Map<string, number>();
   private reportTimer: unknown = null;
   private started = false;
   /** Settles when the report work started by the last check is done (tests wait on it). */
@@ -221,7 +223,9 @@ export class Scheduler {
       const dueDay = latestDueReportDay(now, report.atLocalTime, profile.zone);
       // A day that is not a real date (a damaged file) is none: else no day would ever follow it.
       const stored = this.deps.lastReportDay(profile.id);
-      const last = stored === null ? null : dayOfKey(stored);
+      const kept = stored === null ? null : dayOfKey(stored);
+      const written = this.daysWritten.get(profile.id) ?? null;
+      const last = kept === null || written === null ? (kept ?? written) : Math.max(kept, written);
       const first = last === null ? dueDay : Math.max(last + 1, dueDay - REPORT_CATCH_UP_DAYS + 1);
       if (first > dueDay) continue;
       work.push(this.writeReports(profile, first, dueDay));
@@ -252,8 +256,14 @@ export class Scheduler {
             return;
           }
         }
-        this.deps.setLastReportDay(profile.id, window.key);
+        this.daysWritten.set(profile.id, day);
         this.reportRetries.delete(profile.id);
+        try {
+          this.deps.setLastReportDay(profile.id, window.key);
+        } catch (error) {
+          // The file is written; only its day is not kept past this session (a restart may write it again).
+          this.deps.log.warn(`The daily report of ${window.key} for ${profile.name} was written, but the day could not be kept: ${error instanceof Error ? error.message : String(error)}`);
+        }
       }
     } finally {
       this.reporting.delete(profile.id);

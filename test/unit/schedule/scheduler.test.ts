@@ -11,13 +11,13 @@ const fakeClock: SchedulerClock = {
   setTimeout: (run, ms) => setTimeout(run, ms),
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
-const silent = { info: () => {}, warn: () => {} };
+const silent: { info(line: string): void; warn(line: string): void } = { info: () => {}, warn: () => {} };
 
 interface Deferred {
   resolve(result: Result<unknown>): void;
 }
 
-function harness(settings: ScheduleSettings, options: { lastDay?: string | null; failingReports?: number } = {}) {
+function harness(settings: ScheduleSettings, options: { lastDay?: string | null; failingReports?: number; dayNotKept?: boolean; log?: typeof silent } = {}) {
   const profile: ScheduledProfile = { id: 'ops', name: 'Ops', zone: NEW_YORK, settings };
   let failingReports = options.failingReports ?? 0;
   const syncs: Deferred[] = [];
@@ -43,9 +43,10 @@ function harness(settings: ScheduleSettings, options: { lastDay?: string | null;
     },
     lastReportDay: () => lastDay,
     setLastReportDay: (_id, key) => {
+      if (options.dayNotKept) throw new Error('ENOSPC: no space left on device');
       lastDay = key;
     },
-    log: silent,
+    log: options.log ?? silent,
   });
   return {
     scheduler,
@@ -205,6 +206,24 @@ describe('daily report', () => {
     await again.scheduler.reportsSettled;
     expect(again.reports).toHaveLength(0);
     again.scheduler.stop();
+  });
+
+  it("a day whose record the disk refuses (a full disk) is written once, not again at every check, and the day after follows", async () => {
+    vi.setSystemTime(Date.parse('2026-11-25T14:00:00Z'));
+    const warnings: string[] = [];
+    const h = harness({ syncEveryMinutes: null, dailyReport: at6 }, { lastDay: '2026-11-23', dayNotKept: true, log: { info: () => {}, warn: (line) => void warnings.push(line) } });
+    h.scheduler.start();
+    await h.scheduler.reportsSettled;
+    expect(h.reports.map((report) => report.day.key)).toEqual(['2026-11-24']);
+    expect(warnings).toEqual([expect.stringContaining('The daily report of 2026-11-24 for Ops was written, but the day could not be kept: ENOSPC')]);
+    await vi.advanceTimersByTimeAsync(6 * 60 * MINUTE);
+    await h.scheduler.reportsSettled;
+    expect(h.reports).toHaveLength(1);
+    // The next morning's 06:00 writes the next day.
+    await vi.advanceTimersByTimeAsync(16 * 60 * MINUTE);
+    await h.scheduler.reportsSettled;
+    expect(h.reports.map((report) => report.day.key)).toEqual(['2026-11-24', '2026-11-25']);
+    h.scheduler.stop();
   });
 
   it('a last day that is not a real date (a damaged report-days.json) is taken as none: the latest due day is written', async () => {
