@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -11,8 +11,16 @@ describe('window state', () => {
   it('round-trips through its file', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'ws-')), 'nested', 'window-state.json');
     const state = { bounds: { x: 10, y: 20, width: 1000, height: 700 }, maximized: true };
-    writeWindowState(file, state);
+    expect(writeWindowState(file, state)).toBe(true);
     expect(readWindowState(file)).toEqual(state);
+  });
+
+  it('a disk that refuses the file (full, read-only) leaves the place unkept, without throwing as the window closes', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'ws-')), 'window-state.json');
+    // A folder where the file goes: nothing can be written over it.
+    mkdirSync(join(file, 'held'), { recursive: true });
+    expect(writeWindowState(file, { bounds: { x: 10, y: 20, width: 1000, height: 700 }, maximized: false })).toBe(false);
+    expect(readWindowState(file)).toBeNull();
   });
 
   it('ignores missing, corrupt or absurd files', () => {

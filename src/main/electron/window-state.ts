@@ -34,8 +34,17 @@ export function readWindowState(file: string): WindowState | null {
   return { bounds, maximized: parsed.maximized === true };
 }
 
-export function writeWindowState(file: string, state: WindowState): void {
-  writeFileAtomically(file, JSON.stringify(state));
+/**
+ * Keeps the window's place for the next start; false when the disk refuses it (full, read-only). It is
+ * written as the window closes, where a throw would stop the app with an error dialog over a window's place.
+ */
+export function writeWindowState(file: string, state: WindowState): boolean {
+  try {
+    writeFileAtomically(file, JSON.stringify(state));
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** A remembered position is used only if enough of it is still on some display (monitors change). */
