@@ -49,9 +49,10 @@ export interface ClientOptions {
   /**
    * Told of every list page the platform returned (the archive keeps them). The page is
    * answered once what this returns settles, so a keeper that falls behind slows the fetch
-   * instead of piling pages up in memory.
+   * instead of piling pages up in memory. `platformNowMs`: the platform's time as it answered,
+   * by its `Date` header (null when no answer had one), which a clock set wrong does not move.
    */
-  onListPage?: (list: SomeList, request: PageRequest<object>, page: Page<unknown>) => void | Promise<void>;
+  onListPage?: (list: SomeList, request: PageRequest<object>, page: Page<unknown>, platformNowMs: number | null) => void | Promise<void>;
   /** Starting clock correction (seconds to add to local time), e.g. remembered from an earlier session. */
   clockOffsetSeconds?: number;
   /** Local clock (tests). */
@@ -174,7 +175,7 @@ export function createClient(options: ClientOptions): PlatformClient {
       if (page.ok && options.onListPage) {
         // The page is the caller's whatever becomes of keeping it.
         try {
-          await options.onListPage(operation as unknown as SomeList, request, page.value);
+          await options.onListPage(operation as unknown as SomeList, request, page.value, platformTimeAt(clock, clock.nowMs()));
         } catch (error) {
           options.log?.error('list page hook failed', error);
         }

@@ -141,13 +141,13 @@ export class Archives {
   }
 
   /** The client's page hook for one profile: pages as the platform returned them, passwords dropped by the row mapper. */
-  pageHook(profileId: string): (list: SomeList, request: PageRequest<object>, page: Page<unknown>) => Promise<void> {
-    return async (list, request, page) => {
+  pageHook(profileId: string): (list: SomeList, request: PageRequest<object>, page: Page<unknown>, platformNowMs: number | null) => Promise<void> {
+    return async (list, request, page, platformNowMs) => {
       if (!isListOperation(list.id)) return;
       const operation = list.id;
       // The rows come from this operation's own normaliser, so they are its row type.
       const rows = page.records.map((record) => list.toRow(record)) as ListRows[typeof operation][];
-      await this.record(profileId, operation, { request, total: page.total, rows });
+      await this.record(profileId, operation, { request, total: page.total, rows, platformNowMs });
     };
   }
 

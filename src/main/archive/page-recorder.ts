@@ -27,6 +27,8 @@ export interface RecordedPage<Row> {
   request: PageRequest<object>;
   total: number;
   rows: readonly Row[];
+  /** The platform's time as it answered (client.ts's onListPage); null or absent when unknown. */
+  platformNowMs?: number | null;
 }
 
 interface TrackedFetch {
@@ -68,7 +70,9 @@ export class PageRecorder {
     const seenAtMs = this.now();
     const firstPosition = (page.request.current - 1) * page.request.size;
     this.track(this.stage(table, page.rows, firstPosition, seenAtMs));
-    const completes = this.completion(operation, page, seenAtMs);
+    // What a listing covers, never later than the platform's own clock: a computer's clock set
+    // ahead would otherwise claim records not made yet as settled, and no sync would fetch them.
+    const completes = this.completion(operation, page, Math.min(seenAtMs, page.platformNowMs ?? seenAtMs));
     if (completes) {
       this.clearTimer(operation);
       this.track(this.store.commit(table, completes));

@@ -112,6 +112,28 @@ describe('archives service', () => {
     expect(new Set(archived.records.map((record) => record.voiceId))).toEqual(new Set(expected));
   });
 
+  it("a complete fetch made with the computer's clock two days ahead covers its window no later than the platform's time", async () => {
+    const aheadMs = (): number => Date.now() + 2 * DAY;
+    const ahead = new Archives({ userDataDir: join(folder, 'ahead'), settingsOf: () => DEFAULT_ARCHIVE_SETTINGS, log: createLogger({ console: false }), tell: () => undefined, now: aheadMs });
+    const aheadClient = createClient({ baseUrl: sandbox.baseUrl, ...sandbox.credentials, timeZone: '+08:00', now: aheadMs, onListPage: ahead.pageHook('p1') });
+    try {
+      // "Today" by the computer's clock: a window reaching two days past the platform's time.
+      const fromMs = Math.floor((Date.now() - DAY) / 1000) * 1000;
+      const result = await fetchAll(aheadClient, listOf('voiceRecords'), checkedQuery(listOf('voiceRecords'), { strTime: iso(fromMs), endTime: iso(aheadMs()) }), { onRows: () => undefined });
+      expect(result.ok).toBe(true);
+      await ahead.settle('p1');
+      const store = await ahead.store('p1');
+      const coverage = store ? await store.coverage('voiceRecords') : [];
+      expect(coverage).toHaveLength(1);
+      // Before, the window up to the computer's time was taken as synced then: a day of calls not made yet settled.
+      expect(coverage[0].toMs).toBeLessThanOrEqual(Date.now());
+      expect(coverage[0].syncedAtMs).toBeLessThanOrEqual(Date.now());
+    } finally {
+      aheadClient.close();
+      await ahead.closeAll();
+    }
+  });
+
   it('a filtered listing keeps its rows but is not taken as the whole list', async () => {
     const result = await fetchAll(client, listOf('seats'), checkedQuery(listOf('seats'), { enable: 1 }), { onRows: () => undefined });
     expect(result.ok && result.value.rows).toBeGreaterThan(0);

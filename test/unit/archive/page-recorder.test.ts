@@ -1,6 +1,8 @@
-/** The recorder never lets the archive fall more than BACKLOG_MAX_ROWS behind the fetch that feeds it. */
+/** The recorder never lets the archive fall more than BACKLOG_MAX_ROWS behind the fetch that feeds it, nor claims more than the platform's clock. */
 import { describe, expect, it } from 'vitest';
+import type { Completes } from '../../../src/main/archive/archive-store';
 import { BACKLOG_MAX_ROWS, PageRecorder, type RecordingStore } from '../../../src/main/archive/page-recorder';
+import { formatIsoInZone } from '../../../src/shared/time-zone';
 import { LISTS } from '../../../src/shared/operations';
 import { parseTimeZone, type TimeZone } from '../../../src/shared/time-zone';
 
@@ -48,5 +50,25 @@ describe('page recorder', () => {
     await beyond;
     expect(answered).toBe(true);
     expect(recorder.backlog).toBe(BACKLOG_MAX_ROWS);
+  });
+
+  it("covers a listing no later than the platform's time as it answered: a computer clock two days ahead claims nothing not made yet", async () => {
+    const commits: (Completes | null)[] = [];
+    const store: RecordingStore = {
+      stage: () => Promise.resolve(),
+      commit: (_table, completes) => {
+        commits.push(completes);
+        return Promise.resolve();
+      },
+    };
+    const platformNowMs = Date.parse('2026-11-28T08:00:00Z');
+    const computerNowMs = platformNowMs + 2 * 24 * 3_600_000;
+    const recorder = new PageRecorder(store, () => computerNowMs);
+    // "Today" by the computer's clock: its window reaches two days past the platform's time.
+    const params = { strTime: formatIsoInZone(platformNowMs - 3_600_000, PLUS8), endTime: formatIsoInZone(computerNowMs, PLUS8) };
+    const row = LISTS.voiceRecords.toRow(LISTS.voiceRecords.normalise({ voiceId: 'v1', callTime: formatIsoInZone(platformNowMs - 60_000, PLUS8) }, { zone: PLUS8 }));
+    await recorder.record('voiceRecords', { request: { current: 1, size: 100, params }, total: 1, rows: [row], platformNowMs });
+    await recorder.flush();
+    expect(commits).toEqual([{ coverage: { fromMs: platformNowMs - 3_600_000, toMs: platformNowMs, syncedAtMs: platformNowMs } }]);
   });
 });
