@@ -22,7 +22,7 @@ export function platformSyncSource<O extends ListOperation>(
   const list = listOf(operation);
   return {
     table: archiveTableFor(operation),
-    async fetchEvery(range, onRows, signal) {
+    async fetchEvery(range, onRows, signal, settles = true) {
       // Seconds are the platform's precision: the range's end is rounded up so no record at its edge is missed.
       const window = range
         ? {
@@ -38,12 +38,13 @@ export function platformSyncSource<O extends ListOperation>(
         { concurrency: options.concurrency, now: client.now(), zone: client.timeZone },
       );
       if (!query.ok) return query;
-      // A range whose rows moved while it was read is read again (the archive keeps a record once, by its id): a record
-      // that slipped between two pages would be missed by every later sync, which never reads a settled range again.
-      // A snapshot is read whole at every sync, and its rows may have no id to be kept once by.
-      const onDrift = range ? 'reread' : 'warn';
+      // A range this sync settles is read again when its rows moved while it was read (the archive keeps a record once,
+      // by its id): a record that slipped between two pages would be missed by every later sync, which never reads a
+      // settled range again. A range the next sync fetches anyway, and a snapshot (read whole at every sync, its rows
+      // maybe without an id to be kept once by), only note it.
+      const onDrift = range && settles ? 'reread' : 'warn';
       const result = await fetchAll(client, list, query.value, { signal, concurrency: options.concurrency, onRows, onDrift });
-      return result.ok ? ok({ rows: result.value.rows }) : result;
+      return result.ok ? ok({ rows: result.value.rows, heldStill: result.value.heldStill }) : result;
     },
     platformTimeAt: (localMs) => client.platformTimeAt(localMs),
   };

@@ -17,16 +17,24 @@ export const DEFAULT_REFRESH_HOURS = 24;
 
 export interface FetchedCount {
   rows: number;
+  /** False when the records still moved in the last reading (a busy floor): none of the range is then taken as settled. */
+  heldStill?: boolean;
 }
 
 /** How the archive gets one operation's records: every page of a range (or of the whole list). */
 export interface SyncSource<R> {
   table: ArchiveTable<R>;
-  /** Delivers every record of the range (null: the whole list) in pages, waiting for each `onRows`. */
+  /**
+   * Delivers every record of the range (null: the whole list) in pages, waiting for each `onRows`.
+   * `settles`: this sync settles the range (coverage.ts), so no later sync reads it again: a
+   * range whose records move while it is read (calls arriving) is then read again until it holds
+   * still. Otherwise the next sync fetches it anyway, and a move is only noted.
+   */
   fetchEvery(
     range: TimeRange | null,
     onRows: (records: R[]) => Promise<void>,
     signal: AbortSignal | undefined,
+    settles?: boolean,
   ): Promise<Result<FetchedCount>>;
   /** The platform's time at a local instant, as its answers showed it (see PlatformClient.platformTimeAt); null when unknown. */
   platformTimeAt?(localMs: number): number | null;
@@ -92,26 +100,46 @@ async function syncWindowNow<R>(
   if (end <= window.fromMs) return ok({ fetched: [], rows: 0, syncedAtMs: startedAtMs });
   const coverage = await store.coverage(source.table.layout.table);
   const ranges = rangesToFetch({ fromMs: window.fromMs, toMs: end }, coverage, refreshMs);
+  // Never later than the platform's own clock: a computer's clock set ahead would otherwise
+  // claim records not made yet as settled, and no later sync would fetch them.
+  const syncedAt = (localMs: number): number => Math.min(localMs, source.platformTimeAt?.(localMs) ?? localMs);
+  // What this sync settles ends here. The records after it are fetched again by the next sync
+  // (coverage.ts), and it is where calls arrive while a range is read: read apart, a busy
+  // floor's arrivals never make the ranges this sync settles move.
+  const settlesBeforeMs = syncedAt(startedAtMs) - refreshMs;
   let rows = 0;
   const report = (rangesDone: number) =>
     options.onProgress?.({ rangesDone, rangesTotal: ranges.length, rows });
   report(0);
   for (const [index, range] of ranges.entries()) {
-    // A range counts as synced from the moment its fetch began: later changes are the next sync's.
-    const rangeStartedAtMs = now();
-    const fetched = await fetchInto(store, source, range, options, (added) => {
-      rows += added;
-      report(index);
-    });
-    if (!fetched.ok) return fetched;
-    // Never later than the platform's own clock: a computer's clock set ahead would otherwise
-    // claim records not made yet as settled, and no later sync would fetch them.
-    const syncedAtMs = Math.min(rangeStartedAtMs, source.platformTimeAt?.(rangeStartedAtMs) ?? rangeStartedAtMs);
-    const committed = await commitOrFail(store, source.table, { coverage: { ...range, syncedAtMs } });
-    if (!committed.ok) return committed;
+    for (const piece of splitAt(range, settlesBeforeMs)) {
+      const settles = piece.toMs <= settlesBeforeMs;
+      // A piece counts as synced from the moment its fetch began: later changes are the next sync's.
+      const pieceStartedAtMs = now();
+      const fetched = await fetchInto(store, source, piece, options, settles, (added) => {
+        rows += added;
+        report(index);
+      });
+      if (!fetched.ok) return fetched;
+      // One whose records may have moved past a page unseen settles nothing of itself (taken as synced no later
+      // than its start plus the refresh window): its rows are kept, and the next sync reads it again.
+      const trusted = settles && fetched.value.heldStill !== false;
+      const syncedAtMs = trusted ? syncedAt(pieceStartedAtMs) : Math.min(syncedAt(pieceStartedAtMs), piece.fromMs + refreshMs);
+      const committed = await commitOrFail(store, source.table, { coverage: { ...piece, syncedAtMs } });
+      if (!committed.ok) return committed;
+    }
     report(index + 1);
   }
   return ok({ fetched: ranges, rows, syncedAtMs: startedAtMs });
+}
+
+/** A range cut in two where `atMs` falls inside it. */
+function splitAt(range: TimeRange, atMs: number): TimeRange[] {
+  if (atMs <= range.fromMs || atMs >= range.toMs) return [range];
+  return [
+    { fromMs: range.fromMs, toMs: atMs },
+    { fromMs: atMs, toMs: range.toMs },
+  ];
 }
 
 /** Syncs a snapshot list: fetched whole, it replaces the scope's rows in one transaction. */
@@ -134,7 +162,7 @@ async function syncSnapshotNow<R>(
   const takenAtMs = now();
   let rows = 0;
   options.onProgress?.({ rangesDone: 0, rangesTotal: 1, rows });
-  const fetched = await fetchInto(store, source, null, options, (added) => {
+  const fetched = await fetchInto(store, source, null, options, false, (added) => {
     rows += added;
     options.onProgress?.({ rangesDone: 0, rangesTotal: 1, rows });
   });
@@ -150,6 +178,7 @@ async function fetchInto<R>(
   source: SyncSource<R>,
   range: TimeRange | null,
   options: SyncOptions,
+  settles: boolean,
   onAdded: (rows: number) => void,
 ): Promise<Result<FetchedCount>> {
   // The sync's own clock: a snapshot keeps exactly the rows seen since it was taken.
@@ -168,6 +197,7 @@ async function fetchInto<R>(
         onAdded(records.length);
       },
       options.signal,
+      settles,
     );
     if (result.ok) await staging.drain();
   } catch (error) {

@@ -21,8 +21,6 @@ export class DriftCheck<R> {
   readonly drift: FetchDrift[] = [];
   /** With 'fail': why the fetch must stop; null while the data holds still. */
   failure: AppError | null = null;
-  /** What was last seen to change, in words; null while the data holds still. */
-  lastSaid: string | null = null;
   boundaryDuplicatesSkipped = 0;
   private readonly totals: number[];
   private readonly moved = new Set<number>();
@@ -81,7 +79,6 @@ export class DriftCheck<R> {
 
   private note(entry: FetchDrift, message: string, window: number): void {
     this.moved.add(window);
-    this.lastSaid = message;
     if (this.drift.length < MAX_DRIFT_ENTRIES) this.drift.push(entry);
     if (this.onDrift === 'fail' && this.failure === null) {
       this.failure = { code: 'drift', message: m.export_drift_failure({ what: message }) };

@@ -96,8 +96,11 @@ describe('switchboard sync and export --from-archive', () => {
     const second = await sync(['voice-records', '--from', iso(from), '--to', iso(anchor)]);
     expect(second.code).toBe(0);
     expect(second.err.at(-1)).toMatch(/^voice-records: 1 range fetched, /);
-    // The last day, one request per page of 100: nothing older was asked for again.
-    expect(voiceRequests()).toBe(Math.max(1, Math.ceil(voiceIds(anchor - DAY, anchor + 1).length / 100)));
+    // The last day, one request per page of 100, and one more for the moments of it this sync settles (the day
+    // before the computer's time, read apart from the refresh window): nothing older was asked for again.
+    const pages = Math.max(1, Math.ceil(voiceIds(anchor - DAY, anchor + 1).length / 100));
+    expect(voiceRequests()).toBeGreaterThanOrEqual(pages);
+    expect(voiceRequests()).toBeLessThanOrEqual(pages + 1);
 
     const archived = await archivedVoiceIds();
     expect(archived.length).toBe(new Set(archived).size);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createClient, type PlatformClient } from '../../../src/main/api';
 import { ArchiveStore } from '../../../src/main/archive/archive-store';
+import { settledRanges } from '../../../src/main/archive/coverage';
 import { platformSyncSource } from '../../../src/main/archive/platform-source';
 import { syncWindow, type SyncSource } from '../../../src/main/archive/sync';
 import { LIVE_REFETCH_MS } from '../../../src/main/live/live-boards';
@@ -12,7 +13,7 @@ import { archiveTableFor } from '../../../src/main/archive/tables';
 import { fetchAll } from '../../../src/main/jobs/fetch-all';
 import { type Sandbox, startSandbox } from '../../../src/main/sandbox';
 import { listOf } from '../../../src/shared/operations';
-import { checkedQuery } from '../support/checked';
+import { checkedPage, checkedQuery } from '../support/checked';
 import { ok } from '../../../src/shared/result';
 import type { VoiceRecord } from '../../../src/shared/records';
 import { formatIsoInZone, parseTimeZone, type TimeZone } from '../../../src/shared/time-zone';
@@ -104,12 +105,38 @@ describe('archive sync against the sandbox', () => {
       },
     );
     expect(second.ok && second.value.fetched).toEqual([{ fromMs: dayBefore - DAY, toMs: anchor }]);
-    // One request a page of 100 for the last two days: nothing older was asked for again.
-    const pages = Math.max(1, Math.ceil(expectedIds(dayBefore - DAY, anchor).length / 100));
-    expect(voiceRequests()).toBe(pages);
+    // One request a page of 100 for each of the last two days (the day this sync settles asked apart from the
+    // refresh window): nothing older was asked for again.
+    const pagesOf = (fromMs: number, toMs: number): number => Math.max(1, Math.ceil(expectedIds(fromMs, toMs).length / 100));
+    expect(voiceRequests()).toBe(pagesOf(dayBefore - DAY, dayBefore) + pagesOf(dayBefore, anchor));
     const archived = await archivedIds(anchor - 50 * DAY, anchor);
     expect(archived.length).toBe(new Set(archived).size);
     expect(new Set(archived)).toEqual(new Set(expectedIds(anchor - 50 * DAY, anchor)));
+  }, 60_000);
+
+  it('a range whose records never held still while read is kept, but settles nothing: the next sync reads it again', async () => {
+    const anchor = sandbox.data.anchor.getTime();
+    const window = { fromMs: anchor - 10 * DAY, toMs: anchor - 5 * DAY };
+    const source = voiceSource(client);
+    const asked: (boolean | undefined)[] = [];
+    const restless: SyncSource<VoiceRecord> = {
+      table: voiceTable,
+      async fetchEvery(range, onRows, signal, settles) {
+        asked.push(settles);
+        const fetched = await source.fetchEvery(range, onRows, signal);
+        return fetched.ok ? ok({ rows: fetched.value.rows, heldStill: false }) : fetched;
+      },
+    };
+    const first = await syncWindow(store, restless, window, DAY, { now: () => anchor });
+    expect(first.ok).toBe(true);
+    // A range of the past, which this sync settles: asked to be read again when its records move.
+    expect(asked).toEqual([true]);
+    expect(new Set(await archivedIds(window.fromMs, window.toMs))).toEqual(new Set(expectedIds(window.fromMs, window.toMs)));
+    expect(settledRanges(await store.coverage('voiceRecords'), DAY)).toEqual([]);
+
+    const again = await syncWindow(store, voiceSource(client), window, DAY, { now: () => anchor });
+    expect(again.ok && again.value.fetched).toEqual([window]);
+    expect(settledRanges(await store.coverage('voiceRecords'), DAY)).toEqual([window]);
   }, 60_000);
 
   it('a sync cut off part-way keeps no coverage for the unfinished range, and the next sync completes it exactly', async () => {
@@ -181,6 +208,50 @@ describe('archive sync against the sandbox', () => {
       expect(new Set(archived)).toEqual(new Set(expectedIds(fromMs, clockMs)));
       expect(archived).toEqual(expect.arrayContaining(before));
     } finally {
+      sandbox.data.live.setClock(null);
+      sandbox.data.live.stop();
+    }
+  }, 60_000);
+
+  it('a busy floor, its calls arriving all through every reading of a window reaching past the platform\'s time, never fails a sync: what it settles holds still, and the next sync completes the rest', async () => {
+    // A call every second, and pages slow enough that several arrive while a range reaching the platform's time is read.
+    sandbox.data.live.start({ callEveryMs: 1_000 });
+    sandbox.data.live.setClock(null);
+    sandbox.setFaults({ latencyMs: 600 });
+    // The computer's clock five minutes ahead (the platform takes up to 30): its "now" is in the platform's future.
+    const aheadMs = (): number => Date.now() + 5 * 60_000;
+    const aheadClient = createClient({ baseUrl: sandbox.baseUrl, ...sandbox.credentials, timeZone: '+08:00', now: aheadMs });
+    try {
+      // An answer has shown the platform's time, as it has in any session that fetched before.
+      await aheadClient.page(listOf('seats'), checkedPage(listOf('seats'), { current: 1, size: 1, params: {} }));
+      const refreshMs = 10 * 60_000;
+      const startMs = Date.now();
+      const fromMs = Math.floor((startMs - HOUR) / 1000) * 1000;
+      const busy = await syncWindow(store, platformSyncSource(aheadClient, 'voiceRecords'), { fromMs, toMs: aheadMs() }, refreshMs, { now: aheadMs });
+      // Before, the whole range was read again at every move, and the sync failed after four readings that all moved.
+      expect(busy.ok ? 'synced' : busy.error.message).toBe('synced');
+      // Calls did arrive while it read.
+      expect(sandbox.data.live.callCount(Date.now())).toBeGreaterThan(sandbox.data.live.callCount(startMs));
+      // What it settled (older than the refresh window before the platform's time) is all there, once each.
+      const settledToMs = startMs - refreshMs;
+      const settled = await archivedIds(fromMs, settledToMs - 1000);
+      expect(settled.length).toBe(new Set(settled).size);
+      expect(new Set(settled)).toEqual(new Set(expectedIds(fromMs, settledToMs - 1000)));
+      // Nothing after that line is taken as settled: the next sync reads it again.
+      const settledNow = settledRanges(await store.coverage('voiceRecords'), refreshMs);
+      expect(Math.max(...settledNow.map((range) => range.toMs))).toBeLessThanOrEqual(settledToMs + 1000);
+
+      // The floor holds still a moment (its clock frozen), the computer's clock is set right, and the next sync completes the recent calls exactly.
+      const atMs = Math.floor(Date.now() / 1000) * 1000 - 1;
+      sandbox.data.live.setClock(atMs);
+      const next = await syncWindow(store, platformSyncSource(client, 'voiceRecords'), { fromMs, toMs: atMs }, refreshMs, { now: () => atMs });
+      expect(next.ok).toBe(true);
+      const archived = await archivedIds(fromMs, atMs);
+      expect(archived.length).toBe(new Set(archived).size);
+      expect(new Set(archived)).toEqual(new Set(expectedIds(fromMs, atMs)));
+    } finally {
+      aheadClient.close();
+      sandbox.setFaults({ latencyMs: 0 });
       sandbox.data.live.setClock(null);
       sandbox.data.live.stop();
     }

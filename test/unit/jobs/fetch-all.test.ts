@@ -456,12 +456,21 @@ describe("fetchPages with onDrift 'reread'", () => {
     expect(rereadRequests.every((request) => request.startsWith('1:'))).toBe(true);
   });
 
-  it(`fails with drift, saying so, when all ${1 + MAX_REREADS} readings saw rows move`, async () => {
+  it(`stops reading again after ${1 + MAX_REREADS} readings that all saw rows move, and says the data did not hold still`, async () => {
     const source = arrivingSource({ windows: [30], arrivalsAfter: () => 1 });
     const { result } = await collect(source, { concurrency: 1, onDrift: 'reread' });
-    expect(result).toMatchObject({ ok: false, error: { code: 'drift' } });
-    expect(!result.ok && result.error.message).toMatch(/^The data kept changing while it was read \(4 readings\): .+\. Try again in a moment\.$/);
+    expect(result).toMatchObject({ ok: true, value: { heldStill: false } });
     expect(source.requests.filter((request) => request === '0:1')).toHaveLength(1 + MAX_REREADS);
+  });
+
+  it('says the data held still when a reading (the first, or one read again) saw nothing move', async () => {
+    const still = await collect(arrivingSource({ windows: [30], arrivalsAfter: () => 0 }), { concurrency: 1, onDrift: 'reread' });
+    expect(still.result).toMatchObject({ ok: true, value: { heldStill: true } });
+    const once = await collect(arrivingSource({ windows: [30], arrivalsAfter: (answered) => (answered === 1 ? 1 : 0) }), { concurrency: 1, onDrift: 'reread' });
+    expect(once.result).toMatchObject({ ok: true, value: { heldStill: true } });
+    // Only noted: the one reading moved.
+    const warned = await collect(arrivingSource({ windows: [30], arrivalsAfter: (answered) => (answered === 1 ? 1 : 0) }), { concurrency: 1, onDrift: 'warn' });
+    expect(warned.result).toMatchObject({ ok: true, value: { heldStill: false } });
   });
 });
 

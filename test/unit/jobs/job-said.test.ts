@@ -76,6 +76,7 @@ describe('a job worded where it is shown', () => {
       boundaryDuplicatesSkipped: 0,
       lowestConcurrency: 1,
       newestFirst: true,
+      heldStill: false,
     });
     job.end(completed(10, drift));
     const [done] = jobs.list();
