@@ -16,7 +16,7 @@ import type { Handlers } from '../handlers/dispatcher';
 import type { ScheduleStatus } from '../../shared/methods/schedule';
 import { fail, ok, type AppError, type Result } from '../../shared/result';
 import { parseTimeZone } from '../../shared/time-zone';
-import { calendarOf, dayOfKey } from '../../shared/calendar';
+import { dayOfKey } from '../../shared/calendar';
 import { latestDueReportDay } from '../../shared/schedule';
 import { writeDailyReport } from './daily-report';
 import { scheduleSettingsProblemsHere } from './report-folder';
@@ -98,7 +98,7 @@ export function createScheduledWork(deps: ScheduledWorkDeps): ScheduledWork {
     const profile = profiles().find((candidate) => candidate.id === profileId);
     if (last === null || profile === undefined) return;
     const dueDay = latestDueReportDay((deps.clock ?? SYSTEM_CLOCK).now(), atLocalTime, profile.zone);
-    if (last < dueDay - 1) days.set(profileId, calendarOf(profile.zone).dayKey(dueDay - 1));
+    if (last < dueDay - 1) scheduler.markReportDay(profile, dueDay - 1);
   }
 
   function status(profileId: string): ScheduleStatus {

@@ -4,7 +4,7 @@
  * set local time, caught up at start when the app was closed at that time. The clock and
  * the timers are injected, so tests drive time.
  */
-import { dayOfKey } from '../../shared/calendar';
+import { calendarOf, dayOfKey } from '../../shared/calendar';
 import type { Logger } from '../log';
 import type { Result } from '../../shared/result';
 import {
@@ -234,6 +234,21 @@ export class Scheduler {
     this.armReportCheck();
   }
 
+  /**
+   * Takes `day` as the last day written (its report was, or a report switched on again resumes after it), for this
+   * session and, where the disk takes it, after a restart: a refusal (a full disk) is only logged, so a report is
+   * never written again and again meanwhile.
+   */
+  markReportDay(profile: ScheduledProfile, day: number): void {
+    this.daysWritten.set(profile.id, day);
+    const key = calendarOf(profile.zone).dayKey(day);
+    try {
+      this.deps.setLastReportDay(profile.id, key);
+    } catch (error) {
+      this.deps.log.warn(`The last daily report day (${key}) for ${profile.name} could not be kept past this session: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
   private async writeReports(profile: ScheduledProfile, firstDay: number, lastDay: number): Promise<void> {
     const report = profile.settings.dailyReport;
     if (report === null) return;
@@ -256,14 +271,8 @@ export class Scheduler {
             return;
           }
         }
-        this.daysWritten.set(profile.id, day);
         this.reportRetries.delete(profile.id);
-        try {
-          this.deps.setLastReportDay(profile.id, window.key);
-        } catch (error) {
-          // The file is written; only its day is not kept past this session (a restart may write it again).
-          this.deps.log.warn(`The daily report of ${window.key} for ${profile.name} was written, but the day could not be kept: ${error instanceof Error ? error.message : String(error)}`);
-        }
+        this.markReportDay(profile, day);
       }
     } finally {
       this.reporting.delete(profile.id);

@@ -215,7 +215,7 @@ describe('daily report', () => {
     h.scheduler.start();
     await h.scheduler.reportsSettled;
     expect(h.reports.map((report) => report.day.key)).toEqual(['2026-11-24']);
-    expect(warnings).toEqual([expect.stringContaining('The daily report of 2026-11-24 for Ops was written, but the day could not be kept: ENOSPC')]);
+    expect(warnings).toEqual([expect.stringContaining('The last daily report day (2026-11-24) for Ops could not be kept past this session: ENOSPC')]);
     await vi.advanceTimersByTimeAsync(6 * 60 * MINUTE);
     await h.scheduler.reportsSettled;
     expect(h.reports).toHaveLength(1);
