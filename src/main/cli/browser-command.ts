@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { startHarness } from '../browser-host/server';
 import { createLogger } from '../log';
+import { logUnhandledRejections } from '../unhandled-rejections';
 import { resolveUserDataDir } from '../user-data';
 import { parseCliArgs, portOption } from './args';
 import type { CliCommand } from './command';
@@ -13,6 +14,7 @@ export const browserCommand: CliCommand = {
     const { values } = parseCliArgs(args, { port: { type: 'string' } });
     const userDataDir = resolveUserDataDir();
     const log = createLogger({ file: join(userDataDir, 'logs', 'browser.log') });
+    logUnhandledRejections(log);
     const harness = await startHarness({
       rendererDir: join(__dirname, '../renderer'),
       userDataDir,

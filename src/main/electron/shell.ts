@@ -4,6 +4,7 @@ import { eventChannel } from '../../shared/contract';
 import { endOnSignals } from '../end-on-signals';
 import { removeStalePartials } from '../export/reservation';
 import { createLogger } from '../log';
+import { logUnhandledRejections } from '../unhandled-rejections';
 import { createServices, type EmitEvent } from '../handlers';
 import { USER_DATA_ENV } from '../user-data';
 import { createAppUrlCheck } from './app-url';
@@ -43,6 +44,7 @@ export function startShell(mainDir: string): void {
   void app.whenReady().then(() => {
     const userData = app.getPath('userData');
     const log = createLogger({ file: join(userData, 'logs', 'main.log') });
+    logUnhandledRejections(log);
     const emit: EmitEvent = (name, payload) => {
       if (mainWindow && !mainWindow.isDestroyed()) mainWindow.webContents.send(eventChannel(name), payload);
     };
