@@ -177,10 +177,12 @@ describe('archive sync against the sandbox', () => {
     let clockMs = Math.floor(Date.now() / 1000) * 1000;
     sandbox.data.live.setClock(clockMs);
     try {
-      // A window holding a whole number of full pages (100 rows): a record arriving at the top pushes the oldest
-      // past the last page, which nothing reads again.
+      // A window holding a whole number of full pages (100 rows), at least two: a record arriving at the top pushes
+      // the oldest past the last page, which nothing reads again. (Reaching back past the hour when the live calls,
+      // which start at the sandbox's anchor, the hour it started in, are still few.)
       let fromMs = clockMs - HOUR;
-      while (sandbox.data.voiceRecordRange(fromMs, clockMs).end % 100 !== 0) fromMs -= 1000;
+      const windowOf = (from: number) => sandbox.data.voiceRecordRange(from, clockMs);
+      while (windowOf(fromMs).end % 100 !== 0 || windowOf(fromMs).end - windowOf(fromMs).first < 200) fromMs -= 1000;
       const before = expectedIds(fromMs, clockMs);
       expect(before.length).toBeGreaterThanOrEqual(200);
       sandbox.clearRequestLog();
