@@ -6,9 +6,7 @@
  */
 import type { Logger } from './log';
 
-/** Logs every unhandled rejection from now on; returns the function that stops it. */
-export function logUnhandledRejections(log: Pick<Logger, 'error'>): () => void {
-  const listener = (reason: unknown): void => log.error('A promise was rejected with nothing to handle it; the app goes on.', reason);
-  process.on('unhandledRejection', listener);
-  return () => process.off('unhandledRejection', listener);
+/** Logs every unhandled rejection from now on, for the rest of the process. */
+export function logUnhandledRejections(log: Pick<Logger, 'error'>): void {
+  process.on('unhandledRejection', (reason: unknown) => log.error('A promise was rejected with nothing to handle it; the app goes on.', reason));
 }

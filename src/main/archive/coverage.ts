@@ -17,6 +17,15 @@ export interface TimeRange {
   toMs: number;
 }
 
+/**
+ * When a piece fetched at a local instant counts as synced: never later than the platform's
+ * own clock (as its answers showed it; null when unknown), so a computer's clock set ahead
+ * never claims records not made yet as settled, which no later sync would fetch.
+ */
+export function syncedAtOf(localMs: number, platformMs: number | null): number {
+  return platformMs === null ? localMs : Math.min(localMs, platformMs);
+}
+
 /** Adds a freshly fetched piece; where it overlaps older pieces, the new one wins. Result sorted, disjoint. */
 export function addCoverage(pieces: readonly CoveragePiece[], added: CoveragePiece): CoveragePiece[] {
   if (added.toMs <= added.fromMs) return [...pieces];

@@ -9,6 +9,7 @@ import { listOf, type ListOperation, type ListRows } from '../../shared/operatio
 import type { PageRequest } from '../../shared/requests';
 import { parseIsoInstant } from '../../shared/time-zone';
 import type { ArchiveStore, Completes } from './archive-store';
+import { syncedAtOf } from './coverage';
 import { archiveTableFor } from './tables';
 
 /** Staged rows are merged this long after the last page of a table arrived (a burst of pages merges once). */
@@ -70,9 +71,7 @@ export class PageRecorder {
     const seenAtMs = this.now();
     const firstPosition = (page.request.current - 1) * page.request.size;
     this.track(this.stage(table, page.rows, firstPosition, seenAtMs));
-    // What a listing covers, never later than the platform's own clock: a computer's clock set
-    // ahead would otherwise claim records not made yet as settled, and no sync would fetch them.
-    const completes = this.completion(operation, page, Math.min(seenAtMs, page.platformNowMs ?? seenAtMs));
+    const completes = this.completion(operation, page, syncedAtOf(seenAtMs, page.platformNowMs ?? null));
     if (completes) {
       this.clearTimer(operation);
       this.track(this.store.commit(table, completes));

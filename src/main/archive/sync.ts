@@ -10,7 +10,7 @@ import { fail, ok, type Result } from '../../shared/result';
 import { StagingQueue } from './staging-queue';
 import type { ArchiveStore, ArchiveTable, Completes } from './archive-store';
 import { ArchiveDiskFullError } from './disk-full';
-import { rangesToFetch, type TimeRange } from './coverage';
+import { rangesToFetch, syncedAtOf, type TimeRange } from './coverage';
 import type { RetentionOutcome } from './retention';
 
 export const DEFAULT_REFRESH_HOURS = 24;
@@ -100,9 +100,7 @@ async function syncWindowNow<R>(
   if (end <= window.fromMs) return ok({ fetched: [], rows: 0, syncedAtMs: startedAtMs });
   const coverage = await store.coverage(source.table.layout.table);
   const ranges = rangesToFetch({ fromMs: window.fromMs, toMs: end }, coverage, refreshMs);
-  // Never later than the platform's own clock: a computer's clock set ahead would otherwise
-  // claim records not made yet as settled, and no later sync would fetch them.
-  const syncedAt = (localMs: number): number => Math.min(localMs, source.platformTimeAt?.(localMs) ?? localMs);
+  const syncedAt = (localMs: number): number => syncedAtOf(localMs, source.platformTimeAt?.(localMs) ?? null);
   // What this sync settles ends here. The records after it are fetched again by the next sync
   // (coverage.ts), and it is where calls arrive while a range is read: read apart, a busy
   // floor's arrivals never make the ranges this sync settles move.
