@@ -36,6 +36,7 @@ export async function saveSeatGroup(
     return fail('incomplete-edit', m.mms_sg_save_incomplete(), m.mms_sg_save_missing({ names: fieldNames(missing) }));
   }
   // A number the form loaded and sends back unchanged is the platform's own: only what was typed has the one-day bound.
+  // What the form says it loaded answers a bad edit before any request; what the platform holds decides (below).
   const checked = validateSeatGroupEdit(next, { held: expected });
   if (!checked.ok) return checked;
   const id = { voiceGroupId: next.voiceGroupId };
@@ -53,6 +54,9 @@ export async function saveSeatGroup(
     );
   }
   const beforeValues = valuesOf(before.value);
+  // `expected` is the caller's word: a number passes as held only when the group really holds it.
+  const bounded = validateSeatGroupEdit(next, { held: beforeValues });
+  if (!bounded.ok) return bounded;
   if (!overwrite && changedFields(expected, beforeValues).length > 0) {
     return ok({ kind: 'conflict', current: before.value });
   }
