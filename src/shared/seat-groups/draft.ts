@@ -6,7 +6,7 @@
 import { LIMITS } from '../platform';
 import type { IntegerId, SeatGroupEditRequest } from '../requests';
 import { completeEditRequest, type SeatGroupValues } from './values';
-import { typedAscii, type FieldErrors, labelTextProblem, validateSeatGroupEdit } from '../validation';
+import { typedAscii, type FieldErrors, labelLook, labelTextProblem, validateSeatGroupEdit } from '../validation';
 import { m } from '../i18n';
 
 export const NUMBER_FIELDS = [
@@ -156,6 +156,8 @@ export function labelRefusal(labels: readonly string[], typed: string): string |
   }
   const flaw = labelTextProblem(label);
   if (flaw !== null) return flaw;
-  if (labels.includes(label)) return m.mms_sg_label_duplicate({ label });
-  return null;
+  const look = labelLook(label);
+  const other = labels.find((held) => labelLook(held) === look);
+  if (other === undefined) return null;
+  return other === label ? m.mms_sg_label_duplicate({ label }) : m.mms_sg_label_lookalike({ label, other });
 }

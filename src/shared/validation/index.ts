@@ -12,6 +12,6 @@ export {
   filterTextTooLong,
   validateSeatGroupRead,
 } from './queries';
-export { labelTextProblem, validateSeatGroupEdit } from './seat-group';
+export { labelLook, labelTextProblem, validateSeatGroupEdit } from './seat-group';
 export { splitList, validateMmsSend } from './mms';
 export { asciiFromFullWidth, characterCount, typedAscii, unsendableCharacter } from './text';

@@ -34,17 +34,18 @@ const NUMBER_RULES = [
 export const RING_FILE_NAME_MAX = 255;
 const NOT_IN_FILE_NAMES = /[/\\:*?"<>|]/;
 
-/** Seconds and counts a group may hold, as the platform sent them. */
-export type HeldNumbers = Partial<Record<(typeof NUMBER_RULES)[number][0], number | null>>;
+/** Seconds, counts and labels a group may hold, as the platform sent them. */
+export type HeldValues = Partial<Record<(typeof NUMBER_RULES)[number][0], number | null>> & { labelName?: readonly string[] };
 
 export interface SeatGroupEditCheck {
   /**
    * What the group holds now. A number equal to what it holds is sent back as it is: this
    * app's one-day bound is for what a person types, not for what the platform already keeps
-   * (it gives these seconds no range), so only the Integer bound applies to it.
+   * (it gives these seconds no range), so only the Integer bound applies to it. So with a
+   * label it holds: what a person may not type (edge spaces, a look-alike) is the platform's.
    */
-  held?: HeldNumbers;
-  /** Every number is checked against the platform's Integer bound only (the client's last gate). */
+  held?: HeldValues;
+  /** Every number is checked against the platform's Integer bound only, every label as one held (the client's last gate). */
   platformBoundsOnly?: boolean;
 }
 
@@ -76,7 +77,8 @@ export function validateSeatGroupEdit(
   if (isPresent(request.fsNode) && !(FS_NODES as readonly string[]).includes(request.fsNode)) {
     fields.fsNode = m.mms_sg_node_invalid({ nodes: FS_NODES.join(', ') });
   }
-  checkLabels(request.labelName, fields);
+  const heldLabels = check.held?.labelName ?? [];
+  checkLabels(request.labelName, (label) => check.platformBoundsOnly === true || heldLabels.includes(label), fields);
   return validationResult(fields, request);
 }
 
@@ -96,7 +98,7 @@ function checkSwitch(value: unknown, path: string, message: () => string, fields
   if (value !== 0 && value !== 1) fields[path] = message();
 }
 
-function checkLabels(labels: unknown, fields: FieldErrors): void {
+function checkLabels(labels: unknown, isHeld: (label: string) => boolean, fields: FieldErrors): void {
   if (!isPresent(labels)) return;
   if (!Array.isArray(labels)) {
     fields.labelName = m.mms_sg_labels_not_list();
@@ -107,22 +109,55 @@ function checkLabels(labels: unknown, fields: FieldErrors): void {
     fields.labelName = m.mms_sg_labels_too_many({ max: String(LIMITS.labelsMax), extra: formatNumber(labels.length - LIMITS.labelsMax) });
     return;
   }
-  const seen = new Set<string>();
-  labels.forEach((label: unknown, index) => {
-    const problem = labelProblem(label, seen);
+  const strings = labels.map((label: unknown) => (typeof label === 'string' ? label : null));
+  strings.forEach((label, index) => {
+    const problem = labelProblem(label, index, strings, isHeld);
     if (problem !== null) fields[`labelName[${index}]`] = problem;
-    else if (typeof label === 'string') seen.add(label);
   });
 }
 
-function labelProblem(label: unknown, seen: ReadonlySet<string>): string | null {
-  if (typeof label !== 'string' || label.trim() === '') return m.mms_sg_label_empty();
-  return labelTextProblem(label) ?? (seen.has(label) ? m.mms_sg_label_duplicate_plain({ label }) : null);
+/**
+ * A label the group holds is checked as the platform keeps it (its length, what cannot be
+ * sent, a repeat of it); one typed anew as a person may type it, and against every label
+ * the group would keep for one that looks the same.
+ */
+function labelProblem(
+  label: string | null,
+  index: number,
+  labels: readonly (string | null)[],
+  isHeld: (label: string) => boolean,
+): string | null {
+  if (label === null || label.trim() === '') return m.mms_sg_label_empty();
+  const held = isHeld(label);
+  const flaw = labelTextProblem(label, { held });
+  if (flaw !== null) return flaw;
+  const look = labelLook(label);
+  const other = labels.find((candidate, at) => {
+    if (candidate === null || at === index) return false;
+    if (held) return at < index && candidate === label;
+    return labelLook(candidate) === look && (at < index || isHeld(candidate));
+  });
+  if (other === undefined || other === null) return null;
+  return other === label ? m.mms_sg_label_duplicate_plain({ label }) : m.mms_sg_label_lookalike({ label, other });
 }
 
-/** What keeps a label's own text from being sent: more than its characters (as a person counts them), or one it may not hold. */
-export function labelTextProblem(label: string): string | null {
+/**
+ * How a label looks to a person: the same after Unicode's compatibility folding (full-width
+ * Ａ is A, é typed two ways is one), in either case. Two labels that look the same are one
+ * label to whoever picks it, and a platform that compares without case would refuse them.
+ */
+export function labelLook(label: string): string {
+  return label.normalize('NFKC').toLowerCase();
+}
+
+/**
+ * What keeps a label's own text from being sent: more than its characters (as a person
+ * counts them), one it may not hold, or, typed anew, a space at its edge or a character that shows nothing.
+ */
+export function labelTextProblem(label: string, options: { held?: boolean } = {}): string | null {
   const count = characterCount(label);
   if (count > LIMITS.labelMaxChars) return m.mms_sg_label_too_long({ max: String(LIMITS.labelMaxChars), count: String(count) });
-  return unsendableCharacter(label);
+  if (options.held === true) return unsendableCharacter(label);
+  if (label.trim() !== label) return m.mms_sg_label_edge_space({ label: label.trim() });
+  return unsendableCharacter(label, { seen: true });
 }

@@ -8,6 +8,24 @@ import { m } from '../i18n';
 export interface TextRules {
   /** Line breaks and tabs are allowed (message content), not other control characters. */
   multiline?: boolean;
+  /** Text told apart by how it looks (a name, a label): characters that show nothing are refused too (see INVISIBLE). */
+  seen?: boolean;
+}
+
+/**
+ * Characters that show nothing (zero-width spaces and joiners, word joiners, the byte-order
+ * mark) or only turn the text around (direction marks, embeddings, overrides, isolates):
+ * with one, two names can look identical and still differ. A zero-width joiner or
+ * non-joiner between two letters of a script that joins (Persian, the Indic scripts) or two
+ * parts of an emoji is part of how the name is written, and is kept: its neighbours are not
+ * ASCII and not spaces.
+ */
+const INVISIBLE = /[\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]|(?<![^\p{ASCII}\s])[\u200C\u200D]|[\u200C\u200D](?![^\p{ASCII}\s])/u;
+
+/** The first invisible character of a text as U+XXXX, for a message that says what to remove; null when none. */
+export function invisibleCharacterIn(text: string): string | null {
+  const found = INVISIBLE.exec(text)?.[0];
+  return found === undefined ? null : codeName(found.codePointAt(0) ?? 0);
 }
 
 const LINE_BREAKS_AND_TABS = new Set(['\n', '\r', '\t']);
@@ -48,7 +66,8 @@ export function unsendableCharacter(text: string, rules: TextRules = {}): string
       return m.errors_text_control_character({ position: String(position), code: codeName(code) });
     }
   }
-  return null;
+  const invisible = rules.seen === true ? invisibleCharacterIn(text) : null;
+  return invisible === null ? null : m.errors_text_invisible_character({ code: invisible });
 }
 
 /** C0, DEL and C1. */

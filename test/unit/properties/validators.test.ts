@@ -202,14 +202,14 @@ describe('seat group edit (properties)', () => {
   const base: SeatGroupEditRequest = { voiceGroupId: 7, displaySwitch: 0, encryptNumber: 1 };
   const label = fc.stringMatching(/^[A-Za-z0-9À-ÿ一-龥 _-]{1,24}$/);
 
-  it('accepts at most 10 unique, non-blank labels of 1..20 characters and refuses any other list', () => {
+  it('accepts at most 10 non-blank labels of 1..20 characters, none with an edge space or looking like another, and refuses any other list', () => {
     fc.assert(
       fc.property(fc.array(fc.oneof(label, fc.constantFrom('', '   ', 'VIP')), { maxLength: 13 }), (labelName) => {
         const result = validateSeatGroupEdit({ ...base, labelName });
         const valid =
           labelName.length <= 10 &&
-          new Set(labelName).size === labelName.length &&
-          labelName.every((l) => l.trim() !== '' && l.length <= 20);
+          new Set(labelName.map((l) => l.normalize('NFKC').toLowerCase())).size === labelName.length &&
+          labelName.every((l) => l.trim() !== '' && l.trim() === l && l.length <= 20);
         expect(result.ok).toBe(valid);
       }),
       { numRuns: RUNS * 2 },

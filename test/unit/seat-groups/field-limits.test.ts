@@ -140,3 +140,56 @@ describe('a number sent back as the group holds it', () => {
     expect(result.ok ? {} : result.error.fields).toEqual({ timeoutWaitSec: 'Enter at most 2,147,483,647 seconds.' });
   });
 });
+
+describe('a number the caller says the group holds', () => {
+  it('keeps its one-day bound unless the platform, read before the save, holds it: nothing is written', async () => {
+    const settings: SeatGroupSettings = { ...loaded, voiceGroupId: '101', groupName: 'Sales', appName: null, turnSeatRing: 'ring-classic.wav', turnSeatRingUrl: null, extra: {}, unreadable: [] };
+    const edits: SeatGroupEditRequest[] = [];
+    const client = {
+      seatGroupRead: async () => ok(settings),
+      seatGroupEdit: async (request: SeatGroupEditRequest) => {
+        edits.push(request);
+        return ok(null);
+      },
+    };
+    const claimed = { ...loaded, timeoutTransferSec: 2_000_000_000 };
+    const next = { ...completeEditRequest(101, loaded), timeoutTransferSec: 2_000_000_000 };
+    for (const overwrite of [true, false]) {
+      const result = await saveSeatGroup(client, { expected: claimed, next, overwrite });
+      expect(result.ok ? {} : result.error.fields).toEqual({ timeoutTransferSec: 'Enter at most 86,400 seconds (24 hours).' });
+    }
+    expect(edits).toEqual([]);
+
+    const holding = { ...settings, timeoutTransferSec: 2_000_000_000 };
+    const saved = await saveSeatGroup({ ...client, seatGroupRead: async () => ok(holding) }, { expected: claimed, next, overwrite: false });
+    expect(saved.ok && saved.value.kind).toBe('saved');
+    expect(edits).toHaveLength(1);
+  });
+});
+
+describe('labels that look the same', () => {
+  it('refuses a typed label that differs from another only in case, width, composition or an edge space, or holds an invisible character', () => {
+    expect(fieldsOf({ labelName: ['a', 'a '] })).toEqual({ 'labelName[1]': 'Remove the space at the start or end of “a”.' });
+    expect(fieldsOf({ labelName: [' lead'] })).toEqual({ 'labelName[0]': 'Remove the space at the start or end of “lead”.' });
+    expect(fieldsOf({ labelName: ['\u00e9', 'e\u0301'] })).toEqual({
+      'labelName[1]': '“e\u0301” looks the same as “\u00e9”: label names must differ in more than case, width or spacing.',
+    });
+    expect(Object.keys(fieldsOf({ labelName: ['A1', 'Ａ１'] }))).toEqual(['labelName[1]']);
+    expect(Object.keys(fieldsOf({ labelName: ['Ab', 'ab'] }))).toEqual(['labelName[1]']);
+    expect(fieldsOf({ labelName: ['a\u200bb'] })['labelName[0]']).toMatch(/invisible character U\+200B/);
+    expect(labelRefusal(['VIP'], 'vip')).toMatch(/looks the same as “VIP”/);
+    expect(labelRefusal(['VIP'], 'V\u200bIP')).toMatch(/U\+200B/);
+    expect(fieldsOf({ labelName: ['Interested', 'Call back', '已成交', 'متابعة', 'वीआईपी'] })).toEqual({});
+  });
+
+  it('lets the group keep what it holds, and refuses a new label that looks like one it holds, wherever it stands', () => {
+    const heldLabels = [' old', 'Ab', 'ab'];
+    const request = { ...completeEditRequest(101, loaded), labelName: [...heldLabels] };
+    expect(validateSeatGroupEdit(request, { held: { labelName: heldLabels } }).ok).toBe(true);
+    expect(validateSeatGroupEdit(request, { platformBoundsOnly: true }).ok).toBe(true);
+    const withNew = validateSeatGroupEdit({ ...request, labelName: ['AB', ...heldLabels] }, { held: { labelName: heldLabels } });
+    expect(withNew.ok ? {} : withNew.error.fields).toEqual({
+      'labelName[0]': '“AB” looks the same as “Ab”: label names must differ in more than case, width or spacing.',
+    });
+  });
+});
