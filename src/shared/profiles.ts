@@ -9,7 +9,7 @@ import type { Label } from './i18n/locale';
 import type { Said } from './i18n/said';
 import type { ScheduleSettings } from './schedule';
 import { isValidTimeZone } from './time-zone';
-import { characterCount } from './validation/text';
+import { characterCount, invisibleCharacterIn, unsendableCharacter } from './validation/text';
 
 export const SANDBOX_PROFILE_ID = 'sandbox';
 
@@ -120,22 +120,8 @@ export interface ConnectionReport {
 
 /** In characters as a person counts them (characterCount), as every text limit is; the Accounts form has no copy of it. */
 export const PROFILE_NAME_MAX = 60;
-
-/**
- * Characters that show nothing (zero-width spaces and joiners, word joiners, the byte-order
- * mark) or only turn the text around (direction marks, embeddings, overrides, isolates):
- * with one, two profile names can look identical and still differ. A zero-width joiner or
- * non-joiner between two letters of a script that joins (Persian, the Indic scripts) or two
- * parts of an emoji is part of how the name is written, and is kept: its neighbours are not
- * ASCII and not spaces.
- */
-const INVISIBLE_IN_NAME = /[\u200B\u200E\u200F\u202A-\u202E\u2060-\u2064\u2066-\u2069\uFEFF]|(?<![^\p{ASCII}\s])[\u200C\u200D]|[\u200C\u200D](?![^\p{ASCII}\s])/u;
-
-/** The first invisible character of a name as U+XXXX, for a message that says what to remove; null when none. */
-function invisibleCharacterIn(name: string): string | null {
-  const found = INVISIBLE_IN_NAME.exec(name)?.[0];
-  return found === undefined ? null : `U+${(found.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
-}
+/** The API key, secret and address: the platform's are tens of characters; this bounds a wrong paste. */
+export const PROFILE_TEXT_MAX = 512;
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
@@ -185,20 +171,25 @@ export function validateProfileDraft(
   else if (characterCount(name) > PROFILE_NAME_MAX) errors.name = m.errors_profile_name_long({ max: PROFILE_NAME_MAX });
   else {
     const invisible = invisibleCharacterIn(name);
-    if (invisible !== null) errors.name = m.errors_profile_name_invisible({ code: invisible });
+    const flaw = invisible === null ? unsendableCharacter(name) : m.errors_profile_name_invisible({ code: invisible });
+    if (flaw !== null) errors.name = flaw;
   }
 
-  const urlProblem = validateBaseUrl(draft.baseUrl);
+  const urlProblem = draft.baseUrl.length > PROFILE_TEXT_MAX ? m.errors_base_url_long({ max: PROFILE_TEXT_MAX }) : validateBaseUrl(draft.baseUrl);
   if (urlProblem) errors.baseUrl = urlProblem;
 
-  if (draft.apiKey.trim() === '') errors.apiKey = m.errors_api_key_empty();
-  else if (/\s/.test(draft.apiKey.trim())) errors.apiKey = m.errors_api_key_spaces();
+  const keyProblem = apiKeyProblem(draft.apiKey.trim());
+  if (keyProblem !== null) errors.apiKey = keyProblem;
 
   const secretMissing = draft.apiSecret === undefined || draft.apiSecret.trim() === '';
   if (secretMissing) {
     if (options.creating) errors.apiSecret = m.errors_api_secret_empty();
     else if (options.stored && secretMustBeRetyped(options.stored, draft)) errors.apiSecret = SECRET_REBIND_MESSAGE();
     else if (draft.apiSecret !== undefined) errors.apiSecret = m.errors_api_secret_keep();
+  } else if (draft.apiSecret !== undefined) {
+    const secret = draft.apiSecret.trim();
+    const flaw = characterCount(secret) > PROFILE_TEXT_MAX ? m.errors_api_secret_long({ max: PROFILE_TEXT_MAX }) : unsendableCharacter(secret);
+    if (flaw !== null) errors.apiSecret = flaw;
   }
 
   if (!isValidTimeZone(draft.timeZone)) {
@@ -209,6 +200,22 @@ export function validateProfileDraft(
   }
   if (draft.defaultAppId.length > 64) errors.defaultAppId = m.errors_app_id_long({ max: 64 });
   return errors;
+}
+
+/** The key travels in a request header: only printable ASCII can (anything else arrives mangled or not at all). */
+function apiKeyProblem(key: string): string | null {
+  if (key === '') return m.errors_api_key_empty();
+  if (/\s/.test(key)) return m.errors_api_key_spaces();
+  if (characterCount(key) > PROFILE_TEXT_MAX) return m.errors_api_key_long({ max: PROFILE_TEXT_MAX });
+  let position = 0;
+  for (const char of key) {
+    position += 1;
+    const code = char.codePointAt(0) ?? 0;
+    if (code < 0x21 || code > 0x7e) {
+      return m.errors_api_key_characters({ position: String(position), code: `U+${code.toString(16).toUpperCase().padStart(4, '0')}` });
+    }
+  }
+  return null;
 }
 
 /** Strips a trailing slash but keeps any path prefix the deployment needs. */

@@ -117,6 +117,20 @@ describe('profiles', () => {
     expect((await accounts.state()).profiles.map((p) => p.name)).toEqual(['Sandbox (demo)', 'Buka production']);
   });
 
+  it('refuses what a header cannot carry in the key, control characters in the name and secret, and pastes past their length', () => {
+    const fieldsOf = (patch: Parameters<typeof draft>[0]): Record<string, string> => validateProfileDraft(draft(patch), { creating: true });
+    expect(fieldsOf({ name: 'a\u0000\u001b[31mb' }).name).toMatch(/Character 2 is an invisible control character \(U\+0000\)/);
+    expect(fieldsOf({ name: 'x\udc00' }).name).toMatch(/half of a character/);
+    for (const apiKey of ['ключ', '🔑', 'clé', 'k\u007f', 'k\u0000x']) {
+      expect(fieldsOf({ apiKey }).apiKey, apiKey).toMatch(/of the API key \(U\+[0-9A-F]{4,5}\) cannot be sent/);
+    }
+    expect(fieldsOf({ apiKey: 'k'.repeat(513) }).apiKey).toBe('The API key may have at most 512 characters: check that only the key was copied.');
+    expect(fieldsOf({ apiSecret: 's'.repeat(513) }).apiSecret).toMatch(/at most 512 characters/);
+    expect(fieldsOf({ apiSecret: 'line\nbreak' }).apiSecret).toMatch(/control character \(U\+000A\)/);
+    expect(fieldsOf({ baseUrl: `https://a.example/${'p'.repeat(600)}` }).baseUrl).toBe('The address may have at most 512 characters.');
+    expect(fieldsOf({ apiKey: 'AbC-123_x.y~z!', apiSecret: 'S3cr#t/+=' })).toEqual({});
+  });
+
   it('accepts IANA zones and fixed offsets', () => {
     for (const timeZone of ['Asia/Shanghai', 'Europe/London', '+08:00', '-03:30', 'UTC']) {
       expect(validateProfileDraft(draft({ timeZone }), { creating: true })).toEqual({});
