@@ -125,16 +125,24 @@ export const DAY_MS = 86_400_000;
  * time skipped in spring moves forward by the gap (02:30 becomes 03:30).
  */
 export function wallTimeToEpochMs(wall: WallTime, zone: TimeZone): number {
+  const instants = wallTimeInstants(wall, zone);
+  if (instants.length > 0) return instants[0];
   const local = wallTimeAsUtcMs(wall);
-  if (zone.kind === 'fixed') return local - zone.offsetMinutes * 60_000;
-  const offsetBefore = offsetMinutesAt(local - DAY_MS, zone);
-  const offsetAfter = offsetMinutesAt(local + DAY_MS, zone);
-  const candidates = [offsetBefore, offsetAfter]
+  return local - offsetMinutesAt(local - DAY_MS, zone) * 60_000;
+}
+
+/**
+ * Every instant a wall-clock reading denotes in a zone, earliest first: one, two in the
+ * hour a clock goes back, none in the hour it skips.
+ */
+export function wallTimeInstants(wall: WallTime, zone: TimeZone): number[] {
+  const local = wallTimeAsUtcMs(wall);
+  if (zone.kind === 'fixed') return [local - zone.offsetMinutes * 60_000];
+  const offsets = new Set([offsetMinutesAt(local - DAY_MS, zone), offsetMinutesAt(local + DAY_MS, zone)]);
+  return [...offsets]
     .map((offset) => local - offset * 60_000)
     .filter((instant) => offsetMinutesAt(instant, zone) * 60_000 === local - instant)
     .sort((a, b) => a - b);
-  if (candidates.length > 0) return candidates[0];
-  return local - offsetBefore * 60_000;
 }
 
 export function wallTimeAsUtcMs(wall: WallTime): number {
@@ -303,9 +311,13 @@ export function formatInstant(epochMs: number, zone: TimeZone, precision: Instan
 export function formatIsoInZone(epochMs: number, zone: TimeZone): string {
   const offset = offsetMinutesAt(epochMs, zone);
   const wall = utcFields(epochMs + offset * 60_000);
-  const sign = offset < 0 ? '-' : '+';
-  const abs = Math.abs(offset);
-  return `${formatWallTime(wall).replace(' ', 'T')}${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
+  return `${formatWallTime(wall).replace(' ', 'T')}${formatOffset(offset)}`;
+}
+
+/** An offset from UTC in minutes as `+08:00` / `-05:00`. */
+export function formatOffset(offsetMinutes: number): string {
+  const abs = Math.abs(offsetMinutes);
+  return `${offsetMinutes < 0 ? '-' : '+'}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }
 
 function wallFromMatch(match: RegExpExecArray): WallTime | null {

@@ -1,7 +1,7 @@
 import { listOf, type ListOperation } from '../../shared/operations';
 import type { ExportFileFormat, ExportFormat } from '../../shared/methods/export';
 import { calendarOf } from '../../shared/calendar';
-import { parseIsoInstant, type TimeZone } from '../../shared/time-zone';
+import { formatOffset, parseIsoInstant, type TimeZone } from '../../shared/time-zone';
 import { safeNamePart } from '../../shared/safe-name';
 
 export type { ExportFormat };
@@ -20,9 +20,7 @@ function isoDate(epochMs: number, zone: TimeZone): string {
 export function zoneNamePart(zone: TimeZone): string {
   if (zone.kind === 'iana') return safeNamePart(zone.name);
   if (zone.offsetMinutes === 0) return 'UTC';
-  const minutes = Math.abs(zone.offsetMinutes);
-  const hhmm = `${String(Math.floor(minutes / 60)).padStart(2, '0')}${String(minutes % 60).padStart(2, '0')}`;
-  return `UTC${zone.offsetMinutes < 0 ? '-' : '+'}${hhmm}`;
+  return `UTC${formatOffset(zone.offsetMinutes).replace(':', '')}`;
 }
 
 /**

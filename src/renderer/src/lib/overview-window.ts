@@ -4,8 +4,8 @@ import type { Label } from '../../../shared/i18n/locale';
 import { recordWindowForm, type WindowDraft } from '../../../shared/operations/filter-values';
 import type { DrillDown, OverviewPreset } from '../../../shared/reports/overview';
 import { overviewWindowProblem } from '../../../shared/reports/overview-window';
-import { quickRange, type QuickRange } from '../../../shared/time-range';
-import { epochMsToWallTime, formatWallTime, type TimeZone } from '../../../shared/time-zone';
+import { instantText, quickRange, type QuickRange } from '../../../shared/time-range';
+import type { TimeZone } from '../../../shared/time-zone';
 import { checkRecordWindow } from '../../../shared/validation/time-window';
 
 /** The window presets; each label is read as `label()` when shown. */
@@ -54,7 +54,7 @@ export function overviewWindow(text: WindowDraft, zone: TimeZone, maxDays: numbe
  */
 export function drillWindowText(drill: Pick<DrillDown, 'fromMs' | 'toMs'>, zone: TimeZone): WindowDraft {
   return {
-    from: formatWallTime(epochMsToWallTime(drill.fromMs, zone)),
-    to: formatWallTime(epochMsToWallTime(lastSecondIn(drill), zone)),
+    from: instantText(drill.fromMs, zone),
+    to: instantText(lastSecondIn(drill), zone),
   };
 }
