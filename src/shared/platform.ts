@@ -104,6 +104,8 @@ export const LIMITS = {
   calledInfoMaxChars: 1000,
   /** A list filter's text (a name, a remark, an app id): no spec limit, but a request is bounded before it is sent. */
   filterTextMaxChars: 200,
+  /** A list filter's entries (seat ids, group ids, label names, statuses): no spec limit; a call centre's seats are fewer. */
+  filterListMax: 1000,
   /** Timestamp tolerance against the server's clock (status -16 beyond it). */
   clockToleranceSeconds: 30 * 60,
 } as const;

@@ -2,7 +2,7 @@
  * The list operations' own filter rules (the descriptors in ../operations call them;
  * paging, unknown keys and record windows are checked there), and the seat-group read.
  */
-import { m } from '../i18n';
+import { formatNumber, m } from '../i18n';
 import { LIMITS, SEAT_STATUS_LABELS, TASK_ROW_STATUS_LABELS } from '../platform';
 import type { SeatGroupReadRequest } from '../requests';
 import type { Result } from '../result';
@@ -25,7 +25,7 @@ export function checkTaskParams(params: Params, fields: FieldErrors): void {
     const allowed = Object.keys(TASK_ROW_STATUS_LABELS).map(Number);
     if (!Array.isArray(params.statusList) || params.statusList.some((s: unknown) => !isWholeNumber(s) || !allowed.includes(s))) {
       fields['params.statusList'] = m.errors_statuses_only({ allowed: allowed.join(', ') });
-    }
+    } else checkListLength(params.statusList, 'params.statusList', fields);
   }
 }
 
@@ -98,8 +98,16 @@ function checkIdList(value: unknown, path: string, kind: keyof typeof ID_LISTS, 
     fields[path] = ID_LISTS[kind].list();
     return;
   }
+  if (!checkListLength(value, path, fields)) return;
   const bad = value.findIndex((id) => readPositiveId(id) === null);
   if (bad >= 0) fields[path] = ID_LISTS[kind].entry({ entry: bad + 1 });
+}
+
+/** False (and the field told) when a list filter holds more entries than a request carries. */
+function checkListLength(list: readonly unknown[], path: string, fields: FieldErrors): boolean {
+  if (list.length <= LIMITS.filterListMax) return true;
+  fields[path] = m.errors_filter_list_long({ max: formatNumber(LIMITS.filterListMax), count: formatNumber(list.length) });
+  return false;
 }
 
 function checkTextList(value: unknown, path: string, fields: FieldErrors): void {
@@ -108,6 +116,7 @@ function checkTextList(value: unknown, path: string, fields: FieldErrors): void 
     fields[path] = m.errors_list_of_texts();
     return;
   }
+  if (!checkListLength(value, path, fields)) return;
   for (const item of value as string[]) {
     const flaw = filterTextFlaw(item);
     if (flaw !== null) {

@@ -203,6 +203,19 @@ describe('task details', () => {
     expect(fieldsOf(validateNumbers({ current: 1, size: 10, params: { appId: long } }))).toHaveProperty('params.appId');
     expect(validateSeats({ current: 1, size: 10, params: { name: 'é'.repeat(200) } }).ok).toBe(true);
   });
+  it('bounds every list filter at 1,000 entries, naming the field, before anything is sent', () => {
+    const ids = (count: number): number[] => Array.from({ length: count }, (_, at) => at + 1);
+    const fields = fieldsOf(
+      validateTaskDetails(task({ seatId: ids(500_000), labelNames: ids(100_000).map(String), statusList: Array<number>(1001).fill(1) }) as never),
+    );
+    expect(fields).toEqual({
+      'params.seatId': 'At most 1,000 entries: this list has 500,000. Filter by fewer, or leave it empty for all.',
+      'params.labelNames': 'At most 1,000 entries: this list has 100,000. Filter by fewer, or leave it empty for all.',
+      'params.statusList': 'At most 1,000 entries: this list has 1,001. Filter by fewer, or leave it empty for all.',
+    });
+    expect(fieldsOf(validateTeamLeaders({ current: 1, size: 10, params: { voiceGroupIdList: ids(200_000) } }))).toHaveProperty('params.voiceGroupIdList');
+    expect(validateTaskDetails(task({ seatId: ids(1000), labelNames: ids(1000).map(String) })).ok).toBe(true);
+  });
   it('refuses statuses nested thousands deep as a field error, not a stack overflow', () => {
     let deep: unknown = 1;
     for (let level = 0; level < 10_000; level++) deep = [deep];
