@@ -130,3 +130,18 @@ describe('the Overview in Chinese', () => {
     expect(percentText(0.4567)).toBe('45.7%');
   });
 });
+
+describe('the period compared', () => {
+  it("names its own day where its figure is said: the chart's sentence, the readout and the table", () => {
+    const shown = overview();
+    const before = recordCounter(VOICE_FIGURES, calendarOf(ZONE));
+    const earlier = { fromMs: WINDOW.fromMs - 2 * 86_400_000, toMs: WINDOW.fromMs };
+    before.add({ callStatus: 50, callDuration: 60, displayNum: '1', cost: 0, currency: 'USD' }, earlier.fromMs + 3_600_000);
+    const compared = { kind: 'previous' as const, ...earlier, voice: foldFigures(before.book, earlier, ZONE), numbers: shown.numbers };
+    const byDay = overviewCharts({ ...shown, compared: compared as never }).voice.find((chart) => chart.id === 'voice-by-day');
+    if (!byDay) throw new Error('no chart by day');
+    expect(summaryOf(byDay)).toContain('Calls, compared period: highest 1 at Sat 2026-10-31');
+    expect(readoutOf(byDay, 0)).toContain('Calls, compared period 1 (Sat 2026-10-31)');
+    expect(byDay.columns.at(-1)?.cells).toEqual(['1 (Sat 2026-10-31)', '0 (Sun 2026-11-01)']);
+  });
+});

@@ -26,6 +26,8 @@ export interface ChartSeries {
   secondary?: boolean;
   /** A comparison period's values: a thin dashed line in the muted colour, behind the rest. */
   faint?: boolean;
+  /** Each value's own category where it is not the chart's: a comparison period's day, drawn beside this period's. */
+  categories?: (string | null)[];
 }
 
 export interface TableColumn {
@@ -90,7 +92,7 @@ export function summaryOf(model: ChartModel): string {
       if (value !== null && (best === -1 || value > (series.values[best] ?? -Infinity))) best = index;
     });
     if (best === -1) return m.overview_summary_none({ series: series.label });
-    const peak = { series: series.label, value: formatValue(series.values[best], series.format), category: model.categories[best] };
+    const peak = { series: series.label, value: formatValue(series.values[best], series.format), category: series.categories?.[best] ?? model.categories[best] };
     return series.totalled ? m.overview_summary_peak_total({ ...peak, total: formatValue(sum(series.values), series.format) }) : m.overview_summary_peak(peak);
   });
   return m.overview_summary({
@@ -102,7 +104,7 @@ export function summaryOf(model: ChartModel): string {
 /** What the chart says about one category (under the chart while it is hovered or chosen with the keys). */
 export function readoutOf(model: ChartModel, index: number): string {
   const figures = model.series
-    .map((series) => m.overview_readout_figure({ series: series.label, value: formatValue(series.values[index] ?? null, series.format) }))
+    .map((series) => m.overview_readout_figure({ series: series.label, value: valueText(series, index, model.categories[index]) }))
     .join(m.overview_list_separator());
   const category = model.categories[index];
   return model.drills[index] ? m.overview_readout_drill({ category, figures }) : m.overview_readout({ category, figures });
@@ -112,9 +114,16 @@ function sum(values: readonly (number | null)[]): number {
   return values.reduce<number>((total, value) => total + (value ?? 0), 0);
 }
 
+/** A series' value at a category as written, with the value's own category where it is another ("499 (Thu 2026-11-26)"). */
+function valueText(series: ChartSeries, index: number, category: string | undefined): string {
+  const value = formatValue(series.values[index] ?? null, series.format);
+  const own = series.categories?.[index] ?? null;
+  return own === null || own === category || series.values[index] === null ? value : m.overview_value_of_category({ value, category: own });
+}
+
 /** A table column of a series' values. */
-export function seriesColumn(series: ChartSeries): TableColumn {
-  return { header: series.label, cells: series.values.map((value) => formatValue(value, series.format)), numeric: true, values: series.values };
+export function seriesColumn(series: ChartSeries, categories: readonly string[] = []): TableColumn {
+  return { header: series.label, cells: series.values.map((_, index) => valueText(series, index, categories[index])), numeric: true, values: series.values };
 }
 
 /** Whether a table can be sorted by a column: its category (-1) always, another when it has its numbers. */

@@ -106,6 +106,7 @@ function figureChart(
     ? {
         label: m.overview_compared_series({ series: calls.label }),
         values: buckets.map((_, index) => (before[index] ? numberIn(before[index], 'calls') : null)),
+        categories: buckets.map((_, index) => before[index]?.label ?? null),
         kind: 'line',
         format: calls.format,
         totalled: calls.totalled,
@@ -130,7 +131,7 @@ function figureChart(
         values: buckets.map((bucket) => numberIn(bucket, name)),
       })),
       ...(hasCost(set, block.kind) ? [{ header: m.overview_cost(), cells: buckets.map((bucket) => moneyText(bucket.cost)), numeric: true, ...costValues(buckets) }] : []),
-      ...(previous ? [seriesColumn(previous)] : []),
+      ...(previous ? [seriesColumn(previous, buckets.map((bucket) => bucket.label))] : []),
     ],
     drills: buckets.map((bucket) => bucket.drill),
     empty: EMPTY[set.operation]?.() ?? m.overview_nothing_in_window(),
@@ -156,7 +157,7 @@ function timeCharts(set: SomeFigureSet, prefix: string, figures: TimeBuckets, be
     ...(set.byHour
       ? [{ ...figureChart(set, TIME, `${prefix}-by-hour`, byHourTitle, m.overview_hour(), m.errors_clock_hours, figures.byHour, false, true, before?.byHour ?? null), axisLabels: figures.byHour.map((b) => b.key) }]
       : []),
-    { ...figureChart(set, TIME, `${prefix}-by-day`, byDayTitle, m.overview_day(), m.overview_count_days, days, false, true, before?.byDay ?? null), axisLabels: figures.byDay.map((b) => b.key.slice(5)) },
+    { ...figureChart(set, TIME, `${prefix}-by-day`, byDayTitle, m.overview_day(), m.overview_count_days, days, false, true, before?.byDay.map(withLabel(dayLabelOfKey)) ?? null), axisLabels: figures.byDay.map((b) => b.key.slice(5)) },
   ];
 }
 
