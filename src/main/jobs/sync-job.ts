@@ -10,6 +10,7 @@ import type { Archives } from '../archive/archives';
 import { syncList, type SyncPlan } from '../archive/sync-plan';
 import type { Logger } from '../log';
 import type { JobInfo } from '../../shared/methods/jobs';
+import type { Said } from '../../shared/i18n/said';
 import { listOf, type ListOperation } from '../../shared/operations';
 import { ok, type Result } from '../../shared/result';
 import { shownZoneOf } from '../../shared/time-zone';
@@ -73,12 +74,14 @@ export async function startSyncJob(
   profileId: string,
   operations: readonly ListOperation[],
   plan: SyncPlan,
+  /** What the job is called; by default "Sync", or the one list's title. */
+  title?: Said,
 ): Promise<Result<StartedSync>> {
   const { jobs, log } = deps;
   const only = operations.length === 1 ? operations[0] : null;
   const job = jobs.start({
     kind: 'sync',
-    title: only === null ? { key: 'export_sync_title' } : listOf(only).endpoint.title,
+    title: title ?? (only === null ? { key: 'export_sync_title' } : listOf(only).endpoint.title),
     profileId,
     operation: only,
     path: null,

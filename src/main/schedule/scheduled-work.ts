@@ -5,6 +5,7 @@
  */
 import { join } from 'node:path';
 import { m } from '../../shared/i18n';
+import type { Said } from '../../shared/i18n/said';
 import { AccountsError, type Accounts } from '../accounts/accounts';
 import { noArchiveError, type Archives } from '../archive/archives';
 import { SYNCED_LISTS, syncPlanOf } from '../archive/sync-plan';
@@ -59,9 +60,15 @@ export function createScheduledWork(deps: ScheduledWorkDeps): ScheduledWork {
     }
   }
 
+  /** A scheduled sync is named with its profile: its job card and its notification say whose data it brought. */
+  function scheduledSyncTitle(profileId: string): Said {
+    const profile = profiles().find((scheduled) => scheduled.id === profileId)?.name ?? profileId;
+    return { key: 'export_sync_title_scheduled', params: { profile } };
+  }
+
   /** A scheduled sync that cannot start is told where every sync is, in the jobs area, as a failed Sync job saying why. */
   function notStarted(profileId: string, error: AppError): Result<unknown> {
-    const job = jobs.start({ kind: 'sync', title: m.export_sync_title, profileId, operation: null, path: null, cancellable: false });
+    const job = jobs.start({ kind: 'sync', title: scheduledSyncTitle(profileId), profileId, operation: null, path: null, cancellable: false });
     job.end({ state: 'failed', rows: 0, error, warnings: [] });
     return { ok: false, error };
   }
@@ -71,7 +78,8 @@ export function createScheduledWork(deps: ScheduledWorkDeps): ScheduledWork {
     if (!settings.enabled) return notStarted(profileId, { code: 'archive-off', message: m.export_schedule_archive_off() });
     const store = await archives.store(profileId, 'sync');
     if (!store) return notStarted(profileId, noArchiveError(archives.condition(profileId)));
-    const started = await startSyncJob({ accounts, jobs, log, archives }, store, profileId, SYNCED_LISTS, syncPlanOf(settings, Date.now(), null));
+    const plan = syncPlanOf(settings, Date.now(), null);
+    const started = await startSyncJob({ accounts, jobs, log, archives }, store, profileId, SYNCED_LISTS, plan, scheduledSyncTitle(profileId));
     return started.ok ? started.value.finished : notStarted(profileId, started.error);
   }
 

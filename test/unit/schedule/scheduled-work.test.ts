@@ -218,13 +218,13 @@ async function failedScheduledSync(test: TestServices, dataDir: string): Promise
 }
 
 describe('the scheduled sync', () => {
-  it('that cannot run (the archive switched off) ends as a failed Sync job saying why, not only in the log', async () => {
+  it('that cannot run (the archive switched off) ends as a failed Sync job naming its profile and saying why, not only in the log', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'schedule-sync-off-'));
     const test = services(dataDir);
     const { accounts } = test.services;
     accounts.setArchiveSettings(SANDBOX_PROFILE_ID, { ...accounts.archiveSettings(SANDBOX_PROFILE_ID), enabled: false });
     const failed = await failedScheduledSync(test, dataDir);
-    expect(failed).toMatchObject({ kind: 'sync', profileId: SANDBOX_PROFILE_ID });
+    expect(failed).toMatchObject({ kind: 'sync', profileId: SANDBOX_PROFILE_ID, title: 'Scheduled sync of Sandbox (demo)' });
     expect(failed?.error?.message).toBe('The archive is switched off for this profile, so there is nothing to sync.');
   });
 
