@@ -22,6 +22,7 @@ import { parseCliArgs } from './args';
 import { echoInput } from '../../shared/echo';
 import { formatNumber, m } from '../../shared/i18n';
 import { detailLine } from '../../shared/error-detail';
+import { formatInstant, parseIsoInstant, type TimeZone } from '../../shared/time-zone';
 import { choosesAnything, type ShownChoice, shownChoice, SHOWN_OPTIONS, shownUsage } from './shown-options';
 import { UsageError, type CliCommand, type CliIo } from './command';
 import { totalOf } from '../../shared/methods/jobs';
@@ -189,6 +190,20 @@ function progressLine(name: string, progress: FetchProgress): string {
   return m.cli_export_progress({ list: name, done, percent, rate, eta });
 }
 
+/**
+ * A report of a window not over by the platform's clock (today, or a clock ahead) holds only
+ * what had happened: said, as the daily report refuses such a day, so a cron job's partial
+ * "yesterday" is not taken for a whole one. Null when the window is over (or has no end).
+ */
+function windowStillOpen(query: ExportJob['query'], client: PlatformClient, zone: TimeZone): string | null {
+  const end = (query.params as { endTime?: unknown }).endTime;
+  const endMs = typeof end === 'string' ? parseIsoInstant(end) : null;
+  const localMs = Date.now();
+  const nowMs = client.platformTimeAt(localMs) ?? localMs;
+  if (endMs === null || nowMs >= endMs) return null;
+  return m.cli_report_window_open({ end: formatInstant(endMs, zone), now: formatInstant(nowMs, zone) });
+}
+
 /** A duration in seconds to a tenth ("2.5 s"). */
 export function secondsText(ms: number): string {
   return m.cli_seconds({ seconds: (ms / 1000).toFixed(1) });
@@ -335,7 +350,9 @@ export async function exportWith(opened: OpenConnection, job: ExportJob, io: Cli
       const rows = formatNumber(result.value.rows);
       if (job.summaryOnly !== undefined) {
         const sheets = [m.export_sheet_summary(), ...result.value.sheets, m.export_sheet_about()].join(m.cli_list_separator());
-        io.err(m.cli_report_written({ rows, list: name, out: job.out, sheets, elapsed, zone: zone.name }));
+        io.err(m.cli_report_written({ rows, list: job.list.endpoint.title(), out: job.out, sheets, elapsed, zone: zone.name }));
+        const open = windowStillOpen(job.query, client, zone);
+        if (open !== null) io.err(m.cli_warning({ warning: open }));
         return 0;
       }
       io.err(m.cli_export_written({ rows, list: name, out: job.out, elapsed, zones: zonesLine(opened) }));
