@@ -1,5 +1,5 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { basename, extname, join, normalize, resolve, sep } from 'node:path';
@@ -59,6 +59,17 @@ const DOWNLOAD_TYPES: Record<string, string> = {
   '.csv': 'text/csv; charset=utf-8',
 };
 
+/** How a download is answered, to its GET and its HEAD alike. */
+function downloadHeaders(path: string, size: number): Record<string, string | number> {
+  return {
+    'Content-Type': DOWNLOAD_TYPES[extname(path)] ?? 'application/octet-stream',
+    'Content-Disposition': attachment(basename(path)),
+    'Content-Length': size,
+    'X-Content-Type-Options': 'nosniff',
+    'Cache-Control': 'no-store',
+  };
+}
+
 /** RFC 6266: a plain-ASCII fallback name and the exact name in UTF-8 (RFC 8187). */
 function attachment(name: string): string {
   const fallback = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
@@ -73,7 +84,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
   const emit: EmitEvent = <E extends EventName>(name: E, payload: PayloadOf<E>) => {
     streams.broadcast(name, JSON.stringify(payload));
   };
-  const downloads = new DownloadOffers(token);
+  const downloads = new DownloadOffers();
   const exportDir = options.exportDir ?? join(options.userDataDir, 'exports');
   // Leftovers of an export that crashed more than a day ago (ours only).
   removeStalePartials(exportDir);
@@ -102,7 +113,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     if (url.pathname.startsWith('/rpc/')) return handleRpc(req, res, url.pathname.slice(5));
     if (url.pathname === '/events') return handleEvents(req, res, url);
     if (req.method !== 'GET' && req.method !== 'HEAD') return sendText(res, 405, m.errors_method_not_allowed());
-    if (url.pathname.startsWith('/download/')) return handleDownload(res, url);
+    if (url.pathname.startsWith('/download/')) return handleDownload(req, res, url);
     return serveStatic(res, url.pathname);
   }
 
@@ -150,10 +161,17 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     streams.add(req, res, `connected ${eventNames.join(',')}`);
   }
 
-  /** A finished export, once, as an attachment under its own name. */
-  async function handleDownload(res: ServerResponse, url: URL): Promise<void> {
-    if (!tokenMatches(url.searchParams.get('token'))) return sendText(res, 403, m.errors_forbidden());
-    const path = downloads.take(url.pathname.slice('/download/'.length));
+  /**
+   * A finished export, once, as an attachment under its own name. The link's one-time ticket
+   * is its key (no token: the link lands in the browser's download history); a page of another
+   * origin is refused, as for calls.
+   */
+  async function handleDownload(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    if (fromOtherOrigin(req)) return sendText(res, 403, m.errors_forbidden());
+    const ticket = url.pathname.slice('/download/'.length);
+    // A HEAD (a link checker, a browser's probe) is told what the GET would bring and leaves the ticket to it.
+    if (req.method === 'HEAD') return describeDownload(res, downloads.peek(ticket));
+    const path = downloads.take(ticket);
     if (path === null) return sendText(res, 404, m.errors_download_used());
     let content: Buffer;
     try {
@@ -161,14 +179,20 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     } catch {
       return sendText(res, 404, m.errors_download_gone());
     }
-    res.writeHead(200, {
-      'Content-Type': DOWNLOAD_TYPES[extname(path)] ?? 'application/octet-stream',
-      'Content-Disposition': attachment(basename(path)),
-      'Content-Length': content.length,
-      'X-Content-Type-Options': 'nosniff',
-      'Cache-Control': 'no-store',
-    });
+    res.writeHead(200, downloadHeaders(path, content.length));
     res.end(content);
+  }
+
+  async function describeDownload(res: ServerResponse, path: string | null): Promise<void> {
+    if (path === null) return sendText(res, 404, m.errors_download_used());
+    let size: number;
+    try {
+      size = (await stat(path)).size;
+    } catch {
+      return sendText(res, 404, m.errors_download_gone());
+    }
+    res.writeHead(200, downloadHeaders(path, size));
+    res.end();
   }
 
   async function serveStatic(res: ServerResponse, pathname: string): Promise<void> {

@@ -6,7 +6,7 @@ const ticketOf = (address: string): string => /\/download\/([^?]+)/.exec(address
 describe('download offers', () => {
   it('serve a file once, within its time, and keep no more than a hundred', () => {
     let now = 1_000;
-    const offers = new DownloadOffers('token', () => now);
+    const offers = new DownloadOffers(() => now);
     const first = ticketOf(offers.offer('/exports/a.xlsx'));
     expect(offers.take(first)).toBe('/exports/a.xlsx');
     expect(offers.take(first)).toBeNull();

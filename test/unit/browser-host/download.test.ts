@@ -1,4 +1,4 @@
-/** Browser mode: a finished export is offered as a one-time download behind the per-run token. */
+/** Browser mode: a finished export is offered as a one-time download: a random ticket, used once by a GET from the page's own origin. */
 import { request } from 'node:http';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,9 +8,13 @@ import { startHarness, type Harness } from '../../../src/main/browser-host/serve
 import { createLogger } from '../../../src/main/log';
 import type { Result } from '../../../src/shared/result';
 
-function get(harness: Harness, path: string): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
+function get(
+  harness: Harness,
+  path: string,
+  init: { method?: string; headers?: Record<string, string> } = {},
+): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: harness.port, path }, (res) => {
+    const req = request({ host: '127.0.0.1', port: harness.port, path, method: init.method ?? 'GET', headers: init.headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
@@ -57,22 +61,52 @@ describe('downloading an export in browser mode', () => {
     return offered;
   }
 
-  it('serves the finished file once, with the token, as an attachment with its name', async () => {
+  /** The path of a fresh one-time link to a finished export. */
+  async function offeredLink(): Promise<string> {
+    const offered = await offer(await exported());
+    if (!offered.ok) throw new Error(offered.error.message);
+    return offered.value.url;
+  }
+
+  it('serves the finished file once, as an attachment with its name', async () => {
     const path = await exported();
     const offered = await offer(path);
     if (!offered.ok) throw new Error(offered.error.message);
     expect(existsSync(path)).toBe(true);
-    const url = new URL(offered.value.url, 'http://127.0.0.1');
 
-    const withoutToken = `${url.pathname}`;
-    expect((await get(harness, withoutToken)).status).toBe(403);
-
-    const answer = await get(harness, `${url.pathname}${url.search}`);
+    const answer = await get(harness, offered.value.url);
     expect(answer.status).toBe(200);
     expect(String(answer.headers['content-disposition'])).toMatch(/^attachment; filename="numbers_[^"]+\.csv"; filename\*=UTF-8''numbers_/);
     expect(answer.body.equals(readFileSync(path))).toBe(true);
 
-    expect((await get(harness, `${url.pathname}${url.search}`)).status).toBe(404);
+    expect((await get(harness, offered.value.url)).status).toBe(404);
+    expect((await get(harness, '/download/not-a-ticket')).status).toBe(404);
+  });
+
+  it('keeps the run\'s token out of the link: the one-time ticket is enough, so no browser history holds the token', async () => {
+    const link = await offeredLink();
+    expect(link).toMatch(/^\/download\/[\w-]{24}$/);
+    expect(link).not.toContain(encodeURIComponent(harness.token));
+  });
+
+  it('answers a HEAD without using the ticket up, so the GET that follows still gets the file', async () => {
+    const link = await offeredLink();
+    const head = await get(harness, link, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(String(head.headers['content-disposition'])).toMatch(/^attachment; filename="numbers_/);
+    expect(head.body.length).toBe(0);
+    const answer = await get(harness, link);
+    expect(answer.status).toBe(200);
+    expect(answer.body.length).toBe(Number(head.headers['content-length']));
+  });
+
+  it('refuses a download asked by a page of another origin, as calls are, and leaves the ticket to the page\'s own', async () => {
+    const link = await offeredLink();
+    expect((await get(harness, link, { headers: { Origin: 'http://evil.example' } })).status).toBe(403);
+    expect((await get(harness, link, { headers: { Origin: 'null' } })).status).toBe(403);
+    expect((await get(harness, link, { headers: { Origin: new URL(harness.url).origin } })).status).toBe(200);
+    // A plain navigation or download carries no Origin.
+    expect((await get(harness, await offeredLink())).status).toBe(200);
   });
 
   it('removes this app’s partial files older than a day from the exports folder on start', async () => {
