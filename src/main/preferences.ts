@@ -8,6 +8,8 @@ import { ok, type Result } from '../shared/result';
 const MAX_BYTES = 1024 * 1024;
 /** Deeper than any screen's preference (filters, columns, sizes): deeper is no preference, and too deep to write as JSON safely. */
 export const PREFERENCE_DEPTH_MAX = 32;
+/** Longer than any screen's name for a preference (`view:voice-records`, `live.<profile id>`). */
+export const PREFERENCE_KEY_MAX_CHARS = 200;
 /** Names no preference may have: nothing, or an object's own machinery. */
 const RESERVED_KEYS = new Set(['', '__proto__', 'constructor', 'prototype']);
 
@@ -53,13 +55,14 @@ export class Preferences {
   }
 
   /**
-   * Keeps a preference. Refused, naming the field: a reserved or empty name, a value nested
-   * too deep or too large to keep, or one holding a number JSON cannot keep (NaN, ±Infinity
-   * would come back as null).
+   * Keeps a preference. Refused, naming the field: a reserved or empty name, one too long or
+   * holding a control character, a value nested too deep or too large to keep, or one holding
+   * a number JSON cannot keep (NaN, ±Infinity would come back as null).
    */
   set(key: string, value: unknown): Result<null> {
     const shown = echoInput(key, 60);
-    if (RESERVED_KEYS.has(key.trim())) return refuse('key', m.errors_pref_key_reserved({ key: shown }));
+    const badKey = keyProblem(key, shown);
+    if (badKey !== null) return refuse('key', badKey);
     const { depth, notFinite } = shapeOf(value, PREFERENCE_DEPTH_MAX);
     if (depth > PREFERENCE_DEPTH_MAX) {
       return refuse('value', m.errors_pref_too_deep({ key: shown, depth: PREFERENCE_DEPTH_MAX }));
@@ -70,7 +73,8 @@ export class Preferences {
     }
     const next = { ...this.all(), [key]: value };
     const text = JSON.stringify(next);
-    if (text.length > MAX_BYTES) return refuse('value', m.errors_pref_too_large({ key: shown, size: MAX_BYTES / 1024 / 1024 }));
+    // Bytes as written (UTF-8): an emoji is 2 UTF-16 units but 4 bytes, a Chinese character 1 but 3.
+    if (Buffer.byteLength(text) > MAX_BYTES) return refuse('value', m.errors_pref_too_large({ key: shown, size: MAX_BYTES / 1024 / 1024 }));
     try {
       writeFileAtomically(this.file, text);
     } catch (error) {
@@ -82,6 +86,14 @@ export class Preferences {
     this.readStamp = this.stamp();
     return ok(null);
   }
+}
+
+/** Why `key` cannot name a preference (`shown` is how a message repeats it), or null. */
+function keyProblem(key: string, shown: string): string | null {
+  if (RESERVED_KEYS.has(key.trim())) return m.errors_pref_key_reserved({ key: shown });
+  if (key.length > PREFERENCE_KEY_MAX_CHARS) return m.errors_pref_key_too_long({ key: shown, max: PREFERENCE_KEY_MAX_CHARS });
+  if (/\p{Cc}/u.test(key)) return m.errors_pref_key_control({ key: shown });
+  return null;
 }
 
 function refuse(field: string, message: string): Result<never> {
