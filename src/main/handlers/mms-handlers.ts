@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import { base64Length } from '../../shared/base64';
+import { base64Length, isBase64 } from '../../shared/base64';
 import { m } from '../../shared/i18n';
 import { MMS_IMPORT_MAX_BYTES, MMS_IMPORT_MAX_MB } from '../../shared/methods/mms';
 import { fail, failWith, ok } from '../../shared/result';
@@ -143,6 +143,11 @@ export function createMmsHandlers(deps: {
     importMmsRecipients: async ({ fileName, dataBase64 }) => {
       if (dataBase64.length > MAX_IMPORT_BASE64_CHARS) {
         return fail('too-large', m.mms_import_too_large_split({ mb: MMS_IMPORT_MAX_MB }));
+      }
+      // Buffer.from skips what is not base64: a file that arrived broken would be read as what is left of it ("empty").
+      if (!isBase64(dataBase64)) {
+        const message = m.mms_import_not_whole();
+        return failWith({ code: 'validation', message, fields: { dataBase64: message } });
       }
       return importRecipientFile(fileName, Buffer.from(dataBase64, 'base64'), { queue: imports });
     },
