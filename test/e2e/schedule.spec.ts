@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from './fixtures';
 
-test('scheduled work: the form refuses what it cannot keep, saves, and shows the next runs here and in the jobs area', async ({ app }) => {
+test('scheduled work: the form refuses what it cannot keep, saves, and shows the next runs and the report just written here and in the jobs area', async ({ app }) => {
   await app.getByRole('navigation', { name: 'Screens' }).locator('button[data-screen="accounts"]').click();
   const panel = app.getByTestId('schedule-panel');
   await expect(panel.getByTestId('schedule-next-sync')).toHaveText('Off');
@@ -26,6 +26,8 @@ test('scheduled work: the form refuses what it cannot keep, saves, and shows the
   await expect(panel.getByTestId('schedule-next-sync')).toContainText('next run at');
   await expect(panel.getByTestId('schedule-next-report')).toContainText('next run at');
   await expect(panel.getByRole('button', { name: 'Save schedule' })).toBeDisabled();
+  // Switched on, the report writes the day just over at once; the panel says so without being opened again.
+  await expect(panel.getByTestId('schedule-last-report')).toHaveText(/^\d{4}-\d{2}-\d{2}$/, { timeout: 30_000 });
 
   await app.getByTestId('jobs-opener').click();
   await expect(app.getByTestId('jobs-scheduled')).toContainText('Sync every 15 min: next run at');
