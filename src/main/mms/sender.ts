@@ -13,12 +13,12 @@ import { cleanRecipients } from '../../shared/mms/recipients';
 import { checkComposer, normaliseFiles, requestFor, type MmsDraft } from '../../shared/mms/composer';
 import { contentPreview, type MmsBatchError, type MmsSendDetail, type MmsSendSummary } from '../../shared/mms/records';
 import type { SendMmsRequest } from '../../shared/methods/mms';
-import { LIMITS } from '../../shared/platform';
 import { writeFailureKind } from '../../shared/errors';
 import { m } from '../../shared/i18n';
-import { fail, ok, type AppError, type Result } from '../../shared/result';
+import { fail, failWith, ok, type AppError, type Result } from '../../shared/result';
 import { validateMmsSend } from '../../shared/validation';
 import type { Logger } from '../log';
+import { batchesRefusal } from './batch-check';
 import type { MmsHistory, SendState } from './history';
 import type { NewEntry } from './journal';
 import { JournalLock, JournalLockTimeout } from './journal-lock';
@@ -71,14 +71,9 @@ export class MmsSender {
     if (!SEND_ID.test(request.sendId)) return fail('bad-request', m.mms_send_bad_id());
     if (this.running.has(request.sendId) || this.options.history.has(request.sendId)) return alreadyStarted();
     const { batches } = request;
-    if (batches.length === 0 || batches.some((batch) => batch.length === 0 || batch.length > LIMITS.mmsMaxRecipients)) {
-      return fail('validation', m.mms_send_batch_size({ max: String(LIMITS.mmsMaxRecipients) }));
-    }
-    const cleaned = cleanRecipients(batches.flat());
-    if (cleaned.rejected.length > 0) {
-      return fail('validation', m.mms_send_not_cleaned(), cleaned.rejected[0].entry);
-    }
-    const { fields } = checkComposer(request.draft, cleaned);
+    const refused = batchesRefusal(batches);
+    if (refused !== null) return failWith(refused);
+    const { fields } = checkComposer(request.draft, cleanRecipients(batches.flat()));
     if (Object.keys(fields).length > 0) {
       return { ok: false, error: { code: 'validation', message: m.mms_send_fix_message(), fields } };
     }

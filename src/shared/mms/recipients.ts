@@ -86,7 +86,7 @@ function holdsSeveralNumbers(entry: string): boolean {
 }
 
 /** The same number written with or without its leading + is one recipient. */
-function duplicateKey(number: string): string {
+export function duplicateKey(number: string): string {
   return number.startsWith('+') ? number.slice(1) : number;
 }
 

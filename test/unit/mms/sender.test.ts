@@ -109,6 +109,42 @@ describe('MmsSender against the sandbox', () => {
     expect(journal.read().entries).toEqual([]);
   });
 
+  it('names the batch, the entry and why when a batch holds an invalid or repeated number or too many', () => {
+    const refusal = (batches: string[][]): unknown => {
+      const result = sender.check({ sendId: nextId(), draft, batches });
+      return result.ok ? null : result.error;
+    };
+    expect(refusal([['123456'], ['8613800000011', '+8613800000051,+8613800000052']])).toMatchObject({
+      code: 'validation',
+      message: expect.stringMatching(/^Batch 2, recipient 2 \("\+8613800000051,\+8613800000052"\) is not a phone number/),
+      fields: { numbers: expect.stringContaining('Batch 2, recipient 2') },
+    });
+    expect(refusal([['123456', '12345']])).toMatchObject({
+      message: expect.stringMatching(/^Batch 1, recipient 2 \("12345"\) .*fewer than 6 digits/),
+      fields: { numbers: expect.any(String) },
+    });
+    expect(refusal([['123456', '8613800000011'], ['654321', '+8613800000011']])).toMatchObject({
+      message: 'Batch 2, recipient 2 ("+8613800000011") repeats batch 1, recipient 2: each number is sent once.',
+      fields: { numbers: 'Batch 2, recipient 2 ("+8613800000011") repeats batch 1, recipient 2: each number is sent once.' },
+    });
+    expect(refusal([['123456', ' ']])).toMatchObject({
+      message: 'Batch 1, recipient 2 is empty: remove it.',
+      fields: { numbers: expect.any(String) },
+    });
+    expect(refusal([['+44 7700 900123']])).toMatchObject({
+      message: expect.stringMatching(/^Batch 1, recipient 1 \("\+44 7700 900123"\) must be sent as \+447700900123/),
+      fields: { numbers: expect.any(String) },
+    });
+    expect(refusal([['123456'], numbers(1001, 5500000000)])).toMatchObject({
+      message: 'Batch 2 holds 1,001 recipients: each batch must hold 1 to 1,000.',
+      fields: { numbers: 'Batch 2 holds 1,001 recipients: each batch must hold 1 to 1,000.' },
+    });
+    expect(refusal([['123456'], []])).toMatchObject({
+      message: 'Batch 2 holds 0 recipients: each batch must hold 1 to 1,000.',
+      fields: { numbers: expect.any(String) },
+    });
+  });
+
   it('a timeout on batch 2 makes it "outcome unknown", stops, and nothing is re-sent', async () => {
     const before = sb.mmsSent.length;
     const logBefore = sb.requestLog.length;
