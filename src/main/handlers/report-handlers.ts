@@ -111,10 +111,7 @@ export function createReportHandlers(deps: {
     // The screen's rule again: at most the archive's sync history, not starting in the future.
     const zone = parseTimeZone(profile.timeZone);
     const problem = zone ? overviewWindowProblem(window, zone, { maxDays: accounts.archiveSettings(profileId).historyDays, nowMs: Date.now() }) : null;
-    if (problem) {
-      const field = problem.field === 'from' ? 'params.strTime' : 'params.endTime';
-      return { ok: false, error: { code: 'validation', message: problem.message, fields: { [field]: problem.message } } };
-    }
+    if (problem) return { ok: false, error: { code: 'validation', message: problem.message, fields: { [problem.field]: problem.message } } };
     const store = await archives.store(profileId);
     if (!store) return archiveMissing(profileId);
     return ok({ profile, zone, window, compare: request.compare ?? 'none', store });

@@ -7,6 +7,7 @@ import type { ArchiveStore } from '../archive/archive-store';
 import { coveredMs, type CoveragePiece } from '../archive/coverage';
 import type { MmsSendSummary } from '../../shared/mms/records';
 import type { ListCoverage, Overview, OverviewCompared, OverviewComparison } from '../../shared/reports/overview';
+import type { OverviewWindowField } from '../../shared/reports/overview-window';
 import { parseTimeZone, type TimeZone } from '../../shared/time-zone';
 import { ok, fail, type Result } from '../../shared/result';
 import { m } from '../../shared/i18n';
@@ -49,15 +50,15 @@ export function comparisonWindow(window: Window, kind: Exclude<OverviewCompariso
 
 /** A window the Overview can be computed for. */
 export function checkOverviewWindow({ fromMs, toMs }: Window): Result<null> {
-  // Each refusal names the period field to change, as the screen's own check and the history rule do.
-  const refuse = (field: 'params.strTime' | 'params.endTime', message: string): Result<null> => ({ ok: false, error: { code: 'validation', message, fields: { [field]: message } } });
-  for (const [field, value, path] of [['fromMs', fromMs, 'params.strTime'], ['toMs', toMs, 'params.endTime']] as const) {
+  // Each refusal names the request's field to change, as the history rule does.
+  const refuse = (field: OverviewWindowField, message: string): Result<null> => ({ ok: false, error: { code: 'validation', message, fields: { [field]: message } } });
+  for (const [field, value] of [['fromMs', fromMs], ['toMs', toMs]] as const) {
     if (!Number.isSafeInteger(value) || value < FIRST_MS || value > END_MS) {
-      return refuse(path, m.overview_window_field_not_date({ field, value: String(value) }));
+      return refuse(field, m.overview_window_field_not_date({ field, value: String(value) }));
     }
   }
-  if (!(toMs > fromMs)) return refuse('params.endTime', m.overview_window_end_before_start());
-  if (toMs - fromMs > OVERVIEW_MAX_DAYS * DAY_MS) return refuse('params.endTime', m.overview_window_at_most({ days: String(OVERVIEW_MAX_DAYS) }));
+  if (!(toMs > fromMs)) return refuse('toMs', m.overview_window_end_before_start());
+  if (toMs - fromMs > OVERVIEW_MAX_DAYS * DAY_MS) return refuse('toMs', m.overview_window_at_most({ days: String(OVERVIEW_MAX_DAYS) }));
   return ok(null);
 }
 

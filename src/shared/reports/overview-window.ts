@@ -15,19 +15,22 @@ export interface OverviewWindowRules {
   nowMs: number;
 }
 
+/** A window's ends as the overview request names them; the screen marks its own period fields. */
+export type OverviewWindowField = 'fromMs' | 'toMs';
+
 /** What is wrong with the window, naming the field to change; null when it can be shown. */
 export interface OverviewWindowProblem {
-  field: 'from' | 'to';
+  field: OverviewWindowField;
   message: string;
 }
 
 export function overviewWindowProblem(window: Window, zone: TimeZone, rules: OverviewWindowRules): OverviewWindowProblem | null {
   if (window.fromMs >= rules.nowMs) {
-    return { field: 'from', message: m.overview_window_in_future() };
+    return { field: 'fromMs', message: m.overview_window_in_future() };
   }
   const calendar = calendarOf(zone);
   if (calendar.clockLengthMs(window) > rules.maxDays * DAY_MS) {
-    return { field: 'to', message: m.overview_window_max_days({ days: formatNumber(rules.maxDays) }) };
+    return { field: 'toMs', message: m.overview_window_max_days({ days: formatNumber(rules.maxDays) }) };
   }
   return null;
 }

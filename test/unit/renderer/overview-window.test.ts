@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { drillWindowText, overviewWindow, presetText } from '../../../src/renderer/src/lib/overview-window';
+import { drillWindowText, overviewWindow, periodFieldErrors, presetText } from '../../../src/renderer/src/lib/overview-window';
 import { parseTimeZone, type TimeZone } from '../../../src/shared/time-zone';
 
 const shanghai = parseTimeZone('+08:00') as TimeZone;
@@ -56,6 +56,12 @@ describe('the Overview window', () => {
     expect(future).toEqual({ ok: false, errors: { 'params.strTime': expect.stringMatching(/starts in the future.*pick a start before now/) } });
     const today = overviewWindow({ from: '2026-11-23 00:00:00', to: '2026-11-23 23:59:59' }, shanghai, 60, NOW);
     expect(today.ok).toBe(true);
+  });
+
+  it("main's refusal, naming the request's fromMs and toMs, is marked at the From and To fields", () => {
+    expect(periodFieldErrors({ fromMs: 'Starts in the future.' })).toEqual({ 'params.strTime': 'Starts in the future.' });
+    expect(periodFieldErrors({ toMs: 'At most 60 days.' })).toEqual({ 'params.endTime': 'At most 60 days.' });
+    expect(periodFieldErrors({ compare: 'Expected one of…' })).toEqual({ compare: 'Expected one of…' });
   });
 
   it('a drill window becomes the list’s period fields, an exclusive end moved back a second', () => {

@@ -49,10 +49,10 @@ describe('the Overview: windows, workbook and pictures', () => {
     expect(days61.ok === false && days61.error).toMatchObject({
       code: 'validation',
       message: expect.stringMatching(/at most 60 days, the archive's sync history/),
-      fields: { 'params.endTime': expect.stringMatching(/at most 60 days/) },
+      fields: { toMs: expect.stringMatching(/at most 60 days/) },
     });
     const future = await call<Overview>('overview', { fromMs: now + HOUR, toMs: now + DAY, syncFirst: false });
-    expect(future.ok === false && future.error.fields?.['params.strTime']).toMatch(/starts in the future/);
+    expect(future.ok === false && future.error.fields?.fromMs).toMatch(/starts in the future/);
     // The profile's own history: 30 days synced, 30-day windows.
     const settings = valueOf(await call<ArchiveStatus>('archiveStatus', {})).settings;
     valueOf(await call('setArchiveSettings', { profileId: SANDBOX_PROFILE_ID, settings: { ...settings, historyDays: 30 } }));

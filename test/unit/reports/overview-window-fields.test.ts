@@ -1,6 +1,6 @@
 /**
- * The overview method's refusals of a window name the period field to change, as its
- * screen reads them (`params.strTime`, `params.endTime`: the Custom window's From and To),
+ * The overview method's refusals of a window name the request's own field to change
+ * (`fromMs`, `toMs`; the screen marks its Custom window's From and To from them),
  * whether main's structural check or the history rule refuses it.
  */
 import { mkdtempSync } from 'node:fs';
@@ -23,17 +23,17 @@ describe("the overview method's window refusals", () => {
   };
 
   it('an end before the start names the end', async () => {
-    expect(await refusedAt({ fromMs: 2 * DAY, toMs: DAY })).toEqual({ 'params.endTime': 'The Overview window must end after it starts: pick a later end.' });
-    expect(await refusedAt({ fromMs: DAY, toMs: DAY })).toEqual({ 'params.endTime': 'The Overview window must end after it starts: pick a later end.' });
+    expect(await refusedAt({ fromMs: 2 * DAY, toMs: DAY })).toEqual({ toMs: 'The Overview window must end after it starts: pick a later end.' });
+    expect(await refusedAt({ fromMs: DAY, toMs: DAY })).toEqual({ toMs: 'The Overview window must end after it starts: pick a later end.' });
   });
 
   it('a time outside the years 1 to 9999 names its own end', async () => {
-    expect(Object.keys((await refusedAt({ fromMs: -9e15, toMs: DAY })) ?? {})).toEqual(['params.strTime']);
-    expect(Object.keys((await refusedAt({ fromMs: DAY, toMs: 9e15 })) ?? {})).toEqual(['params.endTime']);
+    expect(Object.keys((await refusedAt({ fromMs: -9e15, toMs: DAY })) ?? {})).toEqual(['fromMs']);
+    expect(Object.keys((await refusedAt({ fromMs: DAY, toMs: 9e15 })) ?? {})).toEqual(['toMs']);
   });
 
   it('a window longer than the calendar counts names the end', async () => {
-    expect(Object.keys((await refusedAt({ fromMs: 0, toMs: 4000 * DAY })) ?? {})).toEqual(['params.endTime']);
+    expect(Object.keys((await refusedAt({ fromMs: 0, toMs: 4000 * DAY })) ?? {})).toEqual(['toMs']);
   });
 });
 

@@ -3,7 +3,7 @@ import { m } from '../../../shared/i18n';
 import type { Label } from '../../../shared/i18n/locale';
 import { recordWindowForm, type WindowDraft } from '../../../shared/operations/filter-values';
 import type { DrillDown, OverviewPreset } from '../../../shared/reports/overview';
-import { overviewWindowProblem } from '../../../shared/reports/overview-window';
+import { overviewWindowProblem, type OverviewWindowField } from '../../../shared/reports/overview-window';
 import { instantText, quickRange, type QuickRange } from '../../../shared/time-range';
 import type { TimeZone } from '../../../shared/time-zone';
 import { checkRecordWindow } from '../../../shared/validation/time-window';
@@ -23,6 +23,16 @@ const QUICK_RANGE_OF: Record<Exclude<OverviewPreset, 'custom'>, QuickRange> = {
 };
 
 export type OverviewWindow = { ok: true; fromMs: number; toMs: number } | { ok: false; errors: Record<string, string> };
+
+/** The period field (TimeRangeFields' key) where each end of the overview request is typed. */
+const PERIOD_FIELD: Record<OverviewWindowField, string> = { fromMs: 'params.strTime', toMs: 'params.endTime' };
+
+const isWindowField = (field: string): field is OverviewWindowField => field === 'fromMs' || field === 'toMs';
+
+/** Main's refusal of a window, named by the request's fields (`fromMs`, `toMs`), at the period fields typed. */
+export function periodFieldErrors(fields: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(Object.entries(fields).map(([field, message]) => [isWindowField(field) ? PERIOD_FIELD[field] : field, message]));
+}
 
 /** The period fields' text of a preset (a custom window is what was typed). */
 export function presetText(preset: OverviewPreset, custom: WindowDraft, zone: TimeZone, nowMs = Date.now()): WindowDraft {
@@ -44,7 +54,7 @@ export function overviewWindow(text: WindowDraft, zone: TimeZone, maxDays: numbe
   if (checked === null) return { ok: false, errors: fields };
   const window = { fromMs: checked.startMs, toMs: checked.endMs + 1000 };
   const problem = overviewWindowProblem(window, zone, { maxDays, nowMs });
-  if (problem) return { ok: false, errors: { [problem.field === 'from' ? 'params.strTime' : 'params.endTime']: problem.message } };
+  if (problem) return { ok: false, errors: { [PERIOD_FIELD[problem.field]]: problem.message } };
   return { ok: true, ...window };
 }
 

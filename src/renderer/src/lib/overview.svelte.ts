@@ -7,7 +7,7 @@ import type { JobInfo } from '../../../shared/methods/jobs';
 import { bridge } from './bridge';
 import { askToNotify } from './desktop-notice';
 import { jobs } from './jobs.svelte';
-import { overviewWindow, presetText } from './overview-window';
+import { overviewWindow, periodFieldErrors, presetText } from './overview-window';
 import { session } from './session.svelte';
 
 /** Why the Overview could not be shown, and whether Accounts is where to fix it. */
@@ -87,7 +87,7 @@ class OverviewState {
     if (!result.ok && result.error.code === 'validation' && result.error.fields && this.preset === 'custom') {
       // Main's window rule, told at the fields (the history it checks against may have changed);
       // a request main could not read (`bad-request`) names no date field, so it is shown as a problem.
-      this.fieldErrors = result.error.fields;
+      this.fieldErrors = periodFieldErrors(result.error.fields);
       this.status = this.overview ? 'ready' : 'idle';
       void this.readMaxDays();
       return;
