@@ -2,23 +2,52 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { m } from '../../shared/i18n';
 import { UsageError } from './command';
 
-type StrictConfig<O extends NonNullable<ParseArgsConfig['options']>> = {
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+type StrictConfig<O extends Options> = {
   args: string[];
   options: O;
   strict: true;
   allowPositionals: true;
+  tokens: true;
 };
 
-/** node:util parseArgs, with its errors turned into usage errors (exit 2). */
-export function parseCliArgs<O extends NonNullable<ParseArgsConfig['options']>>(
-  args: string[],
-  options: O,
-): ReturnType<typeof parseArgs<StrictConfig<O>>> {
+type Parsed<O extends Options> = ReturnType<typeof parseArgs<StrictConfig<O>>>;
+
+/**
+ * node:util parseArgs, with its errors turned into usage errors (exit 2). A single-value
+ * option given twice is refused too: parseArgs would take the last one without a word.
+ */
+export function parseCliArgs<O extends Options>(args: string[], options: O): Omit<Parsed<O>, 'tokens'> {
+  let parsed: Parsed<O>;
   try {
-    return parseArgs({ args, options, strict: true, allowPositionals: true });
+    parsed = parseArgs({ args, options, strict: true, allowPositionals: true, tokens: true });
   } catch (error) {
     throw new UsageError(error instanceof Error ? parseErrorText(error) : String(error));
   }
+  const { tokens, ...result } = parsed;
+  refuseRepeated(tokens, options);
+  return result;
+}
+
+function refuseRepeated(tokens: Parsed<Options>['tokens'], options: Options): void {
+  const seen = new Set<string>();
+  for (const token of tokens) {
+    if (token.kind !== 'option' || token.value === undefined || options[token.name]?.multiple === true) continue;
+    if (seen.has(token.name)) throw new UsageError(m.cli_args_repeated({ option: `--${token.name}` }));
+    seen.add(token.name);
+  }
+}
+
+/**
+ * A whole number as the options that take one want it: plain digits (and a leading minus
+ * where `negative` allows one), never `1e1`, `3.0`, ` 3`, `+3`, `0x3` or nothing, which
+ * Number() would read; null when the text is not one.
+ */
+export function plainWholeNumber(text: string, { negative = false }: { negative?: boolean } = {}): number | null {
+  if (!(negative ? /^-?\d+$/ : /^\d+$/).test(text)) return null;
+  const number = Number(text);
+  return Number.isSafeInteger(number) ? number : null;
 }
 
 /** Node's words for the three ways parseArgs refuses, as patterns of the current language. */
@@ -43,8 +72,8 @@ function parseErrorText(error: Error): string {
 
 export function portOption(value: string | undefined): number {
   if (value === undefined) return 0;
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  const port = plainWholeNumber(value);
+  if (port === null || port > 65535) {
     throw new UsageError(m.cli_port_invalid({ value }));
   }
   return port;

@@ -109,7 +109,13 @@ export interface WindowChoice {
   endTime: string;
 }
 
-/** --from and --to: both or neither (null), each ISO 8601 with an offset, the end after the start. */
+/**
+ * The shortest window: the platform's end is the last second taken in (the one before --to)
+ * and must come after the start, so --to one second after --from leaves nothing to ask.
+ */
+const MIN_WINDOW_MS = 2000;
+
+/** --from and --to: both or neither (null), each ISO 8601 with an offset, the end at least two seconds after the start. */
 export function windowChoice(values: { from?: string; to?: string }): WindowChoice | null {
   if (values.from === undefined && values.to === undefined) return null;
   if (values.from === undefined || values.to === undefined) throw new UsageError(m.cli_window_both_or_neither());
@@ -117,8 +123,8 @@ export function windowChoice(values: { from?: string; to?: string }): WindowChoi
   const to = values.to.trim();
   const fromMs = isoOption('from', from);
   const toMs = isoOption('to', to);
+  if (toMs - fromMs < MIN_WINDOW_MS) throw new UsageError(m.cli_window_too_short());
   const lastSecond = Math.ceil(toMs / 1000) * 1000 - 1000;
-  if (lastSecond < fromMs) throw new UsageError(m.cli_window_too_short());
   const offset = parseTimeZone(/(Z|[+-]\d{2}:?\d{2})$/i.exec(to)?.[1] ?? 'Z') ?? parseTimeZone('Z');
   const endTime = offset ? formatIsoInZone(lastSecond, offset) : new Date(lastSecond).toISOString();
   return { from, to, fromMs, toMs, endTime };

@@ -18,7 +18,7 @@ import { EXPORT_HEADERS, type ExportFileFormat, type ExportHeaders } from '../..
 import { checkFetchAll, type FetchProgress } from '../jobs/fetch-all';
 import { type CheckedQuery, isListOperation, LIST_DESCRIPTORS, type ParamKind, type SomeList } from '../../shared/operations';
 import type { AppError } from '../../shared/result';
-import { parseCliArgs } from './args';
+import { parseCliArgs, plainWholeNumber } from './args';
 import { echoInput } from '../../shared/echo';
 import { formatNumber, m } from '../../shared/i18n';
 import { detailLine } from '../../shared/error-detail';
@@ -98,12 +98,10 @@ function formatOf(out: string | undefined): OutFormat {
   throw new UsageError(m.cli_export_out_extension({ value: extension || out }));
 }
 
+/** A whole-number filter; a negative one is read, for the list's parser to say what it takes. */
 function integerText(key: string, text: string): number {
-  const trimmed = text.trim();
-  const number = Number(trimmed);
-  if (!/^-?\d+$/.test(trimmed) || !Number.isSafeInteger(number)) {
-    throw new UsageError(m.cli_param_whole_number({ key, value: text }));
-  }
+  const number = plainWholeNumber(text, { negative: true });
+  if (number === null) throw new UsageError(m.cli_param_whole_number({ key, value: text }));
   return number;
 }
 
@@ -169,8 +167,8 @@ function headersOf(text: string | undefined, format: OutFormat): ExportHeaders |
 
 export function concurrencyOf(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
-  const number = Number(text);
-  if (!Number.isInteger(number) || number < 1 || number > 16) {
+  const number = plainWholeNumber(text);
+  if (number === null || number < 1 || number > 16) {
     throw new UsageError(m.cli_concurrency_invalid({ value: text }));
   }
   return number;

@@ -39,28 +39,34 @@ interface LanguageChoice {
   rest: string[];
   /** The value typed, or undefined when --lang is not given; null when it has no value. */
   asked: string | null | undefined;
+  /** --lang was given more than once (refused, as any single-value option is). */
+  repeated: boolean;
 }
 
 function takeLanguage(argv: readonly string[]): LanguageChoice {
   const rest: string[] = [];
   let asked: string | null | undefined;
+  let repeated = false;
   for (let index = 0; index < argv.length; index += 1) {
     const arg = argv[index];
     if (arg === '--') {
       rest.push(...argv.slice(index));
       break;
     }
+    if (arg !== '--lang' && !arg.startsWith('--lang=')) {
+      rest.push(arg);
+      continue;
+    }
+    repeated ||= asked !== undefined;
     if (arg === '--lang') {
       const value = argv[index + 1];
       asked = value === undefined || value.startsWith('--') ? null : value;
       if (asked !== null) index += 1;
-    } else if (arg.startsWith('--lang=')) {
-      asked = arg.slice('--lang='.length);
     } else {
-      rest.push(arg);
+      asked = arg.slice('--lang='.length);
     }
   }
-  return { rest, asked };
+  return { rest, asked, repeated };
 }
 
 function languageNamed(value: string): Language | null {
@@ -78,11 +84,15 @@ export async function runCli(
   /** Told the command about to run (the process entry tunes the runtime for it; tests run commands in-process and pass none). */
   beforeRun: (command: CliCommand) => void = () => {},
 ): Promise<number> {
-  const { rest, asked } = takeLanguage(argv);
-  const language = asked === undefined || asked === null ? null : languageNamed(asked);
+  const { rest, asked, repeated } = takeLanguage(argv);
+  const language = asked === undefined || asked === null || repeated ? null : languageNamed(asked);
   setCurrentLocale(language ?? languageOfEnvironment(env));
   const [name, ...args] = rest;
   const command = name !== undefined && Object.hasOwn(commands, name) ? commands[name] : undefined;
+  if (repeated) {
+    io.err(`${m.cli_args_repeated({ option: '--lang' })}\n\n${command ? command.usage() : overview()}`);
+    return 2;
+  }
   if (asked !== undefined && language === null) {
     const choices = LANGUAGES.map(({ locale, name: languageName }) => `${locale} (${languageName})`).join(m.cli_list_separator());
     const problem = asked === null ? m.cli_lang_missing({ choices }) : m.cli_lang_unknown({ value: asked, choices });

@@ -1,5 +1,5 @@
 import { startSandbox, type SandboxFaults, type SandboxOptions, type SandboxVolume } from '../sandbox';
-import { parseCliArgs, portOption } from './args';
+import { parseCliArgs, plainWholeNumber, portOption } from './args';
 import { UsageError, type CliCommand } from './command';
 import { m } from '../../shared/i18n';
 import { textWidth } from '../export/cells';
@@ -27,8 +27,8 @@ const OPTIONS = {
 type Values = ReturnType<typeof parseCliArgs<typeof OPTIONS>>['values'];
 
 function wholeNumber(name: string, value: string, min: number): number {
-  const number = Number(value);
-  if (value.trim() === '' || !Number.isSafeInteger(number) || number < min) {
+  const number = plainWholeNumber(value, { negative: min < 0 });
+  if (number === null || number < min) {
     const option = `--${name}`;
     throw new UsageError(min === 0 ? m.cli_sandbox_whole_number_min0({ option, value }) : m.cli_sandbox_whole_number({ option, value }));
   }

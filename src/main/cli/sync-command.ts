@@ -19,7 +19,7 @@ import { echoInput } from '../../shared/echo';
 import { formatNumber, m } from '../../shared/i18n';
 import { detailLine } from '../../shared/error-detail';
 import type { TimeZone } from '../../shared/time-zone';
-import { parseCliArgs } from './args';
+import { parseCliArgs, plainWholeNumber } from './args';
 import { UsageError, type CliCommand, type CliIo } from './command';
 import {
   type CliDeps,
@@ -83,7 +83,7 @@ function scopeOf(operations: readonly ListOperation[], entries: readonly string[
   for (const entry of entries ?? []) {
     const equals = entry.indexOf('=');
     if (equals <= 0) throw new UsageError(m.cli_param_form({ value: entry }));
-    given.set(entry.slice(0, equals).trim(), entry.slice(equals + 1).trim());
+    given.set(entry.slice(0, equals).trim(), entry.slice(equals + 1));
   }
   const other = [...given.keys()].find((key) => !SCOPED.some(({ scope }) => scope.param === key));
   if (other !== undefined) {
@@ -100,10 +100,9 @@ function scopeOf(operations: readonly ListOperation[], entries: readonly string[
   const { list, scope } = named;
   const text = given.get(scope.param);
   if (text === undefined) throw new UsageError(m.cli_sync_scope_needed({ list: list.slug, noun: scopeNoun(scope), param: scope.param }));
-  if (!/^\d+$/.test(text) || !Number.isSafeInteger(Number(text))) {
-    throw new UsageError(m.cli_param_whole_number({ key: scope.param, value: text }));
-  }
-  return Number(text);
+  const id = plainWholeNumber(text);
+  if (id === null) throw new UsageError(m.cli_param_whole_number({ key: scope.param, value: text }));
+  return id;
 }
 
 /** What the retention removed from a list: the records before the cutoff, told in `zone` (the profile's). */

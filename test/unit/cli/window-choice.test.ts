@@ -11,7 +11,7 @@ describe('--from and --to', () => {
   });
 
   it('refuse a window that ends where it starts, or before', () => {
-    expect(() => windowChoice({ from: '2026-11-01T00:00:00Z', to: '2026-11-01T08:00:00+08:00' })).toThrow(/at least a second later/);
-    expect(() => windowChoice({ from: '2026-11-02T00:00:00Z', to: '2026-11-01T00:00:00Z' })).toThrow(/at least a second later/);
+    expect(() => windowChoice({ from: '2026-11-01T00:00:00Z', to: '2026-11-01T08:00:00+08:00' })).toThrow(/at least two seconds later/);
+    expect(() => windowChoice({ from: '2026-11-02T00:00:00Z', to: '2026-11-01T00:00:00Z' })).toThrow(/at least two seconds later/);
   });
 });
