@@ -8,7 +8,8 @@ import { BRAND_PRESETS, LIMITS, type BrandPreset } from './platform';
 import type { Label } from './i18n/locale';
 import type { Said } from './i18n/said';
 import type { ScheduleSettings } from './schedule';
-import { isValidTimeZone } from './time-zone';
+import { echoInput } from './echo';
+import { zoneRefusal, type ZoneRefusal } from './time-zone';
 import { characterCount, invisibleCharacterIn, unsendableCharacter } from './validation/text';
 
 export const SANDBOX_PROFILE_ID = 'sandbox';
@@ -192,14 +193,28 @@ export function validateProfileDraft(
     if (flaw !== null) errors.apiSecret = flaw;
   }
 
-  if (!isValidTimeZone(draft.timeZone)) {
-    errors.timeZone = m.errors_time_zone();
-  }
+  const zoneProblem = timeZoneProblem(draft.timeZone);
+  if (zoneProblem !== null) errors.timeZone = zoneProblem;
   if (!Number.isInteger(draft.pageSize) || draft.pageSize < LIMITS.pageSizeMin || draft.pageSize > LIMITS.pageSizeMax) {
     errors.pageSize = m.errors_profile_page_size({ min: LIMITS.pageSizeMin, max: LIMITS.pageSizeMax });
   }
   if (draft.defaultAppId.length > 64) errors.defaultAppId = m.errors_app_id_long({ max: 64 });
   return errors;
+}
+
+const ZONE_PROBLEMS: Record<Exclude<ZoneRefusal, 'empty'>, (inputs: { text: string }) => string> = {
+  'beyond-max': m.errors_time_zone_beyond_max,
+  'beyond-min': m.errors_time_zone_beyond_min,
+  minutes: m.errors_time_zone_minutes,
+  'offset-form': m.errors_time_zone_offset_form,
+  unknown: m.errors_time_zone_unknown,
+};
+
+/** Why the zone typed is refused, saying what was typed; null when it is a zone. */
+export function timeZoneProblem(typed: string): string | null {
+  const refusal = zoneRefusal(typed);
+  if (refusal === null) return null;
+  return refusal === 'empty' ? m.errors_time_zone() : ZONE_PROBLEMS[refusal]({ text: echoInput(typed.trim(), 60) });
 }
 
 /** The key travels in a request header: only printable ASCII can (anything else arrives mangled or not at all). */

@@ -19,10 +19,23 @@ export type TimeZone =
   | { kind: 'fixed'; name: string; offsetMinutes: number }
   | { kind: 'iana'; name: string; format: Intl.DateTimeFormat };
 
-const FIXED_OFFSET = /^(?:UTC|GMT)?([+-])(\d{2}):?(\d{2})$/;
+/** The offsets in use: from -12:00 (Baker Island) to +14:00 (the Line Islands). */
+export const MIN_OFFSET_MINUTES = -12 * 60;
+export const MAX_OFFSET_MINUTES = 14 * 60;
+
+/** An offset as people write it, after an optional UTC or GMT: `+08:00`, `+0800`, `+08`, `+8`, `+5:30`. */
+const FIXED_OFFSET = /^(?:UTC|GMT)?([+-])(?:(\d{1,2})(?::(\d{2}))?|(\d{2})(\d{2}))$/i;
+/** Text that means an offset, whether or not it is written in a way FIXED_OFFSET reads. */
+const OFFSET_LIKE = /^(?:(?:UTC|GMT)\s*)?[+-]/i;
 const zoneCache = new Map<string, TimeZone>();
 
-/** Reads a zone the user typed; null when it is neither a known IANA name nor `±HH:MM`. */
+/**
+ * Why a text is not a zone: nothing typed, an offset whose minutes pass 59, one beyond the
+ * offsets in use, an offset written in a way not read, or no zone name known.
+ */
+export type ZoneRefusal = 'empty' | 'minutes' | 'beyond-max' | 'beyond-min' | 'offset-form' | 'unknown';
+
+/** Reads a zone the user typed; null when it is neither a known IANA name nor an offset from -12:00 to +14:00. */
 export function parseTimeZone(input: string): TimeZone | null {
   const text = input.trim();
   const cached = zoneCache.get(text);
@@ -40,19 +53,54 @@ export function shownZoneOf(timeZone: string | undefined): TimeZone {
   return parseTimeZone(timeZone ?? 'UTC') ?? (parseTimeZone('UTC') as TimeZone);
 }
 
+/** Why `input` is not a zone, or null when it is one. */
+export function zoneRefusal(input: string): ZoneRefusal | null {
+  const text = input.trim();
+  if (text === '') return 'empty';
+  if (parseTimeZone(text) !== null) return null;
+  const offset = offsetOf(text);
+  if (offset !== null) return offsetRefusal(offset) ?? 'unknown';
+  return OFFSET_LIKE.test(text) ? 'offset-form' : 'unknown';
+}
+
+/** The one form a zone is kept and shown in, its name (`UTC+8` is `+08:00`); the text trimmed when it is no zone. */
+export function zoneText(input: string): string {
+  return parseTimeZone(input)?.name ?? input.trim();
+}
+
+interface Offset {
+  sign: '+' | '-';
+  hours: number;
+  minutes: number;
+}
+
+function offsetOf(text: string): Offset | null {
+  const match = FIXED_OFFSET.exec(text);
+  if (!match) return null;
+  const [, sign, hours, minutes, fourHours, fourMinutes] = match;
+  return { sign: sign === '-' ? '-' : '+', hours: Number(hours ?? fourHours), minutes: Number(minutes ?? fourMinutes ?? 0) };
+}
+
+function offsetMinutesOf({ sign, hours, minutes }: Offset): number {
+  return (sign === '-' ? -1 : 1) * (hours * 60 + minutes);
+}
+
+function offsetRefusal(offset: Offset): ZoneRefusal | null {
+  if (offset.minutes > 59) return 'minutes';
+  const minutes = offsetMinutesOf(offset);
+  if (minutes > MAX_OFFSET_MINUTES) return 'beyond-max';
+  if (minutes < MIN_OFFSET_MINUTES) return 'beyond-min';
+  return null;
+}
+
 function readZone(text: string): TimeZone | null {
   if (text === 'Z') return { kind: 'fixed', name: '+00:00', offsetMinutes: 0 };
-  const fixed = FIXED_OFFSET.exec(text);
-  if (fixed) {
-    const hours = Number(fixed[2]);
-    const minutes = Number(fixed[3]);
-    if (hours > 18 || minutes > 59) return null;
-    const sign = fixed[1] === '-' ? -1 : 1;
-    return {
-      kind: 'fixed',
-      name: `${fixed[1]}${fixed[2]}:${fixed[3]}`,
-      offsetMinutes: sign * (hours * 60 + minutes),
-    };
+  const offset = offsetOf(text);
+  // An offset is decided here, never by Intl (a newer runtime reads `+18:00` as a zone).
+  if (offset) {
+    if (offsetRefusal(offset) !== null) return null;
+    const pad = (value: number): string => String(value).padStart(2, '0');
+    return { kind: 'fixed', name: `${offset.sign}${pad(offset.hours)}:${pad(offset.minutes)}`, offsetMinutes: offsetMinutesOf(offset) };
   }
   if (text === '') return null;
   try {

@@ -85,7 +85,9 @@ test('a bad profile form shows a message at each field and sends nothing', async
   await expect(form.getByText(/Use an https:\/\/ address/)).toBeVisible();
   await expect(form.getByText('Enter the API key from the platform console.')).toBeVisible();
   await expect(form.getByText('Enter the API secret from the platform console.')).toBeVisible();
-  await expect(form.getByText(/Use a zone name such as Asia\/Shanghai/)).toBeVisible();
+  await expect(form.getByText(/"Mars\/Olympus" is not a time zone name/)).toBeVisible();
+  await form.getByLabel('Time zone of times without a zone').fill('+18:59');
+  await expect(form.getByText('"+18:59" is beyond +14:00, the largest offset in use.')).toBeVisible();
   await expect(form.getByLabel('Base URL')).toHaveValue('http://api.example.com');
 });
 

@@ -13,7 +13,7 @@ import {
   type ProfileView,
 } from '../../shared/profiles';
 import { scheduleSettingsOf, validateScheduleSettings, type ScheduleSettings } from '../../shared/schedule';
-import { shownZoneOf, type TimeZone } from '../../shared/time-zone';
+import { shownZoneOf, type TimeZone, zoneText } from '../../shared/time-zone';
 import type { Logger } from '../log';
 import type { ConnectionTarget } from './connection-test';
 import type { ProfileStore, StoredProfile, StoredProfiles } from './profile-store';
@@ -124,7 +124,7 @@ export class Accounts {
       baseUrl: normaliseBaseUrl(draft.baseUrl),
       apiKey: draft.apiKey.trim(),
       defaultAppId: draft.defaultAppId.trim(),
-      timeZone: draft.timeZone.trim(),
+      timeZone: zoneText(draft.timeZone),
       pageSize: draft.pageSize,
       secretStored: existing?.secretStored ?? false,
     };
@@ -206,7 +206,7 @@ export class Accounts {
     }
     const apiSecret = draft.apiSecret?.trim() ?? (await this.connection(draft.id ?? '')).apiSecret;
     this.options.log.redact(apiSecret);
-    return { baseUrl: draft.baseUrl.trim(), apiKey: draft.apiKey.trim(), apiSecret, timeZone: draft.timeZone.trim() };
+    return { baseUrl: draft.baseUrl.trim(), apiKey: draft.apiKey.trim(), apiSecret, timeZone: zoneText(draft.timeZone) };
   }
 
   /** How the profile keeps its fetched records (the defaults until changed). */
@@ -340,7 +340,7 @@ export class Accounts {
     const sandbox = {
       ...stored.sandbox,
       defaultAppId: draft.defaultAppId.trim(),
-      timeZone: draft.timeZone.trim(),
+      timeZone: zoneText(draft.timeZone),
       pageSize: draft.pageSize,
     };
     const next = { ...stored, sandbox };

@@ -137,6 +137,38 @@ describe('profiles', () => {
     }
   });
 
+  it('says what was typed in the zone field and why it is refused', () => {
+    const zoneError = (timeZone: string) => validateProfileDraft(draft({ timeZone }), { creating: true }).timeZone;
+    expect(zoneError('+18:59')).toBe('"+18:59" is beyond +14:00, the largest offset in use.');
+    expect(zoneError('UTC-13')).toBe('"UTC-13" is beyond -12:00, the smallest offset in use.');
+    expect(zoneError('+05:75')).toBe('"+05:75" has more minutes than an hour: the minutes of an offset run from 00 to 59.');
+    expect(zoneError('Mars/Olympus')).toMatch(/^"Mars\/Olympus" is not a time zone name/);
+    expect(zoneError('+123')).toMatch(/^"\+123" is not an offset .*\+08:00/);
+    for (const timeZone of ['+5:30', '+08', '+0800', 'UTC+8', 'GMT-3', 'UTC', '+14:00', '-12:00']) {
+      expect(zoneError(timeZone), timeZone).toBeUndefined();
+    }
+  });
+
+  it('saves a zone in its one form, as it is shown and written', async () => {
+    const { accounts } = makeAccounts(createMemorySecretStore());
+    expect((await accounts.save(draft({ timeZone: ' UTC+8 ' }))).timeZone).toBe('+08:00');
+    expect((await accounts.save(draft({ name: 'Other', timeZone: 'gmt-3' }))).timeZone).toBe('-03:00');
+    const sandbox = await accounts.save({ ...draft({ timeZone: '+5:30' }), id: 'sandbox', apiSecret: undefined });
+    expect(sandbox.timeZone).toBe('+05:30');
+  });
+
+  it('loads a profile saved with a zone no longer taken, and its form says why when saved', async () => {
+    const { accounts, file } = makeAccounts(createMemorySecretStore());
+    const odd = { id: 'p1', name: 'Odd zone', baseUrl: 'https://api.onbuka.com', apiKey: 'k1', defaultAppId: '', timeZone: '+18:59', pageSize: 25, secretStored: true };
+    writeFileSync(file, JSON.stringify({ version: 1, activeProfileId: 'p1', sandboxHidden: false, sandbox: null, profiles: [odd] }));
+    const state = await accounts.state();
+    expect(state.profiles.find((profile) => profile.id === 'p1')).toMatchObject({ timeZone: '+18:59' });
+    expect(state.warnings).toEqual([]);
+    const { timeZone, ...rest } = odd;
+    const attempt = await accounts.save({ ...rest, timeZone }).catch((error: unknown) => error);
+    expect(attempt).toMatchObject({ fields: { timeZone: '"+18:59" is beyond +14:00, the largest offset in use.' } });
+  });
+
   it('allows plain http only on loopback (the sandbox)', () => {
     expect(validateProfileDraft(draft({ baseUrl: 'http://127.0.0.1:4010' }), { creating: true })).toEqual({});
     expect(validateProfileDraft(draft({ baseUrl: 'http://10.0.0.5' }), { creating: true })).toHaveProperty('baseUrl');

@@ -60,7 +60,7 @@ describe('errors and validation in the interface language', () => {
       name: '请为配置命名。',
       baseUrl: '请使用 https:// 地址（仅 127.0.0.1 或 localhost 允许使用 http）。',
       apiSecret: '请输入平台控制台中的 API 密钥口令。',
-      timeZone: '请使用时区名称（如 Asia/Shanghai）或时差（如 +08:00）。',
+      timeZone: '“Nowhere/City”不是时区名称：请使用 Asia/Shanghai、America/New_York 这样的名称，或 -12:00 到 +14:00 之间的时差，例如 +08:00。',
     });
     expect(shapeMessage({ size: 'x' })).toBe('size：应为整数');
     expect(thrownBy(() => listFiltersShape.hourOfDay(24, 'hourOfDay'))).toBe('hourOfDay：应为0 到 23 之间的小时数');

@@ -11,6 +11,8 @@ import {
   parseWallTimeText,
   type TimeZone,
   wallTimeToEpochMs,
+  zoneRefusal,
+  zoneText,
 } from '../../../src/shared/time-zone';
 
 const zone = (name: string): TimeZone => {
@@ -50,6 +52,43 @@ describe('parseTimeZone', () => {
     for (const bad of ['', 'Mars/Olympus', '+25:00', '+08:75', '8', 'GMT+', 'Asia/']) {
       expect(isValidTimeZone(bad), bad).toBe(false);
     }
+  });
+
+  it('reads the common spellings of an offset as the one written +HH:MM', () => {
+    const spelt: [string, string, number][] = [
+      ['+5:30', '+05:30', 330],
+      ['+08', '+08:00', 480],
+      ['+0800', '+08:00', 480],
+      ['+8', '+08:00', 480],
+      ['UTC+8', '+08:00', 480],
+      ['utc+8', '+08:00', 480],
+      ['GMT-3', '-03:00', -180],
+      ['UTC+05:45', '+05:45', 345],
+      ['-9:30', '-09:30', -570],
+    ];
+    for (const [text, name, offsetMinutes] of spelt) expect(zone(text), text).toEqual({ kind: 'fixed', name, offsetMinutes });
+  });
+
+  it('takes offsets from -12:00 to +14:00 only, the ones in use', () => {
+    expect(zone('+14:00')).toMatchObject({ offsetMinutes: 840 });
+    expect(zone('-12:00')).toMatchObject({ offsetMinutes: -720 });
+    for (const beyond of ['+14:01', '+18:00', '+18:59', '-12:01', '-13', 'UTC+15', '+1900']) {
+      expect(isValidTimeZone(beyond), beyond).toBe(false);
+      expect(zoneRefusal(beyond), beyond).toBe(beyond.includes('-') ? 'beyond-min' : 'beyond-max');
+    }
+    expect(zoneRefusal('+05:60')).toBe('minutes');
+    expect(zoneRefusal('+123')).toBe('offset-form');
+    expect(zoneRefusal('UTC+')).toBe('offset-form');
+    expect(zoneRefusal('Mars/Olympus')).toBe('unknown');
+    expect(zoneRefusal('  ')).toBe('empty');
+    expect(zoneRefusal('UTC+8')).toBeNull();
+  });
+
+  it('keeps one form of a zone: its own name', () => {
+    expect(zoneText(' UTC+8 ')).toBe('+08:00');
+    expect(zoneText('asia/shanghai')).toBe('Asia/Shanghai');
+    expect(zoneText('Asia/Kolkata')).toBe('Asia/Kolkata');
+    expect(zoneText(' +18:59 ')).toBe('+18:59');
   });
 });
 
@@ -160,11 +199,12 @@ describe('the fast path for the usual ISO form', () => {
           min: Date.parse('1970-01-01T00:00:00Z') / 1000,
           max: Date.parse('2100-01-01T00:00:00Z') / 1000,
         }),
-        fc.integer({ min: -14 * 4, max: 14 * 4 }),
+        // The offsets in use: -12:00 to +14:00.
+        fc.integer({ min: -12 * 4, max: 14 * 4 }),
         (seconds, quarterHours) => {
-          const zoneText = `${quarterHours < 0 ? '-' : '+'}${String(Math.floor(Math.abs(quarterHours) / 4)).padStart(2, '0')}:${String((Math.abs(quarterHours) % 4) * 15).padStart(2, '0')}`;
-          const z = parseTimeZone(zoneText);
-          if (!z) throw new Error(zoneText);
+          const offsetText = `${quarterHours < 0 ? '-' : '+'}${String(Math.floor(Math.abs(quarterHours) / 4)).padStart(2, '0')}:${String((Math.abs(quarterHours) % 4) * 15).padStart(2, '0')}`;
+          const z = parseTimeZone(offsetText);
+          if (!z) throw new Error(offsetText);
           const text = formatIsoInZone(seconds * 1000, z);
           expect(text).toHaveLength(25);
           expect(parseIsoInstant(text)).toBe(seconds * 1000);

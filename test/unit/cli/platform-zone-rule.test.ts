@@ -27,6 +27,17 @@ describe('platformZone', () => {
     expect(environment.ok && [environment.zone.name, environment.source]).toEqual(['Europe/Paris', 'environment']);
   });
 
+  it('takes the common spellings of an offset from every source, as +HH:MM, and no offset beyond +14:00', () => {
+    const spelt = platformZone({ option: 'UTC+8' });
+    expect(spelt.ok && spelt.zone.name).toBe('+08:00');
+    const environment = platformZone({ environment: 'GMT-3' });
+    expect(environment.ok && environment.zone.name).toBe('-03:00');
+    const profile = platformZone({ profile: '+5:30' });
+    expect(profile.ok && profile.zone.name).toBe('+05:30');
+    expect(platformZone({ option: '+18:59' }).ok).toBe(false);
+    expect(platformZone({ profile: '+18:00' }).ok).toBe(false);
+  });
+
   it('names what to fix when the zone given is not one', () => {
     expect(platformZone({ profile: 'Mars/Olympus' })).toEqual({
       ok: false,
@@ -82,6 +93,12 @@ describe('the connection options', () => {
     await expect(open({ 'base-url': baseUrl }, { [PLATFORM_ZONE_ENV]: 'Mars/Olympus' })).rejects.toThrow(
       `${PLATFORM_ZONE_ENV} must be an IANA zone such as Asia/Shanghai or an offset such as +08:00, not "Mars/Olympus".`,
     );
+  });
+
+  it('reads --time-zone and --platform-zone written as UTC+8 or +0800, and refuses +18:59', async () => {
+    expect(await open({ 'base-url': baseUrl, 'time-zone': 'UTC+8', 'platform-zone': '+0530' })).toMatchObject({ written: '+08:00', platform: '+05:30' });
+    expect(() => connectionChoice({ 'base-url': baseUrl, 'time-zone': '+18:59' })).toThrow(/--time-zone must be/);
+    expect(() => connectionChoice({ 'base-url': baseUrl, 'platform-zone': '+18:59' })).toThrow(/--platform-zone must be/);
   });
 
   it("refuses --platform-zone with a profile (its zone is set in Accounts) and a zone that is not one", () => {
