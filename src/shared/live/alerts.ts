@@ -28,13 +28,15 @@ export interface MetricRule {
   /** The limits' allowed range. */
   min: number;
   max: number;
+  /** The lowest reading there can be: no figure reads below it. */
+  lowest: number;
 }
 
 export const METRIC_RULES: Readonly<Record<LiveMetric, MetricRule>> = {
-  connectRate: { label: m.overview_metric_connect_rate, direction: 'below', unit: 'percent', band: 2, min: 0, max: 100 },
-  acd: { label: m.overview_metric_acd, direction: 'below', unit: 'seconds', band: 5, min: 0, max: 3600 },
-  idleSeats: { label: m.overview_metric_idle_seats, direction: 'below', unit: 'seats', band: 1, min: 0, max: 100_000 },
-  busySeats: { label: m.overview_metric_busy_seats, direction: 'above', unit: 'seats', band: 1, min: 0, max: 100_000 },
+  connectRate: { label: m.overview_metric_connect_rate, direction: 'below', unit: 'percent', band: 2, min: 0, max: 100, lowest: 0 },
+  acd: { label: m.overview_metric_acd, direction: 'below', unit: 'seconds', band: 5, min: 0, max: 3600, lowest: 0 },
+  idleSeats: { label: m.overview_metric_idle_seats, direction: 'below', unit: 'seats', band: 1, min: 0, max: 100_000, lowest: 0 },
+  busySeats: { label: m.overview_metric_busy_seats, direction: 'above', unit: 'seats', band: 1, min: 0, max: 100_000, lowest: 0 },
 };
 
 /** A figure's limits; null: that level is off. */
@@ -103,22 +105,34 @@ export function thresholdProblems(thresholds: LiveThresholds): Record<string, st
     const rule = METRIC_RULES[metric];
     const { amber, red } = thresholds[metric];
     for (const [level, value] of [['amber', amber], ['red', red]] as const) {
-      if (value === null) continue;
-      const whole = rule.unit === 'seats';
-      if (!Number.isFinite(value) || value < rule.min || value > rule.max || (whole && !Number.isInteger(value))) {
-        const range = { label: rule.label(), min: String(rule.min), max: String(rule.max) };
-        problems[`${metric}.${level}`] = whole ? m.overview_threshold_whole_range(range) : m.overview_threshold_number_range(range);
-      }
+      const problem = value === null ? null : limitProblem(metric, value);
+      if (problem !== null) problems[`${metric}.${level}`] = problem;
     }
-    if (amber !== null && red !== null && problems[`${metric}.red`] === undefined) {
-      const stricter = rule.direction === 'below' ? red < amber : red > amber;
-      if (!stricter) {
-        const words = { label: rule.label(), amber: valueText(metric, amber) };
-        problems[`${metric}.red`] = rule.direction === 'below' ? m.overview_threshold_red_below(words) : m.overview_threshold_red_above(words);
-      }
+    // A limit that cannot be used is no measure of the other: only two usable ones are compared.
+    if (amber === null || red === null || problems[`${metric}.amber`] !== undefined || problems[`${metric}.red`] !== undefined) continue;
+    const stricter = rule.direction === 'below' ? red < amber : red > amber;
+    if (!stricter) {
+      const words = { label: rule.label(), amber: valueText(metric, amber) };
+      problems[`${metric}.red`] = rule.direction === 'below' ? m.overview_threshold_red_below(words) : m.overview_threshold_red_above(words);
     }
   }
   return problems;
+}
+
+/** Why one limit cannot be used: out of its range, a part seat, or past every reading there can be (it would never alert); null when usable. */
+function limitProblem(metric: LiveMetric, value: number): string | null {
+  const rule = METRIC_RULES[metric];
+  const whole = rule.unit === 'seats';
+  if (!Number.isFinite(value) || value < rule.min || value > rule.max || (whole && !Number.isInteger(value))) {
+    const range = { label: rule.label(), min: String(rule.min), max: String(rule.max) };
+    return whole ? m.overview_threshold_whole_range(range) : m.overview_threshold_number_range(range);
+  }
+  // "Below 0 %" (or -0): no reading is ever past it, and the figure would look watched without ever alerting. An "above"
+  // figure has no such limit here: busy seats can pass any limit but the number of seats, which only the board knows.
+  if (rule.direction === 'below' && value <= rule.lowest) {
+    return m.overview_live_threshold_never({ label: rule.label(), limit: limitWords(metric, rule.lowest) });
+  }
+  return null;
 }
 
 /** Whether `value` is past `limit`, given that the figure was already past it (then it must come back by the band). */

@@ -109,6 +109,34 @@ describe('live thresholds: what may be set', () => {
     expect(problems['connectRate.red']).toBe('Connect rate, last 30 min: red must be below amber (30 %).');
     expect(problems['busySeats.red']).toBe('Busy seats: red must be above amber (10 seats).');
   });
+
+  it('a limit that cannot be used is not compared with the other: one problem, on its own field', () => {
+    const problems = thresholdProblems({ ...DEFAULT_THRESHOLDS, connectRate: { amber: -5, red: 30 }, busySeats: { amber: 2.5, red: 1 } });
+    expect(problems).toEqual({
+      'connectRate.amber': 'Connect rate, last 30 min: give a number from 0 to 100, or leave it empty.',
+      'busySeats.amber': 'Busy seats: give a whole number from 0 to 100000, or leave it empty.',
+    });
+  });
+
+  it('refuses a limit no reading can ever pass, which would look watched and never alert; each figure by its own floor', () => {
+    const never = (metric: keyof LiveReadings, level: 'amber' | 'red', value: number): Record<string, string> =>
+      thresholdProblems({ ...DEFAULT_THRESHOLDS, connectRate: { amber: null, red: null }, [metric]: { amber: null, red: null, [level]: value } });
+    expect(never('connectRate', 'amber', 0)).toEqual({
+      'connectRate.amber': 'Connect rate, last 30 min: no reading is ever below 0 %, so this limit would never alert. Leave the field empty to not watch this figure.',
+    });
+    expect(Object.keys(never('connectRate', 'red', -0))).toEqual(['connectRate.red']);
+    expect(never('connectRate', 'red', -0)['connectRate.red']).toContain('below 0 %');
+    expect(Object.keys(never('acd', 'amber', 0))).toEqual(['acd.amber']);
+    expect(never('idleSeats', 'amber', 0)['idleSeats.amber']).toMatch(/^Idle seats: no reading is ever below 0 seats, so this limit would never alert\./);
+    // Above 0 busy seats alerts at the first busy one; the smallest limits that can be passed are taken.
+    expect(never('busySeats', 'amber', 0)).toEqual({});
+    expect(never('connectRate', 'amber', 0.1)).toEqual({});
+    expect(never('idleSeats', 'red', 1)).toEqual({});
+    // A red limit that would never alert is not also told it must be below amber.
+    expect(thresholdProblems({ ...DEFAULT_THRESHOLDS, idleSeats: { amber: 5, red: 0 } })).toEqual({
+      'idleSeats.red': 'Idle seats: no reading is ever below 0 seats, so this limit would never alert. Leave the field empty to not watch this figure.',
+    });
+  });
 });
 
 describe('a limit as typed in the Thresholds form', () => {

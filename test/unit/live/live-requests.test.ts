@@ -37,6 +37,9 @@ describe('the liveBoard method refuses hostile requests by field', () => {
     expect(await refusal(withLimits({ connectRate: { amber: 1e9, red: null } }))).toEqual({ code: 'validation', fields: ['thresholds.connectRate.amber'] });
     expect(await refusal(withLimits({ busySeats: { amber: 2.5, red: null } }))).toEqual({ code: 'validation', fields: ['thresholds.busySeats.amber'] });
     expect(await refusal(withLimits({ connectRate: { amber: 10, red: 90 } }))).toEqual({ code: 'validation', fields: ['thresholds.connectRate.red'] });
+    // A limit no reading can pass would look watched and never alert.
+    expect(await refusal(withLimits({ idleSeats: { amber: 0, red: null } }))).toEqual({ code: 'validation', fields: ['thresholds.idleSeats.amber'] });
+    expect(await refusal(withLimits({ connectRate: { amber: 40, red: -0 } }))).toEqual({ code: 'validation', fields: ['thresholds.connectRate.red'] });
   });
 
   it('an unknown profile is not found', async () => {
