@@ -129,7 +129,7 @@ export class LiveBoards {
     }
     const computeMs = Math.round((performance.now() - started) * 10) / 10;
     const readings = readingsOf(voice.last30, seats);
-    const step = stepAlerts(state.levels, readings, request.thresholds, nowMs);
+    const step = stepAlerts(state.levels, readings, request.thresholds, nowMs, seats.takenAt === null ? null : seats.total);
     state.levels = step.levels;
     state.alerts = [...[...step.events].reverse(), ...state.alerts].slice(0, MAX_ALERTS);
     let notifiedByDesktop = false;

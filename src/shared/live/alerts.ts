@@ -28,15 +28,16 @@ export interface MetricRule {
   /** The limits' allowed range. */
   min: number;
   max: number;
-  /** The lowest reading there can be: no figure reads below it. */
+  /** The readings' own range: no figure reads below `lowest` or above `highest` ('seats': the seats there are; null: no end). */
   lowest: number;
+  highest: number | 'seats' | null;
 }
 
 export const METRIC_RULES: Readonly<Record<LiveMetric, MetricRule>> = {
-  connectRate: { label: m.overview_metric_connect_rate, direction: 'below', unit: 'percent', band: 2, min: 0, max: 100, lowest: 0 },
-  acd: { label: m.overview_metric_acd, direction: 'below', unit: 'seconds', band: 5, min: 0, max: 3600, lowest: 0 },
-  idleSeats: { label: m.overview_metric_idle_seats, direction: 'below', unit: 'seats', band: 1, min: 0, max: 100_000, lowest: 0 },
-  busySeats: { label: m.overview_metric_busy_seats, direction: 'above', unit: 'seats', band: 1, min: 0, max: 100_000, lowest: 0 },
+  connectRate: { label: m.overview_metric_connect_rate, direction: 'below', unit: 'percent', band: 2, min: 0, max: 100, lowest: 0, highest: 100 },
+  acd: { label: m.overview_metric_acd, direction: 'below', unit: 'seconds', band: 5, min: 0, max: 3600, lowest: 0, highest: null },
+  idleSeats: { label: m.overview_metric_idle_seats, direction: 'below', unit: 'seats', band: 1, min: 0, max: 100_000, lowest: 0, highest: 'seats' },
+  busySeats: { label: m.overview_metric_busy_seats, direction: 'above', unit: 'seats', band: 1, min: 0, max: 100_000, lowest: 0, highest: 'seats' },
 };
 
 /** A figure's limits; null: that level is off. */
@@ -135,20 +136,39 @@ function limitProblem(metric: LiveMetric, value: number): string | null {
   return null;
 }
 
-/** Whether `value` is past `limit`, given that the figure was already past it (then it must come back by the band). */
-function past(rule: MetricRule, value: number, limit: number, wasPast: boolean): boolean {
-  const margin = wasPast ? rule.band : 0;
-  return rule.direction === 'below' ? value < limit + margin : value > limit - margin;
+/**
+ * Where a figure past `limit` must come back to before it leaves its level: the limit and the
+ * band, but never beyond the best reading there can be (a rate of 100 %, every seat idle, no seat
+ * busy), or an alert at a limit near it could never clear. `seats`: how many there are, when known.
+ */
+function recoveryPoint(metric: LiveMetric, limit: number, seats: number | null = null): number {
+  const rule = METRIC_RULES[metric];
+  if (rule.direction === 'above') return Math.max(limit - rule.band, Math.min(limit, rule.lowest));
+  const highest = rule.highest === 'seats' ? seats : rule.highest;
+  // A limit beyond the best reading (more idle seats than there are) stays crossed: it is not cleared below the limit itself.
+  return highest === null ? limit + rule.band : Math.min(limit + rule.band, Math.max(limit, highest));
+}
+
+/** Whether `value` is past `point`, in the direction the figure is bad. */
+function beyond(rule: MetricRule, value: number, point: number): boolean {
+  return rule.direction === 'below' ? value < point : value > point;
+}
+
+/** Whether `value` is past `limit`, given that the figure was already past it (then it must come back to the recovery point). */
+function past(metric: LiveMetric, value: number, limit: number, wasPast: boolean, seats: number | null): boolean {
+  return beyond(METRIC_RULES[metric], value, wasPast ? recoveryPoint(metric, limit, seats) : limit);
 }
 
 const SEVERITY: Readonly<Record<AlertLevel, number>> = { ok: 0, amber: 1, red: 2 };
 
-/** A figure's level now, from its reading, its limits and its level before. No reading (no calls yet): unchanged. */
-export function levelOf(metric: LiveMetric, value: number | null, threshold: Threshold, previous: AlertLevel): AlertLevel {
+/**
+ * A figure's level now, from its reading, its limits and its level before. No reading (no calls yet): unchanged.
+ * `seats`: how many there are, the most seats that can be idle.
+ */
+export function levelOf(metric: LiveMetric, value: number | null, threshold: Threshold, previous: AlertLevel, seats: number | null = null): AlertLevel {
   if (value === null) return threshold.amber === null && threshold.red === null ? 'ok' : previous;
-  const rule = METRIC_RULES[metric];
-  if (threshold.red !== null && past(rule, value, threshold.red, previous === 'red')) return 'red';
-  if (threshold.amber !== null && past(rule, value, threshold.amber, SEVERITY[previous] >= SEVERITY.amber)) return 'amber';
+  if (threshold.red !== null && past(metric, value, threshold.red, previous === 'red', seats)) return 'red';
+  if (threshold.amber !== null && past(metric, value, threshold.amber, SEVERITY[previous] >= SEVERITY.amber, seats)) return 'amber';
   // Only a red limit: amber is never entered, and red is left once back by the band.
   return 'ok';
 }
@@ -199,13 +219,14 @@ function eventOf(metric: LiveMetric, kind: AlertEvent['kind'], level: Exclude<Al
 /**
  * One refresh's readings against the thresholds: the new levels, and the events to
  * notify (at most one per figure). A level that eases (red → amber) or whose limit was
- * switched off changes silently.
+ * switched off changes silently. `seats`: how many there are, when known.
  */
 export function stepAlerts(
   previous: AlertLevels,
   readings: LiveReadings,
   thresholds: LiveThresholds,
   atMs: number,
+  seats: number | null = null,
 ): { levels: AlertLevels; events: AlertEvent[] } {
   const levels = { ...previous };
   const events: AlertEvent[] = [];
@@ -213,7 +234,7 @@ export function stepAlerts(
     const before = previous[metric];
     const threshold = thresholds[metric];
     const value = readings[metric];
-    const now = levelOf(metric, value, threshold, before);
+    const now = levelOf(metric, value, threshold, before, seats);
     levels[metric] = now;
     if (value === null || now === before) continue;
     if (SEVERITY[now] > SEVERITY[before] && now !== 'ok') {

@@ -85,6 +85,26 @@ describe('live thresholds: crossing and recovery', () => {
     expect(second.events).toEqual([]);
   });
 
+  it('a limit at or near the best reading there can be still recovers: the recovery point stops at that reading', () => {
+    // Amber below 99 %: recovery at 99 + 2 would need 101 %, so 100 % (every call connected) never cleared it.
+    const { events, levels } = run({ ...DEFAULT_THRESHOLDS, connectRate: { amber: 99, red: null } }, 'connectRate', [98, 99.9, 100]);
+    expect(levels.map((level) => level.connectRate)).toEqual(['amber', 'amber', 'ok']);
+    expect(events.map((event) => `${event.kind} ${event.level}`)).toEqual(['raised amber', 'recovered amber']);
+    expect(levelOf('connectRate', 100, { amber: 100, red: null }, 'amber')).toBe('ok');
+    expect(levelOf('connectRate', 100, { amber: 100, red: 99.5 }, 'red')).toBe('ok');
+    // Busy seats above 0: no seat busy is the best there is.
+    expect(levelOf('busySeats', 0, { amber: 0, red: null }, 'amber')).toBe('ok');
+    // Idle seats fewer than 150 of 150 seats: every seat idle recovers; a limit above the seats there are stays crossed.
+    expect(levelOf('idleSeats', 150, { amber: 150, red: null }, 'amber', 150)).toBe('ok');
+    expect(levelOf('idleSeats', 149, { amber: 150, red: null }, 'amber', 150)).toBe('amber');
+    expect(levelOf('idleSeats', 150, { amber: 200, red: null }, 'amber', 150)).toBe('amber');
+    const seats = stepAlerts({ ...ALL_OK, idleSeats: 'amber' }, { ...NO_READINGS, idleSeats: 150 }, { ...DEFAULT_THRESHOLDS, idleSeats: { amber: 150, red: null } }, 0, 150);
+    expect(seats.events.map((event) => `${event.kind} ${event.metric}`)).toEqual(['recovered idleSeats']);
+    // Talk time has no best reading: its band applies in full.
+    expect(levelOf('acd', 3604, { amber: 3600, red: null }, 'amber')).toBe('amber');
+    expect(levelOf('acd', 3605, { amber: 3600, red: null }, 'amber')).toBe('ok');
+  });
+
   it('each figure alerts on its own', () => {
     const thresholds = { ...DEFAULT_THRESHOLDS, idleSeats: { amber: 10, red: 3 }, busySeats: { amber: 100, red: null } };
     const step = stepAlerts(ALL_OK, { connectRate: 35, acd: 40, idleSeats: 2, busySeats: 120 }, thresholds, 5);
