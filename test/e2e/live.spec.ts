@@ -385,3 +385,33 @@ test("the board is read again once main speaks a newly chosen language, not a re
     await app.getByTestId('language-picker').selectOption('en');
   }
 });
+
+test('a tile held at its level only by the recovery band says where the level ends, not a limit the figure is not past', async ({ app, sandbox, harness }) => {
+  test.setTimeout(120_000);
+  await harness.services.dispatch('liveBoard', { profileId: SANDBOX_PROFILE_ID, thresholds: DEFAULT_THRESHOLDS, fetch: false });
+  const frozen = Date.now() - 60_000;
+  sandbox.data.live.start({ callEveryMs: 10_000, seatPeriodMs: 20_000 });
+  sandbox.data.live.setClock(frozen);
+  try {
+    await app.keyboard.press('Control+Shift+0');
+    await expect(app.getByRole('heading', { level: 1, name: 'Live' })).toBeVisible();
+    // Busy seats above one fewer than are busy: amber past its limit; then at the limit itself, held only by the band.
+    const busy = sandbox.data.seats(frozen).filter((seat) => seat.status === '3').length;
+    expect(busy).toBeGreaterThan(2);
+    const busyTile = app.getByTestId('live-watch-busySeats');
+    await app.getByRole('button', { name: 'Thresholds…' }).click();
+    for (const [amber, cue] of [
+      [busy - 1, `Amber: above ${busy - 1} seats`],
+      [busy, `Amber until back to ${busy - 1} seats`],
+    ] as const) {
+      await app.getByLabel('Busy seats, amber:').fill(String(amber));
+      await app.getByRole('button', { name: 'Save thresholds' }).click();
+      await expect(app.getByText('Saved for this profile.')).toBeVisible();
+      await app.getByRole('button', { name: 'Refresh now' }).click();
+      await expect(busyTile).toHaveAttribute('data-level', 'amber', { timeout: 30_000 });
+      await expect(busyTile).toContainText(cue, { timeout: 30_000 });
+    }
+  } finally {
+    await leaveLiveDay(app, sandbox, harness);
+  }
+});

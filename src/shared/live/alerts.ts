@@ -65,15 +65,34 @@ export function activeAlertCount(levels: AlertLevels): number {
   return LIVE_METRICS.filter((metric) => levels[metric] !== 'ok').length;
 }
 
-/** A limit's number as typed: at most one decimal, no grouping (a limit reads as it is entered). */
-const limitNumber = (value: number): string => formatNumber(value, { maximumFractionDigits: 1, useGrouping: false });
+/** A limit's number as typed (up to three decimals), no grouping. */
+const limitNumber = (value: number): string => formatNumber(value, { maximumFractionDigits: 3, useGrouping: false });
+
+/** The most decimals a reading is written with, so that it reads apart from its limit. */
+const MAX_READING_DECIMALS = 6;
+
+/**
+ * A reading beside its limit: one decimal, more while it would read as the limit does (39.96
+ * beside 40 is "39.96", not "40"), so that "below the limit" can be seen to be true.
+ */
+function readingNumber(value: number, limit: number): string {
+  let text = formatNumber(value, { maximumFractionDigits: 1, useGrouping: false });
+  for (let decimals = 2; text === limitNumber(limit) && value !== limit && decimals <= MAX_READING_DECIMALS; decimals++) {
+    text = formatNumber(value, { maximumFractionDigits: decimals, useGrouping: false });
+  }
+  return text;
+}
+
+function unitText(metric: LiveMetric, value: number, number: string): string {
+  const unit = METRIC_RULES[metric].unit;
+  if (unit === 'percent') return m.overview_value_percent({ value: number });
+  if (unit === 'seconds') return m.overview_value_seconds({ value: number });
+  return m.overview_value_seats({ count: formatNumber(value, { useGrouping: false }) });
+}
 
 /** A limit with its unit: `30 %`, `45 s`, `3 seats` (`30%`, `45 秒`, `3 个坐席`). */
 export function valueText(metric: LiveMetric, value: number): string {
-  const unit = METRIC_RULES[metric].unit;
-  if (unit === 'percent') return m.overview_value_percent({ value: limitNumber(value) });
-  if (unit === 'seconds') return m.overview_value_seconds({ value: limitNumber(value) });
-  return m.overview_value_seats({ count: formatNumber(value, { useGrouping: false }) });
+  return unitText(metric, value, limitNumber(value));
 }
 
 /** "below 30 %" / "低于 30%": a limit with the way the figure must pass it. */
@@ -173,6 +192,17 @@ export function levelOf(metric: LiveMetric, value: number | null, threshold: Thr
   return 'ok';
 }
 
+/**
+ * Where a figure must come back to for its level to end, while only the band holds it there (its
+ * reading is back past the limit: 40.0 % at a 40 % limit stays amber until 42 %); null otherwise.
+ */
+export function heldUntil(metric: LiveMetric, value: number | null, threshold: Threshold, level: AlertLevel, seats: number | null = null): number | null {
+  if (value === null || level === 'ok') return null;
+  const limit = threshold[level];
+  if (limit === null || beyond(METRIC_RULES[metric], value, limit)) return null;
+  return recoveryPoint(metric, limit, seats);
+}
+
 export interface AlertEvent {
   metric: LiveMetric;
   kind: 'raised' | 'recovered';
@@ -202,7 +232,8 @@ export function alertTitle(event: AlertFacts): string {
 /** What an alert says, in the language of the moment: "Busy seats is 12 seats, above the amber limit of 10 seats." */
 export function alertText(event: AlertFacts): string {
   const rule = METRIC_RULES[event.metric];
-  const words = { label: rule.label(), value: valueText(event.metric, event.value), limit: valueText(event.metric, event.limit) };
+  const value = unitText(event.metric, event.value, readingNumber(event.value, event.limit));
+  const words = { label: rule.label(), value, limit: valueText(event.metric, event.limit) };
   if (event.kind === 'recovered') return event.level === 'red' ? m.overview_alert_recovered_red(words) : m.overview_alert_recovered_amber(words);
   const texts = {
     below: { red: m.overview_alert_below_red, amber: m.overview_alert_below_amber },

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   ALL_OK,
   DEFAULT_THRESHOLDS,
+  heldUntil,
   levelOf,
   limitOfText,
   stepAlerts,
@@ -103,6 +104,28 @@ describe('live thresholds: crossing and recovery', () => {
     // Talk time has no best reading: its band applies in full.
     expect(levelOf('acd', 3604, { amber: 3600, red: null }, 'amber')).toBe('amber');
     expect(levelOf('acd', 3605, { amber: 3600, red: null }, 'amber')).toBe('ok');
+  });
+
+  it('while only the band holds a level, where it ends (the tile says it), and nothing when the limit itself is passed', () => {
+    expect(heldUntil('connectRate', 40, DEFAULT_THRESHOLDS.connectRate, 'amber')).toBe(42);
+    expect(heldUntil('connectRate', 39.96, DEFAULT_THRESHOLDS.connectRate, 'amber')).toBeNull();
+    expect(heldUntil('connectRate', 31, DEFAULT_THRESHOLDS.connectRate, 'red')).toBe(32);
+    expect(heldUntil('connectRate', 99.5, { amber: 99, red: null }, 'amber')).toBe(100);
+    expect(heldUntil('busySeats', 10, { amber: 10, red: null }, 'amber')).toBe(9);
+    expect(heldUntil('busySeats', 11, { amber: 10, red: null }, 'amber')).toBeNull();
+    expect(heldUntil('connectRate', 45, DEFAULT_THRESHOLDS.connectRate, 'ok')).toBeNull();
+  });
+
+  it('a reading that would read as its limit is written with the decimals that tell them apart, and a limit as typed', () => {
+    const textOf = (metric: keyof LiveReadings, limit: number, value: number): string => {
+      const thresholds = { ...DEFAULT_THRESHOLDS, connectRate: { amber: null, red: null }, [metric]: { amber: limit, red: null } };
+      return stepAlerts(ALL_OK, { ...NO_READINGS, [metric]: value }, thresholds, 0).events[0].text;
+    };
+    expect(textOf('connectRate', 40, 39.96)).toBe('Connect rate, last 30 min is 39.96 %, below the amber limit of 40 %.');
+    expect(textOf('connectRate', 33.33, 33.3)).toBe('Connect rate, last 30 min is 33.3 %, below the amber limit of 33.33 %.');
+    expect(textOf('connectRate', 40, 39.996)).toBe('Connect rate, last 30 min is 39.996 %, below the amber limit of 40 %.');
+    expect(textOf('acd', 0.25, 0.2)).toMatch(/ is 0\.2 s, below the amber limit of 0\.25 s\.$/);
+    expect(textOf('connectRate', 40, 38.04)).toBe('Connect rate, last 30 min is 38 %, below the amber limit of 40 %.');
   });
 
   it('each figure alerts on its own', () => {
