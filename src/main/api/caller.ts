@@ -56,6 +56,8 @@ export interface CallerOptions {
   timeoutMs: number;
   log?: Logger;
   notify: (notice: ClientNotice) => void;
+  /** Told before each retry wait of any call (reads only), besides the call's own onRetry. */
+  onRetry?: (info: RetryInfo) => void;
   random?: () => number;
 }
 
@@ -169,13 +171,9 @@ export function createCaller(options: CallerOptions): Caller {
         ? backoffDelayMs(rateLimitedAttempts, retry.rateLimitBaseDelayMs, retry.maxDelayMs, random)
         : backoffDelayMs(failedAttempts, retry.baseDelayMs, retry.maxDelayMs, random);
       log?.warn(`${operation}: ${failure.error.code} on attempt ${attempt}; trying again in ${delayMs} ms`);
-      callOptions.onRetry?.({
-        operation,
-        attempt,
-        delayMs,
-        error: failure.error,
-        rateLimited: failure.rateLimited,
-      });
+      const info: RetryInfo = { operation, attempt, delayMs, error: failure.error, rateLimited: failure.rateLimited };
+      options.onRetry?.(info);
+      callOptions.onRetry?.(info);
       if (!(await sleep(delayMs, callOptions.signal)))
         return { ok: false, error: clientError('cancelled') };
     }

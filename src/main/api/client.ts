@@ -20,7 +20,7 @@ import {
   validateSeatGroupRead,
 } from '../../shared/validation';
 import type { Logger } from '../log';
-import { type CallOptions, type ClientNotice, createCaller } from './caller';
+import { type CallOptions, type ClientNotice, createCaller, type RetryInfo } from './caller';
 import { platformTimeAt, type ClientClock } from './clock';
 import { mmsSendBody, pagedBody, seatGroupEditBody, seatGroupReadQuery } from './request-bodies';
 import {
@@ -53,6 +53,8 @@ export interface ClientOptions {
    * by its `Date` header (null when no answer had one), which a clock set wrong does not move.
    */
   onListPage?: (list: SomeList, request: PageRequest<object>, page: Page<unknown>, platformNowMs: number | null) => void | Promise<void>;
+  /** Told before each retry wait of any read (a -15 among them: the platform asked for fewer requests). */
+  onRetry?: (info: RetryInfo) => void;
   /** Starting clock correction (seconds to add to local time), e.g. remembered from an earlier session. */
   clockOffsetSeconds?: number;
   /** Local clock (tests). */
@@ -146,6 +148,7 @@ export function createClient(options: ClientOptions): PlatformClient {
     timeoutMs,
     log: options.log,
     random: options.random,
+    onRetry: options.onRetry,
     notify(notice) {
       notices.push(notice);
       options.onNotice?.(notice);

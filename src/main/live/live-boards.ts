@@ -34,6 +34,12 @@ export const LIVE_REFETCH_MS = 2 * 60_000;
 /** The team leaders (who leads which groups) change seldom: fetched again after an hour. */
 const LEADERS_EVERY_MS = 60 * 60_000;
 const MAX_ALERTS = 50;
+/**
+ * The board's requests: a failure is tried once more (the board comes back every period anyway), a -15 up to nine
+ * times as everywhere in the app, but with waits of at most 2 s: a platform allowing a request a second lets each
+ * through within them, and one that refuses every request stops a refresh within about 15 s.
+ */
+const LIVE_RETRY = { maxAttempts: 2, maxDelayMs: 2_000 } as const;
 
 export interface LiveBoardsDeps {
   accounts: Pick<Accounts, 'state' | 'active' | 'connection'>;
@@ -168,24 +174,29 @@ export class LiveBoards {
     calendar: ReturnType<typeof calendarOf>,
     platformNow: () => number,
     state: ProfileState,
-  ): Promise<Omit<LiveRefresh, 'updatedAt'> & { nowMs: number }> {
+  ): Promise<Fetched & { nowMs: number }> {
     let nowMs = platformNow();
     if (store.syncing) return { ...archiveOnly(m.overview_live_other_sync()), nowMs };
     let requests = 0;
     let rows = 0;
+    let slowed = false;
     let client;
     // The client signs by the platform's clock as the last refresh found it, and tells it again.
     const platformClock = (): number => Date.now() + state.platformOffsetMs;
     try {
       const connection = await this.deps.accounts.connection(profileId);
-      // Few retries: the board comes back every period anyway, and a -15 must slow it down, not stall it.
+      // Under a strict rate limit the seat list's pages and the voice tail come one after another within one
+      // refresh: a longer wait between refreshes would not let them through, waiting their turn inside it does.
       client = createClient({
         ...connection,
         now: platformClock,
         log: this.deps.log,
-        retry: { maxAttempts: 2, maxRateLimitRetries: 1 },
+        retry: LIVE_RETRY,
         onListPage: () => {
           requests += 1;
+        },
+        onRetry: (info) => {
+          if (info.rateLimited) slowed = true;
         },
       });
     } catch (error) {
@@ -204,7 +215,7 @@ export class LiveBoards {
     const leadersDue = state.leadersAt === null || nowMs - state.leadersAt >= LEADERS_EVERY_MS;
     try {
       const seats = await syncSnapshot(store, platformSyncSource(client, 'seats'), '');
-      if (!seats.ok) return { requests, rows, ...whyNot(seats.error), nowMs };
+      if (!seats.ok) return { requests, rows, slowed, ...whyNot(seats.error), nowMs };
       rows += seats.value.rows;
       learnPlatformClock();
       nowMs = platformNow();
@@ -218,15 +229,15 @@ export class LiveBoards {
       if (leadersDue) steps.push(() => syncSnapshot(store, platformSyncSource(client, 'teamLeaders'), ''));
       for (const step of steps) {
         const result = await step();
-        if (!result.ok) return { requests, rows, ...whyNot(result.error), nowMs };
+        if (!result.ok) return { requests, rows, slowed, ...whyNot(result.error), nowMs };
         rows += result.value.rows;
       }
       if (leadersDue) state.leadersAt = nowMs;
-      return { requests, rows, rateLimited: false, offline: false, problem: null, nowMs };
+      return { requests, rows, slowed, rateLimited: false, offline: false, problem: null, nowMs };
     } catch (error) {
       // A step that throws instead of answering (the archive closed under it): the board says so and tries again next time.
       this.warn(profileId, error);
-      return { ...archiveOnly(m.overview_live_archive_unreadable()), requests, rows, nowMs };
+      return { ...archiveOnly(m.overview_live_archive_unreadable()), requests, rows, slowed, nowMs };
     } finally {
       learnPlatformClock();
       client.close();
@@ -234,8 +245,11 @@ export class LiveBoards {
   }
 }
 
-function archiveOnly(problem: string): Omit<LiveRefresh, 'updatedAt'> {
-  return { requests: 0, rows: 0, rateLimited: false, offline: false, problem };
+/** What a refresh fetched; the update time is the profile's, added after. */
+type Fetched = Omit<LiveRefresh, 'updatedAt'>;
+
+function archiveOnly(problem: string): Fetched {
+  return { requests: 0, rows: 0, slowed: false, rateLimited: false, offline: false, problem };
 }
 
 /** A refresh that stopped: rate limited, offline, or why else, in words. */

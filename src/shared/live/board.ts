@@ -84,6 +84,8 @@ export interface LiveRefresh {
   rows: number;
   /** The platform answered -15 (too many requests): the board waits longer before the next refresh. */
   rateLimited: boolean;
+  /** The platform answered -15 but the refresh waited its turn and went on: it took longer. */
+  slowed: boolean;
   /** The platform could not be reached: the figures are the archive's as they were. */
   offline: boolean;
   /** Why this refresh fetched nothing, in words; null when it fetched. */

@@ -212,3 +212,26 @@ describe('the liveBoard method', () => {
     }
   });
 });
+
+describe('the liveBoard method under a strict rate limit', () => {
+  const { services, call } = startTestServices({ userDataDir: mkdtempSync(join(tmpdir(), 'live-board-limited-')) });
+  afterAll(() => services.close());
+
+  it('a refresh gets through one request a second, waiting its turn, and says it was slowed down', async () => {
+    const sandbox = await services.sandbox.instance();
+    sandbox.setFaults({ rateLimitPerSecond: 1 });
+    try {
+      // The first refresh fetches the most (yesterday and last week whole, the team leaders): each request a second apart.
+      for (let refresh = 0; refresh < 2; refresh++) {
+        const answer = valueOf(await call<LiveBoard>('liveBoard', { thresholds: DEFAULT_THRESHOLDS, fetch: true }));
+        expect(answer.refresh.problem).toBeNull();
+        expect(answer.refresh.rateLimited).toBe(false);
+        expect(answer.refresh.slowed).toBe(true);
+        expect(answer.seats.total).toBeGreaterThan(0);
+      }
+      expect(sandbox.requestLog.some((entry) => entry.fault === 'rateLimit')).toBe(true);
+    } finally {
+      sandbox.setFaults({ rateLimitPerSecond: 0 });
+    }
+  }, 120_000);
+});
