@@ -104,26 +104,32 @@ describe('every seat group of the sandbox', () => {
   });
 });
 
-describe('saveSeatGroup', () => {
-  const settings: SeatGroupSettings = {
-    ...loaded,
-    voiceGroupId: '101',
-    groupName: 'Sales',
-    appName: 'Sandbox Sales',
-    turnSeatRingUrl: null,
-    extra: {},
-    unreadable: [],
-  };
+/** The group as the platform holds it, and a client that reads it and records every edit sent. */
+const heldSettings: SeatGroupSettings = {
+  ...loaded,
+  voiceGroupId: '101',
+  groupName: 'Sales',
+  appName: 'Sandbox Sales',
+  turnSeatRingUrl: null,
+  extra: {},
+  unreadable: [],
+};
 
+function recordingClient(held: SeatGroupSettings = heldSettings) {
+  const edits: SeatGroupEditRequest[] = [];
+  const client = {
+    seatGroupRead: async () => ok(held),
+    seatGroupEdit: async (request: SeatGroupEditRequest) => {
+      edits.push(request);
+      return ok(null);
+    },
+  };
+  return { client, edits };
+}
+
+describe('saveSeatGroup', () => {
   it('writes nothing to the platform when a field is out of bounds, and the form places the error at it', async () => {
-    const edits: SeatGroupEditRequest[] = [];
-    const client = {
-      seatGroupRead: async () => ok(settings),
-      seatGroupEdit: async (request: SeatGroupEditRequest) => {
-        edits.push(request);
-        return ok(null);
-      },
-    };
+    const { client, edits } = recordingClient();
     const next = { ...completeEditRequest(101, loaded), timeoutIdle: 2147483648, turnSeatRing: '../../etc/passwd', labelName: ['\u0000'] };
     const result = await saveSeatGroup(client, { expected: loaded, next, overwrite: false });
     expect(edits).toEqual([]);
@@ -143,15 +149,7 @@ describe('a number sent back as the group holds it', () => {
 
 describe('a number the caller says the group holds', () => {
   it('keeps its one-day bound unless the platform, read before the save, holds it: nothing is written', async () => {
-    const settings: SeatGroupSettings = { ...loaded, voiceGroupId: '101', groupName: 'Sales', appName: null, turnSeatRing: 'ring-classic.wav', turnSeatRingUrl: null, extra: {}, unreadable: [] };
-    const edits: SeatGroupEditRequest[] = [];
-    const client = {
-      seatGroupRead: async () => ok(settings),
-      seatGroupEdit: async (request: SeatGroupEditRequest) => {
-        edits.push(request);
-        return ok(null);
-      },
-    };
+    const { client, edits } = recordingClient();
     const claimed = { ...loaded, timeoutTransferSec: 2_000_000_000 };
     const next = { ...completeEditRequest(101, loaded), timeoutTransferSec: 2_000_000_000 };
     for (const overwrite of [true, false]) {
@@ -160,10 +158,10 @@ describe('a number the caller says the group holds', () => {
     }
     expect(edits).toEqual([]);
 
-    const holding = { ...settings, timeoutTransferSec: 2_000_000_000 };
-    const saved = await saveSeatGroup({ ...client, seatGroupRead: async () => ok(holding) }, { expected: claimed, next, overwrite: false });
+    const holding = recordingClient({ ...heldSettings, timeoutTransferSec: 2_000_000_000 });
+    const saved = await saveSeatGroup(holding.client, { expected: claimed, next, overwrite: false });
     expect(saved.ok && saved.value.kind).toBe('saved');
-    expect(edits).toHaveLength(1);
+    expect(holding.edits).toHaveLength(1);
   });
 });
 
