@@ -97,6 +97,15 @@ export interface ProfileDraft extends ProfileSettings {
   secretForSessionOnly?: boolean;
 }
 
+/** What the built-in sandbox's profile keeps as it is: a save giving any of them is refused. */
+export const SANDBOX_FIXED_FIELDS = ['name', 'apiKey', 'apiSecret', 'baseUrl'] as const;
+
+/**
+ * A save or a connection test as it crosses the bridge: the Accounts screen leaves out the
+ * sandbox's name, key and address (they are fixed); another profile's draft gives them all.
+ */
+export type ProfileDraftRequest = Omit<ProfileDraft, 'name' | 'baseUrl' | 'apiKey'> & Partial<Pick<ProfileDraft, 'name' | 'baseUrl' | 'apiKey'>>;
+
 export interface ProfilesState {
   profiles: ProfileView[];
   activeProfileId: string | null;

@@ -1,5 +1,5 @@
 import { startSandbox, type Sandbox } from '../../src/main/sandbox';
-import type { Response } from '@playwright/test';
+import type { Request, Response } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { holdAnswers } from './support/held-answer';
 import { addProfile } from './support/profiles';
@@ -89,6 +89,26 @@ test('a bad profile form shows a message at each field and sends nothing', async
   await form.getByLabel('Time zone of times without a zone').fill('+18:59');
   await expect(form.getByText('"+18:59" is beyond +14:00, the largest offset in use.')).toBeVisible();
   await expect(form.getByLabel('Base URL')).toHaveValue('http://api.example.com');
+});
+
+test('the sandbox’s own settings save from its form, which sends none of its fixed name, key and address', async ({ app }) => {
+  const sent: string[] = [];
+  const onRequest = (request: Request): void => {
+    if (request.url().includes('/rpc/saveProfile')) sent.push(request.postData() ?? '');
+  };
+  app.on('request', onRequest);
+  await app.getByRole('navigation', { name: 'Screens' }).locator('button[data-screen="accounts"]').click();
+  await app.getByTestId('profile-Sandbox (demo)').click();
+  const form = app.getByRole('form', { name: 'Profile Sandbox (demo)' });
+  // The sandbox already reads +08:00: the same zone typed another way, kept in its one form.
+  await form.getByLabel('Time zone of times without a zone').fill('UTC+8');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(app.getByText('Changes saved.')).toBeVisible();
+  await expect(form.getByLabel('Time zone of times without a zone')).toHaveValue('+08:00');
+  app.off('request', onRequest);
+  expect(sent).toHaveLength(1);
+  const body = JSON.parse(sent[0]) as { input: Record<string, unknown> };
+  expect(Object.keys(body.input).sort()).toEqual(['defaultAppId', 'id', 'pageSize', 'timeZone']);
 });
 
 test('changing a saved profile’s address asks for the secret again, and says why', async ({ app }) => {

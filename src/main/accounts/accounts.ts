@@ -6,9 +6,11 @@ import {
   validateArchiveSettings,
   type ArchiveSettings,
   normaliseBaseUrl,
+  SANDBOX_FIXED_FIELDS,
   SANDBOX_PROFILE_ID,
   validateProfileDraft,
   type ProfileDraft,
+  type ProfileDraftRequest,
   type ProfilesState,
   type ProfileView,
 } from '../../shared/profiles';
@@ -72,6 +74,11 @@ function isSandboxName(name: string): boolean {
   return (['en', 'zh-CN'] as const).some((locale) => nameKey(m.errors_sandbox_name({}, { locale })) === wanted);
 }
 
+/** Another profile's draft as the form makes it: a name, address or key left out is empty, and refused as such. */
+function wholeDraft(request: ProfileDraftRequest): ProfileDraft {
+  return { ...request, name: request.name ?? '', baseUrl: request.baseUrl ?? '', apiKey: request.apiKey ?? '' };
+}
+
 /**
  * Profiles: metadata in profiles.json, secrets in the keychain, plus the built-in
  * "Sandbox (demo)" profile, which cannot be deleted, only hidden.
@@ -104,9 +111,10 @@ export class Accounts {
   }
 
   /** Creates or updates a profile; the secret is written only when the draft carries one. */
-  async save(draft: ProfileDraft): Promise<ProfileView> {
+  async save(request: ProfileDraftRequest): Promise<ProfileView> {
     const stored = this.options.store.read();
-    if (draft.id === SANDBOX_PROFILE_ID) return this.saveSandboxSettings(stored, draft);
+    if (request.id === SANDBOX_PROFILE_ID) return this.saveSandboxSettings(stored, request);
+    const draft = wholeDraft(request);
     const existing = draft.id === undefined ? undefined : stored.profiles.find((p) => p.id === draft.id);
     if (draft.id !== undefined && !existing) throw new AccountsError('not-found', m.errors_profile_gone());
 
@@ -192,11 +200,12 @@ export class Accounts {
    * What to sign a connection test with: the typed secret, or the stored one only
    * while the draft keeps the address and key it was saved with.
    */
-  async draftTarget(draft: ProfileDraft): Promise<ConnectionTarget> {
-    if (draft.id === SANDBOX_PROFILE_ID) {
+  async draftTarget(request: ProfileDraftRequest): Promise<ConnectionTarget> {
+    if (request.id === SANDBOX_PROFILE_ID) {
       const { baseUrl, apiKey, apiSecret, timeZone } = await this.connection(SANDBOX_PROFILE_ID);
       return { baseUrl, apiKey, apiSecret, timeZone };
     }
+    const draft = wholeDraft(request);
     const existing = draft.id === undefined ? undefined : this.options.store.read().profiles.find((p) => p.id === draft.id);
     if (draft.id !== undefined && !existing) throw new AccountsError('not-found', m.errors_profile_gone());
     const fields = validateProfileDraft(draft, { creating: existing === undefined, stored: existing });
@@ -332,8 +341,14 @@ export class Accounts {
     return stored.sandbox ?? { defaultAppId: 'app-demo-01', timeZone: PLATFORM_OFFSETLESS_ZONE, pageSize: 25 };
   }
 
-  private saveSandboxSettings(stored: StoredProfiles, draft: ProfileDraft): ProfileView {
-    const fields = validateProfileDraft({ ...draft, baseUrl: 'https://sandbox.invalid', apiKey: 'x' }, { creating: false });
+  /** Only the sandbox's app id, zone and page size change; a name, key, secret or address given is refused, not dropped. */
+  private saveSandboxSettings(stored: StoredProfiles, draft: ProfileDraftRequest): ProfileView {
+    // Its own name, key and address stand in for the fixed fields, so only the others are judged here.
+    const settings = { ...draft, name: m.errors_sandbox_name(), baseUrl: 'https://sandbox.invalid', apiKey: 'x', apiSecret: undefined };
+    const fields = validateProfileDraft(settings, { creating: false });
+    for (const field of SANDBOX_FIXED_FIELDS) {
+      if (draft[field] !== undefined) fields[field] = m.errors_sandbox_fixed();
+    }
     if (Object.keys(fields).length > 0) {
       throw new AccountsError('validation', m.errors_profile_fields(), fields);
     }

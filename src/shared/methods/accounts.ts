@@ -2,11 +2,12 @@ import * as p from '../parse';
 import type { ConnectionReport, ProfilesState, ProfileView } from '../profiles';
 import { method } from './define';
 
+/** A ProfileDraftRequest: the sandbox's is sent without its fixed name, address and key. */
 const profileDraft = p.object({
   id: p.optional(p.string),
-  name: p.string,
-  baseUrl: p.string,
-  apiKey: p.string,
+  name: p.optional(p.string),
+  baseUrl: p.optional(p.string),
+  apiKey: p.optional(p.string),
   apiSecret: p.optional(p.string),
   secretForSessionOnly: p.optional(p.boolean),
   defaultAppId: p.string,

@@ -1,11 +1,13 @@
-import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { AccountsError } from '../../../src/main/accounts/accounts';
 import { createMemorySecretStore } from '../../../src/main/accounts/secret-store';
 import { createLogger } from '../../../src/main/log';
 import { createAccountsHandlers } from '../../../src/main/handlers/accounts-handlers';
-import { validateProfileDraft } from '../../../src/shared/profiles';
+import { type ProfileView, validateProfileDraft } from '../../../src/shared/profiles';
+import { startTestServices } from '../support/services';
 import { draft, makeAccounts } from './support';
 
 describe('profiles', () => {
@@ -153,7 +155,7 @@ describe('profiles', () => {
     const { accounts } = makeAccounts(createMemorySecretStore());
     expect((await accounts.save(draft({ timeZone: ' UTC+8 ' }))).timeZone).toBe('+08:00');
     expect((await accounts.save(draft({ name: 'Other', timeZone: 'gmt-3' }))).timeZone).toBe('-03:00');
-    const sandbox = await accounts.save({ ...draft({ timeZone: '+5:30' }), id: 'sandbox', apiSecret: undefined });
+    const sandbox = await accounts.save({ id: 'sandbox', timeZone: '+5:30', defaultAppId: '', pageSize: 25 });
     expect(sandbox.timeZone).toBe('+05:30');
   });
 
@@ -237,8 +239,41 @@ describe('profiles', () => {
 
   it('lets the sandbox keep its own zone, page size and appId', async () => {
     const { accounts } = makeAccounts(createMemorySecretStore());
-    const view = await accounts.save({ ...draft({ timeZone: '+05:30', pageSize: 10, defaultAppId: 'x1' }), id: 'sandbox', apiSecret: undefined });
+    const view = await accounts.save({ id: 'sandbox', timeZone: '+05:30', pageSize: 10, defaultAppId: 'x1' });
     expect(view).toMatchObject({ id: 'sandbox', timeZone: '+05:30', pageSize: 10, defaultAppId: 'x1' });
     expect((await accounts.connection('sandbox')).timeZone).toBe('+05:30');
+  });
+
+  it("refuses a name, key, secret or address for the sandbox at each field, saying they are fixed, and changes nothing", async () => {
+    const { accounts } = makeAccounts(createMemorySecretStore());
+    const handlers = createAccountsHandlers(accounts, createLogger({ console: false }));
+    const before = await accounts.state();
+    const fixed = "The sandbox (demo) profile's name, API key, API secret and address are fixed: add a profile of your own to use other ones.";
+    const answer = await handlers.saveProfile({
+      id: 'sandbox',
+      name: 'h24',
+      apiKey: 'k1',
+      apiSecret: 's1',
+      baseUrl: 'https://api.onbuka.com',
+      defaultAppId: 'app',
+      timeZone: '+08:00',
+      pageSize: 25,
+    });
+    expect(answer).toMatchObject({ ok: false, error: { code: 'validation', fields: { name: fixed, apiKey: fixed, apiSecret: fixed, baseUrl: fixed } } });
+    const key = await handlers.saveProfile({ id: 'sandbox', apiKey: 'sandbox-demo-key', defaultAppId: 'app', timeZone: '+08:00', pageSize: 25 });
+    expect(key.ok === false && Object.keys(key.error.fields ?? {})).toEqual(['apiKey']);
+    expect(await accounts.state()).toEqual(before);
+  });
+});
+
+describe('the sandbox profile over the bridge', () => {
+  const { services, call } = startTestServices({ userDataDir: mkdtempSync(join(tmpdir(), 'sandbox-save-')) });
+  afterAll(() => services.close());
+
+  it('saves the settings the Accounts screen sends for it, without a name, key or address', async () => {
+    const saved = await call<ProfileView>('saveProfile', { id: 'sandbox', defaultAppId: 'app-2', timeZone: 'UTC+8', pageSize: 50 });
+    expect(saved).toMatchObject({ ok: true, value: { id: 'sandbox', defaultAppId: 'app-2', timeZone: '+08:00', pageSize: 50, apiKey: 'sandbox-demo-key' } });
+    const other = await call('saveProfile', { name: 'No key', baseUrl: 'https://api.onbuka.com', apiSecret: 's', defaultAppId: '', timeZone: '+08:00', pageSize: 25 });
+    expect(other).toMatchObject({ ok: false, error: { code: 'validation', fields: { apiKey: 'Enter the API key from the platform console.' } } });
   });
 });

@@ -1,5 +1,5 @@
 import { PLATFORM_OFFSETLESS_ZONE, type BrandPreset } from '../../../shared/platform';
-import { SANDBOX_PROFILE_ID, type ProfileDraft, type ProfileSettings, type ProfileView } from '../../../shared/profiles';
+import { SANDBOX_PROFILE_ID, type ProfileDraft, type ProfileDraftRequest, type ProfileSettings, type ProfileView } from '../../../shared/profiles';
 import { m } from '../../../shared/i18n';
 
 export type ProfileFormValues = ProfileSettings;
@@ -45,6 +45,12 @@ export function draftFrom(
     if (options.sessionOnly === true) draft.secretForSessionOnly = true;
   }
   return draft;
+}
+
+/** What a save or test of the built-in sandbox sends: only the settings that may change (its name, key, secret and address are fixed). */
+export function sandboxDraftFrom(values: ProfileFormValues): ProfileDraftRequest {
+  const { defaultAppId, timeZone, pageSize } = values;
+  return { id: SANDBOX_PROFILE_ID, defaultAppId, timeZone, pageSize: Number(pageSize) };
 }
 
 export const SUGGESTED_ZONES = [
