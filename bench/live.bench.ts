@@ -107,7 +107,7 @@ async function measureCompute(folder: string): Promise<{ compute: boolean; paint
       profileId: 'bench',
       timeZone: ZONE.name,
       asOfMs: NOW,
-      refresh: { requests: 0, rows: 0, slowed: false, rateLimited: false, offline: false, problem: null, updatedAt: NOW },
+      refresh: { requests: 0, rows: 0, slowed: false, rateLimited: false, offline: false, problem: null, updatedAt: NOW, platformOffsetMs: 0 },
       seats: warm.seats,
       ...warm.voice,
       readings: readingsOf(warm.voice.last30, warm.seats),

@@ -98,15 +98,20 @@ export function writeFailureKind(error: AppError): 'refused' | 'unknown' {
   return DEFINITE_WRITE_REFUSALS.has(status) ? 'refused' : 'unknown';
 }
 
-/** The notice shown when the clock is corrected, e.g. "Your computer's clock is off by 45 minutes (behind the server). …" */
-export function clockOffsetNotice(offsetSeconds: number): string {
+/** How far a clock is off, to the minute: "1 hour 5 minutes", "45 minutes". */
+export function clockAmountText(offsetSeconds: number): string {
   const totalMinutes = Math.round(Math.abs(offsetSeconds) / 60);
   const hours = Math.floor(totalMinutes / 60);
   const minutes = totalMinutes % 60;
   const parts: string[] = [];
   if (hours > 0) parts.push(m.errors_clock_hours({ count: hours }));
   if (minutes > 0 || hours === 0) parts.push(m.errors_clock_minutes({ count: minutes }));
+  return parts.join(' ');
+}
+
+/** The notice shown when the clock is corrected, e.g. "Your computer's clock is off by 45 minutes (behind the server). …" */
+export function clockOffsetNotice(offsetSeconds: number): string {
   // A positive offset: the server is ahead, so this computer is behind it.
   const notice = offsetSeconds > 0 ? m.errors_clock_behind : m.errors_clock_ahead;
-  return notice({ amount: parts.join(' ') });
+  return notice({ amount: clockAmountText(offsetSeconds) });
 }

@@ -415,3 +415,36 @@ test('a tile held at its level only by the recovery band says where the level en
     await leaveLiveDay(app, sandbox, harness);
   }
 });
+
+test("with the platform's clock an hour ahead, the bar reads on its clock and says so", async ({ app, sandbox, harness }) => {
+  test.setTimeout(120_000);
+  await harness.services.dispatch('liveBoard', { profileId: SANDBOX_PROFILE_ID, thresholds: DEFAULT_THRESHOLDS, fetch: false });
+  const frozen = Date.now() - 60_000;
+  sandbox.data.live.start({ callEveryMs: 10_000, seatPeriodMs: 20_000 });
+  sandbox.data.live.setClock(frozen);
+  await harness.services.archives.remove(SANDBOX_PROFILE_ID);
+  sandbox.setFaults({ clockOffsetSeconds: 3600 });
+  try {
+    await app.keyboard.press('Control+Shift+0');
+    await expect(app.getByRole('heading', { level: 1, name: 'Live' })).toBeVisible();
+    await app.getByLabel('Refresh every').selectOption(String(PERIOD_S));
+    await expect(app.getByTestId('live-clock')).toHaveText(
+      "! This computer's clock is 1 hour behind the platform's: the board's times are the platform's. Set the system clock right.",
+      { timeout: 60_000 },
+    );
+    // Both times on the platform's clock: the next refresh comes after the last update, within a period of it.
+    await expect(app.getByTestId('live-state')).toHaveText(/^Next refresh at \d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.$/, { timeout: 30_000 });
+    // Both read at one moment, so no refresh comes between them.
+    const [updatedText, stateText] = await app.evaluate(() =>
+      ['live-updated', 'live-state'].map((id) => document.querySelector(`[data-testid="${id}"]`)?.textContent?.trim() ?? ''),
+    );
+    const updated = /^updated (.+)$/.exec(updatedText)?.[1] ?? '';
+    const next = /^Next refresh at (.+)\.$/.exec(stateText)?.[1] ?? '';
+    const asZoned = (text: string): number => Date.parse(`${text.replace(' ', 'T')}+08:00`);
+    expect(asZoned(next) - asZoned(updated)).toBeGreaterThanOrEqual(0);
+    expect(asZoned(next) - asZoned(updated)).toBeLessThanOrEqual(PERIOD_S * 1000 + 8_000);
+  } finally {
+    sandbox.setFaults({ clockOffsetSeconds: 0 });
+    await leaveLiveDay(app, sandbox, harness);
+  }
+});

@@ -146,7 +146,7 @@ export class LiveBoards {
       profileId,
       timeZone: zone.name,
       asOfMs,
-      refresh: { ...fetched, updatedAt: state.updatedAt },
+      refresh: { ...fetched, updatedAt: state.updatedAt, platformOffsetMs: state.platformOffsetMs },
       seats,
       today: voice.today,
       yesterday: voice.yesterday,
@@ -181,8 +181,11 @@ export class LiveBoards {
     let rows = 0;
     let slowed = false;
     let client;
-    // The client signs by the platform's clock as the last refresh found it, and tells it again.
-    const platformClock = (): number => Date.now() + state.platformOffsetMs;
+    // The client signs by the platform's clock as the last refresh found it, and tells it again. That clock stays put
+    // for the refresh: its answers' offsets are measured against it, and read against a clock moved since (once this
+    // refresh learned the platform's), an hour's change would be counted twice.
+    const signingOffsetMs = state.platformOffsetMs;
+    const platformClock = (): number => Date.now() + signingOffsetMs;
     try {
       const connection = await this.deps.accounts.connection(profileId);
       // Under a strict rate limit the seat list's pages and the voice tail come one after another within one
@@ -245,8 +248,8 @@ export class LiveBoards {
   }
 }
 
-/** What a refresh fetched; the update time is the profile's, added after. */
-type Fetched = Omit<LiveRefresh, 'updatedAt'>;
+/** What a refresh fetched; the update time and the clocks' difference are the profile's, added after. */
+type Fetched = Omit<LiveRefresh, 'updatedAt' | 'platformOffsetMs'>;
 
 function archiveOnly(problem: string): Fetched {
   return { requests: 0, rows: 0, slowed: false, rateLimited: false, offline: false, problem };

@@ -90,8 +90,13 @@ export interface LiveRefresh {
   offline: boolean;
   /** Why this refresh fetched nothing, in words; null when it fetched. */
   problem: string | null;
-  /** When the platform's data last arrived (the "updated" time); null before the first. */
+  /** When the platform's data last arrived (the "updated" time, the platform's clock); null before the first. */
   updatedAt: number | null;
+  /**
+   * The platform's clock less this computer's, in ms, as its answers showed it (0 when they agree within
+   * their precision): the board shows every time on the platform's clock, the next refresh's too.
+   */
+  platformOffsetMs: number;
 }
 
 export interface LiveBoard {

@@ -211,6 +211,23 @@ describe('the liveBoard method', () => {
       sandbox.data.live.setClock(null);
     }
   });
+
+  it('with the platform\'s clock an hour ahead, the answer says by how much, so the board shows every time on the platform\'s clock', async () => {
+    const sandbox = await services.sandbox.instance();
+    const HOUR = 3_600_000;
+    sandbox.setFaults({ clockOffsetSeconds: 3600 });
+    try {
+      const first = await board();
+      expect(first.refresh.problem).toBeNull();
+      // The Date header is whole seconds: the difference is known to within its precision.
+      expect(Math.abs(first.refresh.platformOffsetMs - HOUR)).toBeLessThan(2_000);
+      expect(Math.abs((first.refresh.updatedAt ?? 0) - first.refresh.platformOffsetMs - Date.now())).toBeLessThan(5_000);
+    } finally {
+      sandbox.setFaults({ clockOffsetSeconds: 0 });
+    }
+    // The clocks agreeing again, the answers say so, refresh after refresh (even one whose only requests are the seat list's).
+    for (let refresh = 0; refresh < 2; refresh++) expect(Math.abs((await board()).refresh.platformOffsetMs)).toBeLessThan(2_000);
+  });
 });
 
 describe('the liveBoard method under a strict rate limit', () => {
