@@ -448,3 +448,18 @@ test("with the platform's clock an hour ahead, the bar reads on its clock and sa
     await leaveLiveDay(app, sandbox, harness);
   }
 });
+
+test('Thresholds… opened from the keyboard takes it to the form\'s first field; closed, the keyboard stays on the button', async ({ app }) => {
+  await app.keyboard.press('Control+Shift+0');
+  await expect(app.getByRole('heading', { level: 1, name: 'Live' })).toBeVisible();
+  const button = app.getByRole('button', { name: 'Thresholds…' });
+  await button.focus();
+  await app.keyboard.press('Enter');
+  await expect(app.getByLabel('Connect rate, last 30 min, amber:')).toBeFocused();
+  await app.keyboard.press('Tab');
+  await expect(app.getByLabel('Connect rate, last 30 min, red:')).toBeFocused();
+  await button.focus();
+  await app.keyboard.press('Enter');
+  await expect(app.getByTestId('live-thresholds')).toHaveCount(0);
+  await expect(button).toBeFocused();
+});
