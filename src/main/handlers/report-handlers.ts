@@ -6,6 +6,7 @@
  */
 import { rename, rm, writeFile } from 'node:fs/promises';
 import { worded } from '../../shared/i18n/said';
+import { isBase64 } from '../../shared/base64';
 import type { Accounts } from '../accounts/accounts';
 import { unavailableReason, type Archives } from '../archive/archives';
 import type { ArchiveStore } from '../archive/archive-store';
@@ -165,9 +166,11 @@ export function createReportHandlers(deps: {
 
     saveChartImage: (request) =>
       withAccounts(async () => {
-        const bytes = Buffer.from(request.pngBase64, 'base64');
         // Refused at the field that carries the picture, as every refusal of the bridge names its field.
         const refuse = (message: string): Result<never> => ({ ok: false, error: { code: 'validation', message, fields: { pngBase64: message } } });
+        // Decoding skips what is not base64: data that is not would be read as some other, shorter picture.
+        if (!isBase64(request.pngBase64)) return refuse(m.export_chart_not_png());
+        const bytes = Buffer.from(request.pngBase64, 'base64');
         if (bytes.length > CHART_IMAGE_MAX_BYTES) return refuse(m.export_chart_too_large({ megabytes: String(CHART_IMAGE_MAX_BYTES / (1024 * 1024)) }));
         if (!bytes.subarray(0, PNG_SIGNATURE.length).equals(PNG_SIGNATURE)) return refuse(m.export_chart_not_png());
         const profile = await accounts.active();

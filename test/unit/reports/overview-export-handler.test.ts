@@ -99,6 +99,9 @@ describe('the Overview: windows, workbook and pictures', () => {
     const refused = await call<ChartImageSaved>('saveChartImage', { name: 'x', pngBase64: Buffer.from('<svg/>').toString('base64') });
     expect(refused.ok === false && refused.error.message).toMatch(/not a PNG image/);
     expect(refused.ok === false && refused.error.fields).toEqual({ pngBase64: refused.ok === false ? refused.error.message : null });
+    // Characters decoding would skip: what arrived is not the picture sent, though it may still read as a PNG.
+    const mangled = await call<ChartImageSaved>('saveChartImage', { name: 'x', pngBase64: `${PNG.slice(0, 12)}!!!!${PNG.slice(12)}` });
+    expect(mangled.ok === false && Object.keys(mangled.error.fields ?? {})).toEqual(['pngBase64']);
     const huge = await call<ChartImageSaved>('saveChartImage', { name: 'x', pngBase64: 'A'.repeat(14 * 1024 * 1024) });
     expect(huge.ok === false && Object.keys(huge.error.fields ?? {})).toEqual(['pngBase64']);
     expect(existsSync(nextPath)).toBe(false);
