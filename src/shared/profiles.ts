@@ -10,7 +10,7 @@ import type { Said } from './i18n/said';
 import type { ScheduleSettings } from './schedule';
 import { echoInput } from './echo';
 import { zoneRefusal, type ZoneRefusal } from './time-zone';
-import { characterCount, invisibleCharacterIn, unsendableCharacter } from './validation/text';
+import { characterCount, codeName, invisibleCharacterIn, unsendableCharacter } from './validation/text';
 
 export const SANDBOX_PROFILE_ID = 'sandbox';
 
@@ -236,7 +236,7 @@ function apiKeyProblem(key: string): string | null {
     position += 1;
     const code = char.codePointAt(0) ?? 0;
     if (code < 0x21 || code > 0x7e) {
-      return m.errors_api_key_characters({ position: String(position), code: `U+${code.toString(16).toUpperCase().padStart(4, '0')}` });
+      return m.errors_api_key_characters({ position: String(position), code: codeName(code) });
     }
   }
   return null;

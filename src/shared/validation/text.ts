@@ -75,6 +75,7 @@ function isControl(code: number): boolean {
   return code <= 0x1f || (code >= 0x7f && code <= 0x9f);
 }
 
-function codeName(code: number): string {
+/** A character's code as `U+XXXX`, for a message that says which to remove. */
+export function codeName(code: number): string {
   return `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
 }
